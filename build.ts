@@ -1,0 +1,146 @@
+import { createHash } from 'node:crypto';
+import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { join, relative } from 'node:path';
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
+import * as esbuild from 'esbuild';
+import { BUILD_DIR, MANIFEST_PATH, type Assets } from './lib/assets.ts';
+
+// Builds static/build/: one hashed ES module per island with shared chunks split out, one hashed
+// stylesheet, .br and .gz twins of each, and manifest.json. Fails when an island reaches server code.
+
+/** Inputs whose change makes a build stale. */
+const SOURCE_DIRS = ['islands', 'components', 'lib', 'routes'];
+const SOURCE_FILES = ['static/styles.css', 'build.ts', 'bun.lock'];
+
+/** Modules that must never reach the browser. */
+const SERVER_ONLY = [/^db\//, /\.server\.tsx?$/, /node_modules\/(postgres|openai|rss-parser|@electric-sql)\//, /^(node:|bun:)/];
+
+export async function sourceFingerprint(): Promise<string> {
+  const hash = createHash('sha256');
+  const files: string[] = [...SOURCE_FILES];
+  for (const dir of SOURCE_DIRS) {
+    for (const entry of await readdir(dir, { recursive: true, withFileTypes: true })) {
+      if (entry.isFile() && !entry.name.includes('.test.')) files.push(join(entry.parentPath, entry.name));
+    }
+  }
+  for (const file of files.sort()) {
+    hash.update(file);
+    hash.update(await readFile(file).catch(() => Buffer.alloc(0)));
+  }
+  return hash.digest('hex').slice(0, 16);
+}
+
+/** Builds when static/build is missing or older than the sources (used by `bun start`). */
+export async function ensureBuild(): Promise<void> {
+  const fingerprint = await sourceFingerprint();
+  const current = await Bun.file(MANIFEST_PATH).json().catch(() => null) as Assets | null;
+  if (current?.fingerprint === fingerprint) return;
+  console.log(JSON.stringify({ msg: current ? 'sources changed, rebuilding assets' : 'no build found, building assets' }));
+  await build(fingerprint);
+}
+
+export async function build(fingerprint?: string): Promise<Assets> {
+  const started = performance.now();
+  const { islandNames } = await import('./islands/registry.ts');
+  const tmp = `${BUILD_DIR}.tmp-${process.pid}`;
+  await rm(tmp, { recursive: true, force: true });
+  await mkdir(tmp, { recursive: true });
+
+  const result = await esbuild.build({
+    entryPoints: islandNames.map((name) => ({ in: `island-entry:${name}`, out: name })),
+    plugins: [islandEntries],
+    bundle: true,
+    splitting: true,
+    format: 'esm',
+    platform: 'browser',
+    target: ['es2022'],
+    minify: true,
+    jsx: 'automatic',
+    entryNames: '[name]-[hash]',
+    chunkNames: 'chunk-[hash]',
+    outdir: tmp,
+    metafile: true,
+    legalComments: 'none',
+    define: { 'process.env.NODE_ENV': '"production"' },
+    logLevel: 'silent',
+  });
+  assertNoServerCode(result.metafile);
+
+  const islands: Assets['islands'] = {};
+  const outputs = result.metafile.outputs;
+  const publicPath = (out: string) => `/static/build/${relative(tmp, out)}`;
+  for (const [out, meta] of Object.entries(outputs)) {
+    if (!meta.entryPoint?.startsWith('island-entry:')) continue;
+    const name = meta.entryPoint.slice('island-entry:'.length);
+    islands[name] = { file: publicPath(out), imports: staticImports(out, outputs).map(publicPath) };
+  }
+
+  const css = await buildCss(tmp);
+  await precompress(tmp);
+  const assets: Assets = { css: `/static/build/${css}`, islands, fingerprint: fingerprint ?? (await sourceFingerprint()) };
+  await writeFile(join(tmp, 'manifest.json'), JSON.stringify(assets, null, 2));
+
+  await rm(BUILD_DIR, { recursive: true, force: true });
+  await rename(tmp, BUILD_DIR);
+  console.log(JSON.stringify({ msg: 'built assets', islands: Object.keys(islands).length, ms: Math.round(performance.now() - started) }));
+  return assets;
+}
+
+/** Each island's entry: its component handed to the client runtime. */
+const islandEntries: esbuild.Plugin = {
+  name: 'island-entries',
+  setup(b) {
+    b.onResolve({ filter: /^island-entry:/ }, (args) => ({ path: args.path.slice('island-entry:'.length), namespace: 'island-entry' }));
+    b.onLoad({ filter: /.*/, namespace: 'island-entry' }, (args) => ({
+      contents: `import C from './islands/${args.path}.tsx';\nimport { mount } from './components/mount.tsx';\nmount(${JSON.stringify(args.path)}, C);\n`,
+      resolveDir: process.cwd(),
+      loader: 'tsx',
+    }));
+  },
+};
+
+function assertNoServerCode(metafile: esbuild.Metafile): void {
+  for (const [out, meta] of Object.entries(metafile.outputs)) {
+    for (const input of Object.keys(meta.inputs)) {
+      if (SERVER_ONLY.some((re) => re.test(input))) {
+        throw new Error(`Build failed: ${input} is server-only but is bundled into ${relative(process.cwd(), out)}`);
+      }
+    }
+  }
+  for (const out of Object.values(metafile.outputs)) {
+    for (const imp of out.imports) {
+      if (imp.external && SERVER_ONLY.some((re) => re.test(imp.path))) throw new Error(`Build failed: an island imports ${imp.path}`);
+    }
+  }
+}
+
+/** The chunks an output imports statically, transitively: the files to modulepreload with it. */
+function staticImports(out: string, outputs: esbuild.Metafile['outputs'], seen = new Set<string>()): string[] {
+  for (const imp of outputs[out]?.imports ?? []) {
+    if (imp.kind !== 'import-statement' || imp.external || seen.has(imp.path)) continue;
+    seen.add(imp.path);
+    staticImports(imp.path, outputs, seen);
+  }
+  return [...seen];
+}
+
+async function buildCss(outdir: string): Promise<string> {
+  const tmpCss = join(outdir, 'styles.tmp.css');
+  const proc = Bun.spawn(['node_modules/.bin/tailwindcss', '-i', 'static/styles.css', '-o', tmpCss, '--minify'], { stdout: 'pipe', stderr: 'pipe' });
+  if ((await proc.exited) !== 0) throw new Error(`Tailwind failed: ${await new Response(proc.stderr).text()}`);
+  const css = await readFile(tmpCss);
+  const name = `styles-${createHash('sha256').update(css).digest('hex').slice(0, 10)}.css`;
+  await rename(tmpCss, join(outdir, name));
+  return name;
+}
+
+async function precompress(dir: string): Promise<void> {
+  for (const file of await readdir(dir)) {
+    if (!/\.(js|css)$/.test(file)) continue;
+    const body = await readFile(join(dir, file));
+    await writeFile(join(dir, `${file}.gz`), gzipSync(body, { level: 9 }));
+    await writeFile(join(dir, `${file}.br`), brotliCompressSync(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }));
+  }
+}
+
+if (import.meta.main) await build();

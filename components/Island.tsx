@@ -1,0 +1,35 @@
+import type { ComponentProps } from 'react';
+import { preinitModule, preloadModule } from 'react-dom';
+import { createStore } from 'jotai';
+import { useRequestContext } from '@hono/react-renderer';
+import type { AppEnv } from '../routes/app-env.ts';
+import { islands, type IslandName } from '../islands/registry.ts';
+import { IslandRoot } from './island-root.tsx';
+
+type Props<N extends IslandName> = { name: N; props: ComponentProps<(typeof islands)[N]['component']> };
+
+/**
+ * Server side of an island: renders the component inline inside a marked <div> holding its props as
+ * JSON, and hoists the island's module script (and its shared chunks) into <head> once per page.
+ */
+export function Island<N extends IslandName>({ name, props }: Props<N>) {
+  const c = useRequestContext<AppEnv>();
+  const { assets } = c.var.deps;
+  const asset = assets.islands[name];
+  if (!asset) throw new Error(`Island ${name} is missing from the build manifest; run bun run build`);
+  preinitModule(asset.file, { as: 'script' });
+  for (const chunk of asset.imports) preloadModule(chunk, { as: 'script' });
+
+  const bookkeeping = c.var.islands;
+  bookkeeping.count += 1;
+  bookkeeping.used.add(name);
+  const id = `i${bookkeeping.count}`;
+  const Component = islands[name].component as React.ComponentType<typeof props>;
+  return (
+    <div data-island={name} data-island-id={id} data-props={JSON.stringify(props)} className={islands[name].wrapperClass}>
+      <IslandRoot id={id} store={createStore()}>
+        <Component {...props} />
+      </IslandRoot>
+    </div>
+  );
+}

@@ -1,0 +1,70 @@
+import type { ReactNode } from 'react';
+import { useRequestContext } from '@hono/react-renderer';
+import type { AppEnv } from '../routes/app-env.ts';
+import { absoluteUrl, defaultOgImage, type PageMeta } from '../lib/page-meta.ts';
+import { jsonForScript } from '../lib/safe-json.ts';
+import { agency } from '../lib/site.ts';
+import { islands } from '../islands/registry.ts';
+import { Footer } from './Footer.tsx';
+import { Header } from './Header.tsx';
+import { Island } from './Island.tsx';
+
+/** The one document shell: head tags from the page's meta, header, main, footer. */
+export function Layout({ meta, children }: { meta: PageMeta; children: ReactNode }) {
+  const c = useRequestContext<AppEnv>();
+  const { config, assets } = c.var.deps;
+  const canonical = absoluteUrl(config.PUBLIC_SITE_URL, meta.path);
+  const image = meta.ogImage ?? defaultOgImage;
+  const imageUrl = absoluteUrl(config.PUBLIC_SITE_URL, image.path);
+  const onHome = Boolean(meta.isHome);
+  return (
+    <html lang="en-CA">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <title>{meta.title}</title>
+        <meta name="description" content={meta.description} />
+        {meta.keywords ? <meta name="keywords" content={meta.keywords.join(', ')} /> : null}
+        {meta.noindex ? <meta name="robots" content="noindex, nofollow" /> : null}
+        <link rel="canonical" href={canonical} />
+        <link rel="stylesheet" href={assets.css} />
+        <link rel="icon" href="/static/images/favicon.svg" type="image/svg+xml" />
+        <link rel="apple-touch-icon" href="/static/images/apple-touch-icon.png" />
+        <meta name="theme-color" content="#1d4ed8" />
+        <meta property="og:type" content={meta.ogType ?? 'website'} />
+        <meta property="og:site_name" content={agency.name} />
+        <meta property="og:locale" content="en_CA" />
+        <meta property="og:title" content={meta.title} />
+        <meta property="og:description" content={meta.description} />
+        <meta property="og:url" content={canonical} />
+        <meta property="og:image" content={imageUrl} />
+        <meta property="og:image:width" content={String(image.width)} />
+        <meta property="og:image:height" content={String(image.height)} />
+        <meta property="og:image:alt" content={image.alt} />
+        <meta name="twitter:card" content="summary_large_image" />
+        <meta name="twitter:title" content={meta.title} />
+        <meta name="twitter:description" content={meta.description} />
+        <meta name="twitter:image" content={imageUrl} />
+        {(meta.jsonLd ?? []).map((data, i) => (
+          <script key={i} type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonForScript(data) }} />
+        ))}
+      </head>
+      <body className="min-h-screen bg-white font-sans text-slate-900 antialiased">
+        <a href="#main" className="skip-link">Skip to main content</a>
+        <Header onHome={onHome} />
+        <main id="main" tabIndex={-1} className="pt-16 outline-none">
+          {children}
+        </main>
+        <Footer onHome={onHome} />
+        <ToasterIfNeeded />
+      </body>
+    </html>
+  );
+}
+
+/** Rendered after <main>, so it knows which islands the page used; adds the Toaster only if one of them toasts. */
+function ToasterIfNeeded() {
+  const c = useRequestContext<AppEnv>();
+  const used = [...c.var.islands.used] as (keyof typeof islands)[];
+  return used.some((name) => islands[name].toasts) ? <Island name="Toaster" props={{}} /> : null;
+}

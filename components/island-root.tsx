@@ -1,0 +1,28 @@
+import { createContext, useContext, useEffect, type ReactNode } from 'react';
+import { Provider, type createStore } from 'jotai';
+
+// Shared by the server render and the client hydration of an island, so both trees match exactly.
+
+const IslandIdContext = createContext('island');
+
+/** A stable DOM id for a field inside an island (islands never call useId: it differs between the two roots). */
+export function useFieldId(name: string): string {
+  return `${useContext(IslandIdContext)}-${name}`;
+}
+
+export function IslandRoot({ id, store, onHydrated, children }: { id: string; store: ReturnType<typeof createStore>; onHydrated?: () => void; children: ReactNode }) {
+  return (
+    <IslandIdContext.Provider value={id}>
+      <Provider store={store}>
+        {children}
+        {onHydrated ? <HydrationSignal onHydrated={onHydrated} /> : null}
+      </Provider>
+    </IslandIdContext.Provider>
+  );
+}
+
+/** Renders nothing; tells the page once the island has committed on the client. */
+function HydrationSignal({ onHydrated }: { onHydrated: () => void }) {
+  useEffect(onHydrated, [onHydrated]);
+  return null;
+}

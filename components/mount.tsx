@@ -1,0 +1,38 @@
+import { startTransition, type ComponentType } from 'react';
+import { hydrateRoot } from 'react-dom/client';
+import { getDefaultStore } from 'jotai';
+import { IslandRoot } from './island-root.tsx';
+
+/**
+ * Client side of an island: hydrates every not-yet-hydrated element marked for this island with the
+ * props the server wrote. All islands share jotai's default store, so they share state.
+ * Marks each island `data-hydrated` after commit, and the document `data-islands-ready` when all are.
+ */
+export function mount(name: string, Component: ComponentType<any>): void {
+  const elements = document.querySelectorAll<HTMLElement>(`[data-island="${name}"]:not([data-hydrated])`);
+  for (const el of elements) {
+    const id = el.dataset.islandId ?? name;
+    const props = JSON.parse(el.dataset.props ?? '{}');
+    const onHydrated = () => {
+      el.setAttribute('data-hydrated', '');
+      markReadyWhenAllHydrated();
+    };
+    startTransition(() => {
+      hydrateRoot(
+        el,
+        <IslandRoot id={id} store={getDefaultStore()} onHydrated={onHydrated}>
+          <Component {...props} />
+        </IslandRoot>,
+        {
+          onRecoverableError: (error) => console.error(`Hydration error in island ${name} (${id}):`, error),
+          onUncaughtError: (error) => console.error(`Error in island ${name} (${id}):`, error),
+        },
+      );
+    });
+  }
+}
+
+function markReadyWhenAllHydrated(): void {
+  if (document.querySelector('[data-island]:not([data-hydrated])')) return;
+  document.documentElement.setAttribute('data-islands-ready', '');
+}

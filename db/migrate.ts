@@ -1,0 +1,25 @@
+import type { Sql } from 'postgres';
+import { migrations as allMigrations } from './migrations/index.ts';
+
+// Any fixed number: every instance of the site takes the same transaction-scoped advisory lock, so two
+// servers starting together apply each migration once and the second sees the first one's result.
+const MIGRATION_LOCK_ID = 72_435_010;
+
+export async function migrate(sql: Sql, migrations = allMigrations): Promise<string[]> {
+  return sql.begin(async (tx) => {
+    await tx`select pg_advisory_xact_lock(${MIGRATION_LOCK_ID})`;
+    await tx`create table if not exists schema_migrations (
+      name text primary key,
+      applied_at timestamptz not null default now()
+    )`;
+    const done = new Set((await tx<{ name: string }[]>`select name from schema_migrations`).map((r) => r.name));
+    const applied: string[] = [];
+    for (const m of migrations) {
+      if (done.has(m.name)) continue;
+      await tx.unsafe(m.sql);
+      await tx`insert into schema_migrations (name) values (${m.name})`;
+      applied.push(m.name);
+    }
+    return applied;
+  });
+}

@@ -1,0 +1,4 @@
+// Migrations in the order they apply. Imported as text so a compiled binary carries them.
+import init from './0001_init.sql' with { type: 'text' };
+
+export const migrations: ReadonlyArray<{ name: string; sql: string }> = [{ name: '0001_init', sql: init }];

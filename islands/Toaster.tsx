@@ -1,0 +1,35 @@
+import { useEffect } from 'react';
+import { useAtomValue, useSetAtom } from 'jotai';
+import { TOAST_DURATION_MS, dismissToastAtom, toastAtom } from '../lib/toast.ts';
+
+/** Shows the one current toast for 5 seconds. Destructive toasts are alerts; others are status messages. */
+export default function Toaster() {
+  const toast = useAtomValue(toastAtom);
+  const dismiss = useSetAtom(dismissToastAtom);
+  useEffect(() => {
+    if (!toast) return;
+    const timer = setTimeout(() => dismiss(toast.id), TOAST_DURATION_MS);
+    return () => clearTimeout(timer);
+  }, [toast, dismiss]);
+  if (!toast) return null;
+  const destructive = toast.variant === 'destructive';
+  return (
+    <div className="pointer-events-none fixed inset-x-0 bottom-0 z-[100] flex justify-center p-4 sm:justify-end">
+      <div
+        role={destructive ? 'alert' : 'status'}
+        data-toast=""
+        className={`pointer-events-auto flex w-full max-w-sm items-start gap-3 rounded-xl border p-4 shadow-lg ${destructive ? 'border-red-700 bg-red-600 text-white' : 'border-slate-200 bg-white text-slate-900'}`}
+      >
+        <div className="flex-1">
+          <p className="font-semibold">{toast.title}</p>
+          {toast.description ? <p className={`mt-1 text-sm ${destructive ? 'text-red-50' : 'text-slate-600'}`}>{toast.description}</p> : null}
+        </div>
+        <button type="button" onClick={() => dismiss(toast.id)} aria-label="Dismiss notification" className="rounded p-1 opacity-80 hover:opacity-100">
+          <svg aria-hidden="true" width="16" height="16" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
+            <path d="M6 6l12 12M18 6L6 18" />
+          </svg>
+        </button>
+      </div>
+    </div>
+  );
+}

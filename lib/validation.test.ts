@@ -1,0 +1,12 @@
+import { expect, test } from 'bun:test';
+import { z } from 'zod';
+import { validationErrorBody } from './validation.ts';
+
+test('names every invalid field once, with its first message', () => {
+  const schema = z.object({ firstName: z.string().min(1, 'First name is required'), email: z.email('Invalid email address'), nested: z.object({ a: z.number() }) });
+  const result = schema.safeParse({ firstName: '', email: 'nope', nested: { a: 'x' } });
+  expect(result.success).toBe(false);
+  const body = validationErrorBody(result.error!);
+  expect(body.fields).toEqual({ firstName: 'First name is required', email: 'Invalid email address', 'nested.a': expect.any(String) });
+  expect(body.error).toBe('Invalid fields: firstName, email, nested.a');
+});

@@ -1,0 +1,26 @@
+import type { Context } from 'hono';
+import type { Sql } from 'postgres';
+import type { Assets } from '../lib/assets.ts';
+import type { Config } from '../lib/config.ts';
+
+/** Everything the app needs from outside; tests pass their own. */
+export type AppDeps = {
+  sql: Sql;
+  config: Config;
+  assets: Assets;
+  /** The clock, so tests can move time. */
+  now?: () => Date;
+  /** One structured log line; defaults to stdout. */
+  log?: (entry: Record<string, unknown>) => void;
+};
+
+export type AppEnv = {
+  Variables: {
+    deps: AppDeps;
+    requestId: string;
+    /** Per-render bookkeeping for islands: ids and which islands the page used. */
+    islands: { count: number; used: Set<string> };
+  };
+};
+
+export type AppContext = Context<AppEnv>;

@@ -1,0 +1,16 @@
+import type { AppContext } from './app-env.ts';
+import { withDeadline } from '../db/deadline.ts';
+
+const HEALTH_DEADLINE_MS = 2000;
+
+/** 200 when the database answers within 2 s, else 503. */
+export async function healthz(c: AppContext) {
+  c.header('Cache-Control', 'no-store');
+  try {
+    await withDeadline(c.var.deps.sql`select 1`.execute(), HEALTH_DEADLINE_MS);
+    return c.json({ status: 'ok', db: 'ok' });
+  } catch {
+    c.header('Retry-After', '5');
+    return c.json({ status: 'error', db: 'unavailable' }, 503);
+  }
+}
