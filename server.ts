@@ -4,6 +4,7 @@ import { requestId } from 'hono/request-id';
 import { openDatabase } from './db/client.ts';
 import { MANIFEST_PATH, type Assets } from './lib/assets.ts';
 import { ConfigError, loadConfig } from './lib/config.ts';
+import { createRateLimiters } from './lib/rate-limit.ts';
 import { services } from './lib/site.ts';
 import type { AppDeps, AppEnv } from './routes/app-env.ts';
 import { healthz } from './routes/healthz.ts';
@@ -52,7 +53,8 @@ const apis = [
 
 export const pagePaths = pages.map(([path]) => path);
 
-export function createApp(deps: AppDeps, { staticRoot = 'static' } = {}) {
+export function createApp(appDeps: AppDeps, { staticRoot = 'static' } = {}) {
+  const deps: AppDeps = { rateLimiters: createRateLimiters(), ...appDeps };
   const app = new Hono<AppEnv>({ strict: false });
   app.use(async (c, next) => {
     c.set('deps', deps);

@@ -10,7 +10,7 @@ export function Footer({ onHome }: { onHome: boolean }) {
         <div className="md:col-span-1">
           <Logo inverted />
           <p className="mt-4 text-sm leading-6">
-            Digital marketing for Toronto's local service businesses, since {agency.foundedYear}.
+            {`Digital marketing for Toronto's local service businesses, since ${agency.foundedYear}.`}
           </p>
           <address className="mt-4 text-sm not-italic leading-6">
             {mailingAddressLine}
@@ -42,13 +42,13 @@ export function Footer({ onHome }: { onHome: boolean }) {
           <h2 className="text-sm font-semibold uppercase tracking-wide text-white">Other locations</h2>
           <ul className="mt-4 space-y-2 text-sm">
             {otherLocations.map((l) => (
-              <li key={l.city}><a className={linkClass} href={l.url} rel="noopener">{agency.name} {l.city}</a></li>
+              <li key={l.city}><a className={linkClass} href={l.url} rel="noopener">{`${agency.name} ${l.city}`}</a></li>
             ))}
           </ul>
         </nav>
       </div>
       <div className="border-t border-slate-800">
-        <p className="mx-auto max-w-6xl px-4 py-6 text-sm sm:px-6">© {agency.copyrightYear} {agency.legalName}. All rights reserved.</p>
+        <p className="mx-auto max-w-6xl px-4 py-6 text-sm sm:px-6">{`© ${agency.copyrightYear} ${agency.legalName}. All rights reserved.`}</p>
       </div>
     </footer>
   );

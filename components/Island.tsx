@@ -24,11 +24,11 @@ export function Island<N extends IslandName>({ name, props }: Props<N>) {
   bookkeeping.count += 1;
   bookkeeping.used.add(name);
   const id = `i${bookkeeping.count}`;
-  const Component = islands[name].component as React.ComponentType<typeof props>;
+  const Component = islands[name].component as React.ComponentType<Record<string, unknown>>;
   return (
     <div data-island={name} data-island-id={id} data-props={JSON.stringify(props)} className={islands[name].wrapperClass}>
       <IslandRoot id={id} store={createStore()}>
-        <Component {...props} />
+        <Component {...(props as Record<string, unknown>)} />
       </IslandRoot>
     </div>
   );

@@ -1,4 +1,4 @@
-import { atom } from 'jotai';
+import { atom, useSetAtom } from 'jotai';
 
 // One toast is visible at a time; a new one replaces the old. The Toaster island shows it.
 export const TOAST_DURATION_MS = 5000;
@@ -16,3 +16,6 @@ export const showToastAtom = atom(null, (_get, set, input: ToastInput) => {
 export const dismissToastAtom = atom(null, (get, set, id: number) => {
   if (get(toastAtom)?.id === id) set(toastAtom, null);
 });
+
+/** For islands: `const toast = useToast(); toast({ title, description, variant })`. */
+export const useToast = () => useSetAtom(showToastAtom);

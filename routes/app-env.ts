@@ -2,6 +2,7 @@ import type { Context } from 'hono';
 import type { Sql } from 'postgres';
 import type { Assets } from '../lib/assets.ts';
 import type { Config } from '../lib/config.ts';
+import type { RateLimiter, RateRuleName } from '../lib/rate-limit.ts';
 
 /** Everything the app needs from outside; tests pass their own. */
 export type AppDeps = {
@@ -12,6 +13,8 @@ export type AppDeps = {
   now?: () => Date;
   /** One structured log line; defaults to stdout. */
   log?: (entry: Record<string, unknown>) => void;
+  /** Request counters; createApp makes fresh ones when absent. */
+  rateLimiters?: Record<RateRuleName, RateLimiter>;
 };
 
 export type AppEnv = {

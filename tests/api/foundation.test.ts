@@ -1,0 +1,246 @@
+import { describe, expect, test } from 'bun:test';
+import { z } from 'zod';
+import { pagePaths } from '../../server.ts';
+import { jsonWrite } from '../../routes/api/guards.ts';
+import { validJson } from '../../routes/api/validate.ts';
+import { TEST_SITE_URL, testApp } from '../helpers/app.ts';
+
+const SECURITY_HEADERS = ['content-security-policy', 'x-content-type-options', 'referrer-policy', 'cross-origin-resource-policy', 'x-frame-options'];
+
+function expectSecurityHeaders(res: Response) {
+  for (const name of SECURITY_HEADERS) expect(res.headers.get(name)).toBeTruthy();
+  expect(res.headers.get('content-security-policy')).toContain("script-src 'self'");
+  expect(res.headers.get('content-security-policy')).not.toContain('unsafe-eval');
+  expect(res.headers.get('x-powered-by')).toBeNull();
+}
+
+describe('pages', () => {
+  test('the spec route table has 14 routes', () => {
+    expect(pagePaths).toHaveLength(14);
+  });
+
+  test.each(pagePaths.map((p) => [p]))('%s answers 200 with the shared layout', async (path) => {
+    const { request } = await testApp();
+    const res = await request(path);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toContain('text/html');
+    expectSecurityHeaders(res);
+    const html = await res.text();
+    expect(html).toStartWith('<!DOCTYPE html><html lang="en-CA">');
+    expect(html).toMatch(/<title>[^<]+<\/title>/);
+    expect(html).toContain(`<link rel="canonical" href="${new URL(path, TEST_SITE_URL).toString()}"/>`);
+    expect(html).toContain('<meta name="description" content="');
+    expect(html).toContain('<meta property="og:title"');
+    expect(html).toContain('<meta name="twitter:card"');
+    expect(html).toContain('data-island="HeaderMenu"');
+    expect(html).toContain('<footer');
+    expect(html).toContain('href="#main"');
+    expect(html).toContain('© 2024');
+  });
+
+  test('the home page title is exact', async () => {
+    const { request } = await testApp();
+    expect(await (await request('/')).text()).toContain('<title>Digital Marketing Agency Toronto</title>');
+  });
+
+  test('pages that should not be indexed say so', async () => {
+    const { request } = await testApp();
+    for (const path of ['/admin/ab-tests', '/social-generator', '/q4-intake/thank-you']) {
+      expect(await (await request(path)).text()).toContain('<meta name="robots" content="noindex, nofollow"/>');
+    }
+    expect(await (await request('/services')).text()).not.toContain('name="robots"');
+  });
+
+  test('Contact is an in-page anchor on the home page and /#contact elsewhere', async () => {
+    const { request } = await testApp();
+    expect(await (await request('/')).text()).toContain('href="#contact"');
+    const services = await (await request('/services')).text();
+    expect(services).toContain('href="/#contact"');
+    expect(services).not.toContain('href="#contact"');
+  });
+
+  test('an island hoists its module script and shared chunk into <head> once', async () => {
+    const { request, deps } = await testApp();
+    const html = await (await request('/services')).text();
+    const head = html.slice(0, html.indexOf('</head>'));
+    const header = deps.assets.islands.HeaderMenu;
+    expect(head.split(`src="${header.file}"`).length - 1).toBe(1);
+    for (const chunk of header.imports) expect(head).toContain(`<link rel="modulepreload" href="${chunk}"/>`);
+    expect(head).not.toContain('Toaster');
+  });
+
+  test('an unknown path answers 404 with the Page Not Found page and a link home', async () => {
+    const { request } = await testApp();
+    const res = await request('/no/such/page');
+    expect(res.status).toBe(404);
+    expectSecurityHeaders(res);
+    const html = await res.text();
+    expect(html).toContain('Page Not Found');
+    expect(html).toContain('href="/"');
+  });
+
+  test('a trailing slash reaches the same page', async () => {
+    const { request } = await testApp();
+    expect((await request('/services/')).status).toBe(200);
+  });
+});
+
+describe('operations', () => {
+  test('/healthz reports the database', async () => {
+    const { request } = await testApp();
+    const res = await request('/healthz');
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ status: 'ok', db: 'ok' });
+  });
+
+  test('/healthz answers 503 when the database does not answer', async () => {
+    const never = Object.assign(() => ({ execute: () => new Promise(() => {}) }), {}) as never;
+    const { request } = await testApp({ sql: never });
+    const res = await request('/healthz');
+    expect(res.status).toBe(503);
+    expect(await res.json()).toEqual({ status: 'error', db: 'unavailable' });
+  });
+
+  test('an unexpected error is a generic 500 with a request id, no stack or path, and is logged', async () => {
+    const { app, request, logs } = await testApp();
+    app.get('/api/explode', () => {
+      throw new Error('secret at /work/main/db/client.ts');
+    });
+    const res = await request('/api/explode');
+    expect(res.status).toBe(500);
+    expectSecurityHeaders(res);
+    const body = await res.json();
+    expect(body).toEqual({ error: 'Internal Server Error', requestId: expect.any(String) });
+    expect(JSON.stringify(body)).not.toContain('/work');
+    expect(logs.some((l) => l.level === 'error' && l.requestId === body.requestId && String(l.stack).includes('secret'))).toBe(true);
+  });
+
+  test('every request is logged as one line without query strings or bodies', async () => {
+    const { request, logs } = await testApp();
+    await request('/services?email=someone%40example.com');
+    const line = logs.find((l) => l.route === '/services');
+    expect(line).toMatchObject({ method: 'GET', status: 200, requestId: expect.any(String), ms: expect.any(Number), time: expect.any(String) });
+    expect(JSON.stringify(logs)).not.toContain('someone');
+  });
+
+  test('static build files are served hashed, immutable and compressed', async () => {
+    const { request, deps } = await testApp();
+    const res = await request(deps.assets.islands.HeaderMenu.file, { headers: { 'accept-encoding': 'br, gzip' } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(res.headers.get('content-encoding')).toBe('br');
+    expect(res.headers.get('content-type')).toContain('javascript');
+    const css = await request(deps.assets.css, { headers: { 'accept-encoding': 'gzip' } });
+    expect(css.headers.get('content-encoding')).toBe('gzip');
+    expect(css.headers.get('content-type')).toContain('text/css');
+  });
+
+  test('static paths cannot escape the static folder', async () => {
+    const { request } = await testApp();
+    expect((await request('/static/../server.ts')).status).toBe(404);
+    expect((await request('/static/%2e%2e/server.ts')).status).toBe(404);
+    expect((await request('/static/build/nope.js')).status).toBe(404);
+  });
+
+  test('HTML is compressed for clients that accept it', async () => {
+    const { request } = await testApp();
+    const res = await request('/', { headers: { 'accept-encoding': 'gzip' } });
+    expect(res.headers.get('content-encoding')).toBe('gzip');
+  });
+});
+
+describe('JSON API guards', () => {
+  const schema = z.object({ name: z.string().min(1, 'Name is required'), email: z.email('Invalid email address') });
+  async function appWithEcho() {
+    const t = await testApp();
+    t.app.post('/api/echo', jsonWrite(1024), validJson(schema), (c) => c.json(c.req.valid('json'), 201));
+    return t;
+  }
+
+  test('a valid body reaches the handler', async () => {
+    const { postJson } = await appWithEcho();
+    const res = await postJson('/api/echo', { name: 'Ada', email: 'ada@example.ca' });
+    expect(res.status).toBe(201);
+  });
+
+  test('invalid fields are a 400 naming each field', async () => {
+    const { postJson } = await appWithEcho();
+    const res = await postJson('/api/echo', { name: '', email: 'nope' });
+    expect(res.status).toBe(400);
+    expectSecurityHeaders(res);
+    expect(await res.json()).toEqual({ error: 'Invalid fields: name, email', fields: { name: 'Name is required', email: 'Invalid email address' } });
+  });
+
+  test('malformed JSON is a 400 JSON answer, not a 500', async () => {
+    const { postJson } = await appWithEcho();
+    const res = await postJson('/api/echo', '{"name": ');
+    expect(res.status).toBe(400);
+    expect((await res.json()).error).toBeString();
+  });
+
+  test('a non-JSON content type is a 415', async () => {
+    const { request } = await appWithEcho();
+    const res = await request('/api/echo', { method: 'POST', headers: { 'content-type': 'text/plain' }, body: 'name=x' });
+    expect(res.status).toBe(415);
+  });
+
+  test('a body over the cap is a 413', async () => {
+    const { postJson } = await appWithEcho();
+    const res = await postJson('/api/echo', { name: 'x'.repeat(5000), email: 'a@b.ca' });
+    expect(res.status).toBe(413);
+  });
+
+  test('cross-site writes are a 403', async () => {
+    const { postJson } = await appWithEcho();
+    expect((await postJson('/api/echo', { name: 'a', email: 'a@b.ca' }, { 'sec-fetch-site': 'cross-site' })).status).toBe(403);
+    expect((await postJson('/api/echo', { name: 'a', email: 'a@b.ca' }, { origin: 'https://evil.example' })).status).toBe(403);
+    expect((await postJson('/api/echo', { name: 'a', email: 'a@b.ca' }, { origin: TEST_SITE_URL, 'sec-fetch-site': 'same-origin' })).status).toBe(201);
+  });
+
+  test('an unknown API path is a JSON 404', async () => {
+    const { request } = await testApp();
+    const res = await request('/api/nothing-here');
+    expect(res.status).toBe(404);
+    expect(await res.json()).toEqual({ error: 'Not Found' });
+  });
+});
+
+describe('rate limits', () => {
+  const schema = z.object({ name: z.string() });
+  async function limitedApp(env: Record<string, string> = {}) {
+    const t = await testApp({}, env);
+    const { rateLimit } = await import('../../routes/middleware/rate-limit.ts');
+    t.app.post('/api/limited', rateLimit('forms'), jsonWrite(), validJson(schema), (c) => c.json({ ok: true }, 201));
+    return t;
+  }
+
+  test('the eleventh form post in a minute is a 429 with Retry-After and RateLimit headers', async () => {
+    const { postJson } = await limitedApp();
+    const statuses: number[] = [];
+    let last: Response | undefined;
+    for (let i = 0; i < 11; i++) {
+      last = await postJson('/api/limited', { name: 'x' });
+      statuses.push(last.status);
+    }
+    expect(statuses).toEqual([...Array(10).fill(201), 429]);
+    expect(Number(last!.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(last!.headers.get('ratelimit')).toContain('remaining=0');
+    expect((await last!.json()).error).toContain('Too many requests');
+  });
+
+  test('RATE_LIMITS=off turns limits off', async () => {
+    const { postJson } = await limitedApp({ RATE_LIMITS: 'off' });
+    for (let i = 0; i < 15; i++) expect((await postJson('/api/limited', { name: 'x' })).status).toBe(201);
+  });
+
+  test('X-Forwarded-For is ignored unless TRUST_PROXY is set', async () => {
+    const untrusted = await limitedApp();
+    for (let i = 0; i < 10; i++) await untrusted.postJson('/api/limited', { name: 'x' }, { 'x-forwarded-for': `10.0.0.${i}` });
+    expect((await untrusted.postJson('/api/limited', { name: 'x' }, { 'x-forwarded-for': '10.0.1.1' })).status).toBe(429);
+
+    const trusted = await limitedApp({ TRUST_PROXY: 'true' });
+    for (let i = 0; i < 10; i++) await trusted.postJson('/api/limited', { name: 'x' }, { 'x-forwarded-for': '10.0.0.1' });
+    expect((await trusted.postJson('/api/limited', { name: 'x' }, { 'x-forwarded-for': '10.0.0.1' })).status).toBe(429);
+    expect((await trusted.postJson('/api/limited', { name: 'x' }, { 'x-forwarded-for': '10.0.0.2' })).status).toBe(201);
+  });
+});

@@ -1,0 +1,64 @@
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import type { Browser } from 'playwright-core';
+import { DESKTOP, PHONE, launchBrowser, openPage } from '../helpers/browser.ts';
+import { startServer, type RunningServer } from '../helpers/server.ts';
+
+let server: RunningServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+describe('header menu', () => {
+  test('on a phone the toggle opens the menu and choosing a link closes it', async () => {
+    const { page, problems, context } = await openPage(browser, `${server.url}/services`, PHONE);
+    const toggle = page.getByRole('button', { name: 'Open menu' });
+    await expect(toggle.isVisible()).resolves.toBe(true);
+    await expect(page.getByRole('navigation', { name: 'Main' }).isVisible()).resolves.toBe(false);
+    const menu = page.locator('nav[aria-label="Mobile"]');
+    await expect(menu.isVisible()).resolves.toBe(false);
+
+    await toggle.click();
+    await expect(menu.isVisible()).resolves.toBe(true);
+    await expect(page.getByRole('button', { name: 'Close menu' }).getAttribute('aria-expanded')).resolves.toBe('true');
+    expect(await menu.getByRole('link').allTextContents()).toEqual(['About', 'Services', 'Blog', 'Contact']);
+
+    await page.getByRole('button', { name: 'Close menu' }).click();
+    await expect(menu.isVisible()).resolves.toBe(false);
+
+    // Choosing Contact on the home page scrolls there and closes the menu.
+    await page.goto(`${server.url}/`);
+    await page.waitForSelector('html[data-islands-ready]', { state: 'attached' });
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await page.locator('nav[aria-label="Mobile"]').getByRole('link', { name: 'Contact' }).click();
+    await expect(page.locator('nav[aria-label="Mobile"]').isVisible()).resolves.toBe(false);
+    await page.waitForFunction(() => location.hash === '#contact');
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  test('on a desktop the links show inline and the toggle is hidden', async () => {
+    const { page, problems, context } = await openPage(browser, `${server.url}/`, DESKTOP);
+    const main = page.getByRole('navigation', { name: 'Main' });
+    await expect(main.isVisible()).resolves.toBe(true);
+    expect(await main.getByRole('link').allTextContents()).toEqual(['About', 'Services', 'Blog', 'Contact']);
+    await expect(page.getByRole('button', { name: 'Open menu' }).isVisible()).resolves.toBe(false);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  test('the 404 page reads Page Not Found and links home', async () => {
+    const { page, problems, context } = await openPage(browser, `${server.url}/not-a-real-page`, PHONE);
+    await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('Page Not Found');
+    await page.getByRole('link', { name: 'Go to the home page' }).click();
+    await page.waitForURL(`${server.url}/`);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+});

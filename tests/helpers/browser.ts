@@ -1,0 +1,42 @@
+import { chromium, type Browser, type Page } from 'playwright-core';
+
+export const CHROME_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+
+export const PHONE = { width: 390, height: 844 };
+export const DESKTOP = { width: 1280, height: 800 };
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({ executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium', args: CHROME_FLAGS, headless: true });
+}
+
+/**
+ * Opens a page and records every console error, page error and React hydration warning; a browser
+ * test ends with `expect(problems).toEqual([])`. Waits until every island on the page has hydrated.
+ */
+export async function openPage(browser: Browser, url: string, viewport = DESKTOP, options: { permissions?: string[] } = {}) {
+  const context = await browser.newContext({ viewport, permissions: options.permissions });
+  const page = await context.newPage();
+  const problems: string[] = [];
+  page.on('console', (msg) => {
+    const text = msg.text();
+    // A 404 page's own document status is reported as a failed resource; that one is expected.
+    if (/Failed to load resource.*404/.test(text) && msg.location().url === page.url() && page.url() === url) return;
+    if (msg.type() === 'error' || /hydrat/i.test(text)) problems.push(`console.${msg.type()}: ${text} (${msg.location().url})`);
+  });
+  page.on('pageerror', (err) => problems.push(`pageerror: ${err.message}`));
+  await page.goto(url);
+  await waitForIslands(page);
+  return { page, context, problems };
+}
+
+export async function waitForIslands(page: Page): Promise<void> {
+  await page.waitForSelector('html[data-islands-ready]', { state: 'attached', timeout: 15_000 });
+}

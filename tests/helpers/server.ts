@@ -1,0 +1,42 @@
+import type { Subprocess } from 'bun';
+import { freshDataDir } from './template-db.ts';
+
+export type RunningServer = { url: string; proc: Subprocess<'ignore', 'pipe', 'pipe'>; dataDir?: string; output: () => string; stop: () => Promise<number> };
+
+/**
+ * Starts `bun server.ts` as a visitor would meet it: a free port, a fresh embedded database (or
+ * DATABASE_URL), production mode. Resolves once the server logs that it is listening.
+ */
+export async function startServer(env: Record<string, string> = {}, dataDir?: string): Promise<RunningServer> {
+  const dir = process.env.DATABASE_URL ? undefined : (dataDir ?? freshDataDir());
+  const proc = Bun.spawn(['bun', 'server.ts'], {
+    env: { ...process.env, PORT: '0', NODE_ENV: 'production', PUBLIC_SITE_URL: '', ...(dir ? { DATA_DIR: dir } : {}), ...env },
+    stdout: 'pipe',
+    stderr: 'pipe',
+  });
+  let output = '';
+  const collect = async (stream: ReadableStream<Uint8Array>) => {
+    for await (const chunk of stream) output += new TextDecoder().decode(chunk);
+  };
+  void collect(proc.stdout);
+  void collect(proc.stderr);
+  const deadline = Date.now() + 60_000;
+  let url: string | undefined;
+  while (!url) {
+    const match = output.match(/"msg":"listening","url":"([^"]+)"/);
+    if (match) url = match[1];
+    else if (proc.exitCode !== null) throw new Error(`server exited (${proc.exitCode}):\n${output}`);
+    else if (Date.now() > deadline) throw new Error(`server did not start:\n${output}`);
+    else await Bun.sleep(25);
+  }
+  return {
+    url,
+    proc,
+    dataDir: dir,
+    output: () => output,
+    stop: async () => {
+      proc.kill('SIGTERM');
+      return proc.exited;
+    },
+  };
+}
