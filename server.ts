@@ -4,6 +4,7 @@ import { requestId } from 'hono/request-id';
 import { openDatabase } from './db/client.ts';
 import { MANIFEST_PATH, type Assets } from './lib/assets.ts';
 import { ConfigError, loadConfig } from './lib/config.ts';
+import { HtmlCache } from './lib/html-cache.ts';
 import { createRateLimiters } from './lib/rate-limit.ts';
 import { services } from './lib/site.ts';
 import type { AppDeps, AppEnv } from './routes/app-env.ts';
@@ -13,6 +14,7 @@ import { notFound, onError } from './routes/middleware/errors.ts';
 import { securityHeaders } from './routes/middleware/security-headers.ts';
 import { pageHandler } from './routes/page.tsx';
 import { renderer } from './routes/renderer.tsx';
+import { robots, sitemap } from './routes/seo.ts';
 import { staticFiles } from './routes/static.ts';
 import abTestApi from './routes/api/ab-test.ts';
 import businessAuditApi from './routes/api/business-audit.ts';
@@ -53,8 +55,11 @@ const apis = [
 
 export const pagePaths = pages.map(([path]) => path);
 
+/** Pages that search engines should list: all but those whose meta says noindex. */
+export const indexablePaths = pages.filter(([, page]) => typeof page.meta === 'function' || !page.meta.noindex).map(([path]) => path);
+
 export function createApp(appDeps: AppDeps, { staticRoot = 'static' } = {}) {
-  const deps: AppDeps = { rateLimiters: createRateLimiters(), ...appDeps };
+  const deps: AppDeps = { rateLimiters: createRateLimiters(), htmlCache: new HtmlCache(), ...appDeps };
   const app = new Hono<AppEnv>({ strict: false });
   app.use(async (c, next) => {
     c.set('deps', deps);
@@ -69,8 +74,10 @@ export function createApp(appDeps: AppDeps, { staticRoot = 'static' } = {}) {
 
   app.get('/healthz', healthz);
   app.get('/static/*', staticFiles(staticRoot));
+  app.get('/sitemap.xml', sitemap(indexablePaths));
+  app.get('/robots.txt', robots);
   for (const [path, api] of apis) app.route(path, api);
-  for (const [path, page] of pages) app.get(path, pageHandler(page as Parameters<typeof pageHandler>[0]));
+  for (const [path, page] of pages) app.get(path, pageHandler(page as Parameters<typeof pageHandler>[0], { path }));
 
   app.notFound(notFound);
   app.onError(onError);
