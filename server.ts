@@ -91,7 +91,7 @@ export async function loadAssets(path = MANIFEST_PATH): Promise<Assets> {
 async function main() {
   let config;
   try {
-    config = loadConfig();
+    config = loadConfig(process.env, () => {});
   } catch (err) {
     if (err instanceof ConfigError) {
       console.error(err.message);
@@ -103,8 +103,15 @@ async function main() {
   await ensureBuild();
   const assets = await loadAssets();
   const db = await openDatabase(config);
-  const app = createApp({ sql: db.sql, config, assets });
+  // The app is created right after binding (no await in between), once the real port is known.
+  let app: ReturnType<typeof createApp>;
   const server = Bun.serve({ port: config.PORT, fetch: (req, srv) => app.fetch(req, { server: srv }), development: false });
+  if (!process.env.PUBLIC_SITE_URL?.trim()) {
+    // The fallback names the port actually bound (PORT=0 picks one).
+    config = { ...config, PUBLIC_SITE_URL: `http://localhost:${server.port}` };
+    if (config.isProduction) console.warn(`PUBLIC_SITE_URL is not set; canonical links will use ${config.PUBLIC_SITE_URL}`);
+  }
+  app = createApp({ sql: db.sql, config, assets });
   console.log(JSON.stringify({ msg: 'listening', url: `http://localhost:${server.port}`, database: db.kind }));
 
   let stopping = false;

@@ -1,6 +1,6 @@
 import type { ComponentProps } from 'react';
 import { preinitModule, preloadModule } from 'react-dom';
-import { createStore } from 'jotai';
+import { Provider as StoreProvider, createStore } from 'jotai';
 import { useRequestContext } from '@hono/react-renderer';
 import type { AppEnv } from '../routes/app-env.ts';
 import { islands, type IslandName } from '../islands/registry.ts';
@@ -27,9 +27,13 @@ export function Island<N extends IslandName>({ name, props }: Props<N>) {
   const Component = islands[name].component as React.ComponentType<Record<string, unknown>>;
   return (
     <div data-island={name} data-island-id={id} data-props={JSON.stringify(props)} className={islands[name].wrapperClass}>
-      <IslandRoot id={id} store={createStore()}>
-        <Component {...(props as Record<string, unknown>)} />
-      </IslandRoot>
+      {/* A fresh jotai store per server render, so no state leaks between requests. In the browser,
+          islands use jotai's default store (no Provider), which all islands on the page share. */}
+      <StoreProvider store={createStore()}>
+        <IslandRoot id={id}>
+          <Component {...(props as Record<string, unknown>)} />
+        </IslandRoot>
+      </StoreProvider>
     </div>
   );
 }

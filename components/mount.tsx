@@ -1,11 +1,10 @@
 import { startTransition, type ComponentType } from 'react';
 import { hydrateRoot } from 'react-dom/client';
-import { getDefaultStore } from 'jotai';
 import { IslandRoot } from './island-root.tsx';
 
 /**
  * Client side of an island: hydrates every not-yet-hydrated element marked for this island with the
- * props the server wrote. All islands share jotai's default store, so they share state.
+ * props the server wrote. Islands use jotai's default store (no Provider), so they share state.
  * Marks each island `data-hydrated` after commit, and the document `data-islands-ready` when all are.
  */
 export function mount(name: string, Component: ComponentType<any>): void {
@@ -20,7 +19,7 @@ export function mount(name: string, Component: ComponentType<any>): void {
     startTransition(() => {
       hydrateRoot(
         el,
-        <IslandRoot id={id} store={getDefaultStore()} onHydrated={onHydrated}>
+        <IslandRoot id={id} onHydrated={onHydrated}>
           <Component {...props} />
         </IslandRoot>,
         {

@@ -45,7 +45,7 @@ describe('search readiness', () => {
     const expected: string[] = [];
     for (const path of pagePaths) if (!(await headOf(path)).noindex) expected.push(path);
     expect(listed.sort()).toEqual(expected.sort());
-    expect([...indexablePaths].sort()).toEqual(expected.sort());
+    expect(([...indexablePaths] as string[]).sort()).toEqual(expected.sort());
     for (const path of ['/admin/ab-tests', '/social-generator', '/q4-intake/thank-you']) expect(listed).not.toContain(path);
   });
 
