@@ -47,7 +47,7 @@ export async function build(fingerprint?: string): Promise<Assets> {
   await mkdir(tmp, { recursive: true });
 
   const result = await esbuild.build({
-    entryPoints: islandNames.map((name) => ({ in: `island-entry:${name}`, out: name })),
+    entryPoints: [...islandNames.map((name) => ({ in: `island-entry:${name}`, out: name })), { in: 'components/island-loader.ts', out: 'island-loader' }],
     plugins: [islandEntries],
     bundle: true,
     splitting: true,
@@ -75,9 +75,12 @@ export async function build(fingerprint?: string): Promise<Assets> {
     islands[name] = { file: publicPath(out), imports: staticImports(out, outputs).map(publicPath) };
   }
 
+  const loaderOut = Object.entries(outputs).find(([, meta]) => meta.entryPoint === 'components/island-loader.ts')![0];
+  if (outputs[loaderOut].imports.length) throw new Error('Build failed: the island loader must not import anything');
+
   const css = await buildCss(tmp);
   await precompress(tmp);
-  const assets: Assets = { css: `/static/build/${css}`, islands, fingerprint: fingerprint ?? (await sourceFingerprint()) };
+  const assets: Assets = { css: `/static/build/${css}`, loader: publicPath(loaderOut), islands, fingerprint: fingerprint ?? (await sourceFingerprint()) };
   await writeFile(join(tmp, 'manifest.json'), JSON.stringify(assets, null, 2));
 
   await rm(BUILD_DIR, { recursive: true, force: true });

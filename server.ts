@@ -85,7 +85,9 @@ export function createApp(appDeps: AppDeps, { staticRoot = 'static' } = {}) {
 }
 
 export async function loadAssets(path = MANIFEST_PATH): Promise<Assets> {
-  return Bun.file(path).json();
+  const assets: Assets = await Bun.file(path).json();
+  const cssText = await Bun.file(`static${assets.css.slice('/static'.length)}`).text();
+  return { ...assets, cssText };
 }
 
 async function main() {

@@ -72,6 +72,7 @@ async function routeBytes(base: string, path: string) {
   for (const m of html.matchAll(/<link rel="modulepreload" href="([^"]+)"/g)) assets.add(m[1]);
   let js = 0;
   let css = 0;
+  for (const m of html.matchAll(/<style>([\s\S]*?)<\/style>/g)) css += gz(m[1]);
   for (const m of html.matchAll(/<link rel="stylesheet" href="([^"]+)"/g)) css += gz(new Uint8Array(await (await fetch(base + m[1], { headers: { 'accept-encoding': 'identity' } })).arrayBuffer()));
   for (const a of assets) js += gz(new Uint8Array(await (await fetch(base + a, { headers: { 'accept-encoding': 'identity' } })).arrayBuffer()));
   const islands = [...new Set([...html.matchAll(/data-island="([^"]+)"/g)].map((m) => m[1]))];
@@ -175,7 +176,7 @@ ${rows.join('\n')}
 | --- | --- | ---: | ---: |
 ${posts.join('\n')}
 
-| Route | HTML gzip | JS gzip | CSS gzip | islands |
+| Route | HTML gzip (with inline CSS) | JS gzip | CSS gzip (inlined) | islands |
 | --- | ---: | ---: | ---: | --- |
 ${bytes.join('\n')}
 

@@ -17,8 +17,13 @@ export function Island<N extends IslandName>({ name, props }: Props<N>) {
   const { assets } = c.var.deps;
   const asset = assets.islands[name];
   if (!asset) throw new Error(`Island ${name} is missing from the build manifest; run bun run build`);
-  preinitModule(asset.file, { as: 'script' });
-  for (const chunk of asset.imports) preloadModule(chunk, { as: 'script' });
+  const onDemand = (islands[name] as { hydrate?: string }).hydrate === 'visible';
+  if (onDemand) {
+    preinitModule(assets.loader, { as: 'script' });
+  } else {
+    preinitModule(asset.file, { as: 'script' });
+    for (const chunk of asset.imports) preloadModule(chunk, { as: 'script' });
+  }
 
   const bookkeeping = c.var.islands;
   bookkeeping.count += 1;
@@ -26,7 +31,14 @@ export function Island<N extends IslandName>({ name, props }: Props<N>) {
   const id = `i${bookkeeping.count}`;
   const Component = islands[name].component as React.ComponentType<Record<string, unknown>>;
   return (
-    <div data-island={name} data-island-id={id} data-props={JSON.stringify(props)} className={islands[name].wrapperClass}>
+    <div
+      data-island={name}
+      data-island-id={id}
+      data-props={JSON.stringify(props)}
+      data-hydrate={onDemand ? 'visible' : undefined}
+      data-src={onDemand ? asset.file : undefined}
+      className={islands[name].wrapperClass}
+    >
       {/* A fresh jotai store per server render, so no state leaks between requests. In the browser,
           islands use jotai's default store (no Provider), which all islands on the page share. */}
       <StoreProvider store={createStore()}>

@@ -5,7 +5,8 @@ import { IslandRoot } from './island-root.tsx';
 /**
  * Client side of an island: hydrates every not-yet-hydrated element marked for this island with the
  * props the server wrote. Islands use jotai's default store (no Provider), so they share state.
- * Marks each island `data-hydrated` after commit, and the document `data-islands-ready` when all are.
+ * Marks each island `data-hydrated` after commit, and the document `data-islands-ready` once every
+ * island that loads with the page has hydrated (on-demand islands hydrate later, when needed).
  */
 export function mount(name: string, Component: ComponentType<any>): void {
   const elements = document.querySelectorAll<HTMLElement>(`[data-island="${name}"]:not([data-hydrated])`);
@@ -32,6 +33,6 @@ export function mount(name: string, Component: ComponentType<any>): void {
 }
 
 function markReadyWhenAllHydrated(): void {
-  if (document.querySelector('[data-island]:not([data-hydrated])')) return;
+  if (document.querySelector('[data-island]:not([data-hydrated]):not([data-hydrate="visible"])')) return;
   document.documentElement.setAttribute('data-islands-ready', '');
 }
