@@ -15,7 +15,7 @@ import { securityHeaders } from './routes/middleware/security-headers.ts';
 import { pageHandler } from './routes/page.tsx';
 import { renderer } from './routes/renderer.tsx';
 import { robots, sitemap } from './routes/seo.ts';
-import { staticFiles } from './routes/static.ts';
+import { diskSource, embeddedSource, staticFiles, type StaticSource } from './routes/static.ts';
 import abTestApi from './routes/api/ab-test.ts';
 import businessAuditApi from './routes/api/business-audit.ts';
 import q4IntakeApi from './routes/api/q4-intake.ts';
@@ -58,7 +58,7 @@ export const pagePaths = pages.map(([path]) => path);
 /** Pages that search engines should list: all but those whose meta says noindex. */
 export const indexablePaths = pages.filter(([, page]) => typeof page.meta === 'function' || !page.meta.noindex).map(([path]) => path);
 
-export function createApp(appDeps: AppDeps, { staticRoot = 'static' } = {}) {
+export function createApp(appDeps: AppDeps, { staticSource = diskSource('static') }: { staticSource?: StaticSource } = {}) {
   const deps: AppDeps = { rateLimiters: createRateLimiters(), htmlCache: new HtmlCache(), ...appDeps };
   const app = new Hono<AppEnv>({ strict: false });
   app.use(async (c, next) => {
@@ -73,7 +73,7 @@ export function createApp(appDeps: AppDeps, { staticRoot = 'static' } = {}) {
   app.use(renderer);
 
   app.get('/healthz', healthz);
-  app.get('/static/*', staticFiles(staticRoot));
+  app.get('/static/*', staticFiles(staticSource));
   app.get('/sitemap.xml', sitemap(indexablePaths));
   app.get('/robots.txt', robots);
   for (const [path, api] of apis) app.route(path, api);
@@ -84,13 +84,20 @@ export function createApp(appDeps: AppDeps, { staticRoot = 'static' } = {}) {
   return app;
 }
 
-export async function loadAssets(path = MANIFEST_PATH): Promise<Assets> {
-  const assets: Assets = await Bun.file(path).json();
-  const cssText = await Bun.file(`static${assets.css.slice('/static'.length)}`).text();
-  return { ...assets, cssText };
+/** The build manifest plus the stylesheet's text (inlined into pages). */
+export async function loadAssets(source: StaticSource = diskSource('static')): Promise<Assets> {
+  const manifest = await source(MANIFEST_PATH.slice('static/'.length));
+  if (!manifest) throw new Error('No build found: run bun run build');
+  const assets: Assets = JSON.parse(await manifest.text());
+  const css = await source(assets.css.slice('/static/'.length));
+  return { ...assets, cssText: await css?.text() };
 }
 
-async function main() {
+/**
+ * Starts the site. From source it first builds assets when they are missing or stale; a compiled
+ * binary passes the static files embedded in it.
+ */
+export async function main({ embeddedFiles }: { embeddedFiles?: Record<string, string> } = {}) {
   let config;
   try {
     config = loadConfig(process.env, () => {});
@@ -101,9 +108,14 @@ async function main() {
     }
     throw err;
   }
-  const { ensureBuild } = await import('./build.ts');
-  await ensureBuild();
-  const assets = await loadAssets();
+  if (!embeddedFiles) {
+    // A computed specifier keeps the build tooling (esbuild, Tailwind) out of a compiled binary.
+    const buildModule = './build.ts';
+    const { ensureBuild } = (await import(buildModule)) as typeof import('./build.ts');
+    await ensureBuild();
+  }
+  const staticSource = embeddedFiles ? embeddedSource(embeddedFiles) : diskSource('static');
+  const assets = await loadAssets(staticSource);
   const db = await openDatabase(config);
   // The app is created right after binding (no await in between), once the real port is known.
   let app: ReturnType<typeof createApp>;
@@ -113,7 +125,7 @@ async function main() {
     config = { ...config, PUBLIC_SITE_URL: `http://localhost:${server.port}` };
     if (config.isProduction) console.warn(`PUBLIC_SITE_URL is not set; canonical links will use ${config.PUBLIC_SITE_URL}`);
   }
-  app = createApp({ sql: db.sql, config, assets });
+  app = createApp({ sql: db.sql, config, assets }, { staticSource });
   console.log(JSON.stringify({ msg: 'listening', url: `http://localhost:${server.port}`, database: db.kind }));
 
   let stopping = false;
