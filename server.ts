@@ -9,7 +9,7 @@ import { createRateLimiters } from './lib/rate-limit.ts';
 import { services } from './lib/site.ts';
 import type { AppDeps, AppEnv } from './routes/app-env.ts';
 import { healthz } from './routes/healthz.ts';
-import { accessLog } from './routes/middleware/access-log.ts';
+import { accessLog, defaultLog } from './routes/middleware/access-log.ts';
 import { notFound, onError } from './routes/middleware/errors.ts';
 import { securityHeaders } from './routes/middleware/security-headers.ts';
 import { pageHandler } from './routes/page.tsx';
@@ -73,6 +73,11 @@ export function createApp(appDeps: AppDeps, { staticSource = diskSource('static'
   app.use(renderer);
 
   app.get('/healthz', healthz);
+  app.use('/api/*', async (c, next) => {
+    if (!deps.dbReady || deps.dbReady()) return next();
+    c.header('Retry-After', '5');
+    return c.json({ error: 'Service temporarily unavailable, please try again shortly' }, 503);
+  });
   app.get('/static/*', staticFiles(staticSource));
   app.get('/sitemap.xml', sitemap(indexablePaths));
   app.get('/robots.txt', robots);
@@ -116,7 +121,7 @@ export async function main({ embeddedFiles }: { embeddedFiles?: Record<string, s
   }
   const staticSource = embeddedFiles ? embeddedSource(embeddedFiles) : diskSource('static');
   const assets = await loadAssets(staticSource);
-  const db = await openDatabase(config);
+  const db = await openDatabase(config, { retry: true, log: defaultLog });
   // The app is created right after binding (no await in between), once the real port is known.
   let app: ReturnType<typeof createApp>;
   const server = Bun.serve({ port: config.PORT, fetch: (req, srv) => app.fetch(req, { server: srv }), development: false });
@@ -125,7 +130,7 @@ export async function main({ embeddedFiles }: { embeddedFiles?: Record<string, s
     config = { ...config, PUBLIC_SITE_URL: `http://localhost:${server.port}` };
     if (config.isProduction) console.warn(`PUBLIC_SITE_URL is not set; canonical links will use ${config.PUBLIC_SITE_URL}`);
   }
-  app = createApp({ sql: db.sql, config, assets }, { staticSource });
+  app = createApp({ sql: db.sql, config, assets, dbReady: db.isReady }, { staticSource });
   console.log(JSON.stringify({ msg: 'listening', url: `http://localhost:${server.port}`, database: db.kind }));
 
   let stopping = false;

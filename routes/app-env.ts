@@ -16,6 +16,8 @@ export type AppDeps = {
   log?: (entry: Record<string, unknown>) => void;
   /** Request counters; createApp makes fresh ones when absent. */
   rateLimiters?: Record<RateRuleName, RateLimiter>;
+  /** False while the database is still coming up at boot; APIs and /healthz answer 503 meanwhile. */
+  dbReady?: () => boolean;
   /** Rendered pages; createApp makes a fresh one when absent. */
   htmlCache?: HtmlCache;
 };
