@@ -5,6 +5,7 @@ import { Breadcrumbs } from './Breadcrumbs.tsx';
 import { CallToAction } from './CallToAction.tsx';
 import { Icon } from './Icon.tsx';
 import { ServiceCard } from './ServiceCard.tsx';
+import { StatsBand } from './StatsBand.tsx';
 
 /** The anchor the hero button scrolls to; the section holds the final call to action. */
 export const SERVICE_CONTACT_ID = 'contact';
@@ -62,19 +63,7 @@ export function ServicePage({ service, crumbs, related }: { service: ServiceCont
         </div>
       </section>
 
-      <section aria-labelledby="stats-heading" className="bg-slate-900 py-16 text-white">
-        <div className="mx-auto max-w-6xl px-4 sm:px-6">
-          <h2 id="stats-heading" className="text-3xl font-bold tracking-tight">The numbers behind it</h2>
-          <dl className={`mt-10 grid gap-8 sm:grid-cols-2 ${service.stats.length === 4 ? 'lg:grid-cols-4' : 'lg:grid-cols-3'}`}>
-            {service.stats.map((stat) => (
-              <div key={stat.label} className="flex flex-col-reverse border-l-4 border-blue-400 pl-4">
-                <dt className="mt-2 leading-6 text-slate-300">{stat.label}</dt>
-                <dd className="text-4xl font-bold tracking-tight text-white">{stat.value}</dd>
-              </div>
-            ))}
-          </dl>
-        </div>
-      </section>
+      <StatsBand heading="The numbers behind it" stats={service.stats} />
 
       <section aria-labelledby="related-heading" className="mx-auto max-w-6xl px-4 pt-16 sm:px-6">
         <h2 id="related-heading" className="text-2xl font-bold tracking-tight text-slate-900">Works well alongside</h2>
