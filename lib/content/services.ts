@@ -77,7 +77,7 @@ const entries: readonly Entry[] = [
     icon: 'chat',
     metaTitle: 'Social Media Management Toronto | Northline Digital',
     metaDescription:
-      'Social media management for Toronto local businesses: planned content, real engagement and local ads on Instagram, Facebook and LinkedIn that turn followers into bookings.',
+      'Social media management for Toronto local businesses: planned content, real engagement and local ads on Instagram, Facebook and LinkedIn that turn followers into clients.',
     summary: 'Planned posts, replies within the day and local ads on the platforms your customers actually use.',
     hero: {
       eyebrow: 'Social media management',
