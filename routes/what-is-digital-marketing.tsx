@@ -10,13 +10,15 @@ import { approach, components, definition, faqIntro, glossaryIntro, guideMeta, g
 import { agencyReference, breadcrumbList } from '../lib/content/structured-data.ts';
 import { absoluteUrl, defaultOgImage } from '../lib/page-meta.ts';
 import { agency } from '../lib/site.ts';
-import { definePage } from './page.tsx';
+import { FOREVER, definePage } from './page.tsx';
 
 /** The glossary's no-JavaScript search arrives as ?q=; it only pre-filters what the island shows. */
 const glossaryQuery = (q: string | undefined) => (q ?? '').trim().slice(0, 100);
 
 export default definePage({
   load: (c) => ({ siteUrl: c.var.deps.config.PUBLIC_SITE_URL, query: glossaryQuery(c.req.query('q')) }),
+  // Searches without JavaScript (?q=) render fresh; the plain guide is cached.
+  cache: ({ query }) => (query ? null : FOREVER),
   meta: ({ siteUrl }) => ({
     title: guideMeta.title,
     description: guideMeta.description,

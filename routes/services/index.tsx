@@ -6,7 +6,7 @@ import { breadcrumbList } from '../../lib/content/structured-data.ts';
 import { absoluteUrl } from '../../lib/page-meta.ts';
 import { servicePath } from '../../lib/site.ts';
 import { buttonClass } from '../../components/ui/styles.ts';
-import { definePage } from '../page.tsx';
+import { FOREVER, definePage } from '../page.tsx';
 
 const crumbs = [
   { name: 'Home', path: '/' },
@@ -15,6 +15,7 @@ const crumbs = [
 
 export default definePage({
   load: (c) => ({ siteUrl: c.var.deps.config.PUBLIC_SITE_URL }),
+  cache: () => FOREVER,
   meta: ({ siteUrl }) => ({
     title: copy.metaTitle,
     description: copy.metaDescription,

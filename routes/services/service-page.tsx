@@ -2,7 +2,7 @@ import { ServicePage } from '../../components/services/ServicePage.tsx';
 import { serviceContent, serviceContentFor } from '../../lib/content/services.ts';
 import { breadcrumbList, serviceJsonLd } from '../../lib/content/structured-data.ts';
 import { servicePath, type ServiceSlug } from '../../lib/site.ts';
-import { definePage } from '../page.tsx';
+import { FOREVER, definePage } from '../page.tsx';
 
 /** One page per service, built from the service's content entry. */
 export function servicePage(slug: ServiceSlug) {
@@ -16,6 +16,7 @@ export function servicePage(slug: ServiceSlug) {
   const related = serviceContent.filter((s) => s.slug !== slug).slice(0, 3);
   return definePage({
     load: (c) => ({ siteUrl: c.var.deps.config.PUBLIC_SITE_URL }),
+    cache: () => FOREVER,
     meta: ({ siteUrl }) => ({
       title: service.metaTitle,
       description: service.metaDescription,

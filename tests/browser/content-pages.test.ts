@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import type { Browser, Page } from 'playwright-core';
 import { glossary } from '../../lib/content/glossary.ts';
-import { DESKTOP, PHONE, launchBrowser, openPage } from '../helpers/browser.ts';
+import { DESKTOP, PHONE, hydrateIsland, launchBrowser, openPage } from '../helpers/browser.ts';
 import { startServer, type RunningServer } from '../helpers/server.ts';
 
 // Browser tests on a loaded machine can take longer than bun's 5 s default.
@@ -38,6 +38,8 @@ for (const [name, viewport] of [['phone', PHONE], ['desktop', DESKTOP]] as const
     test('the glossary search narrows the list as you type and clearing it shows every term', async () => {
       const { page, problems, context } = await openPage(browser, `${server.url}/what-is-digital-marketing`, viewport);
       expect(await visibleTerms(page)).toHaveLength(glossary.length);
+      // The glossary sits below the fold, so its island hydrates when it comes into view.
+      await hydrateIsland(page, 'GlossarySearch');
       const search = page.getByRole('searchbox', { name: 'Search the glossary' });
       await search.pressSequentially('bounce');
       await expect(visibleTerms(page)).resolves.toEqual(['Bounce Rate']);

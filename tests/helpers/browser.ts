@@ -40,3 +40,10 @@ export async function openPage(browser: Browser, url: string, viewport = DESKTOP
 export async function waitForIslands(page: Page): Promise<void> {
   await page.waitForSelector('html[data-islands-ready]', { state: 'attached', timeout: 15_000 });
 }
+
+/** Brings an on-demand island into view (which loads it) and waits until it has hydrated. */
+export async function hydrateIsland(page: Page, name: string): Promise<void> {
+  const island = page.locator(`[data-island="${name}"]`).first();
+  await island.scrollIntoViewIfNeeded();
+  await page.waitForSelector(`[data-island="${name}"][data-hydrated]`, { state: 'attached', timeout: 15_000 });
+}
