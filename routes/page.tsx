@@ -31,7 +31,8 @@ export function definePage<D extends object = Record<string, never>>(page: PageD
   return page;
 }
 
-const FOREVER: CachePolicy = { key: '', ttlMs: Number.POSITIVE_INFINITY };
+/** Cache a page until the process ends (its HTML depends only on config and code). */
+export const FOREVER: CachePolicy = { key: '', ttlMs: Number.POSITIVE_INFINITY };
 
 export function pageHandler<D extends object>(page: PageDefinition<D>, { path, status = 200 }: { path: string; status?: 200 | 404 }) {
   return async (c: AppContext) => {
