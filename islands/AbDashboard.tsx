@@ -135,7 +135,7 @@ function TestCard({ test, results }: { test: AbTestSummary; results: VariantResu
             <VariantTable results={results} />
             <p className="mt-4 text-xs text-slate-500">
               Viewers, clicks and conversions count unique visitors; rates are shares of viewers. Intervals are 95% (Wilson for rates,
-              delta method for lift). Chance to beat control uses Beta(1 + conversions, 1 + non-conversions) posteriors; p is a
+              delta method on the log ratio for lift). Chance to beat control uses Beta(1 + conversions, 1 + non-conversions) posteriors; p is a
               two-proportion z-test. A verdict needs 100 viewers per variant and 7 days.
             </p>
           </>
@@ -209,7 +209,7 @@ function VariantTable({ results }: { results: VariantResult[] }) {
                   {COLUMNS.map((c) => (
                     <td key={c} className="px-3 py-3 text-right align-top tabular-nums">
                       <span className="text-slate-900">{row[c].main}</span>
-                      {row[c].sub ? <span className="block text-xs text-slate-500">{row[c].sub}</span> : null}
+                      {row[c].sub ? <span className="block whitespace-nowrap text-xs text-slate-500">{row[c].sub}</span> : null}
                     </td>
                   ))}
                 </tr>
@@ -225,7 +225,7 @@ function VariantTable({ results }: { results: VariantResult[] }) {
             <li key={r.variant.id} className="rounded-xl border border-slate-200 p-4">
               <VariantName r={r} />
               <dl className="mt-3 grid grid-cols-2 gap-x-4 gap-y-3 text-sm">
-                {COLUMNS.map((c) => (
+                {COLUMNS.filter((c) => row[c].main !== 'Baseline').map((c) => (
                   <div key={c}>
                     <dt className="text-xs text-slate-500">{c}</dt>
                     <dd className="tabular-nums text-slate-900">

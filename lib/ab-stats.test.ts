@@ -61,18 +61,22 @@ describe('Wilson interval', () => {
 });
 
 describe('lift with a delta-method interval', () => {
-  test('10% → 13% is +30% with interval [−1.92%, +61.92%]', () => {
+  test('10% → 13% is +30% with interval [+1.70%, +66.18%]', () => {
     const l = liftInterval(100, 1000, 130, 1000)!;
     expect(l.estimate).toBeCloseTo(0.3, 12);
-    expect(l.lower).toBeCloseTo(-0.01917939771358701, 12);
-    expect(l.upper).toBeCloseTo(0.6191793977135871, 12);
+    expect(l.lower).toBeCloseTo(0.01698427097104549, 12);
+    expect(l.upper).toBeCloseTo(0.6617759470226023, 12);
   });
 
-  test('a challenger with zero conversions is −100% with no spread from its own side', () => {
-    expect(liftInterval(40, 400, 0, 300)).toEqual({ estimate: -1, lower: -1, upper: -1 });
+  test('a challenger with one conversion stays above −100%', () => {
+    const l = liftInterval(40, 400, 1, 300)!;
+    expect(l.estimate).toBeCloseTo(-0.9666666666666667, 12);
+    expect(l.lower).toBeCloseTo(-0.9953915108316227, 12);
+    expect(l.upper).toBeCloseTo(-0.7588990511824645, 12);
   });
 
-  test('undefined when the control has no conversions or either side no viewers', () => {
+  test('undefined when either side has no conversions or no viewers', () => {
+    expect(liftInterval(40, 400, 0, 300)).toBeNull();
     expect(liftInterval(0, 100, 5, 100)).toBeNull();
     expect(liftInterval(5, 100, 0, 0)).toBeNull();
     expect(liftInterval(0, 0, 5, 100)).toBeNull();
@@ -194,7 +198,7 @@ describe('analyzeTest', () => {
     expect(results[0].metrics).toEqual({ views: 1000, clicks: 400, conversions: 100, conversionRate: 10, clickRate: 40 });
     expect(results[0].stats.lift).toBeNull();
     expect(results[0].stats.chanceToBeatControl).toBeNull();
-    expect(results[1].stats.lift).toEqual({ estimate: 30, lower: -1.92, upper: 61.92 });
+    expect(results[1].stats.lift).toEqual({ estimate: 30, lower: 1.7, upper: 66.18 });
     expect(results[1].stats.chanceToBeatControl).toBe(0.9822);
     expect(results[1].stats.conversionInterval).toEqual({ lower: 11.06, upper: 15.23 });
     expect(results[1].stats.test).toEqual({ srmPValue: 1, srmWarning: false, verdict: 'Leader: Variant 1 (98% chance to beat control)', daysRunning: 14 });

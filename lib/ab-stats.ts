@@ -7,9 +7,10 @@
 //      centre = (p̂ + z²/2n) / (1 + z²/n)
 //      half   = z / (1 + z²/n) · √( p̂(1−p̂)/n + z²/4n² )
 //    Undefined for n = 0 (returned as null); for x = 0 it is [0, z²/(n + z²)].
-// 2. Relative lift L = p̂B / p̂A − 1 with a delta-method interval: for R = p̂B/p̂A,
-//      Var(R) ≈ Var(p̂B)/p̂A² + p̂B²·Var(p̂A)/p̂A⁴,   Var(p̂) = p̂(1−p̂)/n,
-//    interval L ± z·√Var(R). Undefined when the control has no viewers or no conversions.
+// 2. Relative lift L = R − 1, R = p̂B / p̂A, with a delta-method interval on the log scale (Katz et al.,
+//    Biometrics 34, 1978): Var(ln R) ≈ (1−p̂A)/xA + (1−p̂B)/xB = 1/xA − 1/nA + 1/xB − 1/nB, interval
+//    exp(ln R ± z·√Var(ln R)) − 1. The log scale keeps the interval inside (−100%, ∞) and in step with
+//    the z-test. Undefined (null) when either side has no viewers or no conversions.
 // 3. Bayesian chance to beat control with uniform priors: pA ~ Beta(αA, βA), pB ~ Beta(αB, βB),
 //    α = 1 + x, β = 1 + n − x. For integer αB the exact sum (E. Miller, "Formulas for Bayesian A/B
 //    testing", 2015) is
@@ -115,16 +116,13 @@ export function wilsonInterval(x: number, n: number, z = Z_95): Interval | null 
   return { lower: Math.max(0, centre - half), upper: Math.min(1, centre + half) };
 }
 
-/** Relative lift of B over A (0.3 = +30%) with its delta-method 95% interval; null when undefined. */
+/** Relative lift of B over A (0.3 = +30%) with its 95% interval (formula 2); null when undefined. */
 export function liftInterval(xA: number, nA: number, xB: number, nB: number, z = Z_95): (Interval & { estimate: number }) | null {
-  if (nA <= 0 || nB <= 0 || xA <= 0) return null;
-  const pA = xA / nA;
-  const pB = xB / nB;
-  const varA = (pA * (1 - pA)) / nA;
-  const varB = (pB * (1 - pB)) / nB;
-  const ratio = pB / pA;
-  const se = Math.sqrt(varB / (pA * pA) + (pB * pB * varA) / pA ** 4);
-  return { estimate: ratio - 1, lower: ratio - 1 - z * se, upper: ratio - 1 + z * se };
+  if (nA <= 0 || nB <= 0 || xA <= 0 || xB <= 0) return null;
+  const ratio = xB / nB / (xA / nA);
+  const se = Math.sqrt(1 / xA - 1 / nA + 1 / xB - 1 / nB);
+  const log = Math.log(ratio);
+  return { estimate: ratio - 1, lower: Math.exp(log - z * se) - 1, upper: Math.exp(log + z * se) - 1 };
 }
 
 /** P(pB > pA) under Beta(1+x, 1+n−x) posteriors, exactly (formula 3 of the header). */
