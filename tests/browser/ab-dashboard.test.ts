@@ -44,7 +44,11 @@ describe('A/B test dashboard', () => {
     expect(mine.metrics.views).toBeGreaterThanOrEqual(1);
     expect(mine.metrics.conversions).toBeGreaterThanOrEqual(1);
 
-    await page.getByRole('button', { name: 'Refresh' }).click();
+    await Promise.all([
+      page.waitForResponse((r) => r.url().endsWith(`/api/ab-test/results/${AB_TEST_IDS.hero}`)),
+      page.getByRole('button', { name: 'Refresh' }).click(),
+    ]);
+    await page.waitForFunction(() => document.querySelector('[data-island="AbDashboard"] button')?.textContent === 'Refresh');
     const row = hero.locator(`tr[data-variant="${assignment.variant.name}"]`);
     await row.waitFor();
     const cells = await row.locator('td > span:first-child').allTextContents();
