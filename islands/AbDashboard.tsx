@@ -121,8 +121,8 @@ function TestCard({ test, results }: { test: AbTestSummary; results: VariantResu
       <div className="p-5 sm:p-6">
         {stats?.srmWarning ? (
           <p role="alert" data-srm-warning="" className="mb-4 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">
-            <strong>Sample ratio mismatch.</strong> Visitors are not splitting across variants the way the weights say (χ² p ={' '}
-            {formatPValue(stats.srmPValue ?? 0)}). Check assignment and tracking before trusting these numbers.
+            <strong>Sample ratio mismatch.</strong> Visitors are not splitting across variants the way the weights say (χ² test p ={' '}
+            {(stats.srmPValue ?? 0).toExponential(1)}, below 0.001). Check assignment and tracking before trusting these numbers.
           </p>
         ) : null}
         {!hasData ? (

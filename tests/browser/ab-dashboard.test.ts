@@ -1,25 +1,13 @@
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
-import type { Browser } from 'playwright-core';
+import { describe, expect, test } from 'bun:test';
 import type { Assignment, VariantResult } from '../../lib/ab-tests.ts';
 import { AB_TEST_IDS } from '../../lib/ab-tests.ts';
-import { DESKTOP, PHONE, VISITOR_USER_AGENT, launchBrowser, openPage } from '../helpers/browser.ts';
-import { startServer, type RunningServer } from '../helpers/server.ts';
+import { DESKTOP, PHONE, VISITOR_USER_AGENT, openPage, serverAndBrowser } from '../helpers/browser.ts';
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const ctx = serverAndBrowser();
 
 describe('A/B test dashboard', () => {
   test('shows every test, and Refresh brings in a new visitor’s view, click and conversion', async () => {
-    const { page, problems, context } = await openPage(browser, `${server.url}/admin/ab-tests`, DESKTOP, { userAgent: VISITOR_USER_AGENT });
+    const { page, problems, context } = await openPage(ctx.browser, `${ctx.server.url}/admin/ab-tests`, DESKTOP, { userAgent: VISITOR_USER_AGENT });
     await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('A/B Test Dashboard');
     const hero = page.locator('article[data-test-name="hero-variant"]');
     await expect(hero.getByRole('heading', { name: 'hero-variant' }).isVisible()).resolves.toBe(true);
@@ -60,7 +48,7 @@ describe('A/B test dashboard', () => {
   });
 
   test('on a phone the variants are cards and the page holds no horizontal scroll', async () => {
-    const { page, problems, context } = await openPage(browser, `${server.url}/admin/ab-tests`, PHONE);
+    const { page, problems, context } = await openPage(ctx.browser, `${ctx.server.url}/admin/ab-tests`, PHONE);
     await expect(page.getByRole('button', { name: 'Refresh' }).isVisible()).resolves.toBe(true);
     const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
     expect(scrollWidth).toBeLessThanOrEqual(PHONE.width);

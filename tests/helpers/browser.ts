@@ -1,4 +1,6 @@
+import { afterAll, beforeAll } from 'bun:test';
 import { chromium, type Browser, type Page } from 'playwright-core';
+import { startServer, type RunningServer } from './server.ts';
 
 export const CHROME_FLAGS = [
   '--headless',
@@ -45,4 +47,20 @@ export async function openPage(browser: Browser, url: string, viewport = DESKTOP
 
 export async function waitForIslands(page: Page): Promise<void> {
   await page.waitForSelector('html[data-islands-ready]', { state: 'attached', timeout: 15_000 });
+}
+
+/**
+ * For a browser test file: starts a real server (with `env`) and a browser before its tests and stops
+ * both after them. Read `ctx.server` and `ctx.browser` inside the tests.
+ */
+export function serverAndBrowser(env: Record<string, string> = {}): { server: RunningServer; browser: Browser } {
+  const ctx = {} as { server: RunningServer; browser: Browser };
+  beforeAll(async () => {
+    [ctx.server, ctx.browser] = await Promise.all([startServer(env), launchBrowser()]);
+  });
+  afterAll(async () => {
+    await ctx.browser?.close();
+    await ctx.server?.stop();
+  });
+  return ctx;
 }
