@@ -1,4 +1,5 @@
 import type { ComponentType } from 'react';
+import AbDashboard from './AbDashboard.tsx';
 import GlossarySearch from './GlossarySearch.tsx';
 import HeaderMenu from './HeaderMenu.tsx';
 import Toaster from './Toaster.tsx';
@@ -14,6 +15,7 @@ export const islands = {
   HeaderMenu: { component: HeaderMenu, toasts: false, wrapperClass: 'md:hidden' },
   Toaster: { component: Toaster, toasts: false, wrapperClass: undefined },
   GlossarySearch: { component: GlossarySearch, toasts: false, wrapperClass: undefined, hydrate: 'visible' },
+  AbDashboard: { component: AbDashboard, toasts: false, wrapperClass: undefined, hydrate: 'visible' },
 } satisfies Record<string, IslandEntry>;
 
 type IslandEntry = { component: ComponentType<any>; toasts: boolean; wrapperClass: string | undefined; hydrate?: 'load' | 'visible' };
