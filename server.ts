@@ -5,7 +5,9 @@ import { openDatabase } from './db/client.ts';
 import { MANIFEST_PATH, type Assets } from './lib/assets.ts';
 import { ConfigError, loadConfig } from './lib/config.ts';
 import { createRateLimiters } from './lib/rate-limit.ts';
-import { services } from './lib/site.ts';
+import { agency, services } from './lib/site.ts';
+import { createFeedReader } from './lib/rss.server.ts';
+import { storyWriterFromConfig } from './lib/openai-writer.server.ts';
 import type { AppDeps, AppEnv } from './routes/app-env.ts';
 import { healthz } from './routes/healthz.ts';
 import { accessLog } from './routes/middleware/access-log.ts';
@@ -55,6 +57,9 @@ export const pagePaths = pages.map(([path]) => path);
 
 export function createApp(appDeps: AppDeps, { staticRoot = 'static' } = {}) {
   const deps: AppDeps = { rateLimiters: createRateLimiters(), ...appDeps };
+  const { config, now } = deps;
+  deps.feed ??= createFeedReader({ source: config.RSS_FEED_URL, siteUrl: config.PUBLIC_SITE_URL, timeZone: agency.timeZone, now: now ? () => now().getTime() : Date.now });
+  deps.storyWriter ??= storyWriterFromConfig(config, deps.log);
   const app = new Hono<AppEnv>({ strict: false });
   app.use(async (c, next) => {
     c.set('deps', deps);
@@ -99,6 +104,7 @@ async function main() {
   const app = createApp({ sql: db.sql, config, assets });
   const server = Bun.serve({ port: config.PORT, fetch: (req, srv) => app.fetch(req, { server: srv }), development: false });
   console.log(JSON.stringify({ msg: 'listening', url: `http://localhost:${server.port}`, database: db.kind }));
+  if (!config.RSS_FEED_URL) console.log(JSON.stringify({ msg: 'RSS_FEED_URL is not set; the blog shows the sample feed (static/feed/sample.xml)' }));
 
   let stopping = false;
   const shutdown = async (signal: string) => {
