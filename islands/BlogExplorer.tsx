@@ -33,12 +33,12 @@ export default function BlogExplorer({ initial }: { initial: BlogFeedState }) {
 
   useEffect(() => {
     if (generatorOpen) {
-      window.scrollTo({ top: 0 });
+      window.scrollTo({ top: 0, behavior: 'instant' });
       generatorHeading.current?.focus({ preventScroll: true });
     } else if (returnTo.current) {
       const { scrollY, guid } = returnTo.current;
       returnTo.current = null;
-      window.scrollTo({ top: scrollY });
+      window.scrollTo({ top: scrollY, behavior: 'instant' });
       document.querySelector<HTMLButtonElement>(`[data-generate="${CSS.escape(guid)}"]`)?.focus({ preventScroll: true });
     }
   }, [generatorOpen]);

@@ -138,3 +138,10 @@ describe('mapItem', () => {
     expect(card.categories).toEqual(['Local SEO', 'Cleaning']);
   });
 });
+
+describe('stripTags and sentences', () => {
+  test('a heading or list item without punctuation ends its sentence', () => {
+    expect(stripTags('<h2>Start with the basics</h2><p>Then the rest.</p><ul><li>One</li><li>Two.</li></ul>')).toBe('Start with the basics. Then the rest. One. Two.');
+    expect(stripTags('<h2>Why?</h2><p>Because.</p>')).toBe('Why? Because.');
+  });
+});

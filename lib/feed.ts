@@ -66,6 +66,8 @@ export function stripTags(html: string): string {
   const withoutBlocks = html
     .replace(/<!--[\s\S]*?(-->|$)/g, ' ')
     .replace(/<(script|style|noscript|template|iframe)\b[\s\S]*?(<\/\1\s*>|$)/gi, ' ')
+    // A heading or list item without closing punctuation still ends a sentence in the text.
+    .replace(/([^\s.!?:;])\s*<\/(h[1-6]|li)\s*>/gi, '$1. ')
     .replace(/<\/?(p|div|br|li|h[1-6]|blockquote|tr|section|article)\b[^>]*>/gi, ' ');
   const withoutTags = withoutBlocks.replace(/<\/?[a-z!?][^>]*(>|$)/gi, '');
   return decodeEntities(withoutTags)

@@ -64,7 +64,7 @@ const writers: Record<Platform, (p: Parts, input: StoryInput) => Omit<Story, 'pl
   instagram: (p, input) => ({
     headline: p.title,
     content: [
-      `✨ ${p.title}`,
+      p.title,
       p.lead,
       p.points.length ? p.points.map((s) => `→ ${s}`).join('\n') : '',
       'Save this post for later, and send it to a business owner who needs it.',

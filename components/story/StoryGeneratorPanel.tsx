@@ -108,7 +108,7 @@ export function StoryGeneratorPanel({ post, onClearPost }: { post: SelectedPost 
 
   return (
     <div className="grid gap-8 lg:grid-cols-[minmax(0,5fr)_minmax(0,7fr)]">
-      <div className="space-y-6">
+      <div className="space-y-6 lg:sticky lg:top-24 lg:self-start">
         <section aria-labelledby={`${ids.title}-heading`} className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6">
           <h2 id={`${ids.title}-heading`} className="text-lg font-semibold text-slate-900">
             {post ? 'Selected Blog Post' : 'Your Content'}
