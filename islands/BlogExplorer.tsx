@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { StoryGeneratorPanel, type SelectedPost } from '../components/story/StoryGeneratorPanel.tsx';
-import { Skeleton } from '../components/ui/Skeleton.tsx';
+import { Skeleton, SkeletonCardText } from '../components/ui/Skeleton.tsx';
 import { buttonClass } from '../components/ui/styles.ts';
 import { apiRequest } from '../lib/api-client.ts';
 import { toCard, type BlogCard, type BlogFeedState, type BlogPost } from '../lib/feed.ts';
@@ -91,13 +91,7 @@ export default function BlogExplorer({ initial }: { initial: BlogFeedState }) {
             {Array.from({ length: SKELETON_CARDS }, (_, i) => (
               <li key={i} className="overflow-hidden rounded-2xl border border-slate-200 bg-white" data-testid="post-skeleton">
                 <Skeleton className="aspect-[1200/630] w-full rounded-none" />
-                <div className="space-y-3 p-5">
-                  <Skeleton className="h-4 w-1/3" />
-                  <Skeleton className="h-6 w-5/6" />
-                  <Skeleton className="h-4 w-full" />
-                  <Skeleton className="h-4 w-full" />
-                  <Skeleton className="h-4 w-2/3" />
-                </div>
+                <SkeletonCardText className="p-5" />
               </li>
             ))}
           </ul>

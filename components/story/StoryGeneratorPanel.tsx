@@ -3,7 +3,7 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useFieldId } from '../island-root.tsx';
 import { Field, inputClass } from '../ui/form.tsx';
-import { Skeleton } from '../ui/Skeleton.tsx';
+import { SkeletonCardText } from '../ui/Skeleton.tsx';
 import { buttonClass } from '../ui/styles.ts';
 import { apiRequest } from '../../lib/api-client.ts';
 import { truncate } from '../../lib/feed.ts';
@@ -175,13 +175,7 @@ export function StoryGeneratorPanel({ post, onClearPost }: { post: SelectedPost 
         {generatingAll ? (
           <div className="mt-4 grid gap-4" data-testid="stories-loading">
             {platforms.map((p) => (
-              <div key={p} className="rounded-2xl border border-slate-200 bg-white p-5">
-                <Skeleton className="h-5 w-24" />
-                <Skeleton className="mt-4 h-6 w-3/4" />
-                <Skeleton className="mt-3 h-4 w-full" />
-                <Skeleton className="mt-2 h-4 w-full" />
-                <Skeleton className="mt-2 h-4 w-2/3" />
-              </div>
+              <SkeletonCardText key={p} className="rounded-2xl border border-slate-200 bg-white p-5" />
             ))}
           </div>
         ) : stories.length ? (
