@@ -1,1 +1,0 @@
-import{e as m}from"./chunk-FX3ZEOIP.js";import"./chunk-W65MQ3VE.js";import{b as t,g as e,i as n}from"./chunk-Z76QDTNP.js";var o=t(e(),1);function r(){return(0,o.jsx)("div",{children:(0,o.jsx)(m,{post:null})})}n("StoryGenerator",r);

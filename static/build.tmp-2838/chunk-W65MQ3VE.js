@@ -1,1 +1,0 @@
-import{d as t,f as r}from"./chunk-Z76QDTNP.js";var u=5e3,e=t(null),a=1,i=t(null,(n,o,s)=>{o(e,{...s,id:a++})}),l=t(null,(n,o,s)=>{n(e)?.id===s&&o(e,null)}),T=()=>r(i);export{u as a,e as b,l as c,T as d};
