@@ -6,7 +6,9 @@ import { MANIFEST_PATH, type Assets } from './lib/assets.ts';
 import { ConfigError, loadConfig } from './lib/config.ts';
 import { HtmlCache } from './lib/html-cache.ts';
 import { createRateLimiters } from './lib/rate-limit.ts';
-import { services } from './lib/site.ts';
+import { agency, services } from './lib/site.ts';
+import { createFeedReader } from './lib/rss.server.ts';
+import { storyWriterFromConfig } from './lib/openai-writer.server.ts';
 import type { AppDeps, AppEnv } from './routes/app-env.ts';
 import { healthz } from './routes/healthz.ts';
 import { accessLog, defaultLog } from './routes/middleware/access-log.ts';
@@ -60,6 +62,9 @@ export const indexablePaths = pages.filter(([, page]) => typeof page.meta === 'f
 
 export function createApp(appDeps: AppDeps, { staticSource = diskSource('static') }: { staticSource?: StaticSource } = {}) {
   const deps: AppDeps = { rateLimiters: createRateLimiters(), htmlCache: new HtmlCache(), ...appDeps };
+  const { config, now } = deps;
+  deps.feed ??= createFeedReader({ source: config.RSS_FEED_URL, siteUrl: config.PUBLIC_SITE_URL, timeZone: agency.timeZone, now: now ? () => now().getTime() : Date.now });
+  deps.storyWriter ??= storyWriterFromConfig(config, deps.log);
   const app = new Hono<AppEnv>({ strict: false });
   app.use(async (c, next) => {
     c.set('deps', deps);
@@ -132,6 +137,7 @@ export async function main({ embeddedFiles }: { embeddedFiles?: Record<string, s
   }
   app = createApp({ sql: db.sql, config, assets, dbReady: db.isReady }, { staticSource });
   console.log(JSON.stringify({ msg: 'listening', url: `http://localhost:${server.port}`, database: db.kind }));
+  if (!config.RSS_FEED_URL) console.log(JSON.stringify({ msg: 'RSS_FEED_URL is not set; the blog shows the sample feed (static/feed/sample.xml)' }));
 
   let stopping = false;
   const shutdown = async (signal: string) => {

@@ -1,7 +1,9 @@
 import type { ComponentType } from 'react';
 import AbDashboard from './AbDashboard.tsx';
+import BlogExplorer from './BlogExplorer.tsx';
 import GlossarySearch from './GlossarySearch.tsx';
 import HeaderMenu from './HeaderMenu.tsx';
+import StoryGenerator from './StoryGenerator.tsx';
 import Toaster from './Toaster.tsx';
 
 /**
@@ -16,6 +18,8 @@ export const islands = {
   Toaster: { component: Toaster, toasts: false, wrapperClass: undefined },
   GlossarySearch: { component: GlossarySearch, toasts: false, wrapperClass: undefined, hydrate: 'visible' },
   AbDashboard: { component: AbDashboard, toasts: false, wrapperClass: undefined, hydrate: 'visible' },
+  BlogExplorer: { component: BlogExplorer, toasts: true, wrapperClass: undefined },
+  StoryGenerator: { component: StoryGenerator, toasts: true, wrapperClass: undefined, hydrate: 'visible' },
 } satisfies Record<string, IslandEntry>;
 
 type IslandEntry = { component: ComponentType<any>; toasts: boolean; wrapperClass: string | undefined; hydrate?: 'load' | 'visible' };

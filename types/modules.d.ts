@@ -17,3 +17,4 @@ declare module '@electric-sql/pglite/pglite.data' {
   const path: string;
   export default path;
 }
+
