@@ -31,6 +31,10 @@ test('the single binary serves every route from an empty directory', async () =>
     expect(js.headers.get('cache-control')).toContain('immutable');
     expect((await fetch(`${url}/static/images/og-default.png`)).status).toBe(200);
     expect((await fetch(`${url}/nowhere`)).status).toBe(404);
+    // The sample feed is embedded too.
+    const feed = await fetch(`${url}/api/rss-feed`);
+    expect(feed.status).toBe(200);
+    expect(((await feed.json()) as { posts: unknown[] }).posts.length).toBeGreaterThanOrEqual(6);
   } finally {
     proc.kill('SIGTERM');
     await proc.exited;
