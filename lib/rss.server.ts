@@ -1,4 +1,3 @@
-import { open } from 'node:fs/promises';
 import samplePath from '../static/feed/sample.xml' with { type: 'file' };
 import { fileURLToPath } from 'node:url';
 import Parser from 'rss-parser';
@@ -87,17 +86,14 @@ async function readCapped(res: Response, maxBytes: number, controller: AbortCont
 }
 
 async function readLocalFile(path: string, maxBytes: number): Promise<string> {
-  let handle;
+  // Bun.file also reads files embedded in a compiled binary, which node:fs cannot open.
+  const file = Bun.file(path);
   try {
-    handle = await open(path, 'r');
-    const { size } = await handle.stat();
-    if (size > maxBytes) throw new FeedError(`Feed is larger than ${maxBytes} bytes`);
-    return await handle.readFile({ encoding: 'utf8' });
+    if (file.size > maxBytes) throw new FeedError(`Feed is larger than ${maxBytes} bytes`);
+    return await file.text();
   } catch (err) {
     if (err instanceof FeedError) throw err;
     throw new FeedError(`Feed file could not be read: ${(err as NodeJS.ErrnoException)?.code ?? 'error'}`);
-  } finally {
-    await handle?.close();
   }
 }
 
