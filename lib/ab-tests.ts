@@ -1,4 +1,5 @@
-import { z } from 'zod';
+// zod/mini: tree-shakeable, so islands importing constants or types from here stay small.
+import * as z from 'zod/mini';
 
 // The A/B tests the site knows by name, the shapes of their variant configurations, and the wire
 // formats of the /api/ab-test calls. Shared by the server (routes, queries) and islands (the hook,
@@ -60,23 +61,28 @@ export function defaultVariant(testName: string): SplitTestVariant {
   return { configuration: DEFAULT_CONFIGURATIONS[testName] ?? {}, name: 'default', isControl: true };
 }
 
+function userIdSchema() {
+  return z.string().check(z.trim(), z.minLength(1, 'userId must not be empty'), z.maxLength(AB_LIMITS.userId, `userId must be at most ${AB_LIMITS.userId} characters`));
+}
+
 export const assignmentQuerySchema = z.object({
-  testName: z.string().trim().min(1, 'testName is required').max(AB_LIMITS.name, `testName must be at most ${AB_LIMITS.name} characters`),
-  userId: z.string().trim().min(1, 'userId must not be empty').max(AB_LIMITS.userId, `userId must be at most ${AB_LIMITS.userId} characters`).optional(),
+  testName: z.string().check(z.trim(), z.minLength(1, 'testName is required'), z.maxLength(AB_LIMITS.name, `testName must be at most ${AB_LIMITS.name} characters`)),
+  userId: z.optional(userIdSchema()),
 });
 
 const jsonBytes = (value: unknown) => new TextEncoder().encode(JSON.stringify(value)).length;
 
 /** POST /api/ab-test/event body (spec: split-test event). */
 export const abEventSchema = z.object({
-  testId: z.string().min(1, 'testId is required').max(36, 'testId must be at most 36 characters'),
-  variantId: z.string().min(1, 'variantId is required').max(36, 'variantId must be at most 36 characters'),
+  testId: z.string().check(z.minLength(1, 'testId is required'), z.maxLength(36, 'testId must be at most 36 characters')),
+  variantId: z.string().check(z.minLength(1, 'variantId is required'), z.maxLength(36, 'variantId must be at most 36 characters')),
   eventType: z.enum(EVENT_TYPES, 'eventType must be view, click or conversion'),
-  eventData: z
-    .record(z.string(), z.unknown(), 'eventData must be a JSON object')
-    .refine((v) => jsonBytes(v) <= AB_LIMITS.eventDataBytes, `eventData must be at most ${AB_LIMITS.eventDataBytes} bytes of JSON`)
-    .nullish(),
-  userId: z.string().trim().min(1, 'userId must not be empty').max(AB_LIMITS.userId, `userId must be at most ${AB_LIMITS.userId} characters`).optional(),
+  eventData: z.nullish(
+    z
+      .record(z.string(), z.unknown(), 'eventData must be a JSON object')
+      .check(z.refine((v) => jsonBytes(v) <= AB_LIMITS.eventDataBytes, `eventData must be at most ${AB_LIMITS.eventDataBytes} bytes of JSON`)),
+  ),
+  userId: z.optional(userIdSchema()),
 });
 export type AbEventInput = z.infer<typeof abEventSchema>;
 

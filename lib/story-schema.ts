@@ -1,4 +1,5 @@
-import { z } from 'zod';
+// zod/mini: tree-shakeable, so the story islands carry only the validators they use.
+import * as z from 'zod/mini';
 
 // One set of schemas for the story generator: the manual-input form, both API bodies, and the
 // stories the writers return (the OpenAI answer is validated with `storySchema`).
@@ -29,14 +30,11 @@ const isHttpUrl = (value: string) => {
 
 /** Story input: title and content required; link optional, and when given an http(s) URL. */
 export const storyInputSchema = z.object({
-  title: z.string({ error: 'Title is required' }).trim().min(1, 'Title is required').max(STORY_TITLE_MAX, `Title must be at most ${STORY_TITLE_MAX} characters`),
-  content: z.string({ error: 'Content is required' }).trim().min(1, 'Content is required').max(STORY_CONTENT_MAX, `Content must be at most ${STORY_CONTENT_MAX} characters`),
-  link: z
-    .string()
-    .trim()
-    .max(2048, 'Link is too long')
-    .refine((v) => v === '' || isHttpUrl(v), 'Link must be an http:// or https:// address')
-    .optional(),
+  title: z.string({ error: 'Title is required' }).check(z.trim(), z.minLength(1, 'Title is required'), z.maxLength(STORY_TITLE_MAX, `Title must be at most ${STORY_TITLE_MAX} characters`)),
+  content: z.string({ error: 'Content is required' }).check(z.trim(), z.minLength(1, 'Content is required'), z.maxLength(STORY_CONTENT_MAX, `Content must be at most ${STORY_CONTENT_MAX} characters`)),
+  link: z.optional(
+    z.string().check(z.trim(), z.maxLength(2048, 'Link is too long'), z.refine((v) => v === '' || isHttpUrl(v), 'Link must be an http:// or https:// address')),
+  ),
 });
 
 export type StoryInput = z.infer<typeof storyInputSchema>;
@@ -50,11 +48,11 @@ export type QuickGenerateBody = z.infer<typeof quickGenerateSchema>;
 /** A social story, as both writers produce it. */
 export const storySchema = z.object({
   platform: platformSchema,
-  headline: z.string().trim().min(1).max(200),
-  content: z.string().trim().min(1).max(5000),
-  callToAction: z.string().trim().min(1).max(300),
-  hashtags: z.array(z.string().trim().min(1).max(60)).max(40),
-  visualSuggestion: z.string().trim().max(500).optional(),
+  headline: z.string().check(z.trim(), z.minLength(1), z.maxLength(200)),
+  content: z.string().check(z.trim(), z.minLength(1), z.maxLength(5000)),
+  callToAction: z.string().check(z.trim(), z.minLength(1), z.maxLength(300)),
+  hashtags: z.array(z.string().check(z.trim(), z.minLength(1), z.maxLength(60))).check(z.maxLength(40)),
+  visualSuggestion: z.optional(z.string().check(z.trim(), z.maxLength(500))),
 });
 
 export type Story = z.infer<typeof storySchema>;

@@ -3,7 +3,7 @@ import type { Context } from 'hono';
 import type { z } from 'zod';
 import { UNSTORABLE_TEXT_MESSAGE, findUnstorableText, validationErrorBody } from '../../lib/validation.ts';
 
-type Outcome = { success: true; data: unknown } | { success: false; error: z.ZodError };
+type Outcome = { success: true; data: unknown } | { success: false; error: z.core.$ZodError };
 
 /**
  * 400 naming each field the schema refuses, and also any accepted string no database column can
@@ -16,7 +16,7 @@ function answerInvalid(result: Outcome, c: Context) {
 }
 
 /** Validates the JSON body with a shared schema. Handlers read c.req.valid('json'). */
-export const validJson = <S extends z.ZodType>(schema: S) => zValidator('json', schema, (result, c) => answerInvalid(result as Outcome, c));
+export const validJson = <S extends z.core.$ZodType>(schema: S) => zValidator('json', schema, (result, c) => answerInvalid(result as Outcome, c));
 
 /** The same for the query string. */
-export const validQuery = <S extends z.ZodType>(schema: S) => zValidator('query', schema, (result, c) => answerInvalid(result as Outcome, c));
+export const validQuery = <S extends z.core.$ZodType>(schema: S) => zValidator('query', schema, (result, c) => answerInvalid(result as Outcome, c));
