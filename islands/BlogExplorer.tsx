@@ -1,5 +1,5 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { StoryGeneratorPanel, type SelectedPost } from '../components/story/StoryGeneratorPanel.tsx';
+import { Suspense, lazy, useEffect, useRef, useState, type ReactNode } from 'react';
+import type { SelectedPost } from '../components/story/StoryGeneratorPanel.tsx';
 import { Skeleton, SkeletonCardText } from '../components/ui/Skeleton.tsx';
 import { buttonClass } from '../components/ui/styles.ts';
 import { apiRequest } from '../lib/api-client.ts';
@@ -7,6 +7,11 @@ import { toCard, type BlogCard, type BlogFeedState, type BlogPost } from '../lib
 import { links } from '../lib/site.ts';
 
 export const SKELETON_CARDS = 6;
+
+// The generator (with its form library and schema) loads when a visitor first asks for it, so the
+// blog itself ships only the grid. Pointing at a Generate Stories button starts the download early.
+const loadGenerator = () => import('../components/story/StoryGeneratorPanel.tsx');
+const StoryGeneratorPanel = lazy(() => loadGenerator().then((m) => ({ default: m.StoryGeneratorPanel })));
 
 /**
  * The blog: hero, the grid of posts (server-rendered from the cached feed), and the closing call to
@@ -68,7 +73,9 @@ export default function BlogExplorer({ initial }: { initial: BlogFeedState }) {
               Close
             </button>
           </div>
-          <StoryGeneratorPanel key={selected?.guid ?? 'manual'} post={post} onClearPost={() => setSelected(null)} />
+          <Suspense fallback={<SkeletonCardText />}>
+            <StoryGeneratorPanel key={selected?.guid ?? 'manual'} post={post} onClearPost={() => setSelected(null)} />
+          </Suspense>
         </section>
       </div>
     );
@@ -175,7 +182,7 @@ function PostCard({ post, onGenerate }: { post: BlogCard; onGenerate: () => void
               <span className="sr-only"> (opens in a new tab)</span>
             </a>
           ) : null}
-          <button type="button" className={`${buttonClass.primary} px-4 py-2 text-sm`} onClick={onGenerate} data-generate={post.guid}>
+          <button type="button" className={`${buttonClass.primary} px-4 py-2 text-sm`} onClick={onGenerate} onPointerEnter={() => void loadGenerator()} onFocus={() => void loadGenerator()} data-generate={post.guid}>
             Generate Stories
           </button>
         </div>

@@ -68,7 +68,8 @@ describe('blog', () => {
     await card.getByRole('button', { name: 'Generate Stories' }).click();
 
     await expect(page.getByRole('heading', { level: 1 }).innerText()).resolves.toBe('Social Story Generator');
-    await expect(page.getByText('Selected Blog Post').isVisible()).resolves.toBe(true);
+    // The generator's code loads on the first click; the panel appears once it has.
+    await page.getByText('Selected Blog Post').waitFor({ state: 'visible' });
     await expect(page.getByText(title, { exact: true }).isVisible()).resolves.toBe(true);
     const preview = await page.getByTestId('selected-preview').innerText();
     expect([...preview].length).toBeLessThanOrEqual(201);
