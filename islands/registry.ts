@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
 import HeaderMenu from './HeaderMenu.tsx';
+import IntakeForm from './IntakeForm.tsx';
 import Toaster from './Toaster.tsx';
 
 /**
@@ -10,6 +11,7 @@ import Toaster from './Toaster.tsx';
 export const islands = {
   HeaderMenu: { component: HeaderMenu, toasts: false, wrapperClass: 'md:hidden' },
   Toaster: { component: Toaster, toasts: false, wrapperClass: undefined },
+  IntakeForm: { component: IntakeForm, toasts: true, wrapperClass: undefined },
 } satisfies Record<string, { component: ComponentType<any>; toasts: boolean; wrapperClass: string | undefined }>;
 
 export type IslandName = keyof typeof islands;
