@@ -18,7 +18,7 @@ export function ThankYou() {
             <p className="leading-7 text-amber-950">
               <strong className="font-semibold">{`${thankYou.rush.label}: `}</strong>
               {thankYou.rush.text}{' '}
-              <a href={thankYou.mailtoRush} className="font-semibold text-amber-900 underline underline-offset-2">Email Rush now</a>
+              <a href={thankYou.mailtoRush} className="font-semibold text-amber-900 underline underline-offset-2">{thankYou.rush.linkText}</a>
             </p>
           </aside>
         </div>

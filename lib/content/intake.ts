@@ -133,7 +133,8 @@ export const thankYou = {
   ],
   rush: {
     label: 'Tip',
-    text: `Need to start sooner? Reply 'Rush' with your ideal start date and we will move your application to the front of the line. You can also email it now to ${agency.email}.`,
+    text: "Need to start sooner? Reply 'Rush' with your ideal start date and we will move your application to the front of the line.",
+    linkText: `Send 'Rush' to ${agency.email}`,
   },
   mailtoRush: `mailto:${agency.email}?subject=${encodeURIComponent('Rush')}&body=${encodeURIComponent('Ideal start date: ')}`,
 } as const;

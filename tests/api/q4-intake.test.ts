@@ -171,3 +171,98 @@ describe('POST /api/q4-intake', () => {
     expect(text).not.toContain('647-555-0134');
   });
 });
+
+describe('the intake pages', () => {
+  const jsonLdBlocks = (html: string) =>
+    [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map((m) => JSON.parse(m[1]) as Record<string, any>);
+  const count = (html: string, pattern: RegExp) => html.match(pattern)?.length ?? 0;
+
+  test('/q4-intake: title, description, canonical, Open Graph, one h1, JSON-LD with the agency as provider', async () => {
+    const { request } = await testApp();
+    const res = await request('/q4-intake');
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    expect(html).toContain('<title>Q4 Client Intake: 6 Slots for Toronto Businesses | Northline Digital</title>');
+    expect(html).toContain(`<link rel="canonical" href="${TEST_SITE_URL}/q4-intake"/>`);
+    expect(html).toContain(`<meta property="og:url" content="${TEST_SITE_URL}/q4-intake"/>`);
+    expect(html).toMatch(/<meta name="description" content="Apply for one of 6 Q4 client slots/);
+    expect(html).not.toContain('name="robots"');
+    expect(count(html, /<h1[\s>]/g)).toBe(1);
+    expect(html).toContain('Q4 Client Intake. 6 Slots. Toronto Only.</h1>');
+    expect(html).toContain('href="#apply"');
+    expect(html).toContain('id="apply"');
+
+    const [page, faq] = jsonLdBlocks(html);
+    expect(page['@type']).toBe('WebPage');
+    expect(page.url).toBe(`${TEST_SITE_URL}/q4-intake`);
+    expect(page.mainEntity['@type']).toBe('Service');
+    expect(page.mainEntity.provider).toMatchObject({ name: 'Northline Digital', address: { addressLocality: 'Toronto', postalCode: 'M5V 1R2' } });
+    expect(page.mainEntity.offers.priceSpecification).toMatchObject({ minPrice: 1500, priceCurrency: 'CAD' });
+    expect(faq['@type']).toBe('FAQPage');
+    expect(faq.mainEntity).toHaveLength(5);
+  });
+
+  test('/q4-intake has every section and the facts from the spec', async () => {
+    const { request } = await testApp();
+    const html = await (await request('/q4-intake')).text();
+    const text = html.replace(/<[^>]+>/g, ' ').replace(/&#x27;/g, "'").replace(/\s+/g, ' ');
+    for (const phrase of [
+      'What you get as a Q4 client',
+      'Weekly strategy calls',
+      '10–30 page results report',
+      'live task list',
+      'Ad spend billed separately',
+      '$30k–$40k',
+      'Month-to-month',
+      '9-month runway',
+      'Is this for you?',
+      'How it works',
+      '45–60 minute strategy session',
+      'priority for the next intake',
+      '12 new clients',
+      'within 2 business days',
+      'from about $1,500 a month',
+      'Apply for a Q4 slot',
+    ]) {
+      expect(text).toContain(phrase);
+    }
+    expect(count(html, /<details[\s>]/g)).toBe(5);
+    expect(count(html, /<ol class="mt-12 grid gap-6 md:grid-cols-3"><li/g)).toBe(1);
+    // The form renders on the server inside its island, consent unticked, selects empty.
+    expect(html).toContain('data-island="IntakeForm"');
+    expect(html).toMatch(/<input[^>]*type="checkbox"[^>]*>/);
+    expect(html.match(/<input[^>]*type="checkbox"[^>]*>/)![0]).not.toContain('checked');
+    const tag = (name: string) => html.match(new RegExp(`<(input|textarea|select)[^>]*name="${name}"[^>]*>`))?.[0] ?? '';
+    expect(tag('workEmail')).toContain('type="email"');
+    expect(tag('mobile')).toContain('type="tel"');
+    expect(tag('biggestGoal')).toStartWith('<textarea');
+    expect(tag('biggestGoal')).toContain('rows="4"');
+    for (const value of ['cleaners', 'medspas', 'contractors', 'coaches', 'other-local-service', 'under-1000', '1000-2500', '2500-5000', '5000-10000', '10000+']) {
+      expect(html).toContain(`<option value="${value}">`);
+    }
+    expect(text).toContain('312 Adelaide Street West, Suite 400, Toronto, ON M5V 1R2');
+    expect(text).toContain('withdraw my consent at any time');
+    // The page with the form shows the Toaster for its error toast.
+    expect(html).toContain('data-island="Toaster"');
+  });
+
+  test('/q4-intake/thank-you: the headline, the promise, the not-a-fit path, the Rush tip, buttons home and to the blog; noindex', async () => {
+    const { request } = await testApp();
+    const res = await request('/q4-intake/thank-you');
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    const text = html.replace(/<[^>]+>/g, ' ').replace(/&#x27;/g, "'").replace(/\s+/g, ' ');
+    expect(html).toContain('<meta name="robots" content="noindex, nofollow"/>');
+    expect(html).toContain(`<link rel="canonical" href="${TEST_SITE_URL}/q4-intake/thank-you"/>`);
+    expect(html).toMatch(/<title>[^<]+<\/title>/);
+    expect(count(html, /<h1[\s>]/g)).toBe(1);
+    expect(text).toContain("You're on the Q4 list.");
+    expect(text).toContain('within 2 business days');
+    expect(text).toContain('priority for our next intake');
+    expect(count(html, /<li class="rounded-2xl border border-slate-200 p-6">/g)).toBe(3);
+    expect(text).toContain("Reply 'Rush' with your ideal start date");
+    expect(html).toMatch(/<a href="\/" class="[^"]*">Back to home<\/a>/);
+    expect(html).toMatch(/<a href="\/blog" class="[^"]*">Read the blog<\/a>/);
+    expect(html).not.toContain('data-island="IntakeForm"');
+  });
+});
