@@ -1,19 +1,15 @@
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
-import type { Browser, Page, Request } from 'playwright-core';
-import { DESKTOP, PHONE, launchBrowser, openPage } from '../helpers/browser.ts';
-import { startServer, type RunningServer } from '../helpers/server.ts';
+import { describe, expect, test } from 'bun:test';
+import type { Page, Request } from 'playwright-core';
+import { DESKTOP, PHONE, hydrateIsland, openPage, serverAndBrowser } from '../helpers/browser.ts';
 
-let server: RunningServer;
-let browser: Browser;
+const ctx = serverAndBrowser();
 
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+/** Opens /q4-intake and hydrates the form (an on-demand island, far below the fold). */
+async function openIntake(viewport: { width: number; height: number }) {
+  const opened = await openPage(ctx.browser, `${ctx.server.url}/q4-intake`, viewport);
+  await hydrateIsland(opened.page, 'IntakeForm');
+  return opened;
+}
 
 /** Browser tests drive a real page; give each more than bun's 5 s default. */
 const TEST_TIMEOUT_MS = 45_000;
@@ -70,7 +66,7 @@ describe.each([
   ['desktop', DESKTOP],
 ])('Q4 intake on a %s', (_name, viewport) => {
   test('the hero button scrolls to the application form', async () => {
-    const { page, problems, context } = await openPage(browser, `${server.url}/q4-intake`, viewport);
+    const { page, problems, context } = await openPage(ctx.browser, `${ctx.server.url}/q4-intake`, viewport);
     await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('Q4 Client Intake. 6 Slots. Toronto Only.');
     await expect(page.locator('#apply').isVisible()).resolves.toBe(true);
     await page.getByRole('link', { name: 'Apply for a Q4 slot' }).click();
@@ -79,12 +75,15 @@ describe.each([
       const top = document.getElementById('apply')!.getBoundingClientRect().top;
       return top >= 0 && top < 200;
     });
+    // The form loads its code once it comes into view.
+    await page.waitForSelector('[data-island="IntakeForm"][data-hydrated]', { state: 'attached' });
+    await expect(page.getByRole('button', { name: 'Submit application' }).isEnabled()).resolves.toBe(true);
     expect(problems).toEqual([]);
     await context.close();
   }, TEST_TIMEOUT_MS);
 
   test('submitting an empty form shows a message under each required field and sends nothing', async () => {
-    const { page, problems, context } = await openPage(browser, `${server.url}/q4-intake`, viewport);
+    const { page, problems, context } = await openIntake(viewport);
     const calls = watchIntakeCalls(page);
     await submit(page).click();
     await page.getByText(CONSENT_ERROR, { exact: true }).waitFor();
@@ -133,13 +132,13 @@ describe.each([
     await firstName.fill('Aisha');
     await page.getByText('First name is required').waitFor({ state: 'detached' });
     expect(calls).toHaveLength(0);
-    expect(page.url()).toBe(`${server.url}/q4-intake`);
+    expect(page.url()).toBe(`${ctx.server.url}/q4-intake`);
     expect(problems).toEqual([]);
     await context.close();
   }, TEST_TIMEOUT_MS);
 
   test('a complete form without consent shows only the consent message', async () => {
-    const { page, problems, context } = await openPage(browser, `${server.url}/q4-intake`, viewport);
+    const { page, problems, context } = await openIntake(viewport);
     const calls = watchIntakeCalls(page);
     const consent = page.getByRole('checkbox');
     await expect(consent.isChecked()).resolves.toBe(false);
@@ -160,7 +159,7 @@ describe.each([
   }, TEST_TIMEOUT_MS);
 
   test('a failing API keeps the answers, shows the Error toast, and a retry reuses the submission id', async () => {
-    const { page, problems, context } = await openPage(browser, `${server.url}/q4-intake`, viewport);
+    const { page, problems, context } = await openIntake(viewport);
     const sent: { id: string }[] = [];
     let mode: 'server-error' | 'network' = 'server-error';
     // The first answer waits until the test has seen the submitting state.
@@ -184,7 +183,7 @@ describe.each([
     await expect(toast.locator('p').allTextContents()).resolves.toEqual(['Error', 'The intake desk is down for a moment']);
     await expect(submit(page).isEnabled()).resolves.toBe(true);
     await expectAnswersKept(page);
-    expect(page.url()).toBe(`${server.url}/q4-intake`);
+    expect(page.url()).toBe(`${ctx.server.url}/q4-intake`);
 
     // No answer at all: the fallback message. The retry carries the same id.
     mode = 'network';
@@ -199,17 +198,17 @@ describe.each([
     // The API is back: the same submission goes through.
     await page.unroute('**/api/q4-intake');
     await submit(page).click();
-    await page.waitForURL(`${server.url}/q4-intake/thank-you`);
+    await page.waitForURL(`${ctx.server.url}/q4-intake/thank-you`);
     expect(unexpected(problems)).toEqual([]);
     await context.close();
   }, TEST_TIMEOUT_MS);
 
   test('a valid application lands on the thank-you page', async () => {
-    const { page, problems, context } = await openPage(browser, `${server.url}/q4-intake`, viewport);
+    const { page, problems, context } = await openIntake(viewport);
     await fillApplication(page, { consent: true });
     const request = page.waitForRequest((req) => req.url().endsWith('/api/q4-intake'));
     const response = page.waitForResponse((res) => res.url().endsWith('/api/q4-intake'));
-    const landed = page.waitForURL(`${server.url}/q4-intake/thank-you`);
+    const landed = page.waitForURL(`${ctx.server.url}/q4-intake/thank-you`);
     await submit(page).click();
     const body = (await request).postDataJSON();
     expect(body).toMatchObject({ firstName: 'Aisha', workEmail: 'aisha@glowmedspa.ca', industry: 'medspas', monthlyMarketingBudget: '5000-10000', caslConsent: 'true' });
