@@ -1,3 +1,4 @@
+import { Faq } from '../guide/Faq.tsx';
 import { Island } from '../Island.tsx';
 import { buttonClass } from '../ui/styles.ts';
 import {
@@ -184,24 +185,9 @@ export function HowItWorks() {
 
 export function IntakeFaq() {
   return (
-    <section aria-labelledby="faq-heading" className="bg-slate-50 py-16 sm:py-24">
-      <div className="mx-auto max-w-3xl px-4 sm:px-6">
-        <h2 id="faq-heading" className={sectionHeading}>Questions owners ask first</h2>
-        <div className="mt-10 divide-y divide-slate-200 rounded-2xl border border-slate-200 bg-white">
-          {intakeFaq.map((item) => (
-            <details key={item.question} className="group px-6 py-4">
-              <summary className="flex cursor-pointer list-none items-center justify-between gap-4 py-1 text-left font-semibold text-slate-900 [&::-webkit-details-marker]:hidden">
-                <h3>{item.question}</h3>
-                <svg aria-hidden="true" className="shrink-0 text-slate-500 transition group-open:rotate-180" width="20" height="20" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
-                  <path d="M6 9l6 6 6-6" />
-                </svg>
-              </summary>
-              <p className="mt-2 pb-2 leading-7 text-slate-600">{item.answer}</p>
-            </details>
-          ))}
-        </div>
-      </div>
-    </section>
+    <div className="bg-slate-50">
+      <Faq id="faq" heading="Questions owners ask first" items={intakeFaq} />
+    </div>
   );
 }
 

@@ -1,5 +1,7 @@
 import { absoluteUrl } from '../page-meta.ts';
-import { agency, figures, intake, links } from '../site.ts';
+import type { FaqItem } from './faq.ts';
+import { agencyReference } from './structured-data.ts';
+import { agency, figures, intake } from '../site.ts';
 
 // Copy for /q4-intake and its thank-you page. Every fact comes from lib/site.ts.
 
@@ -82,28 +84,33 @@ export const howItWorks = [
   },
 ] as const;
 
-export const intakeFaq = [
+export const intakeFaq: readonly FaqItem[] = [
   {
+    topic: 'cost',
     question: 'How much does it cost?',
     answer: `Packages typically start from about ${intake.packagesFromMonthly} a month, depending on the services and the size of your market. Ad spend is separate and is paid directly to Google or Meta from your own accounts.`,
   },
   {
+    topic: 'contract',
     question: 'Do I have to sign a long contract?',
     answer: `No. Month-to-month is available. We recommend a ${intake.recommendedRunwayMonths}-month runway because SEO and reviews take time to compound, and we will tell you plainly if the numbers are not moving.`,
   },
   {
+    topic: 'slots',
     question: `Why only ${intake.q4Slots} slots?`,
     answer: `We cap growth at ${intake.newClients2025} new clients for 2025 so every account gets senior people and a proper onboarding. ${intake.q4Slots} of those spots open in Q4.`,
   },
   {
+    topic: 'reporting',
     question: 'How will I know it is working?',
     answer: `You get ${intake.reportingCadence} reporting in your client portal, a ${intake.resultsReportPages} page results report, a live task list and a strategy call every week. We track calls, form leads and bookings, not just clicks.`,
   },
   {
+    topic: 'not selected',
     question: 'What happens if I am not selected?',
     answer: 'You move to the front of the line for the next intake, and we send you three rapid growth plays you can put to work yourself while you wait.',
   },
-] as const;
+];
 
 export const intakeFormIntro = {
   heading: 'Apply for a Q4 slot',
@@ -152,25 +159,6 @@ export const thankYouMeta = {
 /** Structured data for /q4-intake: the page, the service on offer with the agency as provider, and the FAQ. */
 export function intakeJsonLd(siteUrl: string): object[] {
   const pageUrl = absoluteUrl(siteUrl, intake.path);
-  const provider = {
-    '@type': 'ProfessionalService',
-    '@id': `${absoluteUrl(siteUrl, '/')}#organization`,
-    name: agency.name,
-    legalName: agency.legalName,
-    url: absoluteUrl(siteUrl, '/'),
-    sameAs: [links.mainSite],
-    telephone: agency.phone,
-    email: agency.email,
-    priceRange: agency.priceRange,
-    address: {
-      '@type': 'PostalAddress',
-      streetAddress: agency.address.street,
-      addressLocality: agency.address.city,
-      addressRegion: agency.address.region,
-      postalCode: agency.address.postalCode,
-      addressCountry: agency.address.country,
-    },
-  };
   return [
     {
       '@context': 'https://schema.org',
@@ -186,7 +174,7 @@ export function intakeJsonLd(siteUrl: string): object[] {
         name: 'Q4 client intake: done-for-you local marketing',
         serviceType: 'Digital marketing',
         description: `Done-for-you digital marketing for ${intake.q4Slots} Toronto local service businesses joining in Q4, with weekly strategy calls and ${intake.reportingCadence} reporting.`,
-        provider,
+        provider: agencyReference(siteUrl),
         areaServed: { '@type': 'City', name: agency.city },
         audience: { '@type': 'BusinessAudience', audienceType: 'Cleaning companies, medspas, contractors and coaches' },
         offers: {
