@@ -3,6 +3,7 @@ import AbDashboard from './AbDashboard.tsx';
 import BlogExplorer from './BlogExplorer.tsx';
 import GlossarySearch from './GlossarySearch.tsx';
 import HeaderMenu from './HeaderMenu.tsx';
+import IntakeForm from './IntakeForm.tsx';
 import StoryGenerator from './StoryGenerator.tsx';
 import Toaster from './Toaster.tsx';
 
@@ -20,6 +21,7 @@ export const islands = {
   AbDashboard: { component: AbDashboard, toasts: false, wrapperClass: undefined, hydrate: 'visible' },
   BlogExplorer: { component: BlogExplorer, toasts: true, wrapperClass: undefined },
   StoryGenerator: { component: StoryGenerator, toasts: true, wrapperClass: undefined, hydrate: 'visible' },
+  IntakeForm: { component: IntakeForm, toasts: true, wrapperClass: undefined, hydrate: 'visible' },
 } satisfies Record<string, IslandEntry>;
 
 type IslandEntry = { component: ComponentType<any>; toasts: boolean; wrapperClass: string | undefined; hydrate?: 'load' | 'visible' };

@@ -90,6 +90,13 @@ export const intake = {
   strategySessionMinutes: '45–60',
   packagesFromMonthly: '$1,500',
   recommendedRunwayMonths: 9,
+  monthToMonthAvailable: true,
+  adSpendBilledSeparately: true,
+  reportingCadence: 'weekly',
+  resultsReportPages: '10–30',
+  dataInvestment: figures.intakeDataInvestment,
+  path: '/q4-intake',
+  thankYouPath: '/q4-intake/thank-you',
 } as const;
 
 /** The six services; the slug is the path under /services. */

@@ -1,7 +1,20 @@
-import { PagePlaceholder } from '../../components/PagePlaceholder.tsx';
+import { ApplySection, FitList, HowItWorks, IntakeFaq, IntakeHero, ProofBullets, TrustBar } from '../../components/intake/IntakeSections.tsx';
+import { intakeJsonLd, intakeMeta } from '../../lib/content/intake.ts';
+import { intake } from '../../lib/site.ts';
 import { definePage } from '../page.tsx';
 
-export default definePage({
-  meta: { title: 'Q4 Client Intake | Northline Digital', description: 'Apply for one of six Q4 client slots. Toronto businesses only.', path: '/q4-intake' },
-  Component: () => <PagePlaceholder heading="Q4 Client Intake. 6 Slots. Toronto Only." text="The application form opens shortly." />,
+export default definePage<{ siteUrl: string }>({
+  load: (c) => ({ siteUrl: c.var.deps.config.PUBLIC_SITE_URL }),
+  meta: ({ siteUrl }) => ({ ...intakeMeta, path: intake.path, jsonLd: intakeJsonLd(siteUrl) }),
+  Component: () => (
+    <>
+      <IntakeHero />
+      <TrustBar />
+      <ProofBullets />
+      <FitList />
+      <HowItWorks />
+      <IntakeFaq />
+      <ApplySection />
+    </>
+  ),
 });

@@ -1,7 +1,9 @@
-import { PagePlaceholder } from '../../components/PagePlaceholder.tsx';
+import { ThankYou } from '../../components/intake/ThankYou.tsx';
+import { thankYouMeta } from '../../lib/content/intake.ts';
+import { intake } from '../../lib/site.ts';
 import { definePage } from '../page.tsx';
 
 export default definePage({
-  meta: { title: "You're on the Q4 list | Northline Digital", description: 'Thanks for applying for a Q4 client slot.', path: '/q4-intake/thank-you', noindex: true },
-  Component: () => <PagePlaceholder heading="You're on the Q4 list." text="We will email you within 2 business days." />,
+  meta: { ...thankYouMeta, path: intake.thankYouPath, noindex: true },
+  Component: ThankYou,
 });

@@ -1,0 +1,41 @@
+import type { Sql } from 'postgres';
+import type { IntakeApplication } from '../../lib/intake-schema.ts';
+
+export type ConsentRecord = { version: string; page: string };
+
+/**
+ * Stores one Q4 intake application with its consent record. Idempotent on `id`: a repeat of the same
+ * id stores nothing and reports `created: false`, so a retried submission never writes twice.
+ */
+export async function insertIntakeApplication(
+  sql: Sql,
+  row: { id: string; application: IntakeApplication; consent: ConsentRecord; createdAt: Date },
+): Promise<{ id: string; created: boolean }> {
+  const a = row.application;
+  const inserted = await sql`
+    insert into q4_intake_applications (
+      id, first_name, last_name, work_email, mobile, company, website, industry, city,
+      monthly_marketing_budget, biggest_goal, how_did_you_hear, casl_consent, consent_version, consent_page, created_at
+    ) values (
+      ${row.id}, ${a.firstName}, ${a.lastName}, ${a.workEmail}, ${a.mobile}, ${a.company}, ${a.website ?? null}, ${a.industry}, ${a.city},
+      ${a.monthlyMarketingBudget}, ${a.biggestGoal}, ${a.howDidYouHear ?? null}, ${a.caslConsent}, ${row.consent.version}, ${row.consent.page}, ${row.createdAt}
+    )
+    on conflict (id) do nothing
+    returning id`;
+  return { id: row.id, created: inserted.length === 1 };
+}
+
+export type StoredIntakeApplication = IntakeApplication & {
+  id: string;
+  consentVersion: string | null;
+  consentPage: string | null;
+  createdAt: Date;
+};
+
+export async function findIntakeApplication(sql: Sql, id: string): Promise<StoredIntakeApplication | undefined> {
+  const [row] = await sql<StoredIntakeApplication[]>`
+    select id, first_name, last_name, work_email, mobile, company, website, industry, city, monthly_marketing_budget,
+           biggest_goal, how_did_you_hear, casl_consent, consent_version, consent_page, created_at
+    from q4_intake_applications where id = ${id}`;
+  return row;
+}

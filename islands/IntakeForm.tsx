@@ -1,0 +1,203 @@
+import { useEffect, useRef, useState } from 'react';
+import { Controller, useForm, type FieldPath } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useFieldId } from '../components/island-root.tsx';
+import { Field, inputClass } from '../components/ui/form.tsx';
+import { buttonClass } from '../components/ui/styles.ts';
+import { ApiError, apiRequest, serverMessage } from '../lib/api-client.ts';
+import { consentText } from '../lib/consent.ts';
+import {
+  budgetOptions,
+  emptyIntakeForm,
+  industryOptions,
+  intakeLimits,
+  intakeSchema,
+  type IntakeApplication,
+  type IntakeFieldName,
+  type IntakeFormValues,
+} from '../lib/intake-schema.ts';
+import { intake } from '../lib/site.ts';
+import { useToast } from '../lib/toast.ts';
+
+export const SUBMIT_FAILED_MESSAGE = 'Failed to submit application. Please try again.';
+
+type Status = 'idle' | 'submitting';
+
+/**
+ * The Q4 application form. Checked on submit with the shared schema; while submitting the button is
+ * disabled and reads 'Submitting...'; success goes to the thank-you page; failure returns to idle
+ * with a destructive 'Error' toast and keeps every answer.
+ */
+export default function IntakeForm() {
+  const toast = useToast();
+  const [status, setStatus] = useState<Status>('idle');
+  // Until the island has hydrated, the button stays disabled, so a click can never fall through to a
+  // plain browser submit that would put the answers in a URL.
+  const [ready, setReady] = useState(false);
+  useEffect(() => setReady(true), []);
+  // One id for a series of attempts at the same submission: a retry after a lost answer stores one row.
+  const submissionId = useRef<string | null>(null);
+
+  const {
+    register,
+    control,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = useForm<IntakeFormValues, unknown, IntakeApplication>({
+    resolver: zodResolver(intakeSchema),
+    defaultValues: emptyIntakeForm,
+    mode: 'onSubmit',
+    reValidateMode: 'onChange',
+  });
+
+  const onValid = async (application: IntakeApplication) => {
+    submissionId.current ??= newSubmissionId();
+    setStatus('submitting');
+    try {
+      await apiRequest<{ id: string }>('POST', '/api/q4-intake', { ...application, id: submissionId.current });
+      window.location.assign(intake.thankYouPath);
+    } catch (error) {
+      setStatus('idle');
+      showServerFieldErrors(error, setError);
+      toast({ title: 'Error', description: serverMessage(error) ?? SUBMIT_FAILED_MESSAGE, variant: 'destructive' });
+    }
+  };
+
+  const ids = {
+    firstName: useFieldId('firstName'),
+    lastName: useFieldId('lastName'),
+    workEmail: useFieldId('workEmail'),
+    mobile: useFieldId('mobile'),
+    company: useFieldId('company'),
+    website: useFieldId('website'),
+    industry: useFieldId('industry'),
+    city: useFieldId('city'),
+    monthlyMarketingBudget: useFieldId('monthlyMarketingBudget'),
+    biggestGoal: useFieldId('biggestGoal'),
+    howDidYouHear: useFieldId('howDidYouHear'),
+    caslConsent: useFieldId('caslConsent'),
+  } satisfies Record<IntakeFieldName, string>;
+
+  /** aria wiring for a control: invalid state and the error (or hint) that describes it. */
+  const a11y = (name: keyof typeof ids, hint = false) => {
+    const error = errors[name]?.message;
+    return {
+      id: ids[name],
+      'aria-invalid': error ? true : undefined,
+      'aria-describedby': error ? `${ids[name]}-error` : hint ? `${ids[name]}-hint` : undefined,
+    };
+  };
+
+  const submitting = status === 'submitting';
+
+  return (
+    <div>
+      <form noValidate method="post" onSubmit={handleSubmit(onValid)} aria-label="Q4 client intake application" className="grid gap-5 sm:grid-cols-2">
+        <Field id={ids.firstName} label="First name" required error={errors.firstName?.message}>
+          <input {...register('firstName')} {...a11y('firstName')} type="text" autoComplete="given-name" maxLength={intakeLimits.firstName} className={inputClass} />
+        </Field>
+        <Field id={ids.lastName} label="Last name" required error={errors.lastName?.message}>
+          <input {...register('lastName')} {...a11y('lastName')} type="text" autoComplete="family-name" maxLength={intakeLimits.lastName} className={inputClass} />
+        </Field>
+        <Field id={ids.workEmail} label="Work email" required error={errors.workEmail?.message}>
+          <input {...register('workEmail')} {...a11y('workEmail')} type="email" autoComplete="email" inputMode="email" maxLength={intakeLimits.workEmail} className={inputClass} placeholder="you@yourcompany.ca" />
+        </Field>
+        <Field id={ids.mobile} label="Mobile" required error={errors.mobile?.message}>
+          <input {...register('mobile')} {...a11y('mobile')} type="tel" autoComplete="tel" inputMode="tel" maxLength={intakeLimits.mobile} className={inputClass} placeholder="416-555-0123" />
+        </Field>
+        <Field id={ids.company} label="Company" required error={errors.company?.message}>
+          <input {...register('company')} {...a11y('company')} type="text" autoComplete="organization" maxLength={intakeLimits.company} className={inputClass} />
+        </Field>
+        <Field id={ids.website} label="Website (optional)" error={errors.website?.message} hint="Include https://">
+          <input {...register('website')} {...a11y('website', true)} type="url" autoComplete="url" inputMode="url" maxLength={intakeLimits.website} className={inputClass} placeholder="https://" />
+        </Field>
+        <Field id={ids.industry} label="Industry" required error={errors.industry?.message}>
+          <select {...register('industry')} {...a11y('industry')} className={inputClass}>
+            <option value="">Select your industry</option>
+            {industryOptions.map((o) => (
+              <option key={o.value} value={o.value}>{o.label}</option>
+            ))}
+          </select>
+        </Field>
+        <Field id={ids.city} label="City" required error={errors.city?.message}>
+          <input {...register('city')} {...a11y('city')} type="text" autoComplete="address-level2" maxLength={intakeLimits.city} className={inputClass} />
+        </Field>
+        <div className="sm:col-span-2">
+          <Field id={ids.monthlyMarketingBudget} label="Monthly marketing budget" required error={errors.monthlyMarketingBudget?.message}>
+            <select {...register('monthlyMarketingBudget')} {...a11y('monthlyMarketingBudget')} className={inputClass}>
+              <option value="">Select your monthly budget</option>
+              {budgetOptions.map((o) => (
+                <option key={o.value} value={o.value}>{o.label}</option>
+              ))}
+            </select>
+          </Field>
+        </div>
+        <div className="sm:col-span-2">
+          <Field id={ids.biggestGoal} label="Biggest goal for the next 6 months" required error={errors.biggestGoal?.message}>
+            <textarea {...register('biggestGoal')} {...a11y('biggestGoal')} rows={4} maxLength={intakeLimits.biggestGoal} className={inputClass} placeholder="For example: book 20 more recurring cleans a month in Midtown and the Annex." />
+          </Field>
+        </div>
+        <div className="sm:col-span-2">
+          <Field id={ids.howDidYouHear} label="How did you hear about us? (optional)" error={errors.howDidYouHear?.message}>
+            <input {...register('howDidYouHear')} {...a11y('howDidYouHear')} type="text" maxLength={intakeLimits.howDidYouHear} className={inputClass} />
+          </Field>
+        </div>
+
+        <div className="sm:col-span-2">
+          <Controller
+            control={control}
+            name="caslConsent"
+            render={({ field }) => (
+              <div className={`flex items-start gap-3 rounded-lg border p-4 ${errors.caslConsent ? 'border-red-600 bg-red-50' : 'border-slate-300 bg-slate-50'}`}>
+                <input
+                  ref={field.ref}
+                  name={field.name}
+                  onBlur={field.onBlur}
+                  type="checkbox"
+                  value="true"
+                  checked={field.value === 'true'}
+                  onChange={(e) => field.onChange(e.target.checked ? 'true' : 'false')}
+                  {...a11y('caslConsent')}
+                  className="mt-1 h-5 w-5 shrink-0 rounded border-slate-400 accent-blue-700"
+                />
+                <label htmlFor={ids.caslConsent} className="text-sm leading-6 text-slate-700">
+                  {consentText}
+                  <span aria-hidden="true"> *</span>
+                </label>
+              </div>
+            )}
+          />
+          {errors.caslConsent?.message ? (
+            <p id={`${ids.caslConsent}-error`} role="alert" className="mt-1 text-sm text-red-600">{errors.caslConsent.message}</p>
+          ) : null}
+        </div>
+
+        <div className="sm:col-span-2">
+          <button type="submit" disabled={submitting || !ready} className={`${buttonClass.primary} w-full sm:w-auto`}>
+            {submitting ? 'Submitting...' : 'Submit application'}
+          </button>
+        </div>
+      </form>
+    </div>
+  );
+}
+
+/** A 400 from the server names the fields it refused: show each under its field too. */
+function showServerFieldErrors(error: unknown, setError: (name: FieldPath<IntakeFormValues>, e: { message: string }) => void) {
+  if (!(error instanceof ApiError) || error.status !== 400) return;
+  const fields = (error.body as { fields?: Record<string, string> } | undefined)?.fields ?? {};
+  for (const [name, message] of Object.entries(fields)) {
+    if (name in emptyIntakeForm) setError(name as FieldPath<IntakeFormValues>, { message });
+  }
+}
+
+/** crypto.randomUUID exists only in secure contexts; a plain-http deployment falls back to getRandomValues. */
+function newSubmissionId(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  bytes[6] = (bytes[6] & 0x0f) | 0x40;
+  bytes[8] = (bytes[8] & 0x3f) | 0x80;
+  const hex = [...bytes].map((b) => b.toString(16).padStart(2, '0')).join('');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}

@@ -1,0 +1,128 @@
+// A namespace import lets esbuild drop zod's locales from the island bundle (`{ z }` keeps all of them: ~260 KB).
+import * as z from 'zod';
+
+// The Q4 intake application: one schema for the IntakeForm island (react-hook-form's zod resolver)
+// and for POST /api/q4-intake (validJson). Option lists live here once.
+
+// Zod compiles object parsers with `new Function` unless told not to; under the site's CSP (no
+// 'unsafe-eval') its probe would be reported as a violation in the browser. Must run before any schema.
+if (typeof document !== 'undefined') z.config({ jitless: true });
+
+export const CONSENT_REQUIRED_MESSAGE = 'You must agree to receive emails and updates';
+
+export const industryOptions = [
+  { value: 'cleaners', label: 'Cleaning company' },
+  { value: 'medspas', label: 'Medspa or aesthetics clinic' },
+  { value: 'contractors', label: 'Contractor or trades' },
+  { value: 'coaches', label: 'Coach or consultant' },
+  { value: 'other-local-service', label: 'Other local service business' },
+] as const;
+
+export const budgetOptions = [
+  { value: 'under-1000', label: 'Under $1,000 a month' },
+  { value: '1000-2500', label: '$1,000 – $2,500 a month' },
+  { value: '2500-5000', label: '$2,500 – $5,000 a month' },
+  { value: '5000-10000', label: '$5,000 – $10,000 a month' },
+  { value: '10000+', label: '$10,000+ a month' },
+] as const;
+
+type Option = { readonly value: string; readonly label: string };
+const values = <const T extends readonly [Option, ...Option[]]>(options: T) => options.map((o) => o.value) as { [K in keyof T]: T[K]['value'] };
+
+export const industryValues = values(industryOptions);
+export const budgetValues = values(budgetOptions);
+
+/** Longest accepted answer per field, in characters. */
+export const intakeLimits = {
+  firstName: 80,
+  lastName: 80,
+  workEmail: 254,
+  mobile: 30,
+  company: 160,
+  website: 300,
+  city: 80,
+  biggestGoal: 2000,
+  howDidYouHear: 200,
+} as const;
+
+/** Required text: trimmed, non-empty, bounded. A missing field reads the same as an empty one. */
+const requiredText = (label: string, max: number) =>
+  z
+    .string({ error: `${label} is required` })
+    .trim()
+    .min(1, { error: `${label} is required`, abort: true })
+    .max(max, `${label} must be ${max} characters or fewer`);
+
+/** Optional text: trimmed and bounded; an empty answer becomes undefined. */
+const optionalText = (label: string, max: number) =>
+  z
+    .string({ error: `${label} must be text` })
+    .trim()
+    .max(max, `${label} must be ${max} characters or fewer`)
+    .optional()
+    .transform((v) => v || undefined);
+
+/** A select's answer: text in the form (it starts empty), one of the option values once valid. */
+const choice = <const T extends readonly [string, ...string[]]>(options: T, message: string) =>
+  z.string({ error: message }).pipe(z.enum(options, { error: message }));
+
+export function isHttpUrl(value: string): boolean {
+  if (!/^https?:\/\//i.test(value)) return false;
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname.includes('.') && !url.username && !url.password;
+  } catch {
+    return false;
+  }
+}
+
+const PHONE_CHARS = /^\+?[\d\s().-]+$/;
+const digitCount = (v: string) => v.replace(/\D/g, '').length;
+
+export const intakeSchema = z.object({
+  /** Client-generated once per submission, so a retried request stores one row. */
+  id: z.uuid({ error: 'id must be a UUID' }).optional(),
+  firstName: requiredText('First name', intakeLimits.firstName),
+  lastName: requiredText('Last name', intakeLimits.lastName),
+  workEmail: requiredText('Work email', intakeLimits.workEmail).pipe(z.email({ error: 'Enter a valid email address, like you@yourcompany.ca' })),
+  mobile: requiredText('Mobile number', intakeLimits.mobile).refine(
+    (v) => PHONE_CHARS.test(v) && digitCount(v) >= 10 && digitCount(v) <= 15,
+    'Enter a mobile number with area code, like 416-555-0123',
+  ),
+  company: requiredText('Company name', intakeLimits.company),
+  website: optionalText('Website', intakeLimits.website).refine(
+    (v) => v === undefined || isHttpUrl(v),
+    'Enter the full web address, starting with https://',
+  ),
+  industry: choice(industryValues, 'Please select your industry'),
+  city: requiredText('City', intakeLimits.city),
+  monthlyMarketingBudget: choice(budgetValues, 'Please select your monthly marketing budget'),
+  biggestGoal: requiredText('Biggest goal', intakeLimits.biggestGoal),
+  howDidYouHear: optionalText('How you heard about us', intakeLimits.howDidYouHear),
+  caslConsent: z.string({ error: CONSENT_REQUIRED_MESSAGE }).refine((v) => v === 'true', CONSENT_REQUIRED_MESSAGE),
+});
+
+/** What the form holds (every answer as text; selects and the consent box start empty). */
+export type IntakeFormValues = z.input<typeof intakeSchema>;
+/** What the API stores after validation. */
+export type IntakeApplication = z.output<typeof intakeSchema>;
+
+export const requiredIntakeFields = ['firstName', 'lastName', 'workEmail', 'mobile', 'company', 'industry', 'city', 'monthlyMarketingBudget', 'biggestGoal', 'caslConsent'] as const;
+
+/** The form's fields (the id is added per submission, not typed in). */
+export type IntakeFieldName = Exclude<keyof IntakeFormValues, 'id'>;
+
+export const emptyIntakeForm = {
+  firstName: '',
+  lastName: '',
+  workEmail: '',
+  mobile: '',
+  company: '',
+  website: '',
+  industry: '',
+  city: '',
+  monthlyMarketingBudget: '',
+  biggestGoal: '',
+  howDidYouHear: '',
+  caslConsent: '',
+} satisfies Record<IntakeFieldName, string>;

@@ -1,0 +1,252 @@
+import { describe, expect, test } from 'bun:test';
+import { findIntakeApplication } from '../../db/queries/intake.ts';
+import { CONSENT_VERSION } from '../../lib/consent.ts';
+import { CONSENT_REQUIRED_MESSAGE, requiredIntakeFields } from '../../lib/intake-schema.ts';
+import { TEST_SITE_URL, testApp } from '../helpers/app.ts';
+
+const FROM_FORM = { referer: `${TEST_SITE_URL}/q4-intake` };
+
+function application(overrides: Record<string, unknown> = {}) {
+  return {
+    id: crypto.randomUUID(),
+    firstName: 'Marco',
+    lastName: 'DeLuca',
+    workEmail: 'marco@deluca-reno.ca',
+    mobile: '647-555-0134',
+    company: 'DeLuca Renovations',
+    website: 'https://deluca-reno.ca',
+    industry: 'contractors',
+    city: 'Toronto',
+    monthlyMarketingBudget: '2500-5000',
+    biggestGoal: 'Book three kitchen renovations a month from Leaside and North York.',
+    howDidYouHear: 'A friend at the BIA',
+    caslConsent: 'true',
+    ...overrides,
+  };
+}
+
+async function countRows(sql: Awaited<ReturnType<typeof testApp>>['sql'], id: string) {
+  const [{ count }] = await sql<{ count: number }[]>`select count(*)::int as count from q4_intake_applications where id = ${id}`;
+  return count;
+}
+
+describe('POST /api/q4-intake', () => {
+  test('a valid application answers 201 {id} and stores one row with the consent record', async () => {
+    const { postJson, sql } = await testApp();
+    const body = application();
+    const before = Date.now();
+    const res = await postJson('/api/q4-intake', body, FROM_FORM);
+    expect(res.status).toBe(201);
+    expect(await res.json()).toEqual({ id: body.id });
+
+    expect(await countRows(sql, body.id)).toBe(1);
+    const row = await findIntakeApplication(sql, body.id);
+    expect(row).toMatchObject({ ...body, consentVersion: CONSENT_VERSION, consentPage: '/q4-intake' });
+    expect(row!.createdAt.getTime()).toBeGreaterThanOrEqual(before - 1000);
+    expect(row!.createdAt.getTime()).toBeLessThanOrEqual(Date.now() + 1000);
+  });
+
+  test('createdAt comes from the app clock', async () => {
+    const at = new Date('2024-10-07T14:30:00Z');
+    const { postJson, sql } = await testApp({ now: () => at });
+    const body = application();
+    expect((await postJson('/api/q4-intake', body, FROM_FORM)).status).toBe(201);
+    expect((await findIntakeApplication(sql, body.id))!.createdAt.toISOString()).toBe(at.toISOString());
+  });
+
+  test('optional answers left empty are stored as null', async () => {
+    const { postJson, sql } = await testApp();
+    const body = application({ website: '', howDidYouHear: '' });
+    expect((await postJson('/api/q4-intake', body, FROM_FORM)).status).toBe(201);
+    const row = await findIntakeApplication(sql, body.id);
+    expect(row!.website).toBeNull();
+    expect(row!.howDidYouHear).toBeNull();
+  });
+
+  test('without a client id the server makes one and answers with it', async () => {
+    const { postJson, sql } = await testApp();
+    const { id: _, ...body } = application();
+    const res = await postJson('/api/q4-intake', body);
+    expect(res.status).toBe(201);
+    const { id } = (await res.json()) as { id: string };
+    expect(id).toMatch(/^[0-9a-f-]{36}$/);
+    const row = await findIntakeApplication(sql, id);
+    // Sent without a page: the consent record says it came straight to the API.
+    expect(row).toMatchObject({ company: 'DeLuca Renovations', consentPage: '/api/q4-intake', consentVersion: CONSENT_VERSION });
+  });
+
+  test('the same id twice stores one row and answers like the first time', async () => {
+    const { postJson, sql } = await testApp();
+    const body = application();
+    const first = await postJson('/api/q4-intake', body, FROM_FORM);
+    const second = await postJson('/api/q4-intake', { ...body, company: 'A retry that changed its mind' }, FROM_FORM);
+    expect([first.status, second.status]).toEqual([201, 201]);
+    expect(await second.json()).toEqual(await first.json());
+    expect(await countRows(sql, body.id)).toBe(1);
+    expect((await findIntakeApplication(sql, body.id))!.company).toBe('DeLuca Renovations');
+  });
+
+  test.each(requiredIntakeFields.map((f) => [f]))('%s missing is a 400 naming it, and nothing is stored', async (field) => {
+    const { postJson, sql } = await testApp();
+    const { [field]: _, ...body } = application();
+    const res = await postJson('/api/q4-intake', body, FROM_FORM);
+    expect(res.status).toBe(400);
+    const answer = (await res.json()) as { error: string; fields: Record<string, string> };
+    expect(Object.keys(answer.fields)).toEqual([field]);
+    expect(answer.error).toBe(`Invalid fields: ${field}`);
+    expect(await countRows(sql, body.id)).toBe(0);
+  });
+
+  test.each(requiredIntakeFields.map((f) => [f]))('%s empty is a 400 naming it', async (field) => {
+    const { postJson, sql } = await testApp();
+    const body = application({ [field]: '' });
+    const res = await postJson('/api/q4-intake', body);
+    expect(res.status).toBe(400);
+    expect(Object.keys(((await res.json()) as { fields: object }).fields)).toEqual([field]);
+    expect(await countRows(sql, body.id)).toBe(0);
+  });
+
+  test.each([['false'], [undefined], ['yes'], [true]])('consent %p is a 400 with the consent message', async (consent) => {
+    const { postJson, sql } = await testApp();
+    const body = application({ caslConsent: consent });
+    const res = await postJson('/api/q4-intake', body, FROM_FORM);
+    expect(res.status).toBe(400);
+    expect(await res.json()).toEqual({ error: 'Invalid fields: caslConsent', fields: { caslConsent: CONSENT_REQUIRED_MESSAGE } });
+    expect(await countRows(sql, body.id)).toBe(0);
+  });
+
+  test('every bad field is named at once', async () => {
+    const { postJson } = await testApp();
+    const res = await postJson('/api/q4-intake', application({ workEmail: 'marco@', industry: 'restaurants', monthlyMarketingBudget: 'lots', website: 'deluca-reno.ca', id: 'not-a-uuid' }));
+    expect(res.status).toBe(400);
+    const { fields } = (await res.json()) as { fields: Record<string, string> };
+    expect(Object.keys(fields).sort()).toEqual(['id', 'industry', 'monthlyMarketingBudget', 'website', 'workEmail']);
+  });
+
+  test('an answer over its length bound is a 400', async () => {
+    const { postJson } = await testApp();
+    const res = await postJson('/api/q4-intake', application({ biggestGoal: 'x'.repeat(2001) }));
+    expect(res.status).toBe(400);
+    expect(((await res.json()) as { fields: object }).fields).toHaveProperty('biggestGoal');
+  });
+
+  test('the write guards apply: cross-site 403, non-JSON 415', async () => {
+    const { postJson, request } = await testApp();
+    expect((await postJson('/api/q4-intake', application(), { origin: 'https://elsewhere.example' })).status).toBe(403);
+    const res = await request('/api/q4-intake', { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'firstName=a' });
+    expect(res.status).toBe(415);
+  });
+
+  test('a database that does not answer is a 503, not a hang', async () => {
+    const never = (() => new Promise(() => {})) as never;
+    const { postJson } = await testApp({ sql: never });
+    const started = Date.now();
+    const res = await postJson('/api/q4-intake', application());
+    expect(res.status).toBe(503);
+    expect(res.headers.get('retry-after')).toBeTruthy();
+    expect(Date.now() - started).toBeLessThan(8000);
+  }, 10_000);
+
+  test('the log line carries no personal details', async () => {
+    const { postJson, logs } = await testApp();
+    await postJson('/api/q4-intake', application());
+    const text = JSON.stringify(logs);
+    expect(text).not.toContain('marco@deluca-reno.ca');
+    expect(text).not.toContain('647-555-0134');
+  });
+});
+
+describe('the intake pages', () => {
+  const jsonLdBlocks = (html: string) =>
+    [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map((m) => JSON.parse(m[1]) as Record<string, any>);
+  const count = (html: string, pattern: RegExp) => html.match(pattern)?.length ?? 0;
+
+  test('/q4-intake: title, description, canonical, Open Graph, one h1, JSON-LD with the agency as provider', async () => {
+    const { request } = await testApp();
+    const res = await request('/q4-intake');
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    expect(html).toContain('<title>Q4 Client Intake: 6 Slots for Toronto Businesses | Northline Digital</title>');
+    expect(html).toContain(`<link rel="canonical" href="${TEST_SITE_URL}/q4-intake"/>`);
+    expect(html).toContain(`<meta property="og:url" content="${TEST_SITE_URL}/q4-intake"/>`);
+    expect(html).toMatch(/<meta name="description" content="Apply for one of 6 Q4 client slots/);
+    expect(html).not.toContain('name="robots"');
+    expect(count(html, /<h1[\s>]/g)).toBe(1);
+    expect(html).toContain('Q4 Client Intake. 6 Slots. Toronto Only.</h1>');
+    expect(html).toContain('href="#apply"');
+    expect(html).toContain('id="apply"');
+
+    const [page, faq] = jsonLdBlocks(html);
+    expect(page['@type']).toBe('WebPage');
+    expect(page.url).toBe(`${TEST_SITE_URL}/q4-intake`);
+    expect(page.mainEntity['@type']).toBe('Service');
+    expect(page.mainEntity.provider).toMatchObject({ name: 'Northline Digital', address: { addressLocality: 'Toronto', postalCode: 'M5V 1R2' } });
+    expect(page.mainEntity.offers.priceSpecification).toMatchObject({ minPrice: 1500, priceCurrency: 'CAD' });
+    expect(faq['@type']).toBe('FAQPage');
+    expect(faq.mainEntity).toHaveLength(5);
+  });
+
+  test('/q4-intake has every section and the facts from the spec', async () => {
+    const { request } = await testApp();
+    const html = await (await request('/q4-intake')).text();
+    const text = html.replace(/<[^>]+>/g, ' ').replace(/&#x27;/g, "'").replace(/\s+/g, ' ');
+    for (const phrase of [
+      'What you get as a Q4 client',
+      'Weekly strategy calls',
+      '10–30 page results report',
+      'live task list',
+      'Ad spend billed separately',
+      '$30k–$40k',
+      'Month-to-month',
+      '9-month runway',
+      'Is this for you?',
+      'How it works',
+      '45–60 minute strategy session',
+      'priority for the next intake',
+      '12 new clients',
+      'within 2 business days',
+      'from about $1,500 a month',
+      'Apply for a Q4 slot',
+    ]) {
+      expect(text).toContain(phrase);
+    }
+    expect(count(html, /<details[\s>]/g)).toBe(5);
+    expect(count(html, /<ol class="mt-12 grid gap-6 md:grid-cols-3"><li/g)).toBe(1);
+    // The form renders on the server inside its island, consent unticked, selects empty.
+    expect(html).toContain('data-island="IntakeForm"');
+    expect(html).toMatch(/<input[^>]*type="checkbox"[^>]*>/);
+    expect(html.match(/<input[^>]*type="checkbox"[^>]*>/)![0]).not.toContain('checked');
+    const tag = (name: string) => html.match(new RegExp(`<(input|textarea|select)[^>]*name="${name}"[^>]*>`))?.[0] ?? '';
+    expect(tag('workEmail')).toContain('type="email"');
+    expect(tag('mobile')).toContain('type="tel"');
+    expect(tag('biggestGoal')).toStartWith('<textarea');
+    expect(tag('biggestGoal')).toContain('rows="4"');
+    for (const value of ['cleaners', 'medspas', 'contractors', 'coaches', 'other-local-service', 'under-1000', '1000-2500', '2500-5000', '5000-10000', '10000+']) {
+      expect(html).toContain(`<option value="${value}">`);
+    }
+    expect(text).toContain('312 Adelaide Street West, Suite 400, Toronto, ON M5V 1R2');
+    expect(text).toContain('withdraw my consent at any time');
+    // The page with the form shows the Toaster for its error toast.
+    expect(html).toContain('data-island="Toaster"');
+  });
+
+  test('/q4-intake/thank-you: the headline, the promise, the not-a-fit path, the Rush tip, buttons home and to the blog; noindex', async () => {
+    const { request } = await testApp();
+    const res = await request('/q4-intake/thank-you');
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    const text = html.replace(/<[^>]+>/g, ' ').replace(/&#x27;/g, "'").replace(/\s+/g, ' ');
+    expect(html).toContain('<meta name="robots" content="noindex, nofollow"/>');
+    expect(html).toContain(`<link rel="canonical" href="${TEST_SITE_URL}/q4-intake/thank-you"/>`);
+    expect(html).toMatch(/<title>[^<]+<\/title>/);
+    expect(count(html, /<h1[\s>]/g)).toBe(1);
+    expect(text).toContain("You're on the Q4 list.");
+    expect(text).toContain('within 2 business days');
+    expect(text).toContain('priority for our next intake');
+    expect(count(html, /<li class="rounded-2xl border border-slate-200 p-6">/g)).toBe(3);
+    expect(text).toContain("Reply 'Rush' with your ideal start date");
+    expect(html).toMatch(/<a href="\/" class="[^"]*">Back to home<\/a>/);
+    expect(html).toMatch(/<a href="\/blog" class="[^"]*">Read the blog<\/a>/);
+    expect(html).not.toContain('data-island="IntakeForm"');
+  });
+});
