@@ -1,4 +1,5 @@
 // zod/mini: tree-shakeable, so islands importing constants or types from here stay small.
+import './zod-config.ts';
 import * as z from 'zod/mini';
 
 // The A/B tests the site knows by name, the shapes of their variant configurations, and the wire

@@ -1,12 +1,9 @@
-// A namespace import lets esbuild drop zod's locales from the island bundle (`{ z }` keeps all of them: ~260 KB).
-import * as z from 'zod';
+// zod/mini: tree-shakeable, so the IntakeForm bundle carries only the validators it uses.
+import './zod-config.ts';
+import * as z from 'zod/mini';
 
 // The Q4 intake application: one schema for the IntakeForm island (react-hook-form's zod resolver)
 // and for POST /api/q4-intake (validJson). Option lists live here once.
-
-// Zod compiles object parsers with `new Function` unless told not to; under the site's CSP (no
-// 'unsafe-eval') its probe would be reported as a violation in the browser. Must run before any schema.
-if (typeof document !== 'undefined') z.config({ jitless: true });
 
 export const CONSENT_REQUIRED_MESSAGE = 'You must agree to receive emails and updates';
 
@@ -49,22 +46,18 @@ export const intakeLimits = {
 const requiredText = (label: string, max: number) =>
   z
     .string({ error: `${label} is required` })
-    .trim()
-    .min(1, { error: `${label} is required`, abort: true })
-    .max(max, `${label} must be ${max} characters or fewer`);
+    .check(z.trim(), z.minLength(1, { error: `${label} is required`, abort: true }), z.maxLength(max, `${label} must be ${max} characters or fewer`));
 
 /** Optional text: trimmed and bounded; an empty answer becomes undefined. */
 const optionalText = (label: string, max: number) =>
-  z
-    .string({ error: `${label} must be text` })
-    .trim()
-    .max(max, `${label} must be ${max} characters or fewer`)
-    .optional()
-    .transform((v) => v || undefined);
+  z.pipe(
+    z.optional(z.string({ error: `${label} must be text` }).check(z.trim(), z.maxLength(max, `${label} must be ${max} characters or fewer`))),
+    z.transform((v: string | undefined) => v || undefined),
+  );
 
 /** A select's answer: text in the form (it starts empty), one of the option values once valid. */
 const choice = <const T extends readonly [string, ...string[]]>(options: T, message: string) =>
-  z.string({ error: message }).pipe(z.enum(options, { error: message }));
+  z.pipe(z.string({ error: message }), z.enum(options, { error: message }));
 
 export function isHttpUrl(value: string): boolean {
   if (!/^https?:\/\//i.test(value)) return false;
@@ -81,25 +74,23 @@ const digitCount = (v: string) => v.replace(/\D/g, '').length;
 
 export const intakeSchema = z.object({
   /** Client-generated once per submission, so a retried request stores one row. */
-  id: z.uuid({ error: 'id must be a UUID' }).optional(),
+  id: z.optional(z.uuid({ error: 'id must be a UUID' })),
   firstName: requiredText('First name', intakeLimits.firstName),
   lastName: requiredText('Last name', intakeLimits.lastName),
-  workEmail: requiredText('Work email', intakeLimits.workEmail).pipe(z.email({ error: 'Enter a valid email address, like you@yourcompany.ca' })),
-  mobile: requiredText('Mobile number', intakeLimits.mobile).refine(
-    (v) => PHONE_CHARS.test(v) && digitCount(v) >= 10 && digitCount(v) <= 15,
-    'Enter a mobile number with area code, like 416-555-0123',
+  workEmail: z.pipe(requiredText('Work email', intakeLimits.workEmail), z.email({ error: 'Enter a valid email address, like you@yourcompany.ca' })),
+  mobile: requiredText('Mobile number', intakeLimits.mobile).check(
+    z.refine((v) => PHONE_CHARS.test(v) && digitCount(v) >= 10 && digitCount(v) <= 15, 'Enter a mobile number with area code, like 416-555-0123'),
   ),
   company: requiredText('Company name', intakeLimits.company),
-  website: optionalText('Website', intakeLimits.website).refine(
-    (v) => v === undefined || isHttpUrl(v),
-    'Enter the full web address, starting with https://',
+  website: optionalText('Website', intakeLimits.website).check(
+    z.refine((v) => v === undefined || isHttpUrl(v), 'Enter the full web address, starting with https://'),
   ),
   industry: choice(industryValues, 'Please select your industry'),
   city: requiredText('City', intakeLimits.city),
   monthlyMarketingBudget: choice(budgetValues, 'Please select your monthly marketing budget'),
   biggestGoal: requiredText('Biggest goal', intakeLimits.biggestGoal),
   howDidYouHear: optionalText('How you heard about us', intakeLimits.howDidYouHear),
-  caslConsent: z.string({ error: CONSENT_REQUIRED_MESSAGE }).refine((v) => v === 'true', CONSENT_REQUIRED_MESSAGE),
+  caslConsent: z.string({ error: CONSENT_REQUIRED_MESSAGE }).check(z.refine((v) => v === 'true', CONSENT_REQUIRED_MESSAGE)),
 });
 
 /** What the form holds (every answer as text; selects and the consent box start empty). */

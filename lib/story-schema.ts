@@ -1,4 +1,5 @@
 // zod/mini: tree-shakeable, so the story islands carry only the validators they use.
+import './zod-config.ts';
 import * as z from 'zod/mini';
 
 // One set of schemas for the story generator: the manual-input form, both API bodies, and the
