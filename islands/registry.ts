@@ -1,5 +1,7 @@
 import type { ComponentType } from 'react';
+import AuditWizard from './AuditWizard.tsx';
 import HeaderMenu from './HeaderMenu.tsx';
+import HeroVariant from './HeroVariant.tsx';
 import Toaster from './Toaster.tsx';
 
 /**
@@ -10,6 +12,8 @@ import Toaster from './Toaster.tsx';
 export const islands = {
   HeaderMenu: { component: HeaderMenu, toasts: false, wrapperClass: 'md:hidden' },
   Toaster: { component: Toaster, toasts: false, wrapperClass: undefined },
+  HeroVariant: { component: HeroVariant, toasts: false, wrapperClass: undefined },
+  AuditWizard: { component: AuditWizard, toasts: true, wrapperClass: undefined },
 } satisfies Record<string, { component: ComponentType<any>; toasts: boolean; wrapperClass: string | undefined }>;
 
 export type IslandName = keyof typeof islands;
