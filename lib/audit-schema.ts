@@ -103,7 +103,7 @@ const requiredText = (message: string, max: number) =>
 const optionalText = (max: number) => z.string().trim().max(max, `Please keep this under ${max} characters`).default('');
 const choice = <V extends string>(options: readonly Option<V>[], message: string) => z.enum(values(options), { error: message });
 const choices = <V extends string>(options: readonly Option<V>[]) =>
-  z.array(z.enum(values(options)), { error: 'Please choose from the listed options' }).max(options.length).default([]);
+  z.array(z.enum(values(options), { error: 'Please choose from the listed options' }), { error: 'Please choose from the listed options' }).max(options.length).default([]);
 
 export const auditSchema = z.object({
   /** A UUID the client generates once per submission, so a retry never stores twice. */

@@ -55,8 +55,10 @@ export type AuditResult = {
 };
 
 /** A stored audit as the API answers it: the answers, the server-set result (numeric columns arrive as strings), id and time. */
-export type AuditRecord = Omit<AuditAnswers, 'id'> & {
+export type AuditRecord = Omit<AuditAnswers, 'id' | 'phone' | 'website'> & {
   id: string;
+  phone: string | null;
+  website: string | null;
   recommendedServices: string[];
   packageTier: string;
   estimatedValue: string;
@@ -65,9 +67,9 @@ export type AuditRecord = Omit<AuditAnswers, 'id'> & {
 };
 
 /** The answers the scoring reads; the stored audit row has them all. */
-export type ScoredAnswers = Pick<
+export type ScoredAnswers = { website: string | null } & Pick<
   AuditAnswers,
-  'website' | 'monthlyRevenue' | 'currentMarketing' | 'marketingBudget' | 'primaryGoals' | 'timeframe' | 'currentChallenges' | 'onlinePresence' | 'competitorAnalysis' | 'previousAgency'
+  'monthlyRevenue' | 'currentMarketing' | 'marketingBudget' | 'primaryGoals' | 'timeframe' | 'currentChallenges' | 'onlinePresence' | 'competitorAnalysis' | 'previousAgency'
 >;
 
 const PRESENCE_POINTS: Record<OnlinePresence, number> = { excellent: 24, good: 18, fair: 10, poor: 3 };
@@ -86,7 +88,7 @@ const GOAL_BONUS = 0.05;
 
 /** The score by category, each with one sentence on why it landed where it did. */
 export function scoreBreakdown(a: ScoredAnswers): CategoryScore[] {
-  const hasWebsite = a.website.trim().length > 0;
+  const hasWebsite = (a.website ?? '').trim().length > 0;
   const presence = PRESENCE_POINTS[a.onlinePresence] + (hasWebsite ? WEBSITE_POINTS : 0);
 
   const digital = DIGITAL_CHANNELS.filter((ch) => a.currentMarketing.includes(ch)).length;
