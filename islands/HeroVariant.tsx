@@ -21,7 +21,7 @@ export default function HeroVariant({ variant }: { variant: HeroVariantName | nu
       <div className="mx-auto max-w-4xl text-center">
         <p className="inline-flex items-center gap-2 rounded-full border border-blue-200 bg-white px-3 py-1 text-sm font-medium text-blue-800">
           <span aria-hidden="true" className="h-2 w-2 rounded-full bg-emerald-500" />
-          {`Toronto digital marketing for ${figures.businessesServed} local businesses`}
+          {`Trusted by ${figures.businessesServed} Toronto businesses`}
         </p>
         {v.brandName ? (
           <h1 className="mt-6 text-4xl font-extrabold tracking-tight text-slate-900 sm:text-6xl">

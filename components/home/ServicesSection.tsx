@@ -27,8 +27,8 @@ export function ServicesSection() {
                     </li>
                   ))}
                 </ul>
-                <a href={servicePath(card.slug)} className="mt-auto inline-flex items-center gap-1 self-start pt-5 font-semibold text-blue-700 hover:text-blue-800">
-                  Explore {title}
+                <a href={servicePath(card.slug)} className="mt-auto self-start pt-5 font-semibold text-blue-700 hover:text-blue-800">
+                  {`Explore ${title} `}
                   <span aria-hidden="true">→</span>
                 </a>
               </li>

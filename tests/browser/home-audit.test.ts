@@ -10,7 +10,7 @@ let browser: Browser;
 
 beforeAll(async () => {
   [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
+}, 120_000);
 
 afterAll(async () => {
   await browser?.close();
