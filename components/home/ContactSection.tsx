@@ -2,7 +2,7 @@ import { contactIntro } from '../../lib/content/home.ts';
 import type { ContactFormConfig } from '../../lib/contact-form-variants.ts';
 import { agency } from '../../lib/site.ts';
 import { Island } from '../Island.tsx';
-import { CheckIcon } from './icons.tsx';
+import { CheckList } from './CheckList.tsx';
 
 /** The contact section: why to take the audit, and the AuditWizard island in the variant chosen for this visitor. */
 export function ContactSection({ contactForm }: { contactForm: ContactFormConfig | null }) {
@@ -13,14 +13,7 @@ export function ContactSection({ contactForm }: { contactForm: ContactFormConfig
           <p className="text-sm font-semibold uppercase tracking-wide text-blue-700">{contactIntro.eyebrow}</p>
           <h2 id="contact-heading" className="mt-2 text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">{contactIntro.heading}</h2>
           <p className="mt-4 text-lg leading-8 text-slate-600">{contactIntro.text}</p>
-          <ul className="mt-6 space-y-3">
-            {contactIntro.points.map((p) => (
-              <li key={p} className="flex gap-2 text-slate-800">
-                <CheckIcon className="mt-0.5 shrink-0 text-emerald-600" />
-                {p}
-              </li>
-            ))}
-          </ul>
+          <CheckList items={contactIntro.points} className="mt-6 space-y-3 text-slate-800" />
           <p className="mt-8 text-slate-700">
             Rather talk now? Call{' '}
             <a className="font-semibold text-blue-700 underline" href={`tel:${agency.phone}`}>{agency.phoneDisplay}</a>

@@ -1,6 +1,6 @@
 import { packages, packagesIntro } from '../../lib/content/home.ts';
 import { buttonClass } from '../ui/styles.ts';
-import { CheckIcon } from './icons.tsx';
+import { CheckList } from './CheckList.tsx';
 import { SectionHeading } from './SectionHeading.tsx';
 
 export function PackagesSection() {
@@ -15,14 +15,7 @@ export function PackagesSection() {
               <div className="flex flex-1 flex-col p-6">
                 <h3 className="text-xl font-semibold text-slate-900">{p.title}</h3>
                 <p className="mt-2 text-slate-600">{p.description}</p>
-                <ul className="mt-4 space-y-2 text-sm text-slate-700">
-                  {p.highlights.map((h) => (
-                    <li key={h} className="flex gap-2">
-                      <CheckIcon className="mt-0.5 shrink-0 text-emerald-600" />
-                      {h}
-                    </li>
-                  ))}
-                </ul>
+                <CheckList items={p.highlights} />
                 <div className="mt-auto pt-6">
                   <a href="#contact" className={`${buttonClass.primary} w-full`} aria-label={`${packagesIntro.book}: ${p.title}`}>
                     {packagesIntro.book}

@@ -1,7 +1,8 @@
 import { serviceCards, servicesIntro } from '../../lib/content/home.ts';
 import { servicePath, services } from '../../lib/site.ts';
 import { buttonClass } from '../ui/styles.ts';
-import { CheckIcon, ServiceIconSvg } from './icons.tsx';
+import { CheckList } from './CheckList.tsx';
+import { ServiceIconSvg } from './icons.tsx';
 import { SectionHeading } from './SectionHeading.tsx';
 
 export function ServicesSection() {
@@ -19,14 +20,7 @@ export function ServicesSection() {
                 </span>
                 <h3 className="mt-4 text-xl font-semibold text-slate-900">{title}</h3>
                 <p className="mt-2 text-slate-600">{card.description}</p>
-                <ul className="mt-4 space-y-2 text-sm text-slate-700">
-                  {card.features.map((f) => (
-                    <li key={f} className="flex gap-2">
-                      <CheckIcon className="mt-0.5 shrink-0 text-emerald-600" />
-                      {f}
-                    </li>
-                  ))}
-                </ul>
+                <CheckList items={card.features} />
                 <a href={servicePath(card.slug)} className="mt-auto self-start pt-5 font-semibold text-blue-700 hover:text-blue-800">
                   {`Explore ${title} `}
                   <span aria-hidden="true">→</span>
