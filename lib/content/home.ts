@@ -73,7 +73,7 @@ export const packages: PackageCard[] = [
     key: 'custom',
     title: 'Custom Package',
     description: 'Combine the two or three services that move your numbers most. We build the plan around your busy and slow seasons.',
-    image: { src: '/static/images/package-custom.svg', alt: 'Three puzzle pieces fitting together, standing for services combined into one plan', width: 480, height: 300 },
+    image: { src: '/static/images/package-custom.svg', alt: 'Search, growth and messaging cards side by side, standing for services combined into one plan', width: 480, height: 300 },
     highlights: ['Two or three services together', 'Budget shifted to what works', 'Weekly check-ins'],
   },
   {
