@@ -4,16 +4,20 @@ import { requestId } from 'hono/request-id';
 import { openDatabase } from './db/client.ts';
 import { MANIFEST_PATH, type Assets } from './lib/assets.ts';
 import { ConfigError, loadConfig } from './lib/config.ts';
+import { HtmlCache } from './lib/html-cache.ts';
 import { createRateLimiters } from './lib/rate-limit.ts';
-import { services } from './lib/site.ts';
+import { agency, services } from './lib/site.ts';
+import { createFeedReader } from './lib/rss.server.ts';
+import { storyWriterFromConfig } from './lib/openai-writer.server.ts';
 import type { AppDeps, AppEnv } from './routes/app-env.ts';
 import { healthz } from './routes/healthz.ts';
-import { accessLog } from './routes/middleware/access-log.ts';
+import { accessLog, defaultLog } from './routes/middleware/access-log.ts';
 import { notFound, onError } from './routes/middleware/errors.ts';
 import { securityHeaders } from './routes/middleware/security-headers.ts';
 import { pageHandler } from './routes/page.tsx';
 import { renderer } from './routes/renderer.tsx';
-import { staticFiles } from './routes/static.ts';
+import { robots, sitemap } from './routes/seo.ts';
+import { diskSource, embeddedSource, staticFiles, type StaticSource } from './routes/static.ts';
 import abTestApi from './routes/api/ab-test.ts';
 import businessAuditApi from './routes/api/business-audit.ts';
 import q4IntakeApi from './routes/api/q4-intake.ts';
@@ -53,8 +57,14 @@ const apis = [
 
 export const pagePaths = pages.map(([path]) => path);
 
-export function createApp(appDeps: AppDeps, { staticRoot = 'static' } = {}) {
-  const deps: AppDeps = { rateLimiters: createRateLimiters(), ...appDeps };
+/** Pages that search engines should list: all but those whose meta says noindex. */
+export const indexablePaths = pages.filter(([, page]) => typeof page.meta === 'function' || !page.meta.noindex).map(([path]) => path);
+
+export function createApp(appDeps: AppDeps, { staticSource = diskSource('static') }: { staticSource?: StaticSource } = {}) {
+  const deps: AppDeps = { rateLimiters: createRateLimiters(), htmlCache: new HtmlCache(), ...appDeps };
+  const { config, now } = deps;
+  deps.feed ??= createFeedReader({ source: config.RSS_FEED_URL, siteUrl: config.PUBLIC_SITE_URL, timeZone: agency.timeZone, now: now ? () => now().getTime() : Date.now });
+  deps.storyWriter ??= storyWriterFromConfig(config, deps.log);
   const app = new Hono<AppEnv>({ strict: false });
   app.use(async (c, next) => {
     c.set('deps', deps);
@@ -68,23 +78,39 @@ export function createApp(appDeps: AppDeps, { staticRoot = 'static' } = {}) {
   app.use(renderer);
 
   app.get('/healthz', healthz);
-  app.get('/static/*', staticFiles(staticRoot));
+  app.use('/api/*', async (c, next) => {
+    if (!deps.dbReady || deps.dbReady()) return next();
+    c.header('Retry-After', '5');
+    return c.json({ error: 'Service temporarily unavailable, please try again shortly' }, 503);
+  });
+  app.get('/static/*', staticFiles(staticSource));
+  app.get('/sitemap.xml', sitemap(indexablePaths));
+  app.get('/robots.txt', robots);
   for (const [path, api] of apis) app.route(path, api);
-  for (const [path, page] of pages) app.get(path, pageHandler(page as Parameters<typeof pageHandler>[0]));
+  for (const [path, page] of pages) app.get(path, pageHandler(page as Parameters<typeof pageHandler>[0], { path }));
 
   app.notFound(notFound);
   app.onError(onError);
   return app;
 }
 
-export async function loadAssets(path = MANIFEST_PATH): Promise<Assets> {
-  return Bun.file(path).json();
+/** The build manifest plus the stylesheet's text (inlined into pages). */
+export async function loadAssets(source: StaticSource = diskSource('static')): Promise<Assets> {
+  const manifest = await source(MANIFEST_PATH.slice('static/'.length));
+  if (!manifest) throw new Error('No build found: run bun run build');
+  const assets: Assets = JSON.parse(await manifest.text());
+  const css = await source(assets.css.slice('/static/'.length));
+  return { ...assets, cssText: await css?.text() };
 }
 
-async function main() {
+/**
+ * Starts the site. From source it first builds assets when they are missing or stale; a compiled
+ * binary passes the static files embedded in it.
+ */
+export async function main({ embeddedFiles }: { embeddedFiles?: Record<string, string> } = {}) {
   let config;
   try {
-    config = loadConfig();
+    config = loadConfig(process.env, () => {});
   } catch (err) {
     if (err instanceof ConfigError) {
       console.error(err.message);
@@ -92,13 +118,26 @@ async function main() {
     }
     throw err;
   }
-  const { ensureBuild } = await import('./build.ts');
-  await ensureBuild();
-  const assets = await loadAssets();
-  const db = await openDatabase(config);
-  const app = createApp({ sql: db.sql, config, assets });
+  if (!embeddedFiles) {
+    // A computed specifier keeps the build tooling (esbuild, Tailwind) out of a compiled binary.
+    const buildModule = './build.ts';
+    const { ensureBuild } = (await import(buildModule)) as typeof import('./build.ts');
+    await ensureBuild();
+  }
+  const staticSource = embeddedFiles ? embeddedSource(embeddedFiles) : diskSource('static');
+  const assets = await loadAssets(staticSource);
+  const db = await openDatabase(config, { retry: true, log: defaultLog });
+  // The app is created right after binding (no await in between), once the real port is known.
+  let app: ReturnType<typeof createApp>;
   const server = Bun.serve({ port: config.PORT, fetch: (req, srv) => app.fetch(req, { server: srv }), development: false });
+  if (!process.env.PUBLIC_SITE_URL?.trim()) {
+    // The fallback names the port actually bound (PORT=0 picks one).
+    config = { ...config, PUBLIC_SITE_URL: `http://localhost:${server.port}` };
+    if (config.isProduction) console.warn(`PUBLIC_SITE_URL is not set; canonical links will use ${config.PUBLIC_SITE_URL}`);
+  }
+  app = createApp({ sql: db.sql, config, assets, dbReady: db.isReady }, { staticSource });
   console.log(JSON.stringify({ msg: 'listening', url: `http://localhost:${server.port}`, database: db.kind }));
+  if (!config.RSS_FEED_URL) console.log(JSON.stringify({ msg: 'RSS_FEED_URL is not set; the blog shows the sample feed (static/feed/sample.xml)' }));
 
   let stopping = false;
   const shutdown = async (signal: string) => {

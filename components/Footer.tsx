@@ -48,7 +48,7 @@ export function Footer({ onHome }: { onHome: boolean }) {
         </nav>
       </div>
       <div className="border-t border-slate-800">
-        <p className="mx-auto max-w-6xl px-4 py-6 text-sm sm:px-6">{`© ${agency.copyrightYear} ${agency.legalName}. All rights reserved.`}</p>
+        <p className="mx-auto max-w-6xl px-4 py-6 text-sm sm:px-6">{`© ${agency.copyrightYear} ${agency.legalName} All rights reserved.`}</p>
       </div>
     </footer>
   );

@@ -1,6 +1,6 @@
 import type { ComponentProps } from 'react';
 import { preinitModule, preloadModule } from 'react-dom';
-import { createStore } from 'jotai';
+import { Provider as StoreProvider, createStore } from 'jotai';
 import { useRequestContext } from '@hono/react-renderer';
 import type { AppEnv } from '../routes/app-env.ts';
 import { islands, type IslandName } from '../islands/registry.ts';
@@ -17,8 +17,13 @@ export function Island<N extends IslandName>({ name, props }: Props<N>) {
   const { assets } = c.var.deps;
   const asset = assets.islands[name];
   if (!asset) throw new Error(`Island ${name} is missing from the build manifest; run bun run build`);
-  preinitModule(asset.file, { as: 'script' });
-  for (const chunk of asset.imports) preloadModule(chunk, { as: 'script' });
+  const onDemand = (islands[name] as { hydrate?: string }).hydrate === 'visible';
+  if (onDemand) {
+    preinitModule(assets.loader, { as: 'script' });
+  } else {
+    preinitModule(asset.file, { as: 'script' });
+    for (const chunk of asset.imports) preloadModule(chunk, { as: 'script' });
+  }
 
   const bookkeeping = c.var.islands;
   bookkeeping.count += 1;
@@ -26,10 +31,21 @@ export function Island<N extends IslandName>({ name, props }: Props<N>) {
   const id = `i${bookkeeping.count}`;
   const Component = islands[name].component as React.ComponentType<Record<string, unknown>>;
   return (
-    <div data-island={name} data-island-id={id} data-props={JSON.stringify(props)} className={islands[name].wrapperClass}>
-      <IslandRoot id={id} store={createStore()}>
-        <Component {...(props as Record<string, unknown>)} />
-      </IslandRoot>
+    <div
+      data-island={name}
+      data-island-id={id}
+      data-props={JSON.stringify(props)}
+      data-hydrate={onDemand ? 'visible' : undefined}
+      data-src={onDemand ? asset.file : undefined}
+      className={islands[name].wrapperClass}
+    >
+      {/* A fresh jotai store per server render, so no state leaks between requests. In the browser,
+          islands use jotai's default store (no Provider), which all islands on the page share. */}
+      <StoreProvider store={createStore()}>
+        <IslandRoot id={id}>
+          <Component {...(props as Record<string, unknown>)} />
+        </IslandRoot>
+      </StoreProvider>
     </div>
   );
 }

@@ -27,7 +27,7 @@ export function Layout({ meta, children }: { meta: PageMeta; children: ReactNode
         {meta.keywords ? <meta name="keywords" content={meta.keywords.join(', ')} /> : null}
         {meta.noindex ? <meta name="robots" content="noindex, nofollow" /> : null}
         <link rel="canonical" href={canonical} />
-        <link rel="stylesheet" href={assets.css} />
+        {assets.cssText ? <style dangerouslySetInnerHTML={{ __html: assets.cssText }} /> : <link rel="stylesheet" href={assets.css} />}
         <link rel="icon" href="/static/images/favicon.svg" type="image/svg+xml" />
         <link rel="apple-touch-icon" href="/static/images/apple-touch-icon.png" />
         <meta name="theme-color" content="#1d4ed8" />

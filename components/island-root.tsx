@@ -1,7 +1,6 @@
 import { createContext, useContext, useEffect, type ReactNode } from 'react';
-import { Provider, type createStore } from 'jotai';
 
-// Shared by the server render and the client hydration of an island, so both trees match exactly.
+// Shared by the server render and the client hydration of an island, so both trees produce the same DOM.
 
 const IslandIdContext = createContext('island');
 
@@ -10,13 +9,11 @@ export function useFieldId(name: string): string {
   return `${useContext(IslandIdContext)}-${name}`;
 }
 
-export function IslandRoot({ id, store, onHydrated, children }: { id: string; store: ReturnType<typeof createStore>; onHydrated?: () => void; children: ReactNode }) {
+export function IslandRoot({ id, onHydrated, children }: { id: string; onHydrated?: () => void; children: ReactNode }) {
   return (
     <IslandIdContext.Provider value={id}>
-      <Provider store={store}>
-        {children}
-        {onHydrated ? <HydrationSignal onHydrated={onHydrated} /> : null}
-      </Provider>
+      {children}
+      {onHydrated ? <HydrationSignal onHydrated={onHydrated} /> : null}
     </IslandIdContext.Provider>
   );
 }

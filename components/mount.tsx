@@ -1,12 +1,12 @@
 import { startTransition, type ComponentType } from 'react';
 import { hydrateRoot } from 'react-dom/client';
-import { getDefaultStore } from 'jotai';
 import { IslandRoot } from './island-root.tsx';
 
 /**
  * Client side of an island: hydrates every not-yet-hydrated element marked for this island with the
- * props the server wrote. All islands share jotai's default store, so they share state.
- * Marks each island `data-hydrated` after commit, and the document `data-islands-ready` when all are.
+ * props the server wrote. Islands use jotai's default store (no Provider), so they share state.
+ * Marks each island `data-hydrated` after commit, and the document `data-islands-ready` once every
+ * island that loads with the page has hydrated (on-demand islands hydrate later, when needed).
  */
 export function mount(name: string, Component: ComponentType<any>): void {
   const elements = document.querySelectorAll<HTMLElement>(`[data-island="${name}"]:not([data-hydrated])`);
@@ -20,7 +20,7 @@ export function mount(name: string, Component: ComponentType<any>): void {
     startTransition(() => {
       hydrateRoot(
         el,
-        <IslandRoot id={id} store={getDefaultStore()} onHydrated={onHydrated}>
+        <IslandRoot id={id} onHydrated={onHydrated}>
           <Component {...props} />
         </IslandRoot>,
         {
@@ -33,6 +33,6 @@ export function mount(name: string, Component: ComponentType<any>): void {
 }
 
 function markReadyWhenAllHydrated(): void {
-  if (document.querySelector('[data-island]:not([data-hydrated])')) return;
+  if (document.querySelector('[data-island]:not([data-hydrated]):not([data-hydrate="visible"])')) return;
   document.documentElement.setAttribute('data-islands-ready', '');
 }

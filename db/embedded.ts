@@ -1,13 +1,21 @@
 import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
+// Imported as files and handed to PGlite, so `bun build --compile` embeds them in the binary.
+import pgliteWasm from '@electric-sql/pglite/pglite.wasm' with { type: 'file' };
+import initdbWasm from '@electric-sql/pglite/initdb.wasm' with { type: 'file' };
+import pgliteData from '@electric-sql/pglite/pglite.data' with { type: 'file' };
 
 export type EmbeddedPostgres = { host: string; port: number; stop: () => Promise<void> };
 
 /** Opens (or creates) PGlite in dataDir and exposes it on a loopback port chosen by the OS. */
 export async function startEmbeddedPostgres(dataDir: string): Promise<EmbeddedPostgres> {
   mkdirSync(dataDir, { recursive: true });
-  const pg = await PGlite.create({ dataDir });
+  const [pgliteWasmModule, initdbWasmModule] = await Promise.all([
+    WebAssembly.compile(await Bun.file(pgliteWasm).arrayBuffer()),
+    WebAssembly.compile(await Bun.file(initdbWasm).arrayBuffer()),
+  ]);
+  const pg = await PGlite.create({ dataDir, pgliteWasmModule, initdbWasmModule, fsBundle: Bun.file(pgliteData) });
   const server = new PGLiteSocketServer({ db: pg, host: '127.0.0.1', port: 0, maxConnections: 1 });
   await server.start();
   const [host, port] = server.getServerConn().split(':');

@@ -17,7 +17,7 @@ export default function HeroVariant({ variant }: { variant: HeroVariantName | nu
   if (!variant) return <HeroSkeleton />;
   const v = heroVariants[variant];
   return (
-    <div className={`${v.backgroundClass} px-4 pb-16 pt-14 sm:px-6 md:pb-24 md:pt-24`} data-hero-variant={v.name}>
+    <div className={`${v.backgroundClass} px-4 pb-16 pt-14 sm:px-6 md:pb-24 md:pt-24`} data-hero-variant={variant}>
       <div className="mx-auto max-w-4xl text-center">
         <p className="inline-flex items-center gap-2 rounded-full border border-blue-200 bg-white px-3 py-1 text-sm font-medium text-blue-800">
           <span aria-hidden="true" className="h-2 w-2 rounded-full bg-emerald-500" />
@@ -33,7 +33,7 @@ export default function HeroVariant({ variant }: { variant: HeroVariantName | nu
         )}
         <p className="mx-auto mt-6 max-w-2xl text-lg leading-8 text-slate-700">{v.subheadline}</p>
         <div className="mt-8 flex flex-col items-center justify-center gap-3 sm:flex-row">
-          <a href="#contact" onClick={() => onHeroCtaClick(v.name)} className={v.ctaStyle === 'gradient' ? gradientCta : `${buttonClass.primary} px-6 py-3.5 text-lg`}>
+          <a href="#contact" onClick={() => onHeroCtaClick(variant)} className={v.ctaStyle === 'gradient' ? gradientCta : `${buttonClass.primary} px-6 py-3.5 text-lg`}>
             {v.ctaText}
             <svg aria-hidden="true" width="20" height="20" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
               <path d="M5 12h14M13 6l6 6-6 6" />

@@ -4,6 +4,10 @@ export type IslandAsset = { file: string; imports: string[] };
 
 export type Assets = {
   css: string;
+  /** The stylesheet's text, inlined into every page (it is small) so it never blocks first paint. */
+  cssText?: string;
+  /** The dependency-free script that hydrates below-the-fold islands on demand. */
+  loader: string;
   islands: Record<string, IslandAsset>;
   fingerprint: string;
 };

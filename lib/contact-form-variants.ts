@@ -1,22 +1,15 @@
-// The contact section's audit form, as an A/B test can vary it (test name contact-form-optimization).
+import { AB_TEST_NAMES, DEFAULT_CONFIGURATIONS, type ContactFormConfig } from './ab-tests.ts';
 
-export const CONTACT_FORM_TEST_NAME = 'contact-form-optimization';
+// The contact section's audit form as the A/B test contact-form-optimization varies it. The type and
+// the control's configuration live in lib/ab-tests.ts; islands import only the type from here.
+//   formTitle, submitButtonText: the form's heading and submit label.
+//   showPhone: ask for a phone number (optional) on step 1.
+//   showCompany: ask for the company website (optional) on step 1. The business name itself is the
+//   subject of the audit and is always asked.
 
-export type ContactFormConfig = {
-  formTitle: string;
-  submitButtonText: string;
-  /** Ask for a phone number (optional field) on step 1. */
-  showPhone: boolean;
-  /**
-   * Ask for the company website (optional field) on step 1. The business name itself is the subject
-   * of the audit and is always asked.
-   */
-  showCompany: boolean;
-};
+export type { ContactFormConfig };
 
-export const defaultContactFormConfig: ContactFormConfig = {
-  formTitle: 'Get Your Free Business Audit',
-  submitButtonText: 'Get My Free Audit',
-  showPhone: true,
-  showCompany: true,
-};
+export const CONTACT_FORM_TEST_NAME = AB_TEST_NAMES.contactForm;
+
+/** The control: title 'Get Your Free Business Audit', phone and company shown. */
+export const defaultContactFormConfig = DEFAULT_CONFIGURATIONS[AB_TEST_NAMES.contactForm] as ContactFormConfig;

@@ -1,10 +1,14 @@
+import type { HERO_VARIANTS } from './ab-tests.ts';
 import { agency, figures } from './site.ts';
 
 // The three hero variants of the home page, defined once. Which one a visitor sees is decided on the
-// server (routes/home-variants.ts) and passed to the HeroVariant island by name.
+// server (routes/home-variants.ts) and passed to the HeroVariant island by key. The keys are the
+// A/B system's `heroVariant` configuration values (lib/ab-tests.ts); they are listed here too, checked
+// against that list by type only, so the island's bundle never pulls in the A/B module and its zod.
 
 export type HeroVariant = {
-  name: HeroVariantName;
+  /** The name a person reads: Control, Variant A, Variant B. */
+  name: string;
   headline: string;
   subheadline: string;
   ctaText: string;
@@ -18,13 +22,13 @@ export type HeroVariant = {
   separateTagline?: boolean;
 };
 
-export const HERO_VARIANT_NAMES = ['Control', 'Variant A', 'Variant B'] as const;
+export const HERO_VARIANT_NAMES = ['control', 'variant-a', 'variant-b'] as const satisfies readonly (typeof HERO_VARIANTS)[number][];
 export type HeroVariantName = (typeof HERO_VARIANT_NAMES)[number];
 
-export const CONTROL_HERO: HeroVariantName = 'Control';
+export const CONTROL_HERO: HeroVariantName = 'control';
 
 export const heroVariants: Record<HeroVariantName, HeroVariant> = {
-  Control: {
+  control: {
     name: 'Control',
     headline: 'Digital marketing that fills your calendar',
     subheadline: `Toronto cleaning companies, medspas, contractors and coaches get up to ${figures.moreLeads} more leads with SEO, Google Ads and social media run by a team that answers to you. Trusted by ${figures.businessesServed} local businesses.`,
@@ -32,7 +36,7 @@ export const heroVariants: Record<HeroVariantName, HeroVariant> = {
     ctaStyle: 'default',
     backgroundClass: 'bg-gradient-to-b from-blue-50 via-white to-white',
   },
-  'Variant A': {
+  'variant-a': {
     name: 'Variant A',
     headline: 'Your competitors are booking your customers right now',
     subheadline: `Every week you are hard to find online is a week of jobs going to someone else. ${figures.businessesServed} Toronto businesses already use us to get up to ${figures.moreLeads} more leads. We take a few new clients each month.`,
@@ -40,7 +44,7 @@ export const heroVariants: Record<HeroVariantName, HeroVariant> = {
     ctaStyle: 'gradient',
     backgroundClass: 'bg-gradient-to-b from-amber-50 via-white to-white',
   },
-  'Variant B': {
+  'variant-b': {
     name: 'Variant B',
     headline: 'Local marketing, done for you.',
     subheadline: `Up to ${figures.moreLeads} more leads for Toronto service businesses. ${figures.businessesServed} owners already hand us their marketing and get back to running the business.`,

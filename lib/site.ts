@@ -26,6 +26,8 @@ export const agency = {
     { days: ['Sunday'], opens: '09:00', closes: '16:00' },
   ],
   copyrightYear: 2024,
+  /** Dates shown on the site (blog posts) are formatted in this zone, on the server. */
+  timeZone: 'America/Toronto',
 } as const;
 
 export const mailingAddressLine = `${agency.address.street}, ${agency.address.city}, ${agency.address.region} ${agency.address.postalCode}`;

@@ -1,6 +1,6 @@
 import { expect, test } from 'bun:test';
 import { z } from 'zod';
-import { validationErrorBody } from './validation.ts';
+import { findUnstorableText, validationErrorBody } from './validation.ts';
 
 test('names every invalid field once, with its first message', () => {
   const schema = z.object({ firstName: z.string().min(1, 'First name is required'), email: z.email('Invalid email address'), nested: z.object({ a: z.number() }) });
@@ -9,4 +9,13 @@ test('names every invalid field once, with its first message', () => {
   const body = validationErrorBody(result.error!);
   expect(body.fields).toEqual({ firstName: 'First name is required', email: 'Invalid email address', 'nested.a': expect.any(String) });
   expect(body.error).toBe('Invalid fields: firstName, email, nested.a');
+});
+
+test('finds text PostgreSQL cannot store: NUL characters and lone surrogates, in values and keys', () => {
+  expect(findUnstorableText({ a: 'fine 🍁 مرحبا', b: ['ok', { c: 1 }] })).toBeNull();
+  expect(findUnstorableText({ userId: '\u0000' })).toBe('userId');
+  expect(findUnstorableText({ list: ['ok', 'x\uD800'] })).toBe('list.1');
+  expect(findUnstorableText({ nested: { ['k\u0000']: 'v' } })).toBe('nested.(key)');
+  expect(findUnstorableText('\uDC00')).toBe('(body)');
+  expect(findUnstorableText(42)).toBeNull();
 });

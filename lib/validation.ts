@@ -11,3 +11,21 @@ export function validationErrorBody(error: IssueList): { error: string; fields: 
   }
   return { error: `Invalid fields: ${Object.keys(fields).join(', ')}`, fields };
 }
+
+/**
+ * The path of the first string (value or key) that PostgreSQL text cannot hold: one with a NUL
+ * character or a lone UTF-16 surrogate. Null when every string is storable.
+ */
+export function findUnstorableText(value: unknown, path: string[] = []): string | null {
+  const bad = (s: string) => s.includes('\u0000') || !s.isWellFormed();
+  if (typeof value === 'string') return bad(value) ? path.join('.') || '(body)' : null;
+  if (value === null || typeof value !== 'object') return null;
+  for (const [key, child] of Object.entries(value)) {
+    if (bad(key)) return [...path, '(key)'].join('.');
+    const found = findUnstorableText(child, [...path, key]);
+    if (found !== null) return found;
+  }
+  return null;
+}
+
+export const UNSTORABLE_TEXT_MESSAGE = 'Contains characters that cannot be stored';

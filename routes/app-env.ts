@@ -1,7 +1,10 @@
 import type { Context } from 'hono';
 import type { Sql } from 'postgres';
 import type { Assets } from '../lib/assets.ts';
+import type { BlogPost } from '../lib/feed.ts';
+import type { StoryWriter } from '../lib/story-templates.ts';
 import type { Config } from '../lib/config.ts';
+import type { HtmlCache } from '../lib/html-cache.ts';
 import type { RateLimiter, RateRuleName } from '../lib/rate-limit.ts';
 
 /** Everything the app needs from outside; tests pass their own. */
@@ -15,6 +18,14 @@ export type AppDeps = {
   log?: (entry: Record<string, unknown>) => void;
   /** Request counters; createApp makes fresh ones when absent. */
   rateLimiters?: Record<RateRuleName, RateLimiter>;
+  /** False while the database is still coming up at boot; APIs and /healthz answer 503 meanwhile. */
+  dbReady?: () => boolean;
+  /** Rendered pages; createApp makes a fresh one when absent. */
+  htmlCache?: HtmlCache;
+  /** The blog feed (fetched, parsed, cached); createApp builds it from RSS_FEED_URL when absent. */
+  feed?: { getPosts(): Promise<{ posts: BlogPost[]; stale?: boolean }> };
+  /** Writes social stories; createApp picks OpenAI (OPENAI_API_KEY set) or the template writer when absent. */
+  storyWriter?: StoryWriter;
 };
 
 export type AppEnv = {

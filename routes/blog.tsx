@@ -1,7 +1,34 @@
-import { PagePlaceholder } from '../components/PagePlaceholder.tsx';
+import { Island } from '../components/Island.tsx';
+import { toCard, type BlogFeedState } from '../lib/feed.ts';
+import type { AppContext } from './app-env.ts';
 import { definePage } from './page.tsx';
 
+/** How long the page waits for the feed before rendering skeletons and letting the browser fetch it. */
+export const BLOG_RENDER_WAIT_MS = 1500;
+
+async function loadFeedState(c: AppContext): Promise<BlogFeedState> {
+  const feed = c.var.deps.feed!;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const waited = new Promise<BlogFeedState>((resolve) => {
+    timer = setTimeout(() => resolve({ status: 'loading' }), BLOG_RENDER_WAIT_MS);
+  });
+  const loaded = feed.getPosts().then(
+    ({ posts }): BlogFeedState => ({ status: 'ready', posts: posts.map(toCard) }),
+    (): BlogFeedState => ({ status: 'error' }),
+  );
+  try {
+    return await Promise.race([loaded, waited]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 export default definePage({
-  meta: { title: 'Marketing Blog for Toronto Businesses | Northline Digital', description: 'Practical marketing advice for Toronto local businesses.', path: '/blog' },
-  Component: () => <PagePlaceholder heading="Blog" text="Our latest articles for local business owners are on the way." />,
+  meta: {
+    title: 'Marketing Blog for Toronto Businesses | Northline Digital',
+    description: 'Practical marketing advice for Toronto cleaning companies, medspas, contractors and coaches: local SEO, Google Ads, reviews, social media and more.',
+    path: '/blog',
+  },
+  load: async (c) => ({ initial: await loadFeedState(c) }),
+  Component: ({ initial }: { initial: BlogFeedState }) => <Island name="BlogExplorer" props={{ initial }} />,
 });

@@ -7,6 +7,7 @@ const HEALTH_DEADLINE_MS = 2000;
 export async function healthz(c: AppContext) {
   c.header('Cache-Control', 'no-store');
   try {
+    if (c.var.deps.dbReady && !c.var.deps.dbReady()) throw new Error('database not ready');
     await withDeadline(c.var.deps.sql`select 1`.execute(), HEALTH_DEADLINE_MS);
     return c.json({ status: 'ok', db: 'ok' });
   } catch {

@@ -1,7 +1,17 @@
-import { PagePlaceholder } from '../components/PagePlaceholder.tsx';
+import { Island } from '../components/Island.tsx';
 import { definePage } from './page.tsx';
 
 export default definePage({
   meta: { title: 'Social Story Generator | Northline Digital', description: 'Turn a blog post into Instagram, LinkedIn, Facebook and Twitter posts.', path: '/social-generator', noindex: true },
-  Component: () => <PagePlaceholder heading="Social Story Generator" text="The story generator is being set up." />,
+  Component: () => (
+    <section className="mx-auto max-w-7xl px-4 pb-20 pt-10 sm:px-6 lg:px-8">
+      <div className="mb-8">
+        <h1 className="text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">Social Story Generator</h1>
+        <p className="mt-2 max-w-2xl text-slate-600">
+          Paste a blog post and get ready-to-post stories for Instagram, LinkedIn, Facebook and Twitter, each fitted to its platform's limits.
+        </p>
+      </div>
+      <Island name="StoryGenerator" props={{}} />
+    </section>
+  ),
 });

@@ -1,7 +1,32 @@
-import { PagePlaceholder } from '../../components/PagePlaceholder.tsx';
+import { Island } from '../../components/Island.tsx';
+import { withDeadline } from '../../db/deadline.ts';
+import { dashboardData } from '../../db/queries/ab-tests.ts';
+import type { AbDashboardProps } from '../../islands/AbDashboard.tsx';
+import { adminChallenge, privateHeaders } from '../middleware/admin-auth.ts';
 import { definePage } from '../page.tsx';
 
-export default definePage({
+export default definePage<AbDashboardProps>({
   meta: { title: 'A/B Test Dashboard | Northline Digital', description: 'Results of the running A/B tests.', path: '/admin/ab-tests', noindex: true },
-  Component: () => <PagePlaceholder heading="A/B Test Dashboard" text="Test results will appear here." />,
+  load: async (c) => {
+    const challenge = await adminChallenge(c);
+    if (challenge) throw challenge;
+    privateHeaders(c);
+    const now = c.var.deps.now?.() ?? new Date();
+    const data = await withDeadline(dashboardData(c.var.deps.sql, now));
+    return { ...data, loadedAt: now.toISOString() };
+  },
+  Component: (props) => (
+    <section className="bg-slate-50">
+      <div className="mx-auto max-w-6xl px-4 py-12 sm:px-6 sm:py-16">
+        <h1 className="text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">A/B Test Dashboard</h1>
+        <p className="mt-3 max-w-3xl text-lg text-slate-600">
+          Every experiment running on the site, with unique-visitor counts and the statistics to judge them. Wait for the verdict
+          before you call a winner.
+        </p>
+        <div className="mt-8">
+          <Island name="AbDashboard" props={props} />
+        </div>
+      </div>
+    </section>
+  ),
 });

@@ -1,7 +1,68 @@
 import { Hono } from 'hono';
+import { withDeadline } from '../../db/deadline.ts';
+import { assignVariant, listTests, recordEvent, testResults } from '../../db/queries/ab-tests.ts';
+import { AB_LIMITS, abEventSchema, assignmentQuerySchema } from '../../lib/ab-tests.ts';
 import type { AppEnv } from '../app-env.ts';
+import { adminOnly, privateHeaders } from '../middleware/admin-auth.ts';
+import { rateLimit } from '../middleware/rate-limit.ts';
+import { isCrawler, visitorId } from '../visitor.ts';
+import { jsonWrite } from './guards.ts';
+import { validJson, validQuery } from './validate.ts';
 
-// Endpoints arrive with the feature that owns them.
+// The A/B testing API (spec §7). Assignment and events are open to every visitor; the two read APIs
+// show aggregates only and sit behind basic auth when ADMIN_PASSWORD is set. No write endpoints for tests.
+
+/** eventData is capped at 2 KB; the whole body a little above that. */
+const EVENT_BODY_LIMIT = AB_LIMITS.eventDataBytes + 1024;
+
 const api = new Hono<AppEnv>();
+
+/** GET /assignment?testName=…&userId=… → {testId, variantId, variant: {configuration, name, isControl}}. */
+api.get('/assignment', rateLimit('assignments'), validQuery(assignmentQuerySchema), async (c) => {
+  privateHeaders(c);
+  const { testName, userId } = c.req.valid('query');
+  // Crawlers see the control and leave no trace; everyone else is the supplied id or the visitor cookie.
+  const user = isCrawler(c) ? null : (userId ?? visitorId(c));
+  const assignment = await withDeadline(assignVariant(c.var.deps.sql, testName, user));
+  if (!assignment) return c.json({ error: `No running A/B test is named ${testName}` }, 404);
+  return c.json(assignment);
+});
+
+/** POST /event {testId, variantId, eventType, eventData?, userId?}. */
+api.post('/event', rateLimit('events'), jsonWrite(EVENT_BODY_LIMIT), validJson(abEventSchema), async (c) => {
+  c.header('Cache-Control', 'no-store');
+  const body = c.req.valid('json');
+  if (isCrawler(c)) return c.json({ recorded: false }, 202);
+  const userId = body.userId ?? visitorId(c);
+  if (!userId) return c.json({ recorded: false }, 202);
+  const outcome = await withDeadline(recordEvent(c.var.deps.sql, { ...body, userId }));
+  switch (outcome) {
+    case 'recorded':
+      return c.json({ recorded: true }, 201);
+    case 'unknown-test':
+      return c.json({ error: 'Invalid fields: testId', fields: { testId: 'No A/B test has this id' } }, 400);
+    case 'unknown-variant':
+      return c.json({ error: 'Invalid fields: variantId', fields: { variantId: 'This variant does not belong to the test' } }, 400);
+    case 'other-variant':
+      return c.json({ error: 'This visitor is assigned to a different variant of the test' }, 409);
+    case 'not-assigned':
+      // Outside the traffic allocation: shown the control, but not part of the experiment.
+      return c.json({ recorded: false }, 202);
+  }
+});
+
+/** GET /tests → every test (spec fields). */
+api.get('/tests', adminOnly, async (c) => {
+  return c.json(await withDeadline(listTests(c.var.deps.sql)));
+});
+
+/** GET /results/{testId} → one entry per variant with metrics and statistics. */
+api.get('/results/:testId', adminOnly, async (c) => {
+  const testId = c.req.param('testId');
+  const now = c.var.deps.now?.() ?? new Date();
+  const results = testId.length <= 36 ? await withDeadline(testResults(c.var.deps.sql, testId, now)) : null;
+  if (!results) return c.json({ error: 'No A/B test has this id' }, 404);
+  return c.json(results);
+});
 
 export default api;

@@ -32,7 +32,7 @@ export const onError: ErrorHandler<AppEnv> = (err, c) => {
     : c.html(`<!DOCTYPE html><html lang="en-CA"><head><meta charset="utf-8"><title>Something went wrong</title></head><body><h1>Something went wrong</h1><p>Please try again in a moment. Reference: ${requestId}</p></body></html>`, 500);
 };
 
-const renderNotFound = pageHandler(notFoundPage, 404);
+const renderNotFound = pageHandler(notFoundPage, { path: '(not found)', status: 404 });
 
 export const notFound: NotFoundHandler<AppEnv> = (c) => {
   if (isApi(c.req.path)) return c.json({ error: 'Not Found' }, 404);

@@ -1,12 +1,32 @@
-import { PagePlaceholder } from '../../components/PagePlaceholder.tsx';
-import { services, servicePath, type ServiceSlug } from '../../lib/site.ts';
-import { definePage } from '../page.tsx';
+import { ServicePage } from '../../components/services/ServicePage.tsx';
+import { serviceContent, serviceContentFor } from '../../lib/content/services.ts';
+import { breadcrumbList, serviceJsonLd } from '../../lib/content/structured-data.ts';
+import { servicePath, type ServiceSlug } from '../../lib/site.ts';
+import { FOREVER, definePage } from '../page.tsx';
 
 /** One page per service, built from the service's content entry. */
 export function servicePage(slug: ServiceSlug) {
-  const service = services.find((s) => s.slug === slug)!;
+  const service = serviceContentFor(slug);
+  const path = servicePath(slug);
+  const crumbs = [
+    { name: 'Home', path: '/' },
+    { name: 'Services', path: '/services' },
+    { name: service.title, path },
+  ];
+  const related = serviceContent.filter((s) => s.slug !== slug).slice(0, 3);
   return definePage({
-    meta: { title: `${service.title} in Toronto | Northline Digital`, description: `${service.title} for Toronto local businesses.`, path: servicePath(slug) },
-    Component: () => <PagePlaceholder heading={service.title} text="Full details of this service are on the way." />,
+    load: (c) => ({ siteUrl: c.var.deps.config.PUBLIC_SITE_URL }),
+    cache: () => FOREVER,
+    meta: ({ siteUrl }) => ({
+      title: service.metaTitle,
+      description: service.metaDescription,
+      path,
+      keywords: [`${service.title} Toronto`, service.hero.eyebrow, 'Toronto local business marketing'],
+      jsonLd: [
+        serviceJsonLd(siteUrl, { name: service.metaTitle.split(' | ')[0]!, serviceType: service.title, description: service.metaDescription, path }),
+        breadcrumbList(siteUrl, crumbs),
+      ],
+    }),
+    Component: () => <ServicePage service={service} crumbs={crumbs} related={related} />,
   });
 }

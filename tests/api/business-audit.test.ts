@@ -144,7 +144,7 @@ describe('home page', () => {
     const res = await request('/', { headers: { cookie: 'vid=visitor-fixed-0001' } });
     const html = await res.text();
     expect(html).toContain('data-island="HeroVariant"');
-    expect(html).toMatch(/data-hero-variant="(Control|Variant A|Variant B)"/);
+    expect(html).toMatch(/data-hero-variant="(control|variant-a|variant-b)"/);
     expect(html).toContain('Get Your Free Business Audit');
     expect(html).toContain('Step 1 of 4: Basic Information');
     for (const id of ['services', 'about', 'contact']) expect(html).toContain(`id="${id}"`);
@@ -160,12 +160,12 @@ describe('home page', () => {
     expect(html).toContain('<meta property="og:image:width" content="1200"/>');
   });
 
-  test('a visitor keeps the same hero; a crawler gets Control', async () => {
+  test('a visitor keeps the same hero; a crawler gets the control', async () => {
     const { request } = await testApp();
     const variantOf = async (headers: Record<string, string>) => (await (await request('/', { headers })).text()).match(/data-hero-variant="([^"]+)"/)?.[1];
     const cookie = { cookie: 'vid=visitor-sticky-0042' };
     const first = await variantOf(cookie);
     for (let i = 0; i < 3; i++) expect(await variantOf(cookie)).toBe(first);
-    expect(await variantOf({ 'user-agent': 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)' })).toBe('Control');
+    expect(await variantOf({ 'user-agent': 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)' })).toBe('control');
   });
 });

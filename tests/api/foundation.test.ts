@@ -144,8 +144,28 @@ describe('operations', () => {
 
   test('HTML is compressed for clients that accept it', async () => {
     const { request } = await testApp();
-    const res = await request('/', { headers: { 'accept-encoding': 'gzip' } });
-    expect(res.headers.get('content-encoding')).toBe('gzip');
+    const gz = await request('/services', { headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers.get('content-encoding')).toBe('gzip');
+    const br = await request('/services', { headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(br.headers.get('content-encoding')).toBe('br');
+    expect(br.headers.get('vary')).toContain('Accept-Encoding');
+    const plain = await request('/services');
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    expect(await plain.text()).toContain('<html lang="en-CA">');
+  });
+
+  test('a page without per-visitor data is rendered once and revalidated by ETag', async () => {
+    const { request } = await testApp();
+    const first = await request('/services', { headers: { 'accept-encoding': 'br' } });
+    const etag = first.headers.get('etag');
+    expect(etag).toMatch(/^"[^"]+"$/);
+    const second = await request('/services', { headers: { 'accept-encoding': 'br' } });
+    expect(second.headers.get('etag')).toBe(etag);
+    expect(new Uint8Array(await second.arrayBuffer())).toEqual(new Uint8Array(await first.arrayBuffer()));
+    const notModified = await request('/services', { headers: { 'accept-encoding': 'br', 'if-none-match': etag! } });
+    expect(notModified.status).toBe(304);
+    expect(notModified.headers.get('content-security-policy')).toBeTruthy();
+    expect(await notModified.text()).toBe('');
   });
 });
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import type { Browser, Page } from 'playwright-core';
 import { computeAudit, formatDollars, scoreMessage } from '../../lib/audit.ts';
 import { auditSchema } from '../../lib/audit-schema.ts';
-import { DESKTOP, PHONE, launchBrowser, openPage } from '../helpers/browser.ts';
+import { DESKTOP, PHONE, hydrateIsland, launchBrowser, openPage } from '../helpers/browser.ts';
 import { startServer, type RunningServer } from '../helpers/server.ts';
 
 let server: RunningServer;
@@ -114,6 +114,8 @@ describe('home page and the free business audit', () => {
       await page.locator('[data-island="HeroVariant"] a[href="#contact"]').click();
       await page.waitForFunction(() => location.hash === '#contact');
       await expect(page.locator('[data-island="HeroVariant"] [data-hero-variant]').count()).resolves.toBe(1);
+      // The audit hydrates once it comes near the viewport.
+      await hydrateIsland(page, 'AuditWizard');
 
       const w = wizard(page);
       await expect(w.getByRole('heading', { name: 'Get Your Free Business Audit' }).isVisible()).resolves.toBe(true);
@@ -182,6 +184,7 @@ describe('home page and the free business audit', () => {
   test('when the API fails, the error toast shows and every answer survives', async () => {
     const { page, problems, context } = await openPage(browser, `${server.url}/`, PHONE);
     await recordToasts(page);
+    await hydrateIsland(page, 'AuditWizard');
     // The failed request itself is logged by the browser; that one is expected.
     const failures = 'Failed to load resource';
     const profile = profiles.phone;

@@ -1,4 +1,6 @@
+import { afterAll, beforeAll } from 'bun:test';
 import { chromium, type Browser, type Page } from 'playwright-core';
+import { startServer, type RunningServer } from './server.ts';
 
 export const CHROME_FLAGS = [
   '--headless',
@@ -13,6 +15,12 @@ export const CHROME_FLAGS = [
 export const PHONE = { width: 390, height: 844 };
 export const DESKTOP = { width: 1280, height: 800 };
 
+/**
+ * A regular desktop Chrome user agent. Headless Chromium announces itself as "HeadlessChrome", which
+ * isbot counts as a crawler (no visitor cookie, no A/B assignment stored); pass this to act as a visitor.
+ */
+export const VISITOR_USER_AGENT = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
+
 export function launchBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium', args: CHROME_FLAGS, headless: true });
 }
@@ -21,8 +29,8 @@ export function launchBrowser(): Promise<Browser> {
  * Opens a page and records every console error, page error and React hydration warning; a browser
  * test ends with `expect(problems).toEqual([])`. Waits until every island on the page has hydrated.
  */
-export async function openPage(browser: Browser, url: string, viewport = DESKTOP, options: { permissions?: string[] } = {}) {
-  const context = await browser.newContext({ viewport, permissions: options.permissions });
+export async function openPage(browser: Browser, url: string, viewport = DESKTOP, options: { permissions?: string[]; userAgent?: string } = {}) {
+  const context = await browser.newContext({ viewport, permissions: options.permissions, userAgent: options.userAgent });
   const page = await context.newPage();
   const problems: string[] = [];
   page.on('console', (msg) => {
@@ -39,4 +47,27 @@ export async function openPage(browser: Browser, url: string, viewport = DESKTOP
 
 export async function waitForIslands(page: Page): Promise<void> {
   await page.waitForSelector('html[data-islands-ready]', { state: 'attached', timeout: 15_000 });
+}
+
+/** Brings an on-demand island into view (which loads it) and waits until it has hydrated. */
+export async function hydrateIsland(page: Page, name: string): Promise<void> {
+  const island = page.locator(`[data-island="${name}"]`).first();
+  await island.scrollIntoViewIfNeeded();
+  await page.waitForSelector(`[data-island="${name}"][data-hydrated]`, { state: 'attached', timeout: 15_000 });
+}
+
+/**
+ * For a browser test file: starts a real server (with `env`) and a browser before its tests and stops
+ * both after them. Read `ctx.server` and `ctx.browser` inside the tests.
+ */
+export function serverAndBrowser(env: Record<string, string> = {}): { server: RunningServer; browser: Browser } {
+  const ctx = {} as { server: RunningServer; browser: Browser };
+  beforeAll(async () => {
+    [ctx.server, ctx.browser] = await Promise.all([startServer(env), launchBrowser()]);
+  });
+  afterAll(async () => {
+    await ctx.browser?.close();
+    await ctx.server?.stop();
+  });
+  return ctx;
 }

@@ -5,9 +5,10 @@ export type RunningServer = { url: string; proc: Subprocess<'ignore', 'pipe', 'p
 
 /**
  * Starts `bun server.ts` as a visitor would meet it: a free port, a fresh embedded database (or
- * DATABASE_URL), production mode. Resolves once the server logs that it is listening.
+ * DATABASE_URL), production mode. Resolves once the server is listening and /healthz answers 200
+ * (unless waitForHealthy is false).
  */
-export async function startServer(env: Record<string, string> = {}, dataDir?: string): Promise<RunningServer> {
+export async function startServer(env: Record<string, string> = {}, dataDir?: string, { waitForHealthy = true } = {}): Promise<RunningServer> {
   const dir = process.env.DATABASE_URL ? undefined : (dataDir ?? freshDataDir());
   const proc = Bun.spawn(['bun', 'server.ts'], {
     env: { ...process.env, PORT: '0', NODE_ENV: 'production', PUBLIC_SITE_URL: '', ...(dir ? { DATA_DIR: dir } : {}), ...env },
@@ -28,6 +29,11 @@ export async function startServer(env: Record<string, string> = {}, dataDir?: st
     else if (proc.exitCode !== null) throw new Error(`server exited (${proc.exitCode}):\n${output}`);
     else if (Date.now() > deadline) throw new Error(`server did not start:\n${output}`);
     else await Bun.sleep(25);
+  }
+  // On PostgreSQL the server listens before its migrations finish; tests start once it is healthy.
+  while (waitForHealthy && (await fetch(`${url}/healthz`).then((r) => r.status, () => 0)) !== 200) {
+    if (proc.exitCode !== null || Date.now() > deadline) throw new Error(`server never became healthy:\n${output}`);
+    await Bun.sleep(25);
   }
   return {
     url,

@@ -1,0 +1,51 @@
+// `bun run lighthouse`: Lighthouse (mobile preset) in Debian's Chromium on every route of the spec's
+// table, against a production server it starts. Prints the four category scores and FCP, LCP, TBT, CLS.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { startServer } from '../tests/helpers/server.ts';
+import { ensureTemplate } from '../tests/helpers/template-db.ts';
+import { CHROME_FLAGS } from '../tests/helpers/browser.ts';
+
+const routes = (process.argv.slice(2).length ? process.argv.slice(2) : [
+  '/', '/blog', '/admin/ab-tests', '/social-generator', '/services', '/services/digital-marketing', '/services/social-media-management',
+  '/services/lead-generation', '/services/seo-services', '/services/google-ads', '/services/content-marketing', '/what-is-digital-marketing',
+  '/q4-intake', '/q4-intake/thank-you', '/no-such-page',
+]);
+
+if (!process.env.DATABASE_URL) await ensureTemplate();
+const server = await startServer({ RATE_LIMITS: 'off' });
+const userDataDir = mkdtempSync(join(tmpdir(), 'tlm-lh-'));
+const chrome = await chromeLauncher.launch({
+  chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+  chromeFlags: [...CHROME_FLAGS, `--user-data-dir=${userDataDir}`],
+});
+const rows: string[] = [];
+try {
+  for (const route of routes) {
+    const result = await lighthouse(`${server.url}${route}`, { port: chrome.port, output: 'json', logLevel: 'error' });
+    const lhr = result!.lhr;
+    const score = (k: string) => Math.round((lhr.categories[k]?.score ?? 0) * 100);
+    const audit = (k: string) => lhr.audits[k]?.displayValue ?? '?';
+    const failing = Object.values(lhr.audits)
+      .filter((a) => a.score !== null && a.score < 1 && a.scoreDisplayMode !== 'informative' && a.scoreDisplayMode !== 'manual' && a.scoreDisplayMode !== 'notApplicable')
+      .map((a) => a.id)
+      .slice(0, 6);
+    rows.push(`| ${route} | ${score('performance')} | ${score('accessibility')} | ${score('best-practices')} | ${score('seo')} | ${audit('first-contentful-paint')} | ${audit('largest-contentful-paint')} | ${audit('total-blocking-time')} | ${audit('cumulative-layout-shift')} | ${failing.join(', ')} |`);
+    console.log(rows.at(-1));
+  }
+} finally {
+  await chrome.kill();
+  await server.stop();
+  rmSync(userDataDir, { recursive: true, force: true });
+}
+const report = `# Lighthouse, mobile preset (${new Date().toISOString()})
+
+| Route | Perf | A11y | Best practices | SEO | FCP | LCP | TBT | CLS | audits below 1 |
+| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |
+${rows.join('\n')}
+`;
+console.log(report);
+await Bun.write('bench/results/lighthouse.md', report);

@@ -1,0 +1,187 @@
+// `bun run bench`: throughput and latency of every page next to Bun serving the same number of bytes,
+// the JS/CSS/HTML bytes each route ships, cold start and peak memory. Pins the server to core 0 and
+// wrk to core 1 where taskset exists. Writes bench/results/latest.md. Never part of the test suite.
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const CONNECTIONS = 50;
+const hasTaskset = Bun.which('taskset') !== null;
+const wrkPath = Bun.which('wrk');
+if (!wrkPath) throw new Error('wrk is missing: apt-get install -y wrk');
+const pin = (core: number, cmd: string[]) => (hasTaskset ? ['taskset', '-c', String(core), ...cmd] : cmd);
+
+type Proc = ReturnType<typeof Bun.spawn>;
+async function startProcess(cmd: string[], env: Record<string, string>): Promise<{ url: string; proc: Proc; startedMs: number }> {
+  const t0 = performance.now();
+  const proc = Bun.spawn(cmd, { env: { ...process.env, ...env }, stdout: 'pipe', stderr: 'inherit' });
+  const reader = (proc.stdout as ReadableStream<Uint8Array>).getReader();
+  let out = '';
+  while (true) {
+    const { value, done } = await reader.read();
+    if (done) throw new Error(`process exited before listening: ${out}`);
+    out += new TextDecoder().decode(value);
+    const m = out.match(/"msg":"listening","url":"([^"]+)"/);
+    if (m) {
+      void (async () => {
+        while (!(await reader.read()).done);
+      })();
+      return { url: m[1].replace(/\/$/, ''), proc, startedMs: performance.now() - t0 };
+    }
+  }
+}
+
+async function firstOk(url: string, t0: number): Promise<number> {
+  while (true) {
+    try {
+      if ((await fetch(url)).ok) return performance.now() - t0;
+    } catch {}
+    await Bun.sleep(5);
+  }
+}
+
+const peakRssMb = async (pid: number) => {
+  const status = await Bun.file(`/proc/${pid}/status`).text().catch(() => '');
+  const kb = Number(status.match(/VmHWM:\s+(\d+)/)?.[1] ?? 0);
+  return Math.round(kb / 1024);
+};
+
+type WrkResult = { rps: number; p50: string; p99: string; non2xx: number; errors: number };
+async function wrk(url: string, headers: Record<string, string> = {}, script?: string): Promise<WrkResult> {
+  const args = ['-t1', `-c${CONNECTIONS}`, `-d${SECONDS}s`, '--latency', ...Object.entries(headers).flatMap(([k, v]) => ['-H', `${k}: ${v}`])];
+  if (script) args.push('-s', script);
+  const proc = Bun.spawn(pin(1, [wrkPath!, ...args, url]), { stdout: 'pipe', stderr: 'pipe' });
+  const text = await new Response(proc.stdout).text();
+  await proc.exited;
+  const rps = Number(text.match(/Requests\/sec:\s+([\d.]+)/)?.[1] ?? 0);
+  const pct = (p: string) => text.match(new RegExp(`\\s${p}%\\s+([\\d.]+\\w+)`))?.[1] ?? '?';
+  const non2xx = Number(text.match(/Non-2xx or 3xx responses:\s+(\d+)/)?.[1] ?? 0);
+  const errs = text.match(/Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/);
+  const errors = errs ? errs.slice(1).reduce((a, b) => a + Number(b), 0) : 0;
+  return { rps, p50: pct('50'), p99: pct('99'), non2xx, errors };
+}
+
+async function routeBytes(base: string, path: string) {
+  const res = await fetch(base + path, { headers: { 'accept-encoding': 'identity' } });
+  const html = await res.text();
+  const gz = (s: string | Uint8Array) => gzipSync(s).length;
+  const assets = new Set<string>();
+  for (const m of html.matchAll(/<script[^>]+src="([^"]+)"/g)) assets.add(m[1]);
+  for (const m of html.matchAll(/<link rel="modulepreload" href="([^"]+)"/g)) assets.add(m[1]);
+  let js = 0;
+  let css = 0;
+  for (const m of html.matchAll(/<style>([\s\S]*?)<\/style>/g)) css += gz(m[1]);
+  for (const m of html.matchAll(/<link rel="stylesheet" href="([^"]+)"/g)) css += gz(new Uint8Array(await (await fetch(base + m[1], { headers: { 'accept-encoding': 'identity' } })).arrayBuffer()));
+  for (const a of assets) js += gz(new Uint8Array(await (await fetch(base + a, { headers: { 'accept-encoding': 'identity' } })).arrayBuffer()));
+  const islands = [...new Set([...html.matchAll(/data-island="([^"]+)"/g)].map((m) => m[1]))];
+  return { htmlGzip: gz(html), js, css, islands, scripts: assets.size };
+}
+
+const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
+const usingPostgres = Boolean(process.env.DATABASE_URL);
+const dataDir = usingPostgres ? '' : mkdtempSync(join(tmpdir(), 'tlm-bench-'));
+const serverEnv = { NODE_ENV: 'production', RATE_LIMITS: 'off', PORT: '0', DATA_DIR: dataDir, DATABASE_URL: process.env.DATABASE_URL ?? '' };
+const serverCmd = pin(0, ['bun', 'server.ts']);
+
+// Cold starts: the first creates the database (embedded), the second reopens it.
+let t0 = performance.now();
+let server = await startProcess(serverCmd, serverEnv);
+const firstStartMs = await firstOk(`${server.url}/`, t0);
+const firstStartRss = await peakRssMb(server.proc.pid);
+server.proc.kill('SIGTERM');
+await server.proc.exited;
+t0 = performance.now();
+server = await startProcess(serverCmd, serverEnv);
+const secondStartMs = await firstOk(`${server.url}/`, t0);
+const base = server.url;
+
+const staticServer = await startProcess(pin(0, ['bun', 'bench/static-server.ts']), {});
+
+const routes: { label: string; path: string; headers?: Record<string, string> }[] = [];
+const visitorCookie = (await fetch(`${base}/`)).headers.get('set-cookie')?.split(';')[0];
+routes.push({ label: '/ (new visitor)', path: '/' });
+routes.push({ label: '/ (returning visitor)', path: '/', headers: visitorCookie ? { cookie: visitorCookie } : {} });
+for (const path of ['/services', '/services/seo-services', '/what-is-digital-marketing', '/blog', '/q4-intake', '/no-such-page', '/api/rss-feed']) {
+  routes.push({ label: path === '/no-such-page' ? '404 page' : path, path });
+}
+
+const rows: string[] = [];
+const encodingHeaders = { 'accept-encoding': 'gzip, deflate, br' };
+for (const r of routes) {
+  const headers = { ...encodingHeaders, ...(r.headers ?? {}) };
+  const probe = await fetch(base + r.path, { headers, decompress: false } as RequestInit);
+  const size = (await probe.arrayBuffer()).byteLength;
+  if (probe.status >= 500 || (probe.status === 404 && r.path.startsWith('/api/'))) {
+    rows.push(`| ${r.label} | ${probe.status} | – | – | – | – | – |`);
+    continue;
+  }
+  const page = await wrk(base + r.path, headers);
+  const baseline = await wrk(`${staticServer.url}/${size}`);
+  const ratio = baseline.rps ? page.rps / baseline.rps : 0;
+  const expectedStatus = probe.status === 404;
+  const problems = page.errors || (page.non2xx && !expectedStatus) ? ` (${page.errors} errors, ${page.non2xx} non-2xx/3xx)` : '';
+  rows.push(`| ${r.label} | ${probe.status}, ${size} B | ${Math.round(page.rps)} | ${page.p50} | ${page.p99} | ${Math.round(baseline.rps)} | ${ratio.toFixed(2)}×${problems} |`);
+}
+
+// Form submissions (each request a new row).
+const posts: string[] = [];
+const bodies: Record<string, unknown> = {
+  '/api/business-audit': {
+    firstName: 'Bench', lastName: 'Mark', email: 'bench@example.ca', phone: '', businessName: 'Bench Cleaning Co', industry: 'professional-services', website: '',
+    monthlyRevenue: '10000-25000', currentMarketing: ['seo'], marketingBudget: '1000-5000', primaryGoals: ['lead-generation'], timeframe: '3-6-months',
+    currentChallenges: ['low-traffic'], onlinePresence: 'fair', competitorAnalysis: 'some-idea', previousAgency: 'no',
+  },
+  '/api/q4-intake': {
+    firstName: 'Bench', lastName: 'Mark', workEmail: 'bench@example.ca', mobile: '416-555-0100', company: 'Bench Cleaning Co', website: '', industry: 'cleaners',
+    city: 'Toronto', monthlyMarketingBudget: '1000-2500', biggestGoal: 'More recurring clients', howDidYouHear: '', caslConsent: 'true',
+  },
+};
+for (const [path, body] of Object.entries(bodies)) {
+  const probe = await fetch(base + path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  if (probe.status === 404) {
+    posts.push(`| POST ${path} | not built yet | – | – |`);
+    continue;
+  }
+  const script = join(tmpdir(), `tlm-bench-${path.replace(/\W/g, '')}.lua`);
+  await Bun.write(script, `wrk.method = "POST"\nwrk.headers["Content-Type"] = "application/json"\nwrk.body = [[${JSON.stringify(body)}]]\n`);
+  const r = await wrk(base + path, {}, script);
+  posts.push(`| POST ${path} | ${probe.status} | ${Math.round(r.rps)} | ${r.p99}${r.non2xx ? ` (${r.non2xx} non-2xx)` : ''} |`);
+}
+
+const bytes: string[] = [];
+for (const path of ['/', '/blog', '/admin/ab-tests', '/social-generator', '/services', '/services/seo-services', '/what-is-digital-marketing', '/q4-intake', '/q4-intake/thank-you', '/no-such-page']) {
+  const b = await routeBytes(base, path);
+  bytes.push(`| ${path} | ${kb(b.htmlGzip)} | ${kb(b.js)} (${b.scripts} files) | ${kb(b.css)} | ${b.islands.join(', ')} |`);
+}
+
+const serverRss = await peakRssMb(server.proc.pid);
+server.proc.kill('SIGTERM');
+staticServer.proc.kill('SIGTERM');
+await server.proc.exited;
+if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+
+const report = `# Benchmark (${new Date().toISOString()})
+
+Machine: ${navigator.hardwareConcurrency} cores; server ${hasTaskset ? 'pinned to core 0, wrk to core 1' : 'unpinned (no taskset)'}; database: ${usingPostgres ? 'PostgreSQL (DATABASE_URL)' : 'embedded PGlite'}.
+wrk -t1 -c${CONNECTIONS} -d${SECONDS}s --latency, requests sent with \`Accept-Encoding: gzip, deflate, br\`. Baseline: Bun serving the
+same number of bytes from memory (bench/static-server.ts), pinned to the same core.
+
+| Route | Status, bytes | req/s | p50 | p99 | static req/s | ratio |
+| --- | --- | ---: | ---: | ---: | ---: | ---: |
+${rows.join('\n')}
+
+| Form endpoint (RATE_LIMITS=off) | status | req/s | p99 |
+| --- | --- | ---: | ---: |
+${posts.join('\n')}
+
+| Route | HTML gzip (with inline CSS) | JS gzip | CSS gzip (inlined) | islands |
+| --- | ---: | ---: | ---: | --- |
+${bytes.join('\n')}
+
+Start-up: first start (creates the ${usingPostgres ? 'schema' : 'embedded database'}) to first 200: ${Math.round(firstStartMs)} ms, peak RSS ${firstStartRss} MB;
+second start on the same data to first 200: ${Math.round(secondStartMs)} ms. Peak RSS of the server after the run: ${serverRss} MB.
+`;
+console.log(report);
+await Bun.write('bench/results/latest.md', report);

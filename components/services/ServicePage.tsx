@@ -1,0 +1,99 @@
+import { auditCta, type ServiceContent } from '../../lib/content/services.ts';
+import type { Crumb } from '../../lib/content/structured-data.ts';
+import { buttonClass } from '../ui/styles.ts';
+import { Breadcrumbs } from './Breadcrumbs.tsx';
+import { CallToAction } from './CallToAction.tsx';
+import { Icon } from './Icon.tsx';
+import { ServiceCard } from './ServiceCard.tsx';
+import { StatsBand } from './StatsBand.tsx';
+
+/** The anchor the hero button scrolls to; the section holds the final call to action. */
+export const SERVICE_CONTACT_ID = 'contact';
+
+/** Every service page: hero, feature cards, four numbered steps, stats, related services, final call to action. */
+export function ServicePage({ service, crumbs, related }: { service: ServiceContent; crumbs: readonly Crumb[]; related: readonly ServiceContent[] }) {
+  return (
+    <>
+      <div className="bg-gradient-to-b from-blue-50 to-white">
+        <Breadcrumbs crumbs={crumbs} />
+        <section aria-labelledby="hero-heading" className="mx-auto grid max-w-6xl items-center gap-10 px-4 pb-16 pt-10 sm:px-6 md:grid-cols-[3fr_2fr] md:pb-24 md:pt-14">
+          <div>
+            <p className="text-sm font-semibold uppercase tracking-wide text-blue-700">{service.hero.eyebrow}</p>
+            <h1 id="hero-heading" className="mt-3 text-4xl font-bold tracking-tight text-slate-900 sm:text-5xl">{service.hero.heading}</h1>
+            <p className="mt-5 max-w-2xl text-lg leading-8 text-slate-700">{service.hero.intro}</p>
+            <div className="mt-8 flex flex-col gap-3 sm:flex-row">
+              <a href={`#${SERVICE_CONTACT_ID}`} className={buttonClass.primary}>{service.hero.cta}</a>
+              <a href="/services" className={buttonClass.secondary}>See all services</a>
+            </div>
+          </div>
+          <HeroArt service={service} />
+        </section>
+      </div>
+
+      <section aria-labelledby="features-heading" className="mx-auto max-w-6xl px-4 py-16 sm:px-6">
+        <h2 id="features-heading" className="text-3xl font-bold tracking-tight text-slate-900">{service.features.heading}</h2>
+        <ul className="mt-10 grid gap-6 sm:grid-cols-2">
+          {service.features.items.map((f) => (
+            <li key={f.title} className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
+              <span className="inline-flex h-11 w-11 items-center justify-center rounded-xl bg-blue-50 text-blue-700">
+                <Icon name={f.icon} />
+              </span>
+              <h3 className="mt-4 text-lg font-semibold text-slate-900">{f.title}</h3>
+              <p className="mt-2 leading-7 text-slate-600">{f.text}</p>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <section aria-labelledby="process-heading" className="bg-slate-50 py-16">
+        <div className="mx-auto max-w-6xl px-4 sm:px-6">
+          <h2 id="process-heading" className="text-3xl font-bold tracking-tight text-slate-900">{service.steps.heading}</h2>
+          <ol className="mt-10 grid gap-6 md:grid-cols-4">
+            {service.steps.items.map((step, i) => (
+              <li key={step.title} className="relative rounded-2xl bg-white p-6 shadow-sm">
+                <span aria-hidden="true" className="flex h-10 w-10 items-center justify-center rounded-full bg-blue-700 text-lg font-bold text-white">{i + 1}</span>
+                <h3 className="mt-4 text-lg font-semibold text-slate-900">
+                  <span className="sr-only">{`Step ${i + 1}: `}</span>
+                  {step.title}
+                </h3>
+                <p className="mt-2 leading-7 text-slate-600">{step.text}</p>
+              </li>
+            ))}
+          </ol>
+        </div>
+      </section>
+
+      <StatsBand heading="The numbers behind it" stats={service.stats} />
+
+      <section aria-labelledby="related-heading" className="mx-auto max-w-6xl px-4 pt-16 sm:px-6">
+        <h2 id="related-heading" className="text-2xl font-bold tracking-tight text-slate-900">Works well alongside</h2>
+        <div className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+          {related.map((s) => <ServiceCard key={s.slug} service={s} headingLevel="h3" />)}
+        </div>
+      </section>
+
+      <CallToAction id={SERVICE_CONTACT_ID} heading={service.finalCta.heading} text={service.finalCta.text} href={auditCta.href} label={auditCta.label} />
+    </>
+  );
+}
+
+/** A decorative panel: the service's icon on layered shapes, with its first three feature icons orbiting. */
+function HeroArt({ service }: { service: ServiceContent }) {
+  return (
+    <div aria-hidden="true" className="relative mx-auto hidden aspect-square w-full max-w-sm md:block">
+      <div className="absolute inset-6 rotate-6 rounded-[2.5rem] bg-blue-200/60" />
+      <div className="absolute inset-6 -rotate-3 rounded-[2.5rem] bg-gradient-to-br from-blue-700 to-indigo-800 shadow-2xl" />
+      <div className="absolute inset-0 flex items-center justify-center text-white">
+        <Icon name={service.icon} className="h-32 w-32" />
+      </div>
+      {service.features.items.slice(0, 3).map((f, i) => (
+        <span
+          key={f.title}
+          className={`absolute flex h-14 w-14 items-center justify-center rounded-2xl bg-white text-blue-700 shadow-lg ${['left-0 top-10', 'right-0 top-1/2', 'bottom-4 left-12'][i]}`}
+        >
+          <Icon name={f.icon} className="h-7 w-7" />
+        </span>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,240 @@
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useFieldId } from '../island-root.tsx';
+import { Field, inputClass } from '../ui/form.tsx';
+import { SkeletonCardText } from '../ui/Skeleton.tsx';
+import { buttonClass } from '../ui/styles.ts';
+import { apiRequest } from '../../lib/api-client.ts';
+import { truncate } from '../../lib/feed.ts';
+import { copyText, exportAll } from '../../lib/story-export.ts';
+import { storyLength } from '../../lib/story-rules.ts';
+import {
+  platformLabels,
+  platforms,
+  storyInputSchema,
+  type GenerateResponse,
+  type Platform,
+  type Story,
+  type StoryInput,
+  type StoryInputFields,
+} from '../../lib/story-schema.ts';
+import { useToast } from '../../lib/toast.ts';
+
+// The story generator, shared by the /social-generator island and the blog's Generate Stories view
+// (a component, not an island: each island renders it inside its own root).
+
+export type SelectedPost = { title: string; text: string; link: string | null };
+
+const MISSING = { title: 'Missing Content', description: 'Please provide both title and content.', variant: 'destructive' } as const;
+
+const platformBadge: Record<Platform, string> = {
+  instagram: 'bg-pink-100 text-pink-800',
+  linkedin: 'bg-sky-100 text-sky-800',
+  facebook: 'bg-blue-100 text-blue-800',
+  twitter: 'bg-slate-200 text-slate-800',
+};
+
+async function copyToClipboard(text: string): Promise<boolean> {
+  try {
+    await navigator.clipboard.writeText(text);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export function StoryGeneratorPanel({ post, onClearPost }: { post: SelectedPost | null; onClearPost?: () => void }) {
+  const toast = useToast();
+  const [stories, setStories] = useState<Story[]>([]);
+  const [generatingAll, setGeneratingAll] = useState(false);
+  const [generatingOne, setGeneratingOne] = useState<Platform | null>(null);
+  const busy = generatingAll || generatingOne !== null;
+  const form = useForm<StoryInputFields, unknown, StoryInput>({ resolver: zodResolver(storyInputSchema), defaultValues: { title: '', content: '', link: '' } });
+  const ids = { title: useFieldId('story-title'), content: useFieldId('story-content'), link: useFieldId('story-link'), results: useFieldId('stories') };
+  const { errors } = form.formState;
+
+  const generateAll = async (input: StoryInput) => {
+    setGeneratingAll(true);
+    try {
+      const { stories: fresh } = await apiRequest<GenerateResponse>('POST', '/api/social-stories/generate', input);
+      setStories(fresh);
+      toast({ title: 'Stories Generated!', description: `${fresh.length} social stories are ready to copy.` });
+    } catch {
+      toast({ title: 'Generation Failed', description: 'Unable to generate social stories. Please try again.', variant: 'destructive' });
+    } finally {
+      setGeneratingAll(false);
+    }
+  };
+
+  const generateOne = async (input: StoryInput, platform: Platform) => {
+    setGeneratingOne(platform);
+    try {
+      const story = await apiRequest<Story>('POST', '/api/social-stories/quick-generate', { blogPost: input, platform });
+      setStories((list) => (list.some((s) => s.platform === story.platform) ? list.map((s) => (s.platform === story.platform ? story : s)) : [...list, story]));
+      toast({ title: 'Story Generated!', description: `Your ${platformLabels[platform]} story is ready.` });
+    } catch {
+      toast({ title: 'Generation Failed', description: 'Unable to generate story. Please try again.', variant: 'destructive' });
+    } finally {
+      setGeneratingOne(null);
+    }
+  };
+
+  /** Runs `action` with the selected post or the manual input; missing title or content shows a toast and sends nothing. */
+  const withInput = (action: (input: StoryInput) => void) => {
+    if (post) {
+      const parsed = storyInputSchema.safeParse({ title: post.title, content: post.text, link: post.link ?? '' });
+      if (!parsed.success) {
+        toast(MISSING);
+        return;
+      }
+      action(parsed.data);
+      return;
+    }
+    void form.handleSubmit(action, (fieldErrors) => {
+      if (fieldErrors.title || fieldErrors.content) toast(MISSING);
+    })();
+  };
+
+  const copyOne = async (story: Story) => {
+    if (await copyToClipboard(copyText(story))) toast({ title: 'Copied!', description: `The ${platformLabels[story.platform]} story is on your clipboard.` });
+    else toast({ title: 'Copy Failed', description: 'Your browser blocked clipboard access.', variant: 'destructive' });
+  };
+
+  const exportStories = async () => {
+    if (await copyToClipboard(exportAll(stories))) toast({ title: 'All Stories Exported!', description: `${stories.length} stories were copied to your clipboard.` });
+    else toast({ title: 'Copy Failed', description: 'Your browser blocked clipboard access.', variant: 'destructive' });
+  };
+
+  return (
+    <div className="grid gap-8 lg:grid-cols-[minmax(0,5fr)_minmax(0,7fr)]">
+      <div className="space-y-6 lg:sticky lg:top-24 lg:self-start">
+        <section aria-labelledby={`${ids.title}-heading`} className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6">
+          <h2 id={`${ids.title}-heading`} className="text-lg font-semibold text-slate-900">
+            {post ? 'Selected Blog Post' : 'Your Content'}
+          </h2>
+          {post ? (
+            <div className="mt-4">
+              <p className="font-semibold text-slate-900">{post.title}</p>
+              <p className="mt-2 text-sm leading-relaxed text-slate-600" data-testid="selected-preview">
+                {truncate(post.text, 200)}
+              </p>
+              <button type="button" className={`${buttonClass.secondary} mt-4 w-full sm:w-auto`} onClick={onClearPost} disabled={busy}>
+                Use Manual Input Instead
+              </button>
+            </div>
+          ) : (
+            <form className="mt-4 space-y-4" noValidate onSubmit={(e) => e.preventDefault()}>
+              <Field id={ids.title} label="Title" required error={errors.title?.message}>
+                <input id={ids.title} className={inputClass} aria-invalid={Boolean(errors.title)} placeholder="e.g. 5 ways to get more Google reviews" {...form.register('title')} />
+              </Field>
+              <Field id={ids.content} label="Content" required error={errors.content?.message}>
+                <textarea id={ids.content} rows={8} className={inputClass} aria-invalid={Boolean(errors.content)} placeholder="Paste the blog post or write a few paragraphs" {...form.register('content')} />
+              </Field>
+              <Field id={ids.link} label="Link" error={errors.link?.message} hint="Optional: where readers can read the full post.">
+                <input id={ids.link} type="url" inputMode="url" className={inputClass} aria-invalid={Boolean(errors.link)} placeholder="https://" {...form.register('link')} />
+              </Field>
+            </form>
+          )}
+          <button type="button" className={`${buttonClass.primary} mt-6 w-full`} disabled={busy} onClick={() => withInput((input) => void generateAll(input))}>
+            {generatingAll ? 'Generating...' : 'Generate All'}
+          </button>
+        </section>
+
+        <section aria-labelledby={`${ids.results}-quick`} className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6">
+          <h2 id={`${ids.results}-quick`} className="text-lg font-semibold text-slate-900">Quick Generate</h2>
+          <p className="mt-1 text-sm text-slate-600">Write or rewrite one platform's story.</p>
+          <div className="mt-4 grid grid-cols-2 gap-3">
+            {platforms.map((platform) => (
+              <button
+                key={platform}
+                type="button"
+                className={buttonClass.secondary}
+                disabled={busy}
+                aria-label={`Quick generate ${platformLabels[platform]}`}
+                onClick={() => withInput((input) => void generateOne(input, platform))}
+              >
+                {generatingOne === platform ? 'Generating...' : platformLabels[platform]}
+              </button>
+            ))}
+          </div>
+        </section>
+      </div>
+
+      <section aria-labelledby={ids.results} aria-busy={generatingAll} className="min-w-0">
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <h2 id={ids.results} className="text-lg font-semibold text-slate-900">
+            Generated Stories{stories.length && !generatingAll ? ` (${stories.length})` : ''}
+          </h2>
+          {stories.length > 0 && !generatingAll ? (
+            <button type="button" className={buttonClass.primary} onClick={() => void exportStories()}>
+              Export All
+            </button>
+          ) : null}
+        </div>
+        {generatingAll ? (
+          <div className="mt-4 grid gap-4" data-testid="stories-loading">
+            {platforms.map((p) => (
+              <SkeletonCardText key={p} className="rounded-2xl border border-slate-200 bg-white p-5" />
+            ))}
+          </div>
+        ) : stories.length ? (
+          <ul className="mt-4 grid gap-4">
+            {stories.map((story) => (
+              <li key={story.platform}>
+                <StoryCard story={story} onCopy={() => void copyOne(story)} />
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <div className="mt-4 rounded-2xl border border-dashed border-slate-300 bg-slate-50 p-8 text-center">
+            <p className="font-semibold text-slate-900">No stories yet</p>
+            <p className="mt-1 text-sm text-slate-600">Generate All writes an Instagram, LinkedIn, Facebook and Twitter post in one go.</p>
+          </div>
+        )}
+      </section>
+    </div>
+  );
+}
+
+function StoryCard({ story, onCopy }: { story: Story; onCopy: () => void }) {
+  const { count, limit } = storyLength(story);
+  const label = platformLabels[story.platform];
+  return (
+    <article className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm" data-platform={story.platform} aria-label={`${label} story`}>
+      <div className="flex items-center justify-between gap-3">
+        <span className={`rounded-full px-3 py-1 text-xs font-semibold uppercase tracking-wide ${platformBadge[story.platform]}`}>{label}</span>
+        <button type="button" className={`${buttonClass.ghost} text-sm`} onClick={onCopy} aria-label={`Copy ${label} story`}>
+          <svg aria-hidden="true" width="16" height="16" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+            <rect x="9" y="9" width="12" height="12" rx="2" />
+            <path d="M5 15V5a2 2 0 0 1 2-2h10" />
+          </svg>
+          Copy
+        </button>
+      </div>
+      <h3 className="mt-3 text-base font-semibold text-slate-900">{story.headline}</h3>
+      <p className="mt-2 whitespace-pre-line break-words text-sm leading-relaxed text-slate-700">{story.content}</p>
+      <dl className="mt-4 space-y-2 text-sm">
+        <div>
+          <dt className="font-medium text-slate-900">Call to action</dt>
+          <dd className="text-slate-700">{story.callToAction}</dd>
+        </div>
+        {story.hashtags.length ? (
+          <div>
+            <dt className="font-medium text-slate-900">Hashtags</dt>
+            <dd className="break-words text-blue-800">{story.hashtags.join(' ')}</dd>
+          </div>
+        ) : null}
+        {story.visualSuggestion ? (
+          <div>
+            <dt className="font-medium text-slate-900">Visual suggestion</dt>
+            <dd className="text-slate-700">{story.visualSuggestion}</dd>
+          </div>
+        ) : null}
+      </dl>
+      <p className={`mt-4 text-xs ${count > limit ? 'text-red-700' : 'text-slate-500'}`}>
+        {count.toLocaleString('en-US')} / {limit.toLocaleString('en-US')} characters
+      </p>
+    </article>
+  );
+}

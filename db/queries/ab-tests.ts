@@ -1,0 +1,150 @@
+import type { Sql, TransactionSql } from 'postgres';
+import { decideAssignment } from '../../lib/ab-assign.ts';
+import { analyzeTest, type VariantCounts } from '../../lib/ab-stats.ts';
+import type { AbEventType, AbTestSummary, Assignment, VariantResult } from '../../lib/ab-tests.ts';
+
+// A/B tests in the database: sticky assignment, events, results. Every function takes `sql` (or a
+// transaction) so callers decide about deadlines and transactions.
+
+type Db = Sql | TransactionSql;
+
+type TestRow = { id: string; name: string; description: string | null; isActive: boolean; trafficAllocation: number; startDate: Date; endDate: Date | null };
+type VariantRow = { id: string; name: string; isControl: boolean; weight: number; configuration: Record<string, unknown> };
+
+/** A test that is running now: active, started, not ended. */
+async function runningTest(sql: Db, testName: string): Promise<TestRow | undefined> {
+  const [test] = await sql<TestRow[]>`
+    select id, name, description, is_active, traffic_allocation, start_date, end_date from ab_tests
+    where name = ${testName} and is_active and start_date <= now() and (end_date is null or end_date > now())`;
+  return test;
+}
+
+/** Variants in a stable order (control first, then by creation), the order cumulative weights walk. */
+async function variantsOf(sql: Db, testId: string): Promise<VariantRow[]> {
+  return sql<VariantRow[]>`
+    select id, name, is_control, weight, configuration from ab_test_variants
+    where test_id = ${testId} order by is_control desc, created_at, id`;
+}
+
+function toAssignment(testId: string, v: VariantRow): Assignment {
+  return { testId, variantId: v.id, variant: { configuration: v.configuration, name: v.name, isControl: v.isControl } };
+}
+
+/**
+ * The visitor's variant of the named test, or null when no such test is running. A null userId (a
+ * crawler) gets the control and nothing is stored; so does a visitor outside the traffic allocation.
+ * A new member is stored with INSERT … ON CONFLICT (test_id, user_id) DO NOTHING and the stored row is
+ * then read back, so concurrent first calls, from any number of processes, all answer the one row.
+ */
+export async function assignVariant(sql: Db, testName: string, userId: string | null): Promise<Assignment | null> {
+  const test = await runningTest(sql, testName);
+  if (!test) return null;
+  const variants = await variantsOf(sql, test.id);
+  const stored = userId === null ? undefined : await storedVariantId(sql, test.id, userId);
+  const decision = decideAssignment({ seed: test.id, userId, trafficAllocation: test.trafficAllocation, variants, storedVariantId: stored });
+  if (!decision) return null;
+  if (decision.kind !== 'new' || userId === null) return toAssignment(test.id, decision.variant);
+  await sql`
+    insert into ab_test_assignments (test_id, variant_id, user_id)
+    values (${test.id}, ${decision.variant.id}, ${userId})
+    on conflict (test_id, user_id) do nothing`;
+  const winner = await storedVariantId(sql, test.id, userId);
+  return toAssignment(test.id, variants.find((v) => v.id === winner) ?? decision.variant);
+}
+
+async function storedVariantId(sql: Db, testId: string, userId: string): Promise<string | undefined> {
+  const [row] = await sql<{ variantId: string }[]>`select variant_id from ab_test_assignments where test_id = ${testId} and user_id = ${userId}`;
+  return row?.variantId;
+}
+
+export type EventOutcome = 'recorded' | 'unknown-test' | 'unknown-variant' | 'not-assigned' | 'other-variant';
+
+/**
+ * Records one event. Only members of the test are counted: a visitor outside the traffic allocation
+ * (no stored assignment) records nothing, and an event naming a variant other than the visitor's
+ * stored one is refused, so results cannot be skewed from the browser.
+ */
+export async function recordEvent(
+  sql: Db,
+  event: { testId: string; variantId: string; eventType: AbEventType; eventData?: Record<string, unknown> | null; userId: string },
+): Promise<EventOutcome> {
+  const [row] = await sql<{ testExists: boolean; variantInTest: boolean; assignedVariant: string | null }[]>`
+    select
+      exists (select 1 from ab_tests where id = ${event.testId}) as test_exists,
+      exists (select 1 from ab_test_variants where id = ${event.variantId} and test_id = ${event.testId}) as variant_in_test,
+      (select variant_id from ab_test_assignments where test_id = ${event.testId} and user_id = ${event.userId}) as assigned_variant`;
+  if (!row.testExists) return 'unknown-test';
+  if (!row.variantInTest) return 'unknown-variant';
+  if (row.assignedVariant === null) return 'not-assigned';
+  if (row.assignedVariant !== event.variantId) return 'other-variant';
+  await sql`
+    insert into ab_test_events (test_id, variant_id, user_id, event_type, event_data)
+    values (${event.testId}, ${event.variantId}, ${event.userId}, ${event.eventType}, ${event.eventData ? sql.json(event.eventData as never) : null})`;
+  return 'recorded';
+}
+
+/**
+ * One 'conversion' event for every running test the visitor is assigned to, written by the server
+ * (call it inside the transaction that stores the audit). Returns how many were written.
+ */
+export async function recordConversions(tx: Db, userId: string, eventData?: Record<string, unknown> | null): Promise<number> {
+  const rows = await tx`
+    insert into ab_test_events (test_id, variant_id, user_id, event_type, event_data)
+    select a.test_id, a.variant_id, a.user_id, 'conversion', ${eventData ? tx.json(eventData as never) : null}
+    from ab_test_assignments a join ab_tests t on t.id = a.test_id
+    where a.user_id = ${userId} and t.is_active
+    returning id`;
+  return rows.length;
+}
+
+/** Every test, newest first (spec: A/B test fields). */
+export async function listTests(sql: Db): Promise<AbTestSummary[]> {
+  const rows = await sql<TestRow[]>`
+    select id, name, description, is_active, traffic_allocation, start_date, end_date from ab_tests
+    order by is_active desc, start_date desc, name`;
+  return rows.map(toSummary);
+}
+
+function toSummary(t: TestRow): AbTestSummary {
+  return {
+    id: t.id,
+    name: t.name,
+    description: t.description,
+    isActive: t.isActive,
+    startDate: t.startDate.toISOString(),
+    endDate: t.endDate ? t.endDate.toISOString() : null,
+    trafficAllocation: t.trafficAllocation,
+  };
+}
+
+/**
+ * Results of one test, or null when there is no such test. Views, clicks and conversions count unique
+ * visitors. A visitor counts as a viewer when any event of theirs names the variant: someone who clicked
+ * or converted has seen it, even if their view event was lost, so conversions never exceed viewers.
+ */
+export async function testResults(sql: Db, testId: string, now: Date): Promise<VariantResult[] | null> {
+  const [test] = await sql<{ startDate: Date }[]>`select start_date from ab_tests where id = ${testId}`;
+  if (!test) return null;
+  const rows = await sql<(VariantCounts & { views: string; clicks: string; conversions: string })[]>`
+    select v.id, v.name, v.is_control, v.weight,
+      count(distinct e.user_id) as views,
+      count(distinct e.user_id) filter (where e.event_type = 'click') as clicks,
+      count(distinct e.user_id) filter (where e.event_type = 'conversion') as conversions
+    from ab_test_variants v
+    left join ab_test_events e on e.test_id = v.test_id and e.variant_id = v.id
+    where v.test_id = ${testId}
+    group by v.id
+    order by v.is_control desc, v.created_at, v.id`;
+  const counts: VariantCounts[] = rows.map((r) => ({ ...r, views: Number(r.views), clicks: Number(r.clicks), conversions: Number(r.conversions) }));
+  return analyzeTest(counts, test.startDate, now);
+}
+
+export type DashboardData = { tests: AbTestSummary[]; results: Record<string, VariantResult[]> };
+
+/** Everything the dashboard shows: every test and its results. */
+export async function dashboardData(sql: Db, now: Date): Promise<DashboardData> {
+  const tests = await listTests(sql);
+  const results: Record<string, VariantResult[]> = {};
+  for (const test of tests) results[test.id] = (await testResults(sql, test.id, now)) ?? [];
+  return { tests, results };
+}

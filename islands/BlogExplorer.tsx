@@ -1,0 +1,185 @@
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { StoryGeneratorPanel, type SelectedPost } from '../components/story/StoryGeneratorPanel.tsx';
+import { Skeleton, SkeletonCardText } from '../components/ui/Skeleton.tsx';
+import { buttonClass } from '../components/ui/styles.ts';
+import { apiRequest } from '../lib/api-client.ts';
+import { toCard, type BlogCard, type BlogFeedState, type BlogPost } from '../lib/feed.ts';
+import { links } from '../lib/site.ts';
+
+export const SKELETON_CARDS = 6;
+
+/**
+ * The blog: hero, the grid of posts (server-rendered from the cached feed), and the closing call to
+ * action. Generate Stories swaps the whole view to the story generator with that post preloaded;
+ * Close swaps back and returns to the same scroll position.
+ */
+export default function BlogExplorer({ initial }: { initial: BlogFeedState }) {
+  const [state, setState] = useState<BlogFeedState>(initial);
+  const [selected, setSelected] = useState<BlogCard | null>(null);
+  const [generatorOpen, setGeneratorOpen] = useState(false);
+  const returnTo = useRef<{ scrollY: number; guid: string } | null>(null);
+  const generatorHeading = useRef<HTMLHeadingElement>(null);
+
+  useEffect(() => {
+    if (initial.status !== 'loading') return;
+    let cancelled = false;
+    apiRequest<{ posts: BlogPost[] }>('GET', '/api/rss-feed')
+      .then(({ posts }) => !cancelled && setState({ status: 'ready', posts: posts.map(toCard) }))
+      .catch(() => !cancelled && setState({ status: 'error' }));
+    return () => {
+      cancelled = true;
+    };
+  }, [initial.status]);
+
+  useEffect(() => {
+    if (generatorOpen) {
+      window.scrollTo({ top: 0, behavior: 'instant' });
+      generatorHeading.current?.focus({ preventScroll: true });
+    } else if (returnTo.current) {
+      const { scrollY, guid } = returnTo.current;
+      returnTo.current = null;
+      window.scrollTo({ top: scrollY, behavior: 'instant' });
+      document.querySelector<HTMLButtonElement>(`[data-generate="${CSS.escape(guid)}"]`)?.focus({ preventScroll: true });
+    }
+  }, [generatorOpen]);
+
+  const openGenerator = (post: BlogCard) => {
+    returnTo.current = { scrollY: window.scrollY, guid: post.guid };
+    setSelected(post);
+    setGeneratorOpen(true);
+  };
+
+  if (generatorOpen) {
+    const post: SelectedPost | null = selected ? { title: selected.title, text: selected.text, link: selected.link } : null;
+    return (
+      <div>
+        <section className="mx-auto max-w-7xl px-4 pb-20 pt-10 sm:px-6 lg:px-8">
+          <div className="mb-8 flex flex-wrap items-start justify-between gap-4">
+            <div>
+              <h1 ref={generatorHeading} tabIndex={-1} className="text-3xl font-bold tracking-tight text-slate-900 outline-none sm:text-4xl">
+                Social Story Generator
+              </h1>
+              <p className="mt-2 max-w-2xl text-slate-600">Turn this article into ready-to-post stories for Instagram, LinkedIn, Facebook and Twitter.</p>
+            </div>
+            <button type="button" className={buttonClass.secondary} onClick={() => setGeneratorOpen(false)}>
+              <svg aria-hidden="true" width="18" height="18" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
+                <path d="M6 6l12 12M18 6L6 18" />
+              </svg>
+              Close
+            </button>
+          </div>
+          <StoryGeneratorPanel key={selected?.guid ?? 'manual'} post={post} onClearPost={() => setSelected(null)} />
+        </section>
+      </div>
+    );
+  }
+
+  return (
+    <div>
+      <section className="bg-gradient-to-b from-blue-50 to-white px-4 pb-12 pt-16 text-center sm:px-6 sm:pt-20">
+        <p className="text-sm font-semibold uppercase tracking-wider text-blue-700">The Northline Digital Blog</p>
+        <h1 className="mx-auto mt-3 max-w-3xl text-4xl font-bold tracking-tight text-slate-900 sm:text-5xl">Marketing that fills calendars, explained plainly</h1>
+        <p className="mx-auto mt-5 max-w-2xl text-lg text-slate-600">
+          Field notes for Toronto cleaning companies, medspas, contractors and coaches: what we test with clients, what works, and what to skip.
+        </p>
+      </section>
+
+      <section aria-labelledby="latest-posts" className="mx-auto max-w-7xl px-4 pb-16 sm:px-6 lg:px-8">
+        <h2 id="latest-posts" className="sr-only">Latest posts</h2>
+        {state.status === 'loading' ? (
+          <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3" aria-busy="true" aria-label="Loading posts">
+            {Array.from({ length: SKELETON_CARDS }, (_, i) => (
+              <li key={i} className="overflow-hidden rounded-2xl border border-slate-200 bg-white" data-testid="post-skeleton">
+                <Skeleton className="aspect-[1200/630] w-full rounded-none" />
+                <SkeletonCardText className="p-5" />
+              </li>
+            ))}
+          </ul>
+        ) : state.status === 'error' ? (
+          <Panel title="Unable to Load Blog Posts">
+            <p>We could not reach our article feed just now. Every post is also on our main blog site.</p>
+            <p className="mt-5">
+              <a className={buttonClass.primary} href={links.mainBlog} target="_blank" rel="noopener">
+                Visit the Main Blog
+              </a>
+            </p>
+          </Panel>
+        ) : state.posts.length === 0 ? (
+          <Panel title="No Blog Posts Available">
+            <p>New articles are on the way. In the meantime, our free business audit shows where your marketing can grow.</p>
+          </Panel>
+        ) : (
+          <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+            {state.posts.map((post) => (
+              <li key={post.guid} className="flex">
+                <PostCard post={post} onGenerate={() => openGenerator(post)} />
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+
+      <section className="px-4 pb-20 sm:px-6 lg:px-8">
+        <div className="mx-auto max-w-5xl rounded-3xl bg-blue-800 px-6 py-12 text-center text-white sm:px-12">
+          <h2 className="text-2xl font-bold sm:text-3xl">Want these ideas working for your business?</h2>
+          <p className="mx-auto mt-3 max-w-2xl text-blue-100">
+            Tell us about your business and we will show you the three changes likely to bring in the most calls this quarter.
+          </p>
+          <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
+            <a className={buttonClass.light} href="/#contact">Get Your Free Audit</a>
+            <a className="inline-flex items-center justify-center gap-2 rounded-lg border border-white/60 px-5 py-3 text-base font-semibold text-white transition hover:bg-white/10" href={links.booking} target="_blank" rel="noopener">
+              Book a Strategy Call
+            </a>
+          </div>
+        </div>
+      </section>
+    </div>
+  );
+}
+
+function Panel({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <div className="mx-auto max-w-xl rounded-2xl border border-slate-200 bg-slate-50 px-6 py-12 text-center text-slate-600">
+      <h3 className="mb-3 text-xl font-semibold text-slate-900">{title}</h3>
+      {children}
+    </div>
+  );
+}
+
+function PostCard({ post, onGenerate }: { post: BlogCard; onGenerate: () => void }) {
+  return (
+    <article className="flex w-full flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm transition hover:shadow-md">
+      {post.image ? (
+        <img src={post.image} alt="" loading="lazy" decoding="async" width={1200} height={630} className="aspect-[1200/630] w-full bg-slate-100 object-cover" />
+      ) : (
+        <div aria-hidden="true" className="flex aspect-[1200/630] w-full items-center justify-center bg-gradient-to-br from-blue-700 to-sky-500">
+          <svg width="64" height="64" viewBox="0 0 24 24" fill="none" stroke="white" strokeOpacity="0.85" strokeWidth="1.5" strokeLinecap="round" strokeLinejoin="round">
+            <path d="M4 5h16v14H4z" />
+            <path d="M8 9h8M8 13h8M8 17h5" />
+          </svg>
+        </div>
+      )}
+      <div className="flex flex-1 flex-col p-5">
+        <div className="flex flex-wrap items-center gap-2 text-xs">
+          {post.categories.map((category) => (
+            <span key={category} className="rounded-full bg-blue-50 px-2.5 py-1 font-medium text-blue-800">{category}</span>
+          ))}
+          {post.dateLabel ? <time dateTime={post.pubDate ?? undefined} className="text-slate-500">{post.dateLabel}</time> : null}
+        </div>
+        <h3 className="mt-3 line-clamp-2 text-lg font-semibold leading-snug text-slate-900" title={post.title}>{post.title}</h3>
+        <p className="mt-2 flex-1 text-sm leading-relaxed text-slate-600">{post.contentSnippet}</p>
+        <div className="mt-5 flex flex-wrap gap-3">
+          {post.link ? (
+            <a className={`${buttonClass.secondary} px-4 py-2 text-sm`} href={post.link} target="_blank" rel="noopener">
+              Read Article
+              <span className="sr-only"> (opens in a new tab)</span>
+            </a>
+          ) : null}
+          <button type="button" className={`${buttonClass.primary} px-4 py-2 text-sm`} onClick={onGenerate} data-generate={post.guid}>
+            Generate Stories
+          </button>
+        </div>
+      </div>
+    </article>
+  );
+}

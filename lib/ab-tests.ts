@@ -1,0 +1,123 @@
+import { z } from 'zod';
+
+// The A/B tests the site knows by name, the shapes of their variant configurations, and the wire
+// formats of the /api/ab-test calls. Shared by the server (routes, queries) and islands (the hook,
+// the dashboard); no server code here.
+
+export const EVENT_TYPES = ['view', 'click', 'conversion'] as const;
+export type AbEventType = (typeof EVENT_TYPES)[number];
+
+/** Limits from the schema (spec §9). */
+export const AB_LIMITS = { name: 255, userId: 255, eventDataBytes: 2048 } as const;
+
+export const contactFormConfigSchema = z.object({
+  formTitle: z.string(),
+  submitButtonText: z.string(),
+  showPhone: z.boolean(),
+  showCompany: z.boolean(),
+});
+export type ContactFormConfig = z.infer<typeof contactFormConfigSchema>;
+
+export const HERO_VARIANTS = ['control', 'variant-a', 'variant-b'] as const;
+export const heroConfigSchema = z.object({ heroVariant: z.enum(HERO_VARIANTS) });
+export type HeroConfig = z.infer<typeof heroConfigSchema>;
+
+/** The seeded tests (db/migrations/0002_ab_tests_seed.sql holds the same ids and configurations). */
+export const AB_TEST_NAMES = { contactForm: 'contact-form-optimization', hero: 'hero-variant' } as const;
+
+export const AB_TEST_IDS = {
+  contactForm: 'a8b7c6d5-0000-4000-8000-000000000001',
+  hero: 'a8b7c6d5-0000-4000-8000-000000000002',
+} as const;
+
+export const AB_VARIANT_IDS = {
+  contactForm: { control: 'a8b7c6d5-0000-4000-8000-000000000011', shortForm: 'a8b7c6d5-0000-4000-8000-000000000012' },
+  hero: { control: 'a8b7c6d5-0000-4000-8000-000000000021', variantA: 'a8b7c6d5-0000-4000-8000-000000000022', variantB: 'a8b7c6d5-0000-4000-8000-000000000023' },
+} as const;
+
+/** What a visitor sees when no assignment is available (error, unknown test): the control's configuration. */
+export const DEFAULT_CONFIGURATIONS: Record<string, Record<string, unknown>> = {
+  [AB_TEST_NAMES.contactForm]: {
+    formTitle: 'Get Your Free Business Audit',
+    submitButtonText: 'Get My Free Audit',
+    showPhone: true,
+    showCompany: true,
+  } satisfies ContactFormConfig,
+  [AB_TEST_NAMES.hero]: { heroVariant: 'control' } satisfies HeroConfig,
+};
+
+/** GET /api/ab-test/assignment answer (spec: split-test assignment). */
+export type Assignment = {
+  testId: string;
+  variantId: string;
+  variant: { configuration: Record<string, unknown>; name: string; isControl: boolean };
+};
+
+/** The hook's fallback: default configuration, name `default`, control. No ids, so nothing is tracked. */
+export type SplitTestVariant = Assignment['variant'];
+
+export function defaultVariant(testName: string): SplitTestVariant {
+  return { configuration: DEFAULT_CONFIGURATIONS[testName] ?? {}, name: 'default', isControl: true };
+}
+
+export const assignmentQuerySchema = z.object({
+  testName: z.string().trim().min(1, 'testName is required').max(AB_LIMITS.name, `testName must be at most ${AB_LIMITS.name} characters`),
+  userId: z.string().trim().min(1, 'userId must not be empty').max(AB_LIMITS.userId, `userId must be at most ${AB_LIMITS.userId} characters`).optional(),
+});
+
+const jsonBytes = (value: unknown) => new TextEncoder().encode(JSON.stringify(value)).length;
+
+/** POST /api/ab-test/event body (spec: split-test event). */
+export const abEventSchema = z.object({
+  testId: z.string().min(1, 'testId is required').max(36, 'testId must be at most 36 characters'),
+  variantId: z.string().min(1, 'variantId is required').max(36, 'variantId must be at most 36 characters'),
+  eventType: z.enum(EVENT_TYPES, 'eventType must be view, click or conversion'),
+  eventData: z
+    .record(z.string(), z.unknown(), 'eventData must be a JSON object')
+    .refine((v) => jsonBytes(v) <= AB_LIMITS.eventDataBytes, `eventData must be at most ${AB_LIMITS.eventDataBytes} bytes of JSON`)
+    .nullish(),
+  userId: z.string().trim().min(1, 'userId must not be empty').max(AB_LIMITS.userId, `userId must be at most ${AB_LIMITS.userId} characters`).optional(),
+});
+export type AbEventInput = z.infer<typeof abEventSchema>;
+
+/** GET /api/ab-test/tests entry (spec: A/B test). */
+export type AbTestSummary = {
+  id: string;
+  name: string;
+  description: string | null;
+  isActive: boolean;
+  startDate: string;
+  endDate: string | null;
+  trafficAllocation: number;
+};
+
+export type Interval = { lower: number; upper: number };
+
+/** Test-wide statistics, repeated in every entry of a results list so the list stays the spec's shape. */
+export type TestStats = {
+  srmPValue: number | null;
+  srmWarning: boolean;
+  verdict: string;
+  daysRunning: number;
+};
+
+/** GET /api/ab-test/results/{testId} entry (spec: result per variant, plus statistics). */
+export type VariantResult = {
+  variant: { id: string; name: string; isControl: boolean };
+  metrics: { views: number; clicks: number; conversions: number; conversionRate: number; clickRate: number };
+  stats: {
+    /** Wilson 95% interval of the conversion rate, in percent; null without viewers. */
+    conversionInterval: Interval | null;
+    /** Relative lift of the conversion rate against control, in percent, with its 95% interval; null for the control or when undefined. */
+    lift: (Interval & { estimate: number }) | null;
+    /** Bayesian probability (0–1) that this variant converts better than control; null for the control. */
+    chanceToBeatControl: number | null;
+    /** Two-sided two-proportion z-test p-value against control; null for the control or without viewers. */
+    pValue: number | null;
+    test: TestStats;
+  };
+};
+
+/** Client data freshness for the dashboard (spec §7). */
+export const TESTS_FRESH_MS = 5 * 60_000;
+export const RESULTS_FRESH_MS = 2 * 60_000;

@@ -1,0 +1,65 @@
+import { z } from 'zod';
+
+// One set of schemas for the story generator: the manual-input form, both API bodies, and the
+// stories the writers return (the OpenAI answer is validated with `storySchema`).
+
+export const platforms = ['instagram', 'linkedin', 'facebook', 'twitter'] as const;
+export type Platform = (typeof platforms)[number];
+
+export const platformLabels: Record<Platform, string> = {
+  instagram: 'Instagram',
+  linkedin: 'LinkedIn',
+  facebook: 'Facebook',
+  twitter: 'Twitter',
+};
+
+export const platformSchema = z.enum(platforms, { error: 'Choose instagram, linkedin, facebook or twitter' });
+
+export const STORY_TITLE_MAX = 300;
+export const STORY_CONTENT_MAX = 20_000;
+
+const isHttpUrl = (value: string) => {
+  try {
+    const url = new URL(value);
+    return url.protocol === 'http:' || url.protocol === 'https:';
+  } catch {
+    return false;
+  }
+};
+
+/** Story input: title and content required; link optional, and when given an http(s) URL. */
+export const storyInputSchema = z.object({
+  title: z.string({ error: 'Title is required' }).trim().min(1, 'Title is required').max(STORY_TITLE_MAX, `Title must be at most ${STORY_TITLE_MAX} characters`),
+  content: z.string({ error: 'Content is required' }).trim().min(1, 'Content is required').max(STORY_CONTENT_MAX, `Content must be at most ${STORY_CONTENT_MAX} characters`),
+  link: z
+    .string()
+    .trim()
+    .max(2048, 'Link is too long')
+    .refine((v) => v === '' || isHttpUrl(v), 'Link must be an http:// or https:// address')
+    .optional(),
+});
+
+export type StoryInput = z.infer<typeof storyInputSchema>;
+/** The form's values before validation (link may be empty). */
+export type StoryInputFields = z.input<typeof storyInputSchema>;
+
+/** POST /api/social-stories/quick-generate */
+export const quickGenerateSchema = z.object({ blogPost: storyInputSchema, platform: platformSchema });
+export type QuickGenerateBody = z.infer<typeof quickGenerateSchema>;
+
+/** A social story, as both writers produce it. */
+export const storySchema = z.object({
+  platform: platformSchema,
+  headline: z.string().trim().min(1).max(200),
+  content: z.string().trim().min(1).max(5000),
+  callToAction: z.string().trim().min(1).max(300),
+  hashtags: z.array(z.string().trim().min(1).max(60)).max(40),
+  visualSuggestion: z.string().trim().max(500).optional(),
+});
+
+export type Story = z.infer<typeof storySchema>;
+
+/** Which writer produced an answer. */
+export type WriterName = 'openai' | 'template';
+
+export type GenerateResponse = { stories: Story[]; writer: WriterName };

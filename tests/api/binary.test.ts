@@ -1,0 +1,44 @@
+import { expect, test } from 'bun:test';
+import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pagePaths } from '../../server.ts';
+
+test('the single binary serves every route from an empty directory', async () => {
+  const out = join(mkdtempSync(join(tmpdir(), 'tlm-bin-build-')), 'site');
+  const build = Bun.spawn(['bun', '-e', `import { buildBinary } from './build.ts'; await buildBinary(${JSON.stringify(out)});`], { stdout: 'pipe', stderr: 'pipe' });
+  expect(await build.exited).toBe(0);
+
+  const dir = mkdtempSync(join(tmpdir(), 'tlm-bin-run-'));
+  copyFileSync(out, join(dir, 'site'));
+  const env: Record<string, string> = { PATH: '/usr/bin:/bin', HOME: dir, PORT: '0', NODE_ENV: 'production' };
+  if (process.env.DATABASE_URL) env.DATABASE_URL = process.env.DATABASE_URL;
+  const proc = Bun.spawn([join(dir, 'site')], { cwd: dir, env, stdout: 'pipe', stderr: 'pipe' });
+  try {
+    let output = '';
+    const reader = proc.stdout.getReader();
+    while (!/"msg":"listening"/.test(output)) {
+      const { value, done } = await reader.read();
+      if (done) throw new Error(`binary exited: ${output}${await new Response(proc.stderr).text()}`);
+      output += new TextDecoder().decode(value);
+    }
+    const url = output.match(/"url":"([^"]+)"/)![1];
+    for (const path of pagePaths) expect((await fetch(url + path)).status, path).toBe(200);
+    const home = await (await fetch(`${url}/`)).text();
+    const script = home.match(/src="(\/static\/build\/[^"]+\.js)"/)![1];
+    const js = await fetch(url + script);
+    expect(js.status).toBe(200);
+    expect(js.headers.get('cache-control')).toContain('immutable');
+    expect((await fetch(`${url}/static/images/og-default.png`)).status).toBe(200);
+    expect((await fetch(`${url}/nowhere`)).status).toBe(404);
+    // The sample feed is embedded too.
+    const feed = await fetch(`${url}/api/rss-feed`);
+    expect(feed.status).toBe(200);
+    expect(((await feed.json()) as { posts: unknown[] }).posts.length).toBeGreaterThanOrEqual(6);
+  } finally {
+    proc.kill('SIGTERM');
+    await proc.exited;
+    rmSync(dir, { recursive: true, force: true });
+    rmSync(out, { force: true });
+  }
+});

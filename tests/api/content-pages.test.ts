@@ -1,0 +1,117 @@
+import { describe, expect, test } from 'bun:test';
+import { glossary } from '../../lib/content/glossary.ts';
+import { TEST_SITE_URL, testApp } from '../helpers/app.ts';
+
+const PAGES: [path: string, title: string][] = [
+  ['/services', 'Digital Marketing Services for Toronto Businesses | Northline Digital'],
+  ['/services/digital-marketing', 'Digital Marketing Services Toronto | Northline Digital'],
+  ['/services/social-media-management', 'Social Media Management Toronto | Northline Digital'],
+  ['/services/lead-generation', 'Lead Generation Services Toronto | Northline Digital'],
+  ['/services/seo-services', 'SEO Services Toronto | Northline Digital'],
+  ['/services/google-ads', 'Google Ads Management Toronto | Northline Digital'],
+  ['/services/content-marketing', 'Content Marketing Toronto | Northline Digital'],
+  ['/what-is-digital-marketing', 'What is Digital Marketing? A Guide for Toronto Businesses | Northline Digital'],
+];
+
+async function page(path: string) {
+  const { request } = await testApp();
+  const res = await request(path);
+  return { res, html: await res.text() };
+}
+
+function jsonLd(html: string): Record<string, any>[] {
+  return [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map((m) => JSON.parse(m[1]!));
+}
+
+const count = (html: string, needle: RegExp) => (html.match(needle) ?? []).length;
+const decode = (s: string) => s.replace(/&amp;/g, '&').replace(/&#x27;|&#39;/g, "'").replace(/&quot;/g, '"');
+
+describe('content pages', () => {
+  test.each(PAGES)('%s answers 200 with its exact title, canonical, parsable JSON-LD and one h1', async (path, title) => {
+    const { res, html } = await page(path);
+    expect(res.status).toBe(200);
+    expect(decode(html.match(/<title>([^<]*)<\/title>/)![1]!)).toBe(title);
+    expect(html).toContain(`<link rel="canonical" href="${new URL(path, TEST_SITE_URL)}"/>`);
+    expect(html).toContain(`<meta property="og:url" content="${new URL(path, TEST_SITE_URL)}"/>`);
+    const blocks = jsonLd(html);
+    expect(blocks.length).toBeGreaterThan(0);
+    for (const block of blocks) expect(block['@context']).toBe('https://schema.org');
+    expect(count(html, /<h1[\s>]/g)).toBe(1);
+  });
+
+  test.each(PAGES.filter(([p]) => p.startsWith('/services/')))('%s has Service and BreadcrumbList JSON-LD and a hero button to its contact anchor', async (path) => {
+    const { html } = await page(path);
+    const types = jsonLd(html).map((b) => b['@type']);
+    expect(types).toEqual(['Service', 'BreadcrumbList']);
+    const [service, crumbs] = jsonLd(html);
+    expect(service!.url).toBe(new URL(path, TEST_SITE_URL).toString());
+    expect(service!.provider.name).toBe('Northline Digital');
+    expect(crumbs!.itemListElement.map((i: { item: string }) => i.item)).toEqual([`${TEST_SITE_URL}/`, `${TEST_SITE_URL}/services`, new URL(path, TEST_SITE_URL).toString()]);
+    expect(html).toContain('href="#contact"');
+    expect(html).toMatch(/<section id="contact"[^>]*>[\s\S]*href="\/#contact"/);
+    expect(count(html, /<ol class="mt-10 grid[^"]*">/g)).toBe(1);
+    expect(html).toContain('<meta property="og:title"');
+  });
+
+  test('the overview shows six service cards, each linking to its page', async () => {
+    const { html } = await page('/services');
+    for (const slug of ['digital-marketing', 'social-media-management', 'lead-generation', 'seo-services', 'google-ads', 'content-marketing']) {
+      expect(html).toContain(`href="/services/${slug}"`);
+    }
+    expect(count(html, /<article /g)).toBe(6);
+    expect(html).toContain('href="/#contact"');
+  });
+
+  test('the guide has article metadata, keywords, Article and FAQPage JSON-LD', async () => {
+    const { html } = await page('/what-is-digital-marketing');
+    expect(html).toContain('<meta property="og:type" content="article"/>');
+    expect(html).toContain('<meta property="og:locale" content="en_CA"/>');
+    expect(html).toContain('<meta property="og:image:width" content="1200"/>');
+    expect(html).toContain('<meta property="og:image:height" content="630"/>');
+    expect(html).toContain('<meta name="keywords" content="what is digital marketing,');
+    expect(html).toContain('<meta name="twitter:card" content="summary_large_image"/>');
+    const blocks = jsonLd(html);
+    const article = blocks.find((b) => b['@type'] === 'Article')!;
+    expect(article.headline).toBeTruthy();
+    expect(article.inLanguage).toBe('en-CA');
+    const faqPage = blocks.find((b) => b['@type'] === 'FAQPage')!;
+    expect(faqPage.mainEntity).toHaveLength(8);
+  });
+
+  test('the guide sections come in the spec order with their anchors and links', async () => {
+    const { html } = await page('/what-is-digital-marketing');
+    const order = ['href="#definition"', 'id="definition"', 'id="approach"', 'id="components"', 'id="why-it-matters"', 'id="glossary"', 'Get Your Free Strategy Session', 'id="statistics"', 'id="faq"'];
+    const positions = order.map((needle) => html.indexOf(needle));
+    expect(positions.every((p) => p > 0)).toBe(true);
+    expect(positions).toEqual([...positions].sort((a, b) => a - b));
+    expect(html).toContain('>Start Learning</a>');
+    for (const href of ['https://northlinedigital.ca/big-data-advantage', 'https://northlinedigital.ca/success-stories', 'https://northlinedigital.ca/team']) expect(html).toContain(`href="${href}"`);
+    for (const figure of ['80%', '3x', '61%', '$2,000–$10,000', '3–6 months']) expect(html).toContain(figure);
+  });
+
+  test('the glossary holds at least 80 unique terms in the server HTML', async () => {
+    const { html } = await page('/what-is-digital-marketing');
+    const terms = [...html.matchAll(/<dt class="[^"]*">([^<]+)<\/dt>/g)].map((m) => decode(m[1]!));
+    const glossaryTerms = terms.filter((t) => glossary.some((g) => g.term === t));
+    expect(new Set(glossaryTerms).size).toBeGreaterThanOrEqual(80);
+    expect(glossaryTerms).toHaveLength(glossary.length);
+    expect(html).toContain('href="#glossary-a"');
+    expect(html).not.toMatch(/<script>|javascript:/i);
+  });
+
+  test('without JavaScript, ?q= filters the glossary by hiding terms, keeping them all in the HTML', async () => {
+    const { html } = await page('/what-is-digital-marketing?q=bounce');
+    expect(html).toContain('Showing 1 of');
+    expect(count(html, /data-glossary-term=""/g)).toBe(glossary.length);
+    expect(html).toMatch(/<div id="term-bounce-rate" data-glossary-term="">/);
+    expect(html).toMatch(/<div id="term-backlink" data-glossary-term="" hidden="">/);
+    expect(html).toContain(`<link rel="canonical" href="${TEST_SITE_URL}/what-is-digital-marketing"/>`);
+  });
+
+  test('the FAQ has exactly 8 questions as disclosure widgets', async () => {
+    const { html } = await page('/what-is-digital-marketing');
+    expect(count(html, /<details/g)).toBe(8);
+    expect(count(html, /<summary/g)).toBe(8);
+    expect(html).toContain('$2,000–$10,000');
+  });
+});

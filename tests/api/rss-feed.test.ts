@@ -1,0 +1,218 @@
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { BlogPost } from '../../lib/feed.ts';
+import { closedPortUrl, goodItems, rssDocument, startFakeFeedServer, type FakeFeedServer } from '../fixtures/fake-feed-server.ts';
+import { testApp } from '../helpers/app.ts';
+
+let upstream: FakeFeedServer;
+beforeAll(() => {
+  upstream = startFakeFeedServer();
+});
+afterAll(() => upstream.stop());
+
+const feedApp = (path: string, overrides: Parameters<typeof testApp>[0] = {}) => testApp(overrides, { RSS_FEED_URL: path.startsWith('/') && !path.startsWith('/tmp') ? `${upstream.url}${path}` : path });
+
+async function getFeed(app: Awaited<ReturnType<typeof testApp>>) {
+  const res = await app.request('/api/rss-feed');
+  return { res, body: (await res.json()) as { posts?: BlogPost[]; stale?: boolean; error?: string } };
+}
+
+describe('GET /api/rss-feed with a good feed', () => {
+  test('maps every item to the blog post fields', async () => {
+    const app = await feedApp('/good.xml');
+    const { res, body } = await getFeed(app);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toContain('application/json');
+    const [first, second] = body.posts!;
+    expect(body.posts).toHaveLength(2);
+    expect(first).toMatchObject({
+      guid: 'fake-good-1',
+      title: 'Winter Cleaning Leads in Riverdale',
+      link: 'https://example.test/blog/winter-cleaning-leads',
+      pubDate: '2025-01-05T15:00:00.000Z',
+      creator: 'Test Author',
+      categories: ['Local SEO', 'Cleaning', 'Winter'],
+      dateLabel: 'January 5, 2025',
+      // Relative image URLs resolve against the feed's own address.
+      image: `${upstream.url}/images/winter.png`,
+    });
+    expect(first.content).toContain('<img');
+    expect(first.contentSnippet.endsWith('…')).toBe(true);
+    expect([...first.contentSnippet].length).toBeLessThanOrEqual(201);
+    // 03:00 UTC on January 6 is still January 5 in Toronto.
+    expect(second).toMatchObject({ guid: 'fake-good-2', dateLabel: 'January 5, 2025', image: null, contentSnippet: 'Fill Tuesday appointments with scheduled ads.' });
+  });
+
+  test('/blog renders the posts on the server, for crawlers', async () => {
+    const app = await feedApp('/good.xml');
+    const html = await (await app.request('/blog')).text();
+    expect(html).toContain('Winter Cleaning Leads in Riverdale');
+    expect(html).toContain('January 5, 2025');
+    expect(html).toContain('href="https://example.test/blog/winter-cleaning-leads" target="_blank" rel="noopener"');
+    expect(html).toContain(`src="${upstream.url}/images/winter.png"`);
+    expect(html.match(/Generate Stories/g)?.length).toBeGreaterThanOrEqual(2);
+    expect(html).toContain('href="/#contact"');
+    expect(html).toContain('href="https://northlinedigital.ca/book-a-call"');
+    expect(html).toContain('data-island="Toaster"');
+  });
+
+  test('concurrent requests share one fetch, and the copy is reused while fresh', async () => {
+    const before = upstream.hits.get('/slow-good.xml') ?? 0;
+    const app = await feedApp('/slow-good.xml');
+    const results = await Promise.all(Array.from({ length: 10 }, () => getFeed(app)));
+    expect(results.every((r) => r.res.status === 200 && r.body.posts?.length === 2)).toBe(true);
+    await getFeed(app);
+    expect((upstream.hits.get('/slow-good.xml') ?? 0) - before).toBe(1);
+  });
+
+  test('follows up to 3 redirects, refuses a 4th, a loop and a non-http target', async () => {
+    expect((await getFeed(await feedApp('/redirect-2'))).res.status).toBe(200);
+    for (const path of ['/redirect-4', '/redirect-loop', '/redirect-file']) {
+      const { res, body } = await getFeed(await feedApp(path));
+      expect(res.status).toBe(502);
+      expect(body.error).toBeString();
+    }
+  });
+
+  test('reads a local file path', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'feed-'));
+    const file = join(dir, 'feed.xml');
+    writeFileSync(file, rssDocument(goodItems));
+    const { res, body } = await getFeed(await feedApp(file));
+    expect(res.status).toBe(200);
+    expect(body.posts?.[0].guid).toBe('fake-good-1');
+  });
+
+  test('the default is the sample feed: six or more posts with site-relative SVG pictures and categories', async () => {
+    const { body } = await getFeed(await testApp());
+    expect(body.posts!.length).toBeGreaterThanOrEqual(6);
+    for (const post of body.posts!) {
+      expect(post.image).toMatch(/^\/static\/images\/blog\/[a-z-]+\.svg$/);
+      expect(post.categories.length).toBeGreaterThan(0);
+      expect(post.link).toStartWith('https://northlinedigital.ca/blog/');
+      expect(post.dateLabel).toMatch(/^[A-Z][a-z]+ \d{1,2}, 20\d\d$/);
+      expect(post.content).toContain('<p>');
+    }
+    const app = await testApp();
+    for (const post of body.posts!) expect((await app.request(post.image!)).status).toBe(200);
+  });
+});
+
+describe('a hostile feed', () => {
+  test('script tags, javascript: links and </script> in titles stay inert text', async () => {
+    const app = await feedApp('/hostile.xml');
+    const { res, body } = await getFeed(app);
+    expect(res.status).toBe(200);
+    const [evil, escaped] = body.posts!;
+    expect(evil.link).toBeNull();
+    expect(evil.image).toBeNull();
+    expect(evil.title).not.toContain('alert');
+    expect(evil.contentSnippet).toBe('Real text here.');
+    expect(evil.categories).toEqual(['Hacks']);
+    expect(escaped.title).toBe('Closing </script> tag in a title');
+    expect(escaped.contentSnippet).toBe('Escaped <b> markup');
+
+    const html = await (await app.request('/blog')).text();
+    expect(html).not.toContain('alert(');
+    expect(html).not.toContain('javascript:');
+    expect(html).not.toContain('onerror');
+    expect(html).not.toContain('evil.test');
+    // The title is shown as text: the closing tag arrives escaped, in the markup and in the island's props.
+    expect(html).toContain('Closing &lt;/script&gt; tag in a title');
+    expect(html.match(/<script/g)?.length).toBe(html.match(/<\/script>/g)?.length);
+    expect(html).not.toContain('dangerouslySetInnerHTML');
+  });
+
+  test('a 50 MB body is cut off at 2 MB: 502, quickly', async () => {
+    const started = performance.now();
+    const { res } = await getFeed(await feedApp('/huge.xml'));
+    expect(res.status).toBe(502);
+    expect(performance.now() - started).toBeLessThan(4000);
+  });
+
+  test('a declared length over 2 MB is refused', async () => {
+    expect((await getFeed(await feedApp('/declared-huge.xml'))).res.status).toBe(502);
+  });
+
+  test('a 10 s drip is aborted at the 5 s timeout', async () => {
+    const started = performance.now();
+    const { res } = await getFeed(await feedApp('/drip.xml'));
+    const elapsed = performance.now() - started;
+    expect(res.status).toBe(502);
+    expect(elapsed).toBeGreaterThan(4500);
+    expect(elapsed).toBeLessThan(7000);
+  }, 15_000);
+
+  test('a server that never answers is abandoned at 5 s; /blog renders skeletons meanwhile and never hangs', async () => {
+    const app = await feedApp('/hang.xml');
+    const started = performance.now();
+    const html = await (await app.request('/blog')).text();
+    expect(performance.now() - started).toBeLessThan(3000);
+    expect(html.match(/data-testid="post-skeleton"/g)).toHaveLength(6);
+    const { res } = await getFeed(app);
+    expect(res.status).toBe(502);
+    expect(performance.now() - started).toBeLessThan(7000);
+  }, 15_000);
+
+  test('invalid XML, JSON instead of RSS, DOCTYPE/ENTITY documents (XXE, billion laughs) are refused with 502', async () => {
+    for (const path of ['/invalid.xml', '/not-xml', '/xxe.xml', '/billion-laughs.xml']) {
+      const { res, body } = await getFeed(await feedApp(path));
+      expect(res.status).toBe(502);
+      expect(body).toEqual({ error: 'The blog feed is unavailable right now. Please try again later.' });
+    }
+  });
+});
+
+describe('upstream down', () => {
+  test('with no copy: 502 JSON, and /blog shows the error panel pointing to the main blog', async () => {
+    const app = await feedApp(`${await closedPortUrl()}/feed.xml`);
+    const { res, body } = await getFeed(app);
+    expect(res.status).toBe(502);
+    expect(body.error).toBeString();
+    const html = await (await app.request('/blog')).text();
+    expect(html).toContain('Unable to Load Blog Posts');
+    expect(html).toContain('href="https://northlinedigital.ca/blog"');
+    expect(app.logs.some((l) => l.msg === 'blog feed unavailable')).toBe(true);
+  });
+
+  test('with a copy: the last good copy is served for up to 24 hours, then 502', async () => {
+    let clock = Date.parse('2025-03-01T12:00:00Z');
+    const app = await feedApp('/good.xml', { now: () => new Date(clock) });
+    upstream.setGoodFeed('ok');
+    try {
+      expect((await getFeed(app)).body.posts).toHaveLength(2);
+      upstream.setGoodFeed('fail');
+      clock += 16 * 60_000;
+      const stale = await getFeed(app);
+      expect(stale.res.status).toBe(200);
+      expect(stale.body).toMatchObject({ stale: true });
+      expect(stale.body.posts).toHaveLength(2);
+      expect(await (await app.request('/blog')).text()).toContain('Winter Cleaning Leads in Riverdale');
+      clock += 24 * 60 * 60_000;
+      expect((await getFeed(app)).res.status).toBe(502);
+      upstream.setGoodFeed('ok');
+      clock += 2 * 60_000;
+      const recovered = await getFeed(app);
+      expect(recovered.res.status).toBe(200);
+      expect(recovered.body.stale).toBeUndefined();
+    } finally {
+      upstream.setGoodFeed('ok');
+    }
+  });
+});
+
+describe('/blog states with an injected feed', () => {
+  test('an empty feed shows No Blog Posts Available', async () => {
+    const app = await testApp({ feed: { getPosts: async () => ({ posts: [] }) } });
+    expect(await (await app.request('/blog')).text()).toContain('No Blog Posts Available');
+    expect(await (await app.request('/api/rss-feed')).json()).toEqual({ posts: [] });
+  });
+
+  test('a feed that throws anything is a 502, never a 500', async () => {
+    const app = await testApp({ feed: { getPosts: async () => Promise.reject(new TypeError('weird')) } });
+    expect((await app.request('/api/rss-feed')).status).toBe(502);
+    expect((await app.request('/blog')).status).toBe(200);
+  });
+});

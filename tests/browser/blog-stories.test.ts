@@ -1,0 +1,166 @@
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import type { Browser, Page } from 'playwright-core';
+import { copyText, exportAll } from '../../lib/story-export.ts';
+import type { GenerateResponse, Story } from '../../lib/story-schema.ts';
+import { DESKTOP, PHONE, launchBrowser, openPage } from '../helpers/browser.ts';
+import { startServer, type RunningServer } from '../helpers/server.ts';
+
+let server: RunningServer;
+let browser: Browser;
+const CLIPBOARD = ['clipboard-read', 'clipboard-write'];
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+}, 60_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+const clipboard = (page: Page) => page.evaluate(() => navigator.clipboard.readText());
+const toastText = (page: Page) => page.locator('[data-toast]').innerText();
+
+async function expectToast(page: Page, title: string) {
+  await page.locator('[data-toast]', { hasText: title }).waitFor();
+}
+
+describe('blog', () => {
+  test('start-up says the sample feed is in use', () => {
+    expect(server.output()).toContain('RSS_FEED_URL is not set; the blog shows the sample feed');
+  });
+
+  test('shows the sample posts with pictures, dates, categories and links', async () => {
+    const { page, problems, context } = await openPage(browser, `${server.url}/blog`, PHONE);
+    const cards = page.locator('article');
+    expect(await cards.count()).toBeGreaterThanOrEqual(6);
+    const first = cards.first();
+    await expect(first.getByRole('heading').innerText()).resolves.toBe('The Google Business Profile Checklist for Toronto Cleaning Companies');
+    await expect(first.locator('time').innerText()).resolves.toBe('October 14, 2025');
+    expect(await first.locator('span.rounded-full').count()).toBe(2);
+    const link = first.getByRole('link', { name: /Read Article/ });
+    await expect(link.getAttribute('rel')).resolves.toBe('noopener');
+    await expect(link.getAttribute('target')).resolves.toBe('_blank');
+    // Every picture loads (site-relative SVGs from the sample feed).
+    const sources = await page.locator('article img').evaluateAll((imgs) => imgs.map((img) => img.getAttribute('src')));
+    expect(sources.length).toBe(await cards.count());
+    for (const src of sources) {
+      expect(src).toMatch(/^\/static\/images\/blog\/.+\.svg$/);
+      const res = await page.request.get(`${server.url}${src}`);
+      expect(res.status()).toBe(200);
+      expect(res.headers()['content-type']).toContain('image/svg+xml');
+    }
+    await page.waitForFunction(() => (document.querySelector('article img') as HTMLImageElement | null)?.naturalWidth! > 0);
+    // The title is clamped to two lines.
+    const lines = await first.getByRole('heading').evaluate((el) => el.getBoundingClientRect().height / parseFloat(getComputedStyle(el).lineHeight));
+    expect(lines).toBeLessThanOrEqual(2.05);
+    expect(problems).toEqual([]);
+    await context.close();
+  }, 30_000);
+
+  test('Generate Stories → four stories → Copy and Export All put the right text on the clipboard → Close returns to the grid', async () => {
+    const { page, problems, context } = await openPage(browser, `${server.url}/blog`, DESKTOP, { permissions: CLIPBOARD });
+    const card = page.locator('article').nth(3);
+    const title = await card.getByRole('heading').innerText();
+    await card.getByRole('button', { name: 'Generate Stories' }).scrollIntoViewIfNeeded();
+    const scrollBefore = await page.evaluate(() => window.scrollY);
+    expect(scrollBefore).toBeGreaterThan(0);
+    await card.getByRole('button', { name: 'Generate Stories' }).click();
+
+    await expect(page.getByRole('heading', { level: 1 }).innerText()).resolves.toBe('Social Story Generator');
+    await expect(page.getByText('Selected Blog Post').isVisible()).resolves.toBe(true);
+    await expect(page.getByText(title, { exact: true }).isVisible()).resolves.toBe(true);
+    const preview = await page.getByTestId('selected-preview').innerText();
+    expect([...preview].length).toBeLessThanOrEqual(201);
+    expect(await page.locator('article').count()).toBe(0);
+
+    const responsePromise = page.waitForResponse((r) => r.url().endsWith('/api/social-stories/generate'));
+    await page.getByRole('button', { name: 'Generate All' }).click();
+    const response = await responsePromise;
+    const { stories } = (await response.json()) as GenerateResponse;
+    expect(JSON.parse(response.request().postData()!).title).toBe(title);
+    await expectToast(page, 'Stories Generated!');
+    expect(await toastText(page)).toContain('4');
+    const storyCards = page.locator('article[data-platform]');
+    await expect(storyCards.evaluateAll((els) => els.map((el) => el.getAttribute('data-platform')))).resolves.toEqual(['instagram', 'linkedin', 'facebook', 'twitter']);
+    await expect(storyCards.nth(3).innerText()).resolves.toMatch(/\d+ \/ 280 characters/);
+
+    await page.getByRole('button', { name: 'Copy Twitter story' }).click();
+    await expectToast(page, 'Copied!');
+    expect(await clipboard(page)).toBe(copyText(stories.find((s: Story) => s.platform === 'twitter')!));
+
+    await page.getByRole('button', { name: 'Export All' }).click();
+    await expectToast(page, 'All Stories Exported!');
+    expect(await clipboard(page)).toBe(exportAll(stories));
+
+    await page.getByRole('button', { name: 'Close' }).click();
+    await page.locator('article').nth(5).waitFor();
+    expect(await page.locator('article[data-platform]').count()).toBe(0);
+    const scrollAfter = await page.evaluate(() => window.scrollY);
+    expect(Math.abs(scrollAfter - scrollBefore)).toBeLessThan(5);
+    expect(problems).toEqual([]);
+    await context.close();
+  }, 30_000);
+
+  test('Use Manual Input Instead clears the selected post', async () => {
+    const { page, problems, context } = await openPage(browser, `${server.url}/blog`, PHONE);
+    await page.locator('article').first().getByRole('button', { name: 'Generate Stories' }).click();
+    await page.getByRole('button', { name: 'Use Manual Input Instead' }).click();
+    await expect(page.getByText('Selected Blog Post').count()).resolves.toBe(0);
+    await expect(page.getByLabel(/^Title/).inputValue()).resolves.toBe('');
+    await expect(page.getByLabel(/^Content/).isVisible()).resolves.toBe(true);
+    expect(problems).toEqual([]);
+    await context.close();
+  }, 30_000);
+});
+
+describe('story generator, manual input', () => {
+  test("empty input shows 'Missing Content' and sends nothing; filled input generates, quick generate replaces one story", async () => {
+    const { page, problems, context } = await openPage(browser, `${server.url}/social-generator`, PHONE, { permissions: CLIPBOARD });
+    const calls: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().includes('/api/social-stories/')) calls.push(r.url());
+    });
+    await page.getByRole('button', { name: 'Generate All' }).click();
+    await expectToast(page, 'Missing Content');
+    expect(await toastText(page)).toContain('Please provide both title and content.');
+    await page.getByLabel(/^Title/).fill('Only a title');
+    await page.getByRole('button', { name: 'Quick generate Twitter' }).click();
+    await expectToast(page, 'Missing Content');
+    expect(calls).toEqual([]);
+    await expect(page.getByRole('button', { name: 'Export All' }).count()).resolves.toBe(0);
+
+    await page.getByLabel(/^Title/).fill('Spring cleaning leads for Toronto cleaners');
+    await page.getByLabel(/^Content/).fill('May is moving season in Toronto. Cleaning companies that publish move-out packages in April book the most jobs. Put the price range on the page and answer every enquiry within the hour.');
+    await page.getByLabel(/^Link/).fill('https://northlinedigital.ca/blog/spring-cleaning-leads');
+    await page.getByRole('button', { name: 'Generate All' }).click();
+    await expectToast(page, 'Stories Generated!');
+    await expect(page.locator('article[data-platform]').count()).resolves.toBe(4);
+
+    const quick = page.waitForResponse((r) => r.url().endsWith('/api/social-stories/quick-generate'));
+    await page.getByRole('button', { name: 'Quick generate LinkedIn' }).click();
+    expect((await (await quick).json()).platform).toBe('linkedin');
+    await expectToast(page, 'Story Generated!');
+    await expect(page.locator('article[data-platform]').count()).resolves.toBe(4);
+    await expect(page.locator('article[data-platform="linkedin"]').innerText()).resolves.toContain('utm_source=linkedin');
+    expect(calls).toHaveLength(2);
+    expect(problems).toEqual([]);
+    await context.close();
+  }, 30_000);
+
+  test('a link that is not http(s) is named under the field and nothing is sent', async () => {
+    const { page, problems, context } = await openPage(browser, `${server.url}/social-generator`, DESKTOP);
+    let calls = 0;
+    page.on('request', (r) => {
+      if (r.url().includes('/api/social-stories/')) calls += 1;
+    });
+    await page.getByLabel(/^Title/).fill('A title');
+    await page.getByLabel(/^Content/).fill('Some content for the post.');
+    await page.getByLabel(/^Link/).fill('javascript:alert(1)');
+    await page.getByRole('button', { name: 'Generate All' }).click();
+    await page.getByText('Link must be an http:// or https:// address').waitFor();
+    expect(calls).toBe(0);
+    expect(problems).toEqual([]);
+    await context.close();
+  }, 30_000);
+});

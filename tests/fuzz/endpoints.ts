@@ -1,0 +1,68 @@
+import fc from 'fast-check';
+import { AB_TEST_IDS, AB_VARIANT_IDS } from '../../lib/ab-tests.ts';
+import * as audit from '../../lib/audit-schema.ts';
+import { platforms } from '../../lib/story-schema.ts';
+import { shortText } from './arbitraries.ts';
+
+/** A POST endpoint to fuzz: a generator of valid bodies, the tables it writes, rows per answer. */
+export type FuzzedEndpoint = {
+  path: string;
+  valid: fc.Arbitrary<Record<string, unknown>>;
+  tables: string[];
+  rowsFor: (status: number) => number;
+};
+
+const storyInput = fc.record({ title: shortText(100), content: shortText(400), link: fc.constantFrom('', 'https://northlinedigital.ca/blog/post') });
+
+export const fuzzedEndpoints: FuzzedEndpoint[] = [
+  {
+    path: '/api/ab-test/event',
+    // The fuzz visitor is assigned to the hero test before the run; only its own variant is accepted.
+    valid: fc.record({
+      testId: fc.constant(AB_TEST_IDS.hero),
+      variantId: fc.constantFrom(...Object.values(AB_VARIANT_IDS.hero)),
+      eventType: fc.constantFrom('view', 'click', 'conversion'),
+      eventData: fc.dictionary(fc.string({ maxLength: 10 }), fc.string({ maxLength: 30 }), { maxKeys: 3 }),
+      userId: fc.constant('fuzz-visitor'),
+    }),
+    tables: ['ab_test_events'],
+    rowsFor: (status) => (status === 201 ? 1 : 0),
+  },
+  {
+    path: '/api/social-stories/generate',
+    valid: storyInput,
+    tables: [],
+    rowsFor: () => 0,
+  },
+  {
+    path: '/api/social-stories/quick-generate',
+    valid: fc.record({ blogPost: storyInput, platform: fc.constantFrom(...platforms) }),
+    tables: [],
+    rowsFor: () => 0,
+  },
+  {
+    path: '/api/business-audit',
+    // Each accepted audit stores its row and its lead's contacts row; ids are fresh UUIDs.
+    valid: fc.record({
+      id: fc.uuid({ version: 4 }),
+      firstName: shortText(60),
+      lastName: shortText(60),
+      email: fc.emailAddress(),
+      phone: fc.constantFrom('', '416-555-0199'),
+      businessName: shortText(100),
+      industry: fc.constantFrom(...audit.industryOptions.map((o) => o.value)),
+      website: fc.constantFrom('', 'https://example.ca'),
+      monthlyRevenue: fc.constantFrom(...audit.monthlyRevenueOptions.map((o) => o.value)),
+      currentMarketing: fc.uniqueArray(fc.constantFrom(...audit.currentMarketingOptions.map((o) => o.value))),
+      marketingBudget: fc.constantFrom(...audit.marketingBudgetOptions.map((o) => o.value)),
+      primaryGoals: fc.uniqueArray(fc.constantFrom(...audit.primaryGoalOptions.map((o) => o.value))),
+      timeframe: fc.constantFrom(...audit.timeframeOptions.map((o) => o.value)),
+      currentChallenges: fc.uniqueArray(fc.constantFrom(...audit.currentChallengeOptions.map((o) => o.value))),
+      onlinePresence: fc.constantFrom(...audit.onlinePresenceOptions.map((o) => o.value)),
+      competitorAnalysis: fc.constantFrom(...audit.competitorAnalysisOptions.map((o) => o.value)),
+      previousAgency: fc.constantFrom(...audit.previousAgencyOptions.map((o) => o.value)),
+    }),
+    tables: ['business_audits', 'contacts'],
+    rowsFor: (status) => (status === 201 ? 2 : 0),
+  },
+];
