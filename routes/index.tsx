@@ -23,6 +23,8 @@ export default definePage<HomeData>({
     jsonLd: [localBusinessJsonLd(siteUrl), organizationJsonLd(siteUrl)],
   }),
   load: async (c) => ({ ...(await resolveHomeVariants(c)), siteUrl: c.var.deps.config.PUBLIC_SITE_URL }),
+  // The HTML depends only on the variants, so each combination is rendered once and served from memory.
+  cache: ({ hero, contactForm }) => ({ key: `${hero}|${JSON.stringify(contactForm)}`, ttlMs: 10 * 60_000 }),
   Component: ({ hero, contactForm }) => (
     <>
       <section aria-label="Introduction">
