@@ -4,7 +4,7 @@ import { HowWeDeliver } from '../components/home/HowWeDeliver.tsx';
 import { PackagesSection } from '../components/home/PackagesSection.tsx';
 import { ServicesSection } from '../components/home/ServicesSection.tsx';
 import { Testimonials } from '../components/home/Testimonials.tsx';
-import { localBusinessJsonLd, organizationJsonLd } from '../lib/business-jsonld.ts';
+import { localBusinessJsonLd, organizationJsonLd } from '../lib/content/structured-data.ts';
 import type { ContactFormConfig } from '../lib/contact-form-variants.ts';
 import type { HeroVariantName } from '../lib/hero-variants.ts';
 import { agency } from '../lib/site.ts';
