@@ -1,8 +1,10 @@
 import type { ComponentType } from 'react';
 import AbDashboard from './AbDashboard.tsx';
+import AuditWizard from './AuditWizard.tsx';
 import BlogExplorer from './BlogExplorer.tsx';
 import GlossarySearch from './GlossarySearch.tsx';
 import HeaderMenu from './HeaderMenu.tsx';
+import HeroVariant from './HeroVariant.tsx';
 import IntakeForm from './IntakeForm.tsx';
 import StoryGenerator from './StoryGenerator.tsx';
 import Toaster from './Toaster.tsx';
@@ -22,6 +24,8 @@ export const islands = {
   BlogExplorer: { component: BlogExplorer, toasts: true, wrapperClass: undefined },
   StoryGenerator: { component: StoryGenerator, toasts: true, wrapperClass: undefined, hydrate: 'visible' },
   IntakeForm: { component: IntakeForm, toasts: true, wrapperClass: undefined, hydrate: 'visible' },
+  HeroVariant: { component: HeroVariant, toasts: false, wrapperClass: undefined },
+  AuditWizard: { component: AuditWizard, toasts: true, wrapperClass: undefined, hydrate: 'visible' },
 } satisfies Record<string, IslandEntry>;
 
 type IslandEntry = { component: ComponentType<any>; toasts: boolean; wrapperClass: string | undefined; hydrate?: 'load' | 'visible' };

@@ -1,23 +1,40 @@
-import { definePage } from './page.tsx';
+import { Island } from '../components/Island.tsx';
+import { ContactSection } from '../components/home/ContactSection.tsx';
+import { HowWeDeliver } from '../components/home/HowWeDeliver.tsx';
+import { PackagesSection } from '../components/home/PackagesSection.tsx';
+import { ServicesSection } from '../components/home/ServicesSection.tsx';
+import { Testimonials } from '../components/home/Testimonials.tsx';
+import { localBusinessJsonLd, organizationJsonLd } from '../lib/content/structured-data.ts';
+import type { ContactFormConfig } from '../lib/contact-form-variants.ts';
+import type { HeroVariantName } from '../lib/hero-variants.ts';
 import { agency } from '../lib/site.ts';
+import { resolveHomeVariants } from './home-variants.ts';
+import { definePage } from './page.tsx';
 
-export default definePage({
-  meta: {
+type HomeData = { hero: HeroVariantName; contactForm: ContactFormConfig; siteUrl: string };
+
+export default definePage<HomeData>({
+  meta: ({ siteUrl }) => ({
     title: 'Digital Marketing Agency Toronto',
-    description: 'Northline Digital helps Toronto local businesses win more customers with SEO, Google Ads, social media and lead generation.',
+    description: `${agency.name} helps Toronto cleaning companies, medspas, contractors and coaches win more customers with SEO, Google Ads, social media and lead generation. Take the free business growth audit.`,
     path: '/',
     isHome: true,
-  },
-  Component: () => (
+    keywords: ['digital marketing agency Toronto', 'local SEO Toronto', 'Google Ads management', 'social media management', 'lead generation'],
+    jsonLd: [localBusinessJsonLd(siteUrl), organizationJsonLd(siteUrl)],
+  }),
+  load: async (c) => ({ ...(await resolveHomeVariants(c)), siteUrl: c.var.deps.config.PUBLIC_SITE_URL }),
+  // The HTML depends only on the variants, so each combination is rendered once and served from memory.
+  cache: ({ hero, contactForm }) => ({ key: `${hero}|${JSON.stringify(contactForm)}`, ttlMs: 10 * 60_000 }),
+  Component: ({ hero, contactForm }) => (
     <>
-      <section className="bg-gradient-to-b from-blue-50 to-white px-4 py-24 text-center sm:px-6">
-        <h1 className="text-4xl font-bold tracking-tight text-slate-900 sm:text-5xl">Digital marketing for Toronto local businesses</h1>
-        <p className="mx-auto mt-4 max-w-2xl text-lg text-slate-600">{agency.name} brings in the calls, bookings and leads that keep local service firms busy.</p>
+      <section aria-label="Introduction">
+        <Island name="HeroVariant" props={{ variant: hero }} />
       </section>
-      <section id="contact" className="px-4 py-24 text-center sm:px-6">
-        <h2 className="text-3xl font-bold text-slate-900">Get in touch</h2>
-        <p className="mt-4 text-slate-600">Call us at <a className="text-blue-700 underline" href={`tel:${agency.phone}`}>{agency.phoneDisplay}</a>.</p>
-      </section>
+      <ServicesSection />
+      <PackagesSection />
+      <HowWeDeliver />
+      <Testimonials />
+      <ContactSection contactForm={contactForm} />
     </>
   ),
 });

@@ -1,7 +1,43 @@
 import { Hono } from 'hono';
+import type { Sql } from 'postgres';
+import { withDeadline } from '../../db/deadline.ts';
+import { findAudit, insertAudit, insertAuditContact, type StoredAudit } from '../../db/queries/audits.ts';
+import { computeAudit } from '../../lib/audit.ts';
+import { auditSchema, type AuditAnswers } from '../../lib/audit-schema.ts';
 import type { AppEnv } from '../app-env.ts';
+import { rateLimit } from '../middleware/rate-limit.ts';
+import { jsonWrite } from './guards.ts';
+import { validJson } from './validate.ts';
 
-// Endpoints arrive with the feature that owns them.
-const api = new Hono<AppEnv>();
+/**
+ * POST /api/business-audit: validates the 16 answers with the form's schema, scores them with
+ * lib/audit.ts, stores the audit and its lead, and answers 201 {audit} with the stored row.
+ * A repeated submission id stores nothing new and answers the first row again.
+ */
+const api = new Hono<AppEnv>().post('/', jsonWrite(), rateLimit('forms'), validJson(auditSchema), async (c) => {
+  const answers = c.req.valid('json');
+  const audit = await withDeadline(storeAuditSubmission(c.var.deps.sql, answers));
+  return c.json({ audit }, 201);
+});
+
+/**
+ * The one transaction behind a submission: the business_audits row and the contacts row for the lead,
+ * both or neither. A repeat of a stored id returns the stored row and writes nothing. (An A/B
+ * conversion for the visitor belongs inside this same transaction.)
+ */
+export async function storeAuditSubmission(sql: Sql, answers: AuditAnswers): Promise<StoredAudit> {
+  const id = answers.id ?? crypto.randomUUID();
+  const result = computeAudit(answers);
+  return sql.begin(async (tx) => {
+    const inserted = await insertAudit(tx, id, answers, result);
+    if (!inserted) {
+      const existing = await findAudit(tx, id);
+      if (!existing) throw new Error('audit id conflict without a stored row');
+      return existing;
+    }
+    await insertAuditContact(tx, answers, result);
+    return inserted;
+  }) as Promise<StoredAudit>;
+}
 
 export default api;

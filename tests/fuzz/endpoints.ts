@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { AB_TEST_IDS, AB_VARIANT_IDS } from '../../lib/ab-tests.ts';
+import * as audit from '../../lib/audit-schema.ts';
 import { platforms } from '../../lib/story-schema.ts';
 import { shortText } from './arbitraries.ts';
 
@@ -10,6 +11,8 @@ export type FuzzedEndpoint = {
   tables: string[];
   rowsFor: (status: number) => number;
 };
+
+const RUN_ID_PREFIX = crypto.randomUUID().slice(0, 8);
 
 const storyInput = fc.record({ title: shortText(100), content: shortText(400), link: fc.constantFrom('', 'https://northlinedigital.ca/blog/post') });
 
@@ -38,5 +41,31 @@ export const fuzzedEndpoints: FuzzedEndpoint[] = [
     valid: fc.record({ blogPost: storyInput, platform: fc.constantFrom(...platforms) }),
     tables: [],
     rowsFor: () => 0,
+  },
+  {
+    path: '/api/business-audit',
+    // Each accepted audit stores its row and its lead's contacts row. Ids get a per-run prefix: the
+    // seed repeats them, and a database kept between runs already holds the last run's (a repeat stores nothing).
+    valid: fc.record({
+      id: fc.uuid({ version: 4 }).map((u) => RUN_ID_PREFIX + u.slice(8)),
+      firstName: shortText(60),
+      lastName: shortText(60),
+      email: fc.emailAddress(),
+      phone: fc.constantFrom('', '416-555-0199'),
+      businessName: shortText(100),
+      industry: fc.constantFrom(...audit.industryOptions.map((o) => o.value)),
+      website: fc.constantFrom('', 'https://example.ca'),
+      monthlyRevenue: fc.constantFrom(...audit.monthlyRevenueOptions.map((o) => o.value)),
+      currentMarketing: fc.uniqueArray(fc.constantFrom(...audit.currentMarketingOptions.map((o) => o.value))),
+      marketingBudget: fc.constantFrom(...audit.marketingBudgetOptions.map((o) => o.value)),
+      primaryGoals: fc.uniqueArray(fc.constantFrom(...audit.primaryGoalOptions.map((o) => o.value))),
+      timeframe: fc.constantFrom(...audit.timeframeOptions.map((o) => o.value)),
+      currentChallenges: fc.uniqueArray(fc.constantFrom(...audit.currentChallengeOptions.map((o) => o.value))),
+      onlinePresence: fc.constantFrom(...audit.onlinePresenceOptions.map((o) => o.value)),
+      competitorAnalysis: fc.constantFrom(...audit.competitorAnalysisOptions.map((o) => o.value)),
+      previousAgency: fc.constantFrom(...audit.previousAgencyOptions.map((o) => o.value)),
+    }),
+    tables: ['business_audits', 'contacts'],
+    rowsFor: (status) => (status === 201 ? 2 : 0),
   },
 ];

@@ -1,0 +1,282 @@
+import { useEffect, useRef, useState } from 'react';
+import { useForm, type FieldErrors, type Resolver, type UseFormRegister } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useFieldId } from '../components/island-root.tsx';
+import { AuditResults } from '../components/home/AuditResults.tsx';
+import { ChoiceGroup, Field, choiceClass, inputClass } from '../components/ui/form.tsx';
+import { Skeleton } from '../components/ui/Skeleton.tsx';
+import { buttonClass } from '../components/ui/styles.ts';
+import { apiRequest, serverMessage } from '../lib/api-client.ts';
+import type { AuditRecord } from '../lib/audit.ts';
+import {
+  AUDIT_STEPS,
+  auditSchema,
+  competitorAnalysisOptions,
+  currentChallengeOptions,
+  currentMarketingOptions,
+  emptyAuditForm,
+  firstStepWithError,
+  industryOptions,
+  marketingBudgetOptions,
+  monthlyRevenueOptions,
+  onlinePresenceOptions,
+  previousAgencyOptions,
+  primaryGoalOptions,
+  timeframeOptions,
+  type AuditAnswers,
+  type AuditField,
+  type AuditFormState,
+} from '../lib/audit-schema.ts';
+import type { ContactFormConfig } from '../lib/contact-form-variants.ts';
+import { useToast } from '../lib/toast.ts';
+
+const TOTAL_STEPS = AUDIT_STEPS.length;
+const resolver = zodResolver(auditSchema) as unknown as Resolver<AuditFormState, unknown, AuditAnswers>;
+
+/** A click on the audit's submit button (validation and the request follow). Tracking hooks in here. */
+function onAuditSubmitClick(_config: ContactFormConfig): void {}
+
+/** A v4 UUID for the submission; crypto.randomUUID exists only in secure contexts. */
+function newSubmissionId(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  const b = crypto.getRandomValues(new Uint8Array(16));
+  b[6] = (b[6] & 0x0f) | 0x40;
+  b[8] = (b[8] & 0x3f) | 0x80;
+  const hex = [...b].map((x) => x.toString(16).padStart(2, '0')).join('');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
+/**
+ * The free business growth audit: four steps, validated as a whole on submit with the shared schema,
+ * then replaced by the results. `config: null` (variant not known yet) shows a skeleton.
+ */
+export default function AuditWizard({ config }: { config: ContactFormConfig | null }) {
+  if (!config) return <AuditSkeleton />;
+  return <Wizard config={config} />;
+}
+
+function Wizard({ config }: { config: ContactFormConfig }) {
+  const toast = useToast();
+  const [step, setStep] = useState(1);
+  const [pending, setPending] = useState(false);
+  const [audit, setAudit] = useState<AuditRecord | null>(null);
+  const submissionId = useRef<string | null>(null);
+  const stepHeading = useRef<HTMLHeadingElement>(null);
+  const resultsHeading = useRef<HTMLHeadingElement>(null);
+  const [focusTarget, setFocusTarget] = useState<{ kind: 'step' } | { kind: 'field'; name: AuditField } | { kind: 'results' } | null>(null);
+  const { register, handleSubmit, setFocus, formState } = useForm<AuditFormState, unknown, AuditAnswers>({
+    resolver,
+    defaultValues: emptyAuditForm,
+    shouldFocusError: false,
+  });
+  const errors = formState.errors;
+
+  useEffect(() => {
+    if (!focusTarget) return;
+    if (focusTarget.kind === 'step') stepHeading.current?.focus();
+    if (focusTarget.kind === 'field') setFocus(focusTarget.name);
+    if (focusTarget.kind === 'results') {
+      resultsHeading.current?.scrollIntoView({ block: 'center' });
+      resultsHeading.current?.focus({ preventScroll: true });
+    }
+    setFocusTarget(null);
+  }, [focusTarget, setFocus]);
+
+  const goTo = (next: number) => {
+    setStep(Math.min(TOTAL_STEPS, Math.max(1, next)));
+    setFocusTarget({ kind: 'step' });
+  };
+
+  const onValid = async (answers: AuditAnswers) => {
+    submissionId.current ??= newSubmissionId();
+    setPending(true);
+    try {
+      const { audit: stored } = await apiRequest<{ audit: AuditRecord }>('POST', '/api/business-audit', { ...answers, id: submissionId.current });
+      setAudit(stored);
+      setFocusTarget({ kind: 'results' });
+      toast({ title: 'Audit Complete!', description: 'Your personalized recommendations are ready.' });
+    } catch (error) {
+      toast({ title: 'Error', description: serverMessage(error) ?? 'Failed to process audit. Please try again.', variant: 'destructive' });
+    } finally {
+      setPending(false);
+    }
+  };
+
+  const onInvalid = (invalid: FieldErrors<AuditFormState>) => {
+    const fields = Object.keys(invalid);
+    const target = firstStepWithError(fields);
+    if (target === null) return;
+    setStep(target);
+    const firstField = AUDIT_STEPS[target - 1].fields.find((f) => fields.includes(f));
+    if (firstField) setFocusTarget({ kind: 'field', name: firstField });
+  };
+
+  if (audit) {
+    return (
+      <div>
+        <AuditResults audit={audit} headingRef={resultsHeading} />
+      </div>
+    );
+  }
+
+  const current = AUDIT_STEPS[step - 1];
+  const percent = Math.round((step / TOTAL_STEPS) * 100);
+  const fieldProps = { register, errors };
+  return (
+    <div>
+      <h3 className="text-2xl font-bold text-slate-900">{config.formTitle}</h3>
+      <div className="mt-4">
+        <div className="flex items-baseline justify-between gap-3 text-sm">
+          <h4 ref={stepHeading} tabIndex={-1} className="font-semibold text-slate-900 outline-none" data-step-title="">
+            {`Step ${step} of ${TOTAL_STEPS}: ${current.title}`}
+          </h4>
+          <span className="shrink-0 text-slate-600">{`${percent}%`}</span>
+        </div>
+        <div
+          className="mt-2 h-2 rounded-full bg-slate-200"
+          role="progressbar"
+          aria-label="Audit progress"
+          aria-valuemin={0}
+          aria-valuemax={100}
+          aria-valuenow={percent}
+          aria-valuetext={`Step ${step} of ${TOTAL_STEPS}`}
+        >
+          <div className="h-2 rounded-full bg-blue-700 transition-[width]" style={{ width: `${percent}%` }} />
+        </div>
+      </div>
+
+      <form className="mt-6" noValidate onSubmit={handleSubmit(onValid, onInvalid)}>
+        <div className="grid gap-5">
+          {step === 1 ? (
+            <>
+              <div className="grid gap-5 sm:grid-cols-2">
+                <TextField name="firstName" label="First name" required autoComplete="given-name" {...fieldProps} />
+                <TextField name="lastName" label="Last name" required autoComplete="family-name" {...fieldProps} />
+              </div>
+              <TextField name="email" label="Email" type="email" required autoComplete="email" {...fieldProps} />
+              {config.showPhone ? <TextField name="phone" label="Phone" type="tel" autoComplete="tel" {...fieldProps} /> : null}
+              <TextField name="businessName" label="Business name" required autoComplete="organization" {...fieldProps} />
+              <SelectField name="industry" label="Industry" placeholder="Select your industry" options={industryOptions} required {...fieldProps} />
+              {config.showCompany ? <TextField name="website" label="Website" type="url" autoComplete="url" placeholder="https://" {...fieldProps} /> : null}
+            </>
+          ) : null}
+          {step === 2 ? (
+            <>
+              <SelectField name="monthlyRevenue" label="Monthly revenue" placeholder="Select your revenue range" options={monthlyRevenueOptions} required {...fieldProps} />
+              <SelectField name="marketingBudget" label="Monthly marketing budget" placeholder="Select your budget" options={marketingBudgetOptions} required {...fieldProps} />
+              <SelectField name="timeframe" label="When do you want to see results?" placeholder="Select your timeframe" options={timeframeOptions} required {...fieldProps} />
+              <ChoicesField name="primaryGoals" legend="Primary goals" type="checkbox" options={primaryGoalOptions} {...fieldProps} />
+            </>
+          ) : null}
+          {step === 3 ? (
+            <>
+              <ChoicesField name="currentMarketing" legend="What marketing do you do today?" type="checkbox" options={currentMarketingOptions} {...fieldProps} />
+              <ChoicesField name="currentChallenges" legend="Biggest challenges" type="checkbox" options={currentChallengeOptions} {...fieldProps} />
+            </>
+          ) : null}
+          {step === 4 ? (
+            <>
+              <ChoicesField name="onlinePresence" legend="How would you rate your online presence?" type="radio" required options={onlinePresenceOptions} {...fieldProps} />
+              <ChoicesField name="competitorAnalysis" legend="Do you keep an eye on your competitors?" type="radio" required options={competitorAnalysisOptions} {...fieldProps} />
+              <ChoicesField name="previousAgency" legend="Have you worked with a marketing agency before?" type="radio" required options={previousAgencyOptions} {...fieldProps} />
+            </>
+          ) : null}
+        </div>
+
+        <div className="mt-8 flex flex-wrap items-center justify-between gap-3">
+          {step > 1 ? (
+            <button key="previous" type="button" className={buttonClass.secondary} onClick={() => goTo(step - 1)}>
+              Previous
+            </button>
+          ) : (
+            <span />
+          )}
+          {step < TOTAL_STEPS ? (
+            <button key="next" type="button" className={buttonClass.primary} onClick={() => goTo(step + 1)}>
+              Next
+            </button>
+          ) : (
+            <button key="submit" type="submit" className={buttonClass.primary} disabled={pending} onClick={() => onAuditSubmitClick(config)}>
+              {pending ? 'Analyzing...' : config.submitButtonText}
+            </button>
+          )}
+        </div>
+        <p className="mt-4 text-xs text-slate-500">Fields marked * are required. We use your answers only to prepare your audit and follow up about it.</p>
+      </form>
+    </div>
+  );
+}
+
+type FieldBase = { register: UseFormRegister<AuditFormState>; errors: FieldErrors<AuditFormState> };
+type Option = { readonly value: string; readonly label: string };
+
+function errorProps(id: string, error: string | undefined) {
+  return { 'aria-invalid': error ? true : undefined, 'aria-describedby': error ? `${id}-error` : undefined };
+}
+
+function TextField({
+  name, label, type = 'text', required, autoComplete, placeholder, register, errors,
+}: FieldBase & { name: AuditField; label: string; type?: 'text' | 'email' | 'tel' | 'url'; required?: boolean; autoComplete: string; placeholder?: string }) {
+  const id = useFieldId(name);
+  const error = errors[name]?.message;
+  return (
+    <Field id={id} label={label} required={required} error={error}>
+      <input id={id} type={type} className={inputClass} autoComplete={autoComplete} placeholder={placeholder} aria-required={required || undefined} {...errorProps(id, error)} {...register(name)} />
+    </Field>
+  );
+}
+
+function SelectField({
+  name, label, placeholder, options, required, register, errors,
+}: FieldBase & { name: AuditField; label: string; placeholder: string; options: readonly Option[]; required?: boolean }) {
+  const id = useFieldId(name);
+  const error = errors[name]?.message;
+  return (
+    <Field id={id} label={label} required={required} error={error}>
+      <select id={id} className={inputClass} aria-required={required || undefined} {...errorProps(id, error)} {...register(name)}>
+        <option value="">{placeholder}</option>
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+    </Field>
+  );
+}
+
+function ChoicesField({
+  name, legend, type, options, required, register, errors,
+}: FieldBase & { name: AuditField; legend: string; type: 'checkbox' | 'radio'; options: readonly Option[]; required?: boolean }) {
+  const id = useFieldId(name);
+  const error = errors[name]?.message;
+  return (
+    <ChoiceGroup id={id} legend={legend} required={required} error={error}>
+      {options.map((o) => (
+        <label key={o.value} className={choiceClass}>
+          <input type={type} value={o.value} className="h-4 w-4 shrink-0 accent-blue-700" {...register(name)} />
+          {o.label}
+        </label>
+      ))}
+    </ChoiceGroup>
+  );
+}
+
+function AuditSkeleton() {
+  return (
+    <div aria-busy="true" aria-label="Loading the audit form">
+      <Skeleton className="h-8 w-3/4" />
+      <Skeleton className="mt-5 h-4 w-1/2" />
+      <Skeleton className="mt-3 h-2 w-full" />
+      <div className="mt-8 grid gap-5">
+        {[0, 1, 2, 3, 4].map((i) => (
+          <div key={i}>
+            <Skeleton className="h-4 w-24" />
+            <Skeleton className="mt-2 h-11 w-full" />
+          </div>
+        ))}
+      </div>
+      <Skeleton className="mt-8 ml-auto h-12 w-32" />
+    </div>
+  );
+}

@@ -1,0 +1,78 @@
+import { Skeleton } from '../components/ui/Skeleton.tsx';
+import { buttonClass } from '../components/ui/styles.ts';
+import { heroVariants, type HeroVariantName } from '../lib/hero-variants.ts';
+import { figures } from '../lib/site.ts';
+
+/** A click on the hero's call to action (the anchor itself scrolls to #contact). Tracking hooks in here. */
+function onHeroCtaClick(_variant: HeroVariantName): void {}
+
+const gradientCta =
+  'inline-flex items-center justify-center gap-2 rounded-lg bg-gradient-to-r from-blue-700 to-indigo-700 px-6 py-3.5 text-lg font-semibold text-white shadow-md transition hover:from-blue-800 hover:to-indigo-800';
+
+/**
+ * The home page hero in the variant the server chose for this visitor. `variant: null` (no choice
+ * yet) shows a placeholder of the same size.
+ */
+export default function HeroVariant({ variant }: { variant: HeroVariantName | null }) {
+  if (!variant) return <HeroSkeleton />;
+  const v = heroVariants[variant];
+  return (
+    <div className={`${v.backgroundClass} px-4 pb-16 pt-14 sm:px-6 md:pb-24 md:pt-24`} data-hero-variant={variant}>
+      <div className="mx-auto max-w-4xl text-center">
+        <p className="inline-flex items-center gap-2 rounded-full border border-blue-200 bg-white px-3 py-1 text-sm font-medium text-blue-800">
+          <span aria-hidden="true" className="h-2 w-2 rounded-full bg-emerald-500" />
+          {`Trusted by ${figures.businessesServed} Toronto businesses`}
+        </p>
+        {v.brandName ? (
+          <h1 className="mt-6 text-4xl font-extrabold tracking-tight text-slate-900 sm:text-6xl">
+            <span className={v.highlightBrand ? 'bg-gradient-to-r from-blue-700 to-indigo-600 bg-clip-text text-transparent' : undefined}>{v.brandName}</span>
+            {v.separateTagline ? <span className="mt-3 block text-2xl font-bold text-slate-800 sm:text-4xl">{v.headline}</span> : ` ${v.headline}`}
+          </h1>
+        ) : (
+          <h1 className="mt-6 text-4xl font-extrabold tracking-tight text-slate-900 sm:text-6xl">{v.headline}</h1>
+        )}
+        <p className="mx-auto mt-6 max-w-2xl text-lg leading-8 text-slate-700">{v.subheadline}</p>
+        <div className="mt-8 flex flex-col items-center justify-center gap-3 sm:flex-row">
+          <a href="#contact" onClick={() => onHeroCtaClick(variant)} className={v.ctaStyle === 'gradient' ? gradientCta : `${buttonClass.primary} px-6 py-3.5 text-lg`}>
+            {v.ctaText}
+            <svg aria-hidden="true" width="20" height="20" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+              <path d="M5 12h14M13 6l6 6-6 6" />
+            </svg>
+          </a>
+          <a href="#services" className={buttonClass.secondary}>
+            See our services
+          </a>
+        </div>
+        <dl className="mx-auto mt-12 grid max-w-2xl grid-cols-3 gap-4 text-center">
+          <div className="flex flex-col">
+            <dt className="text-sm text-slate-600">more leads</dt>
+            <dd className="order-first text-2xl font-bold text-slate-900 sm:text-3xl">{figures.moreLeads}</dd>
+          </div>
+          <div className="flex flex-col">
+            <dt className="text-sm text-slate-600">businesses served</dt>
+            <dd className="order-first text-2xl font-bold text-slate-900 sm:text-3xl">{figures.businessesServed}</dd>
+          </div>
+          <div className="flex flex-col">
+            <dt className="text-sm text-slate-600">years in Toronto</dt>
+            <dd className="order-first text-2xl font-bold text-slate-900 sm:text-3xl">{figures.yearsExperience}</dd>
+          </div>
+        </dl>
+      </div>
+    </div>
+  );
+}
+
+function HeroSkeleton() {
+  return (
+    <div className="px-4 pb-16 pt-14 sm:px-6 md:pb-24 md:pt-24" aria-busy="true">
+      <div className="mx-auto flex max-w-4xl flex-col items-center">
+        <Skeleton className="h-7 w-72" />
+        <Skeleton className="mt-6 h-12 w-full max-w-2xl" />
+        <Skeleton className="mt-3 h-12 w-4/5 max-w-xl" />
+        <Skeleton className="mt-6 h-20 w-full max-w-2xl" />
+        <Skeleton className="mt-8 h-14 w-56" />
+        <Skeleton className="mt-12 h-16 w-full max-w-2xl" />
+      </div>
+    </div>
+  );
+}

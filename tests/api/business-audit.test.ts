@@ -1,0 +1,171 @@
+import { describe, expect, test } from 'bun:test';
+import { computeAudit } from '../../lib/audit.ts';
+import { REQUIRED_AUDIT_FIELDS, auditSchema, type AuditFormValues } from '../../lib/audit-schema.ts';
+import { testApp } from '../helpers/app.ts';
+
+/** A complete submission with a unique email and id, so tests never depend on what else is stored. */
+function validAudit(overrides: Partial<AuditFormValues> = {}): AuditFormValues & { id: string } {
+  const id = crypto.randomUUID();
+  return {
+    id,
+    firstName: 'Marisol',
+    lastName: 'Reyes',
+    email: `marisol+${id}@spotlessnest.example`,
+    phone: '416-555-0199',
+    businessName: `Spotless Nest Cleaning ${id.slice(0, 8)}`,
+    industry: 'other',
+    website: 'https://spotlessnest.example',
+    monthlyRevenue: '25000-50000',
+    currentMarketing: ['social-media', 'referrals'],
+    marketingBudget: '1000-5000',
+    primaryGoals: ['lead-generation', 'increase-sales'],
+    timeframe: '1-3-months',
+    currentChallenges: ['low-traffic', 'tracking'],
+    onlinePresence: 'fair',
+    competitorAnalysis: 'some-idea',
+    previousAgency: 'no',
+    ...overrides,
+  };
+}
+
+async function storedCounts(sql: Awaited<ReturnType<typeof testApp>>['sql'], email: string) {
+  const [audits] = await sql`select count(*)::int as n from business_audits where email = ${email}`;
+  const [contacts] = await sql`select count(*)::int as n from contacts where email = ${email}`;
+  return { audits: audits.n as number, contacts: contacts.n as number };
+}
+
+describe('POST /api/business-audit', () => {
+  test('a valid audit answers 201 with the stored row and stores one audit and one contact', async () => {
+    const { postJson, sql } = await testApp();
+    const body = validAudit();
+    const res = await postJson('/api/business-audit', body);
+    expect(res.status).toBe(201);
+    const { audit } = await res.json();
+    const expected = computeAudit(auditSchema.parse(body));
+    expect(audit).toMatchObject({
+      id: body.id,
+      businessName: body.businessName,
+      email: body.email,
+      currentMarketing: ['social-media', 'referrals'],
+      recommendedServices: expected.recommendedServices,
+      packageTier: expected.packageTier,
+    });
+    expect(typeof audit.auditScore).toBe('string');
+    expect(typeof audit.estimatedValue).toBe('string');
+    expect(Number(audit.auditScore)).toBe(expected.auditScore);
+    expect(Number(audit.estimatedValue)).toBe(expected.estimatedValue);
+    expect(audit.recommendedServices.length).toBeGreaterThanOrEqual(2);
+    expect(await storedCounts(sql, body.email!)).toEqual({ audits: 1, contacts: 1 });
+    const [contact] = await sql`select first_name, last_name, business, phone, source from contacts where email = ${body.email!}`;
+    expect(contact).toEqual({ firstName: 'Marisol', lastName: 'Reyes', business: body.businessName, phone: '416-555-0199', source: 'business-audit' });
+  });
+
+  test('optional fields may be left out; lists default to empty', async () => {
+    const { postJson } = await testApp();
+    const { phone: _p, website: _w, currentMarketing: _c, primaryGoals: _g, currentChallenges: _ch, ...body } = validAudit({ monthlyRevenue: '50000+' });
+    const res = await postJson('/api/business-audit', body);
+    expect(res.status).toBe(201);
+    const { audit } = await res.json();
+    expect(audit).toMatchObject({ phone: null, website: null, currentMarketing: [], primaryGoals: [], currentChallenges: [], packageTier: 'enterprise' });
+  });
+
+  test.each(REQUIRED_AUDIT_FIELDS.map((f) => [f]))('missing %s answers 400 naming it and stores nothing', async (field) => {
+    const { postJson, sql } = await testApp();
+    const body: Record<string, unknown> = validAudit();
+    delete body[field];
+    const res = await postJson('/api/business-audit', body);
+    expect(res.status).toBe(400);
+    const answer = await res.json();
+    expect(Object.keys(answer.fields)).toEqual([field]);
+    expect(answer.error).toContain(field);
+    const email = (body.email as string | undefined) ?? 'none';
+    const [row] = await sql`select count(*)::int as n from business_audits where id = ${body.id as string}`;
+    expect(row.n).toBe(0);
+    if (field !== 'email') expect(await storedCounts(sql, email)).toEqual({ audits: 0, contacts: 0 });
+  });
+
+  test('unknown option values, bad list items and over-long text answer 400 naming each field', async () => {
+    const { postJson } = await testApp();
+    const res = await postJson('/api/business-audit', {
+      ...validAudit(),
+      industry: 'spaceships',
+      timeframe: '12-months-plus',
+      currentMarketing: ['seo', 'skywriting'],
+      firstName: 'x'.repeat(101),
+      email: 'not-an-email',
+    });
+    expect(res.status).toBe(400);
+    const { fields } = await res.json();
+    expect(Object.keys(fields).sort()).toEqual(['currentMarketing.1', 'email', 'firstName', 'industry', 'timeframe']);
+    expect(fields.industry).toBe('Please select your industry');
+    expect(fields.email).toBe('Invalid email address');
+  });
+
+  test('the same submission id twice stores one row and answers the same', async () => {
+    const { postJson, sql } = await testApp();
+    const body = validAudit();
+    const first = await postJson('/api/business-audit', body);
+    const second = await postJson('/api/business-audit', body);
+    expect(first.status).toBe(201);
+    expect(second.status).toBe(201);
+    expect(await second.json()).toEqual(await first.json());
+    expect(await storedCounts(sql, body.email!)).toEqual({ audits: 1, contacts: 1 });
+  });
+
+  test('the same submission sent twice at once still stores one row', async () => {
+    const { postJson, sql } = await testApp();
+    const body = validAudit();
+    const answers = await Promise.all([postJson('/api/business-audit', body), postJson('/api/business-audit', body)]);
+    expect(answers.map((r) => r.status)).toEqual([201, 201]);
+    const [a, b] = await Promise.all(answers.map((r) => r.json()));
+    expect(a).toEqual(b);
+    expect(await storedCounts(sql, body.email!)).toEqual({ audits: 1, contacts: 1 });
+  });
+
+  test('a malformed id answers 400', async () => {
+    const { postJson } = await testApp();
+    const res = await postJson('/api/business-audit', { ...validAudit(), id: 'not-a-uuid' });
+    expect(res.status).toBe(400);
+    expect(Object.keys((await res.json()).fields)).toEqual(['id']);
+  });
+
+  test('the write guards apply: JSON only, same-origin only', async () => {
+    const { request, postJson } = await testApp();
+    const asText = await request('/api/business-audit', { method: 'POST', headers: { 'content-type': 'text/plain' }, body: 'hello' });
+    expect(asText.status).toBe(415);
+    const crossSite = await postJson('/api/business-audit', validAudit(), { 'sec-fetch-site': 'cross-site' });
+    expect(crossSite.status).toBe(403);
+  });
+});
+
+describe('home page', () => {
+  test('renders the chosen hero and the audit form into the HTML, with sections, anchors and JSON-LD', async () => {
+    const { request } = await testApp();
+    const res = await request('/', { headers: { cookie: 'vid=visitor-fixed-0001' } });
+    const html = await res.text();
+    expect(html).toContain('data-island="HeroVariant"');
+    expect(html).toMatch(/data-hero-variant="(control|variant-a|variant-b)"/);
+    expect(html).toContain('Get Your Free Business Audit');
+    expect(html).toContain('Step 1 of 4: Basic Information');
+    for (const id of ['services', 'about', 'contact']) expect(html).toContain(`id="${id}"`);
+    expect(html.indexOf('id="services"')).toBeLessThan(html.indexOf('id="about"'));
+    expect(html.indexOf('id="about"')).toBeLessThan(html.indexOf('id="contact"'));
+    expect(html).toContain('href="/what-is-digital-marketing"');
+    expect(html.match(/>Book Now</g)).toHaveLength(3);
+    expect(html).toContain('"@type":"LocalBusiness"');
+    expect(html).toContain('"@type":"Organization"');
+    expect(html).toContain('"priceRange":"$$"');
+    expect(html).toContain('"geoRadius":50000');
+    expect(html).toContain('"opens":"09:00","closes":"16:00"');
+    expect(html).toContain('<meta property="og:image:width" content="1200"/>');
+  });
+
+  test('a visitor keeps the same hero; a crawler gets the control', async () => {
+    const { request } = await testApp();
+    const variantOf = async (headers: Record<string, string>) => (await (await request('/', { headers })).text()).match(/data-hero-variant="([^"]+)"/)?.[1];
+    const cookie = { cookie: 'vid=visitor-sticky-0042' };
+    const first = await variantOf(cookie);
+    for (let i = 0; i < 3; i++) expect(await variantOf(cookie)).toBe(first);
+    expect(await variantOf({ 'user-agent': 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)' })).toBe('control');
+  });
+});

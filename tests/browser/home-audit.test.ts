@@ -1,0 +1,233 @@
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import type { Browser, Page } from 'playwright-core';
+import { computeAudit, formatDollars, scoreMessage } from '../../lib/audit.ts';
+import { auditSchema } from '../../lib/audit-schema.ts';
+import { DESKTOP, PHONE, hydrateIsland, launchBrowser, openPage } from '../helpers/browser.ts';
+import { startServer, type RunningServer } from '../helpers/server.ts';
+
+let server: RunningServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+}, 120_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+type Profile = {
+  text: Record<'First name' | 'Last name' | 'Email' | 'Business name' | 'Phone' | 'Website', string>;
+  selects: Record<'Industry' | 'Monthly revenue' | 'Monthly marketing budget' | 'When do you want to see results?', string>;
+  checks: string[];
+  radios: string[];
+  answers: Record<string, unknown>;
+};
+
+const runId = crypto.randomUUID().slice(0, 8);
+
+/** A cleaning company on a phone (starter tier) and a medspa on a desktop (enterprise tier). */
+const profiles: Record<'phone' | 'desktop', Profile> = {
+  phone: {
+    text: { 'First name': 'Marisol', 'Last name': 'Reyes', Email: `marisol-${runId}@spotless.example`, Phone: '416-555-0199', 'Business name': `Spotless Nest ${runId}`, Website: '' },
+    selects: { Industry: 'other', 'Monthly revenue': '10000-25000', 'Monthly marketing budget': '1000-5000', 'When do you want to see results?': '1-3-months' },
+    checks: ['Generate more leads', 'Word of mouth & referrals', 'No time to do marketing'],
+    radios: ['Fair: a website, not much else', 'We have some idea', 'No, this would be our first'],
+    answers: {
+      firstName: 'Marisol', lastName: 'Reyes', email: `marisol-${runId}@spotless.example`, phone: '416-555-0199', businessName: `Spotless Nest ${runId}`, industry: 'other', website: '',
+      monthlyRevenue: '10000-25000', marketingBudget: '1000-5000', timeframe: '1-3-months', primaryGoals: ['lead-generation'], currentMarketing: ['referrals'],
+      currentChallenges: ['time'], onlinePresence: 'fair', competitorAnalysis: 'some-idea', previousAgency: 'no',
+    },
+  },
+  desktop: {
+    text: { 'First name': 'Priya', 'Last name': 'Nandakumar', Email: `priya-${runId}@lumen.example`, Phone: '', 'Business name': `Lumen Aesthetics ${runId}`, Website: 'https://lumen.example' },
+    selects: { Industry: 'healthcare', 'Monthly revenue': '50000+', 'Monthly marketing budget': '5000-15000', 'When do you want to see results?': '6-12-months' },
+    checks: ['Build brand awareness', 'SEO', 'Social media', 'Email marketing', 'Unclear return on ad spend'],
+    radios: ['Good: people find us, with gaps', 'Yes, we track them regularly', 'Yes, and it went well'],
+    answers: {
+      firstName: 'Priya', lastName: 'Nandakumar', email: `priya-${runId}@lumen.example`, phone: '', businessName: `Lumen Aesthetics ${runId}`, industry: 'healthcare', website: 'https://lumen.example',
+      monthlyRevenue: '50000+', marketingBudget: '5000-15000', timeframe: '6-12-months', primaryGoals: ['brand-awareness'], currentMarketing: ['seo', 'social-media', 'email-marketing'],
+      currentChallenges: ['roi'], onlinePresence: 'good', competitorAnalysis: 'yes-monitoring', previousAgency: 'yes-satisfied',
+    },
+  },
+};
+
+/**
+ * Records every toast the page shows as "<role>:<text>" (a toast lasts 5 s, which a slow machine can
+ * miss by polling), so tests can wait for one after the fact.
+ */
+async function recordToasts(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    const seen: string[] = [];
+    (window as unknown as { __toasts: string[] }).__toasts = seen;
+    new MutationObserver(() => {
+      const el = document.querySelector('[data-toast]');
+      const entry = el ? `${el.getAttribute('role')}:${el.textContent}` : null;
+      if (entry && seen[seen.length - 1] !== entry) seen.push(entry);
+    }).observe(document.body, { subtree: true, childList: true, characterData: true });
+  });
+}
+
+/** Waits until a recorded toast contains `text`, and returns it. */
+async function toastShown(page: Page, text: string): Promise<string> {
+  const handle = await page.waitForFunction((t) => (window as unknown as { __toasts: string[] }).__toasts.find((x) => x.includes(t)) ?? false, text, { timeout: 0 });
+  return (await handle.jsonValue()) as string;
+}
+
+const wizard = (page: Page) => page.locator('[data-island="AuditWizard"]');
+const stepTitle = (page: Page) => wizard(page).locator('[data-step-title]');
+
+async function fillStep1(page: Page, p: Profile) {
+  for (const [label, value] of Object.entries(p.text)) await wizard(page).getByLabel(label).fill(value);
+  await wizard(page).getByLabel('Industry').selectOption(p.selects.Industry);
+}
+
+async function fillSteps2to4(page: Page, p: Profile) {
+  const w = wizard(page);
+  await w.getByRole('button', { name: 'Next' }).click();
+  await expect(stepTitle(page).textContent()).resolves.toBe('Step 2 of 4: Business Scale & Goals');
+  for (const label of ['Monthly revenue', 'Monthly marketing budget', 'When do you want to see results?'] as const) await w.getByLabel(label).selectOption(p.selects[label]);
+  for (const name of p.checks) {
+    const box = w.getByRole('checkbox', { name, exact: true });
+    if (await box.count()) await box.check();
+  }
+  await w.getByRole('button', { name: 'Next' }).click();
+  await expect(stepTitle(page).textContent()).resolves.toBe('Step 3 of 4: Current Marketing & Challenges');
+  for (const name of p.checks) {
+    const box = w.getByRole('checkbox', { name, exact: true });
+    if (await box.count()) await box.check();
+  }
+  await w.getByRole('button', { name: 'Next' }).click();
+  await expect(stepTitle(page).textContent()).resolves.toBe('Step 4 of 4: Online Presence Assessment');
+  for (const name of p.radios) await w.getByRole('radio', { name, exact: true }).check();
+}
+
+describe('home page and the free business audit', () => {
+  for (const [device, viewport] of [['phone', PHONE], ['desktop', DESKTOP]] as const) {
+    test(`on a ${device}: empty submit shows step 1's messages; a full audit shows results and the toast`, async () => {
+      const { page, problems, context } = await openPage(browser, `${server.url}/`, viewport);
+      await recordToasts(page);
+      const profile = profiles[device];
+
+      // The hero's button scrolls to the contact section.
+      await page.locator('[data-island="HeroVariant"] a[href="#contact"]').click();
+      await page.waitForFunction(() => location.hash === '#contact');
+      await expect(page.locator('[data-island="HeroVariant"] [data-hero-variant]').count()).resolves.toBe(1);
+      // The audit hydrates once it comes near the viewport.
+      await hydrateIsland(page, 'AuditWizard');
+
+      const w = wizard(page);
+      await expect(w.getByRole('heading', { name: 'Get Your Free Business Audit' }).isVisible()).resolves.toBe(true);
+      await expect(w.getByRole('button', { name: 'Previous' }).count()).resolves.toBe(0);
+      await expect(w.getByRole('progressbar').getAttribute('aria-valuenow')).resolves.toBe('25');
+
+      // Next never validates: go straight to step 4 and submit the empty form.
+      for (let i = 0; i < 3; i++) await w.getByRole('button', { name: 'Next' }).click();
+      await expect(w.getByRole('button', { name: 'Next' }).count()).resolves.toBe(0);
+      await expect(w.getByRole('progressbar').getAttribute('aria-valuenow')).resolves.toBe('100');
+      await w.getByRole('button', { name: 'Get My Free Audit' }).click();
+      await expect(stepTitle(page).textContent()).resolves.toBe('Step 1 of 4: Basic Information');
+      for (const message of ['First name is required', 'Last name is required', 'Invalid email address', 'Business name is required', 'Please select your industry']) {
+        await expect(w.getByText(message, { exact: true }).isVisible()).resolves.toBe(true);
+      }
+      await expect(w.locator('label', { hasText: 'First name' }).getAttribute('class')).resolves.toContain('text-red-600');
+      await expect(page.evaluate(() => document.activeElement?.getAttribute('name'))).resolves.toBe('firstName');
+
+      // Fill in step 1 only, submit from step 4: taken to the first step still holding an error.
+      await fillStep1(page, profile);
+      for (let i = 0; i < 3; i++) await w.getByRole('button', { name: 'Next' }).click();
+      await w.getByRole('button', { name: 'Get My Free Audit' }).click();
+      await expect(stepTitle(page).textContent()).resolves.toBe('Step 2 of 4: Business Scale & Goals');
+      await expect(w.getByText('Please select your revenue range', { exact: true }).isVisible()).resolves.toBe(true);
+      await w.getByRole('button', { name: 'Previous' }).click();
+      await fillSteps2to4(page, profile);
+
+      // Hold the answer briefly so the pending state can be seen.
+      let release!: () => void;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      await page.route('**/api/business-audit', async (route) => {
+        await held;
+        await route.continue();
+      });
+      await w.getByRole('button', { name: 'Get My Free Audit' }).click();
+      const pending = w.getByRole('button', { name: 'Analyzing...' });
+      await pending.waitFor();
+      await expect(pending.isDisabled()).resolves.toBe(true);
+      // The toast lasts 5 s: watch for it from before the answer arrives.
+      release();
+      await expect(toastShown(page, 'Audit Complete!')).resolves.toBe('status:Audit Complete!Your personalized recommendations are ready.');
+
+      const expected = computeAudit(auditSchema.parse(profile.answers));
+      const results = w.locator('[data-audit-results]');
+      await results.waitFor();
+      await expect(results.getByRole('heading', { name: profile.text['Business name'] }).isVisible()).resolves.toBe(true);
+      await expect(results.textContent()).resolves.toContain(`${expected.auditScore}/100`);
+      await expect(results.textContent()).resolves.toContain(scoreMessage(expected.auditScore));
+      await expect(results.textContent()).resolves.toContain(`${formatDollars(expected.estimatedValue)}/month`);
+      const serviceLinks = await results.locator('ol a').evaluateAll((as) => as.map((a) => a.getAttribute('href')));
+      expect(serviceLinks).toEqual(expected.recommendedServices.map((s) => `/services/${s}`));
+      if (expected.packageTier === 'enterprise') {
+        expect(device).toBe('desktop');
+        await expect(results.textContent()).resolves.toContain('$40K worth of data insights');
+        await expect(results.getByRole('link', { name: 'Schedule Enterprise Consultation' }).isVisible()).resolves.toBe(true);
+      } else {
+        await expect(results.getByRole('link', { name: 'Book Free Consultation' }).isVisible()).resolves.toBe(true);
+        await expect(results.getByRole('link', { name: 'Get Started' }).isVisible()).resolves.toBe(true);
+      }
+      await expect(w.locator('form').count()).resolves.toBe(0);
+      expect(problems).toEqual([]);
+      await context.close();
+    }, 120_000);
+  }
+
+  test('when the API fails, the error toast shows and every answer survives', async () => {
+    const { page, problems, context } = await openPage(browser, `${server.url}/`, PHONE);
+    await recordToasts(page);
+    await hydrateIsland(page, 'AuditWizard');
+    // The failed request itself is logged by the browser; that one is expected.
+    const failures = 'Failed to load resource';
+    const profile = profiles.phone;
+    await page.route('**/api/business-audit', (route) =>
+      route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ error: 'Service temporarily unavailable, please try again shortly' }) }),
+    );
+    const w = wizard(page);
+    await fillStep1(page, profile);
+    await fillSteps2to4(page, profile);
+    await w.getByRole('button', { name: 'Get My Free Audit' }).click();
+    await expect(toastShown(page, 'Service temporarily unavailable')).resolves.toBe('alert:ErrorService temporarily unavailable, please try again shortly');
+    await expect(w.getByRole('button', { name: 'Get My Free Audit' }).isEnabled()).resolves.toBe(true);
+
+    // A network failure falls back to the spec's message.
+    await page.unroute('**/api/business-audit');
+    await page.route('**/api/business-audit', (route) => route.abort('failed'));
+    await w.getByRole('button', { name: 'Get My Free Audit' }).click();
+    await expect(toastShown(page, 'Failed to process audit.')).resolves.toBe('alert:ErrorFailed to process audit. Please try again.');
+
+    // Every answer is still there on every step.
+    for (const name of profile.radios) await expect(w.getByRole('radio', { name, exact: true }).isChecked()).resolves.toBe(true);
+    for (let i = 0; i < 3; i++) await w.getByRole('button', { name: 'Previous' }).click();
+    await expect(stepTitle(page).textContent()).resolves.toBe('Step 1 of 4: Basic Information');
+    for (const [label, value] of Object.entries(profile.text)) await expect(w.getByLabel(label).inputValue()).resolves.toBe(value);
+    await expect(w.getByLabel('Industry').inputValue()).resolves.toBe(profile.selects.Industry);
+    await w.getByRole('button', { name: 'Next' }).click();
+    await expect(w.getByLabel('Monthly revenue').inputValue()).resolves.toBe(profile.selects['Monthly revenue']);
+    await expect(w.getByRole('checkbox', { name: 'Generate more leads', exact: true }).isChecked()).resolves.toBe(true);
+    expect(problems.filter((p) => !p.includes(failures))).toEqual([]);
+    await context.close();
+  }, 120_000);
+
+  test('each Book Now button scrolls to the contact section', async () => {
+    const { page, problems, context } = await openPage(browser, `${server.url}/`, DESKTOP);
+    const buttons = page.getByRole('link', { name: /^Book Now/ });
+    await expect(buttons.count()).resolves.toBe(3);
+    for (let i = 0; i < 3; i++) {
+      await page.evaluate(() => history.replaceState(null, '', '/'));
+      await buttons.nth(i).click();
+      await page.waitForFunction(() => location.hash === '#contact');
+    }
+    await expect(page.getByRole('link', { name: 'Learn More' }).getAttribute('href')).resolves.toBe('/what-is-digital-marketing');
+    expect(problems).toEqual([]);
+    await context.close();
+  }, 30_000);
+});
