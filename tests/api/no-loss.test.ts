@@ -5,8 +5,16 @@ import { testApp } from '../helpers/app.ts';
 // with text from many scripts, emoji and markup, give exactly 500 rows holding exactly what was sent.
 const SAMPLES = ['Zoë’s Café — Ossington', 'مرحبا بكم في تورنتو', 'שלום מטורונטו', '多伦多清洁服务', '🍁🧼✨ Spotless', '</script><script>alert(1)</script>', "O'Brien & Sons <Ltd>", 'Ελληνικά καθαριστήρια'];
 const N = 500;
+const RUN = crypto.randomUUID().slice(0, 8);
 
-type FormCase = { path: string; table: string; body: (i: number, id: string) => Record<string, string>; columns: Record<string, string> };
+type FormCase = {
+  path: string;
+  table: string;
+  body: (i: number, id: string) => Record<string, string>;
+  columns: Record<string, string>;
+  /** Other rows one submission writes: a query counting this batch's rows there. */
+  alsoWrites?: (bodies: Record<string, string>[]) => { table: string; where: string; params: unknown[] };
+};
 
 const formCases: FormCase[] = [
   {
@@ -29,6 +37,29 @@ const formCases: FormCase[] = [
     }),
     columns: { firstName: 'first_name', lastName: 'last_name', workEmail: 'work_email', company: 'company', city: 'city', biggestGoal: 'biggest_goal', howDidYouHear: 'how_did_you_hear' },
   },
+  {
+    path: '/api/business-audit',
+    table: 'business_audits',
+    body: (i, id) => ({
+      id,
+      firstName: SAMPLES[i % SAMPLES.length],
+      lastName: `Owner ${i} ${SAMPLES[(i + 3) % SAMPLES.length]}`,
+      email: `audit${i}.${RUN}@example.ca`,
+      phone: '647-555-0123',
+      businessName: `${SAMPLES[(i + 1) % SAMPLES.length]} #${i}`,
+      industry: 'other',
+      website: 'https://example.ca',
+      monthlyRevenue: '10000-25000',
+      marketingBudget: '1000-5000',
+      timeframe: '3-6-months',
+      onlinePresence: 'fair',
+      competitorAnalysis: 'some-idea',
+      previousAgency: 'no',
+    }),
+    columns: { firstName: 'first_name', lastName: 'last_name', email: 'email', phone: 'phone', businessName: 'business_name', website: 'website' },
+    // Each audit also stores the lead in contacts: once, however often it is sent.
+    alsoWrites: (bodies) => ({ table: 'contacts', where: 'email = any($1)', params: [bodies.map((b) => b.email)] }),
+  },
 ];
 
 for (const form of formCases) {
@@ -41,6 +72,11 @@ for (const form of formCases) {
     const ids = bodies.map((b) => b.id);
     const rows = await sql.unsafe(`select * from ${form.table} where id = any($1)`, [ids]);
     expect(rows).toHaveLength(N);
+    if (form.alsoWrites) {
+      const { table, where, params } = form.alsoWrites(bodies);
+      const [{ n }] = await sql.unsafe(`select count(*)::int as n from ${table} where ${where}`, params as never[]);
+      expect(n).toBe(N);
+    }
     const byId = new Map(rows.map((r) => [r.id as string, r]));
     for (const body of bodies) {
       const row = byId.get(body.id)!;

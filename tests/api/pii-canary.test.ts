@@ -13,6 +13,13 @@ const intake = (overrides: Record<string, unknown> = {}) => ({
   ...overrides,
 });
 
+const audit = (overrides: Record<string, unknown> = {}) => ({
+  firstName: CANARY.first, lastName: CANARY.last, email: CANARY.email, phone: CANARY.phone, businessName: CANARY.company, industry: 'other', website: '',
+  monthlyRevenue: '10000-25000', currentMarketing: ['seo'], marketingBudget: '1000-5000', primaryGoals: ['lead-generation'], timeframe: '3-6-months',
+  currentChallenges: ['time'], onlinePresence: 'fair', competitorAnalysis: 'some-idea', previousAgency: 'no',
+  ...overrides,
+});
+
 async function sendAll(server: RunningServer) {
   const post = (path: string, body: unknown, type = 'application/json') =>
     fetch(`${server.url}${path}`, { method: 'POST', headers: { 'content-type': type }, body: typeof body === 'string' ? body : JSON.stringify(body) });
@@ -23,6 +30,9 @@ async function sendAll(server: RunningServer) {
     await post('/api/q4-intake', `{"firstName":"${CANARY.first}","workEmail":"${CANARY.email}"`),
     await post('/api/q4-intake', { ...intake(), biggestGoal: `${CANARY.email} `.repeat(1000) }),
     await post('/api/q4-intake', `firstName=${CANARY.first}`, 'application/x-www-form-urlencoded'),
+    await post('/api/business-audit', audit()),
+    await post('/api/business-audit', audit({ email: 'nope', industry: 'casino' })),
+    await post('/api/business-audit', `{"businessName":"${CANARY.company}","email":"${CANARY.email}"`),
     await post('/api/social-stories/generate', { title: `${CANARY.first} ${CANARY.last}`, content: `Call ${CANARY.phone} or write ${CANARY.email}`, link: '' }),
     await post('/api/social-stories/generate', { title: CANARY.first, content: '', link: `javascript:${CANARY.email}` }),
     await post('/api/ab-test/event', { testId: CANARY.first, variantId: CANARY.email, eventType: 'view', userId: CANARY.phone }),
