@@ -3,6 +3,8 @@ import { Controller, useForm, type FieldPath } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useFieldId } from '../components/island-root.tsx';
 import { Field, inputClass } from '../components/ui/form.tsx';
+import { Honeypot } from '../components/ui/Honeypot.tsx';
+import { HONEYPOT_FIELD } from '../lib/spam.ts';
 import { buttonClass } from '../components/ui/styles.ts';
 import { ApiError, apiRequest, serverMessage } from '../lib/api-client.ts';
 import { consentText } from '../lib/consent.ts';
@@ -34,7 +36,12 @@ export default function IntakeForm() {
   // Until the island has hydrated, the button stays disabled, so a click can never fall through to a
   // plain browser submit that would put the answers in a URL.
   const [ready, setReady] = useState(false);
-  useEffect(() => setReady(true), []);
+  // When the form became usable: the submission reports how long it took to fill (lib/spam.ts).
+  const shownAt = useRef(0);
+  useEffect(() => {
+    shownAt.current = performance.now();
+    setReady(true);
+  }, []);
   // One id for a series of attempts at the same submission: a retry after a lost answer stores one row.
   const submissionId = useRef<string | null>(null);
 
@@ -55,7 +62,8 @@ export default function IntakeForm() {
     submissionId.current ??= newSubmissionId();
     setStatus('submitting');
     try {
-      await apiRequest<{ id: string }>('POST', '/api/q4-intake', { ...application, id: submissionId.current });
+      const fillMs = Math.round(performance.now() - shownAt.current);
+      await apiRequest<{ id: string }>('POST', '/api/q4-intake', { ...application, fillMs, id: submissionId.current });
       window.location.assign(intake.thankYouPath);
     } catch (error) {
       setStatus('idle');
@@ -93,7 +101,8 @@ export default function IntakeForm() {
 
   return (
     <div>
-      <form noValidate method="post" onSubmit={handleSubmit(onValid)} aria-label="Q4 client intake application" className="grid gap-5 sm:grid-cols-2">
+      <form noValidate method="post" onSubmit={handleSubmit(onValid)} aria-label="Q4 client intake application" className="relative grid gap-5 sm:grid-cols-2">
+        <Honeypot field={register(HONEYPOT_FIELD)} />
         <Field id={ids.firstName} label="First name" required error={errors.firstName?.message}>
           <input {...register('firstName')} {...a11y('firstName')} type="text" autoComplete="given-name" maxLength={intakeLimits.firstName} className={inputClass} />
         </Field>

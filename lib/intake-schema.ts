@@ -1,6 +1,7 @@
 // zod/mini: tree-shakeable, so the IntakeForm bundle carries only the validators it uses.
 import './zod-config.ts';
 import * as z from 'zod/mini';
+import { spamSignalFields } from './spam.ts';
 
 // The Q4 intake application: one schema for the IntakeForm island (react-hook-form's zod resolver)
 // and for POST /api/q4-intake (validJson). Option lists live here once.
@@ -91,6 +92,7 @@ export const intakeSchema = z.object({
   biggestGoal: requiredText('Biggest goal', intakeLimits.biggestGoal),
   howDidYouHear: optionalText('How you heard about us', intakeLimits.howDidYouHear),
   caslConsent: z.string({ error: CONSENT_REQUIRED_MESSAGE }).check(z.refine((v) => v === 'true', CONSENT_REQUIRED_MESSAGE)),
+  ...spamSignalFields,
 });
 
 /** What the form holds (every answer as text; selects and the consent box start empty). */
@@ -100,8 +102,8 @@ export type IntakeApplication = z.output<typeof intakeSchema>;
 
 export const requiredIntakeFields = ['firstName', 'lastName', 'workEmail', 'mobile', 'company', 'industry', 'city', 'monthlyMarketingBudget', 'biggestGoal', 'caslConsent'] as const;
 
-/** The form's fields (the id is added per submission, not typed in). */
-export type IntakeFieldName = Exclude<keyof IntakeFormValues, 'id'>;
+/** The form's visible fields (the id and the spam signals are added per submission, not typed in). */
+export type IntakeFieldName = Exclude<keyof IntakeFormValues, 'id' | 'fax' | 'fillMs'>;
 
 export const emptyIntakeForm = {
   firstName: '',

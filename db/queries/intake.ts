@@ -9,23 +9,24 @@ export type ConsentRecord = { version: string; page: string };
  */
 export async function insertIntakeApplication(
   sql: Sql,
-  row: { id: string; application: IntakeApplication; consent: ConsentRecord; createdAt: Date },
+  row: { id: string; application: Omit<IntakeApplication, 'fax' | 'fillMs'>; consent: ConsentRecord; createdAt: Date; isSpam: boolean },
 ): Promise<{ id: string; created: boolean }> {
   const a = row.application;
   const inserted = await sql`
     insert into q4_intake_applications (
       id, first_name, last_name, work_email, mobile, company, website, industry, city,
-      monthly_marketing_budget, biggest_goal, how_did_you_hear, casl_consent, consent_version, consent_page, created_at
+      monthly_marketing_budget, biggest_goal, how_did_you_hear, casl_consent, consent_version, consent_page, is_spam, created_at
     ) values (
       ${row.id}, ${a.firstName}, ${a.lastName}, ${a.workEmail}, ${a.mobile}, ${a.company}, ${a.website ?? null}, ${a.industry}, ${a.city},
-      ${a.monthlyMarketingBudget}, ${a.biggestGoal}, ${a.howDidYouHear ?? null}, ${a.caslConsent}, ${row.consent.version}, ${row.consent.page}, ${row.createdAt}
+      ${a.monthlyMarketingBudget}, ${a.biggestGoal}, ${a.howDidYouHear ?? null}, ${a.caslConsent}, ${row.consent.version}, ${row.consent.page}, ${row.isSpam}, ${row.createdAt}
     )
     on conflict (id) do nothing
     returning id`;
   return { id: row.id, created: inserted.length === 1 };
 }
 
-export type StoredIntakeApplication = IntakeApplication & {
+export type StoredIntakeApplication = Omit<IntakeApplication, 'fax' | 'fillMs'> & {
+  isSpam: boolean;
   id: string;
   consentVersion: string | null;
   consentPage: string | null;
@@ -35,7 +36,7 @@ export type StoredIntakeApplication = IntakeApplication & {
 export async function findIntakeApplication(sql: Sql, id: string): Promise<StoredIntakeApplication | undefined> {
   const [row] = await sql<StoredIntakeApplication[]>`
     select id, first_name, last_name, work_email, mobile, company, website, industry, city, monthly_marketing_budget,
-           biggest_goal, how_did_you_hear, casl_consent, consent_version, consent_page, created_at
+           biggest_goal, how_did_you_hear, casl_consent, consent_version, consent_page, is_spam, created_at
     from q4_intake_applications where id = ${id}`;
   return row;
 }

@@ -3,6 +3,7 @@ import { insertIntakeApplication } from '../../db/queries/intake.ts';
 import { withDeadline } from '../../db/deadline.ts';
 import { CONSENT_VERSION } from '../../lib/consent.ts';
 import { intakeSchema } from '../../lib/intake-schema.ts';
+import { isLikelySpam } from '../../lib/spam.ts';
 import type { AppContext, AppEnv } from '../app-env.ts';
 import { jsonWrite } from './guards.ts';
 import { rateLimit } from '../middleware/rate-limit.ts';
@@ -13,10 +14,10 @@ const API_PATH = '/api/q4-intake';
 /**
  * POST /api/q4-intake: validates with the form's own schema, stores the application with its consent
  * record, answers 201 {id}. A repeated id (a retry of the same submission) stores nothing new and
- * answers exactly as the first time.
+ * answers exactly as the first time. Likely spam gets the same answer and is stored flagged.
  */
 const api = new Hono<AppEnv>().post('/', rateLimit('forms'), jsonWrite(), validJson(intakeSchema), async (c) => {
-  const { id: clientId, ...application } = c.req.valid('json');
+  const { id: clientId, fax, fillMs, ...application } = c.req.valid('json');
   const { sql, now } = c.var.deps;
   const id = clientId ?? crypto.randomUUID();
   await withDeadline(
@@ -25,6 +26,7 @@ const api = new Hono<AppEnv>().post('/', rateLimit('forms'), jsonWrite(), validJ
       application,
       consent: { version: CONSENT_VERSION, page: consentPage(c) },
       createdAt: now?.() ?? new Date(),
+      isSpam: isLikelySpam({ fax, fillMs }),
     }),
   );
   return c.json({ id }, 201);

@@ -250,3 +250,23 @@ describe('the intake pages', () => {
     expect(html).not.toContain('data-island="IntakeForm"');
   });
 });
+
+describe('spam', () => {
+  const application = {
+    firstName: 'Robo', lastName: 'Filler', workEmail: 'robo@example.ca', mobile: '416-555-0142', company: 'Bot Co', website: '', industry: 'cleaners',
+    city: 'Toronto', monthlyMarketingBudget: 'under-1000', biggestGoal: 'Everything', howDidYouHear: '', caslConsent: 'true',
+  };
+  test.each([
+    ['a filled honeypot', { fax: '416-555-0000', fillMs: 60_000 }, true],
+    ['a two-second fill', { fax: '', fillMs: 2000 }, true],
+    ['a person', { fax: '', fillMs: 95_000 }, false],
+  ])('%s gets the normal answer and is stored with is_spam = %p', async (_label, signals, spam) => {
+    const { postJson, sql } = await testApp({}, { RATE_LIMITS: 'off' });
+    const id = crypto.randomUUID();
+    const res = await postJson('/api/q4-intake', { ...application, ...signals, id });
+    expect(res.status).toBe(201);
+    expect(await res.json()).toEqual({ id });
+    const [row] = await sql`select is_spam from q4_intake_applications where id = ${id}`;
+    expect(row.isSpam).toBe(spam as boolean);
+  });
+});

@@ -45,7 +45,8 @@ async function fillApplication(page: Page, { consent }: { consent: boolean }) {
 /** Every answer is still in the form, the consent box still ticked (one round trip). */
 async function expectAnswersKept(page: Page) {
   const values = await theForm(page).evaluate((form) => Object.fromEntries(new FormData(form as HTMLFormElement)));
-  expect(values).toEqual({ ...answers, caslConsent: 'true' });
+  // The empty spam honeypot (lib/spam.ts) travels with the answers.
+  expect(values).toEqual({ ...answers, caslConsent: 'true', fax: '' });
 }
 
 /** Counts the page's calls to the intake API. */
@@ -100,7 +101,8 @@ describe.each([
       CONSENT_ERROR,
     ]);
     // Every field has a visible label.
-    await expect(theForm(page).locator('label').allTextContents()).resolves.toEqual([
+    // (The spam honeypot's label sits inside an aria-hidden block, off-screen.)
+    await expect(theForm(page).locator(':not([aria-hidden="true"]) > label').allTextContents()).resolves.toEqual([
       'First name *',
       'Last name *',
       'Work email *',
