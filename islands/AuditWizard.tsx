@@ -6,6 +6,7 @@ import { AuditResults } from '../components/home/AuditResults.tsx';
 import { ChoiceGroup, Field, choiceClass, inputClass } from '../components/ui/form.tsx';
 import { Skeleton } from '../components/ui/Skeleton.tsx';
 import { buttonClass } from '../components/ui/styles.ts';
+import { sendViewOnce, trackQuietly, type AbTracking } from '../lib/ab-events.ts';
 import { apiRequest, serverMessage } from '../lib/api-client.ts';
 import type { AuditRecord } from '../lib/audit.ts';
 import {
@@ -33,8 +34,13 @@ import { useToast } from '../lib/toast.ts';
 const TOTAL_STEPS = AUDIT_STEPS.length;
 const resolver = zodResolver(auditSchema) as unknown as Resolver<AuditFormState, unknown, AuditAnswers>;
 
-/** A click on the audit's submit button (validation and the request follow). Tracking hooks in here. */
-function onAuditSubmitClick(_config: ContactFormConfig): void {}
+/**
+ * A click on the audit's submit button (validation and the request follow): a `click` for the
+ * contact-form test. The conversion itself is written by the server with the stored audit.
+ */
+function onAuditSubmitClick(tracking: AbTracking | null): void {
+  trackQuietly(tracking, 'click', { target: 'audit-submit' });
+}
 
 /** A v4 UUID for the submission; crypto.randomUUID exists only in secure contexts. */
 function newSubmissionId(): string {
@@ -48,14 +54,16 @@ function newSubmissionId(): string {
 
 /**
  * The free business growth audit: four steps, validated as a whole on submit with the shared schema,
- * then replaced by the results. `config: null` (variant not known yet) shows a skeleton.
+ * then replaced by the results. `config: null` (variant not known yet) shows a skeleton. `tracking`
+ * (the contact-form assignment's ids; null for crawlers and fallbacks) sends one `view` when the island
+ * hydrates, which happens on demand as the form comes near the viewport, i.e. when it is seen.
  */
-export default function AuditWizard({ config }: { config: ContactFormConfig | null }) {
+export default function AuditWizard({ config, tracking = null }: { config: ContactFormConfig | null; tracking?: AbTracking | null }) {
   if (!config) return <AuditSkeleton />;
-  return <Wizard config={config} />;
+  return <Wizard config={config} tracking={tracking} />;
 }
 
-function Wizard({ config }: { config: ContactFormConfig }) {
+function Wizard({ config, tracking }: { config: ContactFormConfig; tracking: AbTracking | null }) {
   const toast = useToast();
   const [step, setStep] = useState(1);
   const [pending, setPending] = useState(false);
@@ -70,6 +78,10 @@ function Wizard({ config }: { config: ContactFormConfig }) {
     shouldFocusError: false,
   });
   const errors = formState.errors;
+
+  useEffect(() => {
+    if (tracking) void sendViewOnce(tracking);
+  }, [tracking]);
 
   useEffect(() => {
     if (!focusTarget) return;
@@ -196,7 +208,7 @@ function Wizard({ config }: { config: ContactFormConfig }) {
               Next
             </button>
           ) : (
-            <button key="submit" type="submit" className={buttonClass.primary} disabled={pending} onClick={() => onAuditSubmitClick(config)}>
+            <button key="submit" type="submit" className={buttonClass.primary} disabled={pending} onClick={() => onAuditSubmitClick(tracking)}>
               {pending ? 'Analyzing...' : config.submitButtonText}
             </button>
           )}

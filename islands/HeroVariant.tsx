@@ -1,19 +1,27 @@
+import { useEffect } from 'react';
 import { Skeleton } from '../components/ui/Skeleton.tsx';
 import { buttonClass } from '../components/ui/styles.ts';
+import { sendViewOnce, trackQuietly, type AbTracking } from '../lib/ab-events.ts';
 import { heroVariants, type HeroVariantName } from '../lib/hero-variants.ts';
 import { figures } from '../lib/site.ts';
 
-/** A click on the hero's call to action (the anchor itself scrolls to #contact). Tracking hooks in here. */
-function onHeroCtaClick(_variant: HeroVariantName): void {}
+/** A click on the hero's call to action (the anchor itself scrolls to #contact): a `click` for the hero test. */
+function onHeroCtaClick(tracking: AbTracking | null, variant: HeroVariantName): void {
+  trackQuietly(tracking, 'click', { target: 'hero-cta', heroVariant: variant });
+}
 
 const gradientCta =
   'inline-flex items-center justify-center gap-2 rounded-lg bg-gradient-to-r from-blue-700 to-indigo-700 px-6 py-3.5 text-lg font-semibold text-white shadow-md transition hover:from-blue-800 hover:to-indigo-800';
 
 /**
  * The home page hero in the variant the server chose for this visitor. `variant: null` (no choice
- * yet) shows a placeholder of the same size.
+ * yet) shows a placeholder of the same size. `tracking` (the assignment's ids; null for crawlers and
+ * fallbacks) sends one `view` when the island hydrates and a `click` from the call to action.
  */
-export default function HeroVariant({ variant }: { variant: HeroVariantName | null }) {
+export default function HeroVariant({ variant, tracking = null }: { variant: HeroVariantName | null; tracking?: AbTracking | null }) {
+  useEffect(() => {
+    if (variant && tracking) void sendViewOnce(tracking);
+  }, [variant, tracking]);
   if (!variant) return <HeroSkeleton />;
   const v = heroVariants[variant];
   return (
@@ -33,7 +41,7 @@ export default function HeroVariant({ variant }: { variant: HeroVariantName | nu
         )}
         <p className="mx-auto mt-6 max-w-2xl text-lg leading-8 text-slate-700">{v.subheadline}</p>
         <div className="mt-8 flex flex-col items-center justify-center gap-3 sm:flex-row">
-          <a href="#contact" onClick={() => onHeroCtaClick(variant)} className={v.ctaStyle === 'gradient' ? gradientCta : `${buttonClass.primary} px-6 py-3.5 text-lg`}>
+          <a href="#contact" onClick={() => onHeroCtaClick(tracking, variant)} className={v.ctaStyle === 'gradient' ? gradientCta : `${buttonClass.primary} px-6 py-3.5 text-lg`}>
             {v.ctaText}
             <svg aria-hidden="true" width="20" height="20" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
               <path d="M5 12h14M13 6l6 6-6 6" />

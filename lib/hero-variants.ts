@@ -1,10 +1,11 @@
 import type { HERO_VARIANTS } from './ab-tests.ts';
 import { agency, figures } from './site.ts';
 
-// The three hero variants of the home page, defined once. Which one a visitor sees is decided on the
-// server (routes/home-variants.ts) and passed to the HeroVariant island by key. The keys are the
-// A/B system's `heroVariant` configuration values (lib/ab-tests.ts); they are listed here too, checked
-// against that list by type only, so the island's bundle never pulls in the A/B module and its zod.
+// The three hero variants of the home page, defined once. Which one a visitor sees is the A/B test
+// `hero-variant`'s sticky assignment, resolved on the server (routes/home-variants.ts) and passed to
+// the HeroVariant island by key. The keys are the A/B system's `heroVariant` configuration values
+// (lib/ab-tests.ts); they are listed here too, checked against that list by type only, so the
+// island's bundle never pulls in the A/B module and its zod.
 
 export type HeroVariant = {
   /** The name a person reads: Control, Variant A, Variant B. */
@@ -58,24 +59,3 @@ export const heroVariants: Record<HeroVariantName, HeroVariant> = {
 };
 
 export const isHeroVariantName = (name: unknown): name is HeroVariantName => HERO_VARIANT_NAMES.includes(name as HeroVariantName);
-
-/**
- * A visitor's hero, with equal weight for the three variants: FNV-1a of the visitor id mapped to
- * [0, 1), then to one of three equal slices. The same id always gets the same variant; no id
- * (a crawler) gets Control.
- */
-export function heroVariantFor(visitorId: string | null): HeroVariantName {
-  if (!visitorId) return CONTROL_HERO;
-  const slice = Math.floor(unitHash(`hero:${visitorId}`) * HERO_VARIANT_NAMES.length);
-  return HERO_VARIANT_NAMES[Math.min(slice, HERO_VARIANT_NAMES.length - 1)];
-}
-
-/** FNV-1a 32-bit, scaled to [0, 1). */
-export function unitHash(text: string): number {
-  let hash = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) {
-    hash ^= text.charCodeAt(i);
-    hash = Math.imul(hash, 0x01000193);
-  }
-  return (hash >>> 0) / 2 ** 32;
-}

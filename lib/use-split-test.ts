@@ -1,37 +1,21 @@
 import { useCallback, useEffect, useState } from 'react';
 import { apiRequest } from './api-client.ts';
+import { sendViewOnce, trackQuietly } from './ab-events.ts';
 import { defaultVariant, type AbEventType, type Assignment, type SplitTestVariant } from './ab-tests.ts';
 
 // The split-test hook for islands (spec §4 "Split-test hook"): assignment loading, then loaded; one
 // `view` event when the assignment arrives, once per page view; with no assignment (unknown test,
 // network or server error) the default configuration, the name `default` and control status.
 // Tracking never breaks the page: the hook swallows tracking errors; `trackEvent` itself raises
-// 'Failed to track event' for callers who want to know.
+// 'Failed to track event' for callers who want to know. Event posting lives in lib/ab-events.ts (zod-free).
 
-export const TRACK_EVENT_ERROR = 'Failed to track event';
-
-export type SplitTestEvent = {
-  testId: string;
-  variantId: string;
-  eventType: AbEventType;
-  eventData?: Record<string, unknown>;
-  userId?: string;
-};
+export { TRACK_EVENT_ERROR, trackEvent, sendViewOnce, type SplitTestEvent } from './ab-events.ts';
 
 /** GET /api/ab-test/assignment: not cached, not retried. Raises the api-client error on a non-OK answer. */
 export function fetchAssignment(testName: string, userId?: string, signal?: AbortSignal): Promise<Assignment> {
   const query = new URLSearchParams({ testName });
   if (userId) query.set('userId', userId);
   return apiRequest<Assignment>('GET', `/api/ab-test/assignment?${query}`, undefined, { signal });
-}
-
-/** POST /api/ab-test/event; any failure raises Error('Failed to track event'). */
-export async function trackEvent(event: SplitTestEvent): Promise<void> {
-  try {
-    await apiRequest<unknown>('POST', '/api/ab-test/event', event);
-  } catch (cause) {
-    throw new Error(TRACK_EVENT_ERROR, { cause });
-  }
 }
 
 /** The assignment, or the fallback (null assignment, default variant) when it cannot be had. */
@@ -42,20 +26,6 @@ export async function loadSplitTest(testName: string, userId?: string, signal?: 
   } catch {
     return { assignment: null, variant: defaultVariant(testName) };
   }
-}
-
-/** (test, variant) pairs already viewed on this page; a module singleton lives exactly one page view. */
-const viewedThisPage = new Set<string>();
-
-/** Sends the `view` event for an assignment unless this page already did; never throws. */
-export function sendViewOnce(assignment: Assignment, userId?: string): Promise<boolean> {
-  const key = `${assignment.testId}:${assignment.variantId}`;
-  if (viewedThisPage.has(key)) return Promise.resolve(false);
-  viewedThisPage.add(key);
-  return trackEvent({ testId: assignment.testId, variantId: assignment.variantId, eventType: 'view', userId }).then(
-    () => true,
-    () => false,
-  );
 }
 
 export type SplitTest = {
@@ -99,7 +69,7 @@ export function useSplitTest(testName: string, userId?: string, options: { initi
   const track = useCallback(
     (eventType: AbEventType, eventData?: Record<string, unknown>) => {
       if (!assignment) return;
-      trackEvent({ testId: assignment.testId, variantId: assignment.variantId, eventType, eventData, userId }).catch(() => {});
+      trackQuietly(assignment, eventType, eventData, userId);
     },
     [assignment, userId],
   );

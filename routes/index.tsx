@@ -5,13 +5,11 @@ import { PackagesSection } from '../components/home/PackagesSection.tsx';
 import { ServicesSection } from '../components/home/ServicesSection.tsx';
 import { Testimonials } from '../components/home/Testimonials.tsx';
 import { localBusinessJsonLd, organizationJsonLd } from '../lib/content/structured-data.ts';
-import type { ContactFormConfig } from '../lib/contact-form-variants.ts';
-import type { HeroVariantName } from '../lib/hero-variants.ts';
 import { agency } from '../lib/site.ts';
-import { resolveHomeVariants } from './home-variants.ts';
+import { resolveHomeVariants, type HomeVariants } from './home-variants.ts';
 import { definePage } from './page.tsx';
 
-type HomeData = { hero: HeroVariantName; contactForm: ContactFormConfig; siteUrl: string };
+type HomeData = HomeVariants & { siteUrl: string };
 
 export default definePage<HomeData>({
   meta: ({ siteUrl }) => ({
@@ -23,18 +21,22 @@ export default definePage<HomeData>({
     jsonLd: [localBusinessJsonLd(siteUrl), organizationJsonLd(siteUrl)],
   }),
   load: async (c) => ({ ...(await resolveHomeVariants(c)), siteUrl: c.var.deps.config.PUBLIC_SITE_URL }),
-  // The HTML depends only on the variants, so each combination is rendered once and served from memory.
-  cache: ({ hero, contactForm }) => ({ key: `${hero}|${JSON.stringify(contactForm)}`, ttlMs: 10 * 60_000 }),
-  Component: ({ hero, contactForm }) => (
+  // The HTML depends only on the variants (no visitor data: events name the visitor by the cookie),
+  // so each combination is rendered once and served from memory.
+  cache: ({ hero, contactForm, heroTracking, contactFormTracking }) => ({
+    key: [hero, JSON.stringify(contactForm), heroTracking?.variantId ?? '-', contactFormTracking?.variantId ?? '-'].join('|'),
+    ttlMs: 10 * 60_000,
+  }),
+  Component: ({ hero, contactForm, heroTracking, contactFormTracking }) => (
     <>
       <section aria-label="Introduction">
-        <Island name="HeroVariant" props={{ variant: hero }} />
+        <Island name="HeroVariant" props={{ variant: hero, tracking: heroTracking }} />
       </section>
       <ServicesSection />
       <PackagesSection />
       <HowWeDeliver />
       <Testimonials />
-      <ContactSection contactForm={contactForm} />
+      <ContactSection contactForm={contactForm} tracking={contactFormTracking} />
     </>
   ),
 });

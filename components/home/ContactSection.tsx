@@ -1,11 +1,12 @@
 import { contactIntro } from '../../lib/content/home.ts';
+import type { AbTracking } from '../../lib/ab-events.ts';
 import type { ContactFormConfig } from '../../lib/contact-form-variants.ts';
 import { agency } from '../../lib/site.ts';
 import { Island } from '../Island.tsx';
 import { CheckList } from './CheckList.tsx';
 
 /** The contact section: why to take the audit, and the AuditWizard island in the variant chosen for this visitor. */
-export function ContactSection({ contactForm }: { contactForm: ContactFormConfig | null }) {
+export function ContactSection({ contactForm, tracking }: { contactForm: ContactFormConfig | null; tracking: AbTracking | null }) {
   return (
     <section id="contact" aria-labelledby="contact-heading" className="bg-gradient-to-b from-blue-50 to-white px-4 py-20 sm:px-6">
       <div className="mx-auto grid max-w-6xl gap-10 lg:grid-cols-[2fr_3fr] lg:items-start">
@@ -22,7 +23,7 @@ export function ContactSection({ contactForm }: { contactForm: ContactFormConfig
           </p>
         </div>
         <div className="rounded-2xl border border-slate-200 bg-white p-5 shadow-lg sm:p-8">
-          <Island name="AuditWizard" props={{ config: contactForm }} />
+          <Island name="AuditWizard" props={{ config: contactForm, tracking }} />
         </div>
       </div>
     </section>

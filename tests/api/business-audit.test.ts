@@ -1,32 +1,8 @@
 import { describe, expect, test } from 'bun:test';
 import { computeAudit } from '../../lib/audit.ts';
 import { REQUIRED_AUDIT_FIELDS, auditSchema, type AuditFormValues } from '../../lib/audit-schema.ts';
+import { validAudit } from '../helpers/audit.ts';
 import { testApp } from '../helpers/app.ts';
-
-/** A complete submission with a unique email and id, so tests never depend on what else is stored. */
-function validAudit(overrides: Partial<AuditFormValues> = {}): AuditFormValues & { id: string } {
-  const id = crypto.randomUUID();
-  return {
-    id,
-    firstName: 'Marisol',
-    lastName: 'Reyes',
-    email: `marisol+${id}@spotlessnest.example`,
-    phone: '416-555-0199',
-    businessName: `Spotless Nest Cleaning ${id.slice(0, 8)}`,
-    industry: 'other',
-    website: 'https://spotlessnest.example',
-    monthlyRevenue: '25000-50000',
-    currentMarketing: ['social-media', 'referrals'],
-    marketingBudget: '1000-5000',
-    primaryGoals: ['lead-generation', 'increase-sales'],
-    timeframe: '1-3-months',
-    currentChallenges: ['low-traffic', 'tracking'],
-    onlinePresence: 'fair',
-    competitorAnalysis: 'some-idea',
-    previousAgency: 'no',
-    ...overrides,
-  };
-}
 
 async function storedCounts(sql: Awaited<ReturnType<typeof testApp>>['sql'], email: string) {
   const [audits] = await sql`select count(*)::int as n from business_audits where email = ${email}`;

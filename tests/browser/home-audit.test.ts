@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import type { Browser, Page } from 'playwright-core';
 import { computeAudit, formatDollars, scoreMessage } from '../../lib/audit.ts';
 import { auditSchema } from '../../lib/audit-schema.ts';
+import { fillStep1, fillSteps2to4, stepTitle, wizard, type Profile } from '../helpers/audit-browser.ts';
 import { DESKTOP, PHONE, hydrateIsland, launchBrowser, openPage } from '../helpers/browser.ts';
 import { startServer, type RunningServer } from '../helpers/server.ts';
 
@@ -16,14 +17,6 @@ afterAll(async () => {
   await browser?.close();
   await server?.stop();
 });
-
-type Profile = {
-  text: Record<'First name' | 'Last name' | 'Email' | 'Business name' | 'Phone' | 'Website', string>;
-  selects: Record<'Industry' | 'Monthly revenue' | 'Monthly marketing budget' | 'When do you want to see results?', string>;
-  checks: string[];
-  radios: string[];
-  answers: Record<string, unknown>;
-};
 
 const runId = crypto.randomUUID().slice(0, 8);
 
@@ -73,34 +66,6 @@ async function recordToasts(page: Page): Promise<void> {
 async function toastShown(page: Page, text: string): Promise<string> {
   const handle = await page.waitForFunction((t) => (window as unknown as { __toasts: string[] }).__toasts.find((x) => x.includes(t)) ?? false, text, { timeout: 0 });
   return (await handle.jsonValue()) as string;
-}
-
-const wizard = (page: Page) => page.locator('[data-island="AuditWizard"]');
-const stepTitle = (page: Page) => wizard(page).locator('[data-step-title]');
-
-async function fillStep1(page: Page, p: Profile) {
-  for (const [label, value] of Object.entries(p.text)) await wizard(page).getByLabel(label).fill(value);
-  await wizard(page).getByLabel('Industry').selectOption(p.selects.Industry);
-}
-
-async function fillSteps2to4(page: Page, p: Profile) {
-  const w = wizard(page);
-  await w.getByRole('button', { name: 'Next' }).click();
-  await expect(stepTitle(page).textContent()).resolves.toBe('Step 2 of 4: Business Scale & Goals');
-  for (const label of ['Monthly revenue', 'Monthly marketing budget', 'When do you want to see results?'] as const) await w.getByLabel(label).selectOption(p.selects[label]);
-  for (const name of p.checks) {
-    const box = w.getByRole('checkbox', { name, exact: true });
-    if (await box.count()) await box.check();
-  }
-  await w.getByRole('button', { name: 'Next' }).click();
-  await expect(stepTitle(page).textContent()).resolves.toBe('Step 3 of 4: Current Marketing & Challenges');
-  for (const name of p.checks) {
-    const box = w.getByRole('checkbox', { name, exact: true });
-    if (await box.count()) await box.check();
-  }
-  await w.getByRole('button', { name: 'Next' }).click();
-  await expect(stepTitle(page).textContent()).resolves.toBe('Step 4 of 4: Online Presence Assessment');
-  for (const name of p.radios) await w.getByRole('radio', { name, exact: true }).check();
 }
 
 describe('home page and the free business audit', () => {

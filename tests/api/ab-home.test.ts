@@ -1,0 +1,161 @@
+import { describe, expect, test } from 'bun:test';
+import postgres from 'postgres';
+import { AB_TEST_IDS, AB_VARIANT_IDS } from '../../lib/ab-tests.ts';
+import { testApp } from '../helpers/app.ts';
+import { validAudit } from '../helpers/audit.ts';
+
+// The A/B tests on the home page: assignments resolved on the server during the request, rendered
+// into the HTML, and conversions written by the server with each stored audit.
+
+const CRAWLER = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)';
+const runId = crypto.randomUUID().slice(0, 8);
+const visitor = (label: string) => `abhome-${runId}-${label}-${crypto.randomUUID().slice(0, 8)}`;
+
+type Tracking = { testId: string; variantId: string } | null;
+
+/** The two islands' props as the HTML carries them. */
+function islandProps(html: string) {
+  const props = (name: string) => {
+    const m = html.match(new RegExp(`data-island="${name}"[^>]*data-props="([^"]*)"`));
+    if (!m) throw new Error(`no ${name} island`);
+    return JSON.parse(m[1].replaceAll('&quot;', '"').replaceAll('&amp;', '&'));
+  };
+  return {
+    hero: props('HeroVariant') as { variant: string; tracking: Tracking },
+    form: props('AuditWizard') as { config: { formTitle: string }; tracking: Tracking },
+  };
+}
+
+async function home(t: Awaited<ReturnType<typeof testApp>>, headers: Record<string, string>) {
+  const res = await t.request('/', { headers });
+  expect(res.status).toBe(200);
+  return { res, html: await res.text() };
+}
+
+const assignmentsOf = async (sql: Awaited<ReturnType<typeof testApp>>['sql'], user: string) => [
+  ...(await sql<{ testId: string; variantId: string }[]>`select test_id, variant_id from ab_test_assignments where user_id = ${user} order by test_id`),
+];
+
+const conversionsOf = async (sql: Awaited<ReturnType<typeof testApp>>['sql'], user: string) => [
+  ...(await sql<{ testId: string; variantId: string; eventData: { auditId: string } }[]>`
+    select test_id, variant_id, event_data from ab_test_events where user_id = ${user} and event_type = 'conversion' order by test_id`),
+];
+
+describe('home page assignments', () => {
+  test('the same visitor cookie renders the same hero variant every time, stored once per test', async () => {
+    const t = await testApp({}, { RATE_LIMITS: 'off' });
+    const user = visitor('sticky');
+    const cookie = { cookie: `vid=${user}` };
+    const first = islandProps((await home(t, cookie)).html);
+    const second = islandProps((await home(t, cookie)).html);
+    expect(second).toEqual(first);
+    const stored = await assignmentsOf(t.sql, user);
+    expect(stored).toEqual([
+      { testId: AB_TEST_IDS.contactForm, variantId: first.form.tracking!.variantId },
+      { testId: AB_TEST_IDS.hero, variantId: first.hero.tracking!.variantId },
+    ]);
+    // The hero shown is the stored variant's configuration.
+    const heroByVariantId: Record<string, string> = {
+      [AB_VARIANT_IDS.hero.control]: 'control',
+      [AB_VARIANT_IDS.hero.variantA]: 'variant-a',
+      [AB_VARIANT_IDS.hero.variantB]: 'variant-b',
+    };
+    expect(first.hero.variant).toBe(heroByVariantId[first.hero.tracking!.variantId]);
+    expect(first.hero.tracking!.testId).toBe(AB_TEST_IDS.hero);
+    expect(first.form.tracking!.testId).toBe(AB_TEST_IDS.contactForm);
+  });
+
+  test('different visitors spread over the hero and contact-form variants; the HTML never holds the visitor id', async () => {
+    const t = await testApp({}, { RATE_LIMITS: 'off' });
+    const heroes = new Map<string, number>();
+    const titles = new Set<string>();
+    for (let i = 0; i < 60; i++) {
+      const user = visitor(`spread${i}`);
+      const { html } = await home(t, { cookie: `vid=${user}` });
+      expect(html).not.toContain(user);
+      const { hero, form } = islandProps(html);
+      heroes.set(hero.variant, (heroes.get(hero.variant) ?? 0) + 1);
+      titles.add(form.config.formTitle);
+    }
+    expect([...heroes.keys()].sort()).toEqual(['control', 'variant-a', 'variant-b']);
+    // Equal weights: with 60 visitors each variant gets a fair share (P(any < 8) is far below 1e-3).
+    for (const n of heroes.values()) expect(n).toBeGreaterThanOrEqual(8);
+    expect(titles.size).toBe(2);
+  });
+
+  test('a first visit without a cookie gets the cookie and a stored assignment', async () => {
+    const t = await testApp({}, { RATE_LIMITS: 'off' });
+    const { res, html } = await home(t, {});
+    const vid = res.headers.get('set-cookie')?.match(/vid=([^;]+)/)?.[1];
+    expect(vid).toBeTruthy();
+    expect(html).not.toContain(vid!);
+    const { hero } = islandProps(html);
+    expect((await assignmentsOf(t.sql, vid!)).find((a) => a.testId === AB_TEST_IDS.hero)?.variantId).toBe(hero.tracking!.variantId);
+  });
+
+  test('a crawler gets the controls, no tracking ids, and nothing is stored', async () => {
+    const t = await testApp({}, { RATE_LIMITS: 'off' });
+    const user = visitor('crawler');
+    const { res, html } = await home(t, { 'user-agent': CRAWLER, cookie: `vid=${user}` });
+    expect(res.headers.get('set-cookie')).toBeNull();
+    const { hero, form } = islandProps(html);
+    expect(hero).toEqual({ variant: 'control', tracking: null });
+    expect(form.tracking).toBeNull();
+    expect(form.config.formTitle).toBe('Get Your Free Business Audit');
+    expect(await assignmentsOf(t.sql, user)).toEqual([]);
+  });
+
+  test('when the database fails, the page still answers 200 with the controls and no tracking', async () => {
+    const broken = postgres('postgres://postgres@127.0.0.1:1/none', { max: 1, connect_timeout: 1, onnotice: () => {} });
+    try {
+      const t = await testApp({ sql: broken }, { RATE_LIMITS: 'off' });
+      const { html } = await home(t, { cookie: `vid=${visitor('down')}` });
+      const { hero, form } = islandProps(html);
+      expect(hero).toEqual({ variant: 'control', tracking: null });
+      expect(form.tracking).toBeNull();
+      expect(t.logs.some((l) => l.msg === 'home page A/B assignment failed; showing the control')).toBe(true);
+    } finally {
+      await broken.end({ timeout: 0 });
+    }
+  }, 15_000);
+});
+
+describe('conversions from the audit', () => {
+  test('an audit submission adds one conversion per assigned test, in the assigned variants', async () => {
+    const t = await testApp({}, { RATE_LIMITS: 'off' });
+    const user = visitor('convert');
+    const cookie = { cookie: `vid=${user}` };
+    await home(t, cookie);
+    const assigned = await assignmentsOf(t.sql, user);
+    expect(assigned).toHaveLength(2);
+    const body = validAudit();
+    const res = await t.postJson('/api/business-audit', body, cookie);
+    expect(res.status).toBe(201);
+    const conversions = await conversionsOf(t.sql, user);
+    expect(conversions.map(({ testId, variantId }) => ({ testId, variantId }))).toEqual(assigned);
+    for (const c of conversions) expect(c.eventData).toEqual({ auditId: body.id });
+  });
+
+  test('a repeat of the same submission id adds no second conversion', async () => {
+    const t = await testApp({}, { RATE_LIMITS: 'off' });
+    const user = visitor('repeat');
+    const cookie = { cookie: `vid=${user}` };
+    await home(t, cookie);
+    const body = validAudit();
+    for (let i = 0; i < 3; i++) expect((await t.postJson('/api/business-audit', body, cookie)).status).toBe(201);
+    expect(await conversionsOf(t.sql, user)).toHaveLength(2);
+  });
+
+  test('a crawler, and a visitor assigned to nothing, add no conversion', async () => {
+    const t = await testApp({}, { RATE_LIMITS: 'off' });
+    const assignedUser = visitor('assigned-then-crawler');
+    await home(t, { cookie: `vid=${assignedUser}` });
+    const asCrawler = await t.postJson('/api/business-audit', validAudit(), { cookie: `vid=${assignedUser}`, 'user-agent': CRAWLER });
+    expect(asCrawler.status).toBe(201);
+    expect(await conversionsOf(t.sql, assignedUser)).toEqual([]);
+
+    const stranger = visitor('never-saw-home');
+    expect((await t.postJson('/api/business-audit', validAudit(), { cookie: `vid=${stranger}` })).status).toBe(201);
+    expect(await conversionsOf(t.sql, stranger)).toEqual([]);
+  });
+});

@@ -1,0 +1,102 @@
+import { describe, expect, test } from 'bun:test';
+import type { Page } from 'playwright-core';
+import { AB_TEST_IDS, type VariantResult } from '../../lib/ab-tests.ts';
+import { fillStep1, fillSteps2to4, wizard, type Profile } from '../helpers/audit-browser.ts';
+import { DESKTOP, VISITOR_USER_AGENT, hydrateIsland, openPage, serverAndBrowser, waitForIslands } from '../helpers/browser.ts';
+
+// The A/B tests on the home page, end to end in Chromium as a regular visitor: the hero variant is in
+// the HTML and sticks on reload; views and the CTA click are tracked from the islands; the audit's
+// conversion is written by the server; the dashboard shows the counts. Counts are compared as
+// differences from before the visit, so a kept database's earlier visitors do not matter.
+
+const ctx = serverAndBrowser();
+const runId = crypto.randomUUID().slice(0, 8);
+
+const profile: Profile = {
+  text: { 'First name': 'Dana', 'Last name': 'Okafor', Email: `dana-${runId}@brightbuild.example`, Phone: '', 'Business name': `Brightbuild Renovations ${runId}`, Website: '' },
+  selects: { Industry: 'other', 'Monthly revenue': '25000-50000', 'Monthly marketing budget': '1000-5000', 'When do you want to see results?': '3-6-months' },
+  checks: ['Generate more leads', 'Word of mouth & referrals', 'No time to do marketing'],
+  radios: ['Fair: a website, not much else', 'We have some idea', 'No, this would be our first'],
+  answers: {},
+};
+
+type Tracking = { testId: string; variantId: string };
+type Metrics = VariantResult['metrics'];
+
+async function results(testId: string): Promise<VariantResult[]> {
+  const res = await fetch(`${ctx.server.url}/api/ab-test/results/${testId}`);
+  expect(res.status).toBe(200);
+  return res.json();
+}
+
+async function metricsOf(t: Tracking): Promise<Metrics> {
+  return (await results(t.testId)).find((r) => r.variant.id === t.variantId)!.metrics;
+}
+
+/** Polls the results API until the variant's counts have grown by `delta` from `before` (events are sent in the background). */
+async function expectGrowth(t: Tracking, before: Metrics, delta: Partial<Record<'views' | 'clicks' | 'conversions', number>>): Promise<Metrics> {
+  const want = (m: Metrics) => Object.entries(delta).every(([k, d]) => m[k as keyof Metrics] === before[k as keyof Metrics] + d);
+  let now = await metricsOf(t);
+  for (let i = 0; i < 100 && !want(now); i++) {
+    await Bun.sleep(100);
+    now = await metricsOf(t);
+  }
+  const pick = (m: Metrics) => Object.fromEntries(Object.keys(delta).map((k) => [k, m[k as keyof Metrics]]));
+  expect(pick(now)).toEqual(Object.fromEntries(Object.entries(delta).map(([k, d]) => [k, before[k as keyof Metrics] + d])));
+  return now;
+}
+
+const islandProps = async <P,>(page: Page, name: string): Promise<P> => JSON.parse((await page.locator(`[data-island="${name}"]`).getAttribute('data-props'))!);
+
+describe('A/B tests on the home page', () => {
+  test('a visitor keeps their hero; views, the CTA click and the audit conversion are recorded and shown on the dashboard', async () => {
+    const snapshot = async (testId: string) => new Map((await results(testId)).map((r) => [r.variant.id, r.metrics]));
+    const [heroBefore, formBefore] = await Promise.all([snapshot(AB_TEST_IDS.hero), snapshot(AB_TEST_IDS.contactForm)]);
+
+    const { page, problems, context } = await openPage(ctx.browser, `${ctx.server.url}/`, DESKTOP, { userAgent: VISITOR_USER_AGENT });
+    // The hero variant and the assignment's ids are in the server's HTML, with no visitor id.
+    const hero = await islandProps<{ variant: string; tracking: Tracking }>(page, 'HeroVariant');
+    expect(['control', 'variant-a', 'variant-b']).toContain(hero.variant);
+    expect(hero.tracking.testId).toBe(AB_TEST_IDS.hero);
+    await expect(page.locator('[data-hero-variant]').getAttribute('data-hero-variant')).resolves.toBe(hero.variant);
+    const vid = (await context.cookies()).find((c) => c.name === 'vid')?.value;
+    expect(vid).toBeTruthy();
+    expect(await page.content()).not.toContain(vid!);
+
+    // One unique viewer on the hero's variant.
+    await expectGrowth(hero.tracking, heroBefore.get(hero.tracking.variantId)!, { views: 1, clicks: 0, conversions: 0 });
+
+    // Sticky: the same variant on reload, and the visitor is still counted once.
+    await page.reload();
+    await waitForIslands(page);
+    expect(await islandProps(page, 'HeroVariant')).toEqual(hero);
+    await expectGrowth(hero.tracking, heroBefore.get(hero.tracking.variantId)!, { views: 1 });
+
+    // The hero's call to action records a click.
+    await page.locator('[data-island="HeroVariant"] a[href="#contact"]').click();
+    await expectGrowth(hero.tracking, heroBefore.get(hero.tracking.variantId)!, { views: 1, clicks: 1, conversions: 0 });
+
+    // The audit form is seen (hydrated on demand), submitted, and converts for both tests.
+    await hydrateIsland(page, 'AuditWizard');
+    const form = await islandProps<{ config: { submitButtonText: string }; tracking: Tracking }>(page, 'AuditWizard');
+    expect(form.tracking.testId).toBe(AB_TEST_IDS.contactForm);
+    await expectGrowth(form.tracking, formBefore.get(form.tracking.variantId)!, { views: 1, clicks: 0, conversions: 0 });
+    await fillStep1(page, profile);
+    await fillSteps2to4(page, profile);
+    await wizard(page).getByRole('button', { name: form.config.submitButtonText }).click();
+    await wizard(page).locator('[data-audit-results]').waitFor();
+    const heroAfter = await expectGrowth(hero.tracking, heroBefore.get(hero.tracking.variantId)!, { views: 1, clicks: 1, conversions: 1 });
+    await expectGrowth(form.tracking, formBefore.get(form.tracking.variantId)!, { views: 1, clicks: 1, conversions: 1 });
+
+    // The dashboard shows those counts for the hero variant.
+    const heroName = (await results(AB_TEST_IDS.hero)).find((r) => r.variant.id === hero.tracking.variantId)!.variant.name;
+    await page.goto(`${ctx.server.url}/admin/ab-tests`);
+    await waitForIslands(page);
+    const row = page.locator(`article[data-test-name="hero-variant"] tr[data-variant="${heroName}"]`);
+    await row.waitFor();
+    const cells = await row.locator('td > span:first-child').allTextContents();
+    expect(cells.slice(0, 3)).toEqual([heroAfter.views, heroAfter.clicks, heroAfter.conversions].map(String));
+    expect(problems).toEqual([]);
+    await context.close();
+  }, 120_000);
+});
