@@ -4,7 +4,9 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useFieldId } from '../components/island-root.tsx';
 import { AuditResults } from '../components/home/AuditResults.tsx';
 import { ChoiceGroup, Field, choiceClass, inputClass } from '../components/ui/form.tsx';
+import { Honeypot } from '../components/ui/Honeypot.tsx';
 import { Skeleton } from '../components/ui/Skeleton.tsx';
+import { HONEYPOT_FIELD } from '../lib/spam.ts';
 import { buttonClass } from '../components/ui/styles.ts';
 import { sendViewOnce, trackQuietly, type AbTracking } from '../lib/ab-events.ts';
 import { apiRequest, serverMessage } from '../lib/api-client.ts';
@@ -83,6 +85,12 @@ function Wizard({ config, tracking }: { config: ContactFormConfig; tracking: AbT
     if (tracking) void sendViewOnce(tracking);
   }, [tracking]);
 
+  // When the form became usable: the submission reports how long it took to fill (lib/spam.ts).
+  const shownAt = useRef(0);
+  useEffect(() => {
+    shownAt.current = performance.now();
+  }, []);
+
   useEffect(() => {
     if (!focusTarget) return;
     if (focusTarget.kind === 'step') stepHeading.current?.focus();
@@ -103,7 +111,8 @@ function Wizard({ config, tracking }: { config: ContactFormConfig; tracking: AbT
     submissionId.current ??= newSubmissionId();
     setPending(true);
     try {
-      const { audit: stored } = await apiRequest<{ audit: AuditRecord }>('POST', '/api/business-audit', { ...answers, id: submissionId.current });
+      const fillMs = Math.round(performance.now() - shownAt.current);
+      const { audit: stored } = await apiRequest<{ audit: AuditRecord }>('POST', '/api/business-audit', { ...answers, fillMs, id: submissionId.current });
       setAudit(stored);
       setFocusTarget({ kind: 'results' });
       toast({ title: 'Audit Complete!', description: 'Your personalized recommendations are ready.' });
@@ -157,7 +166,8 @@ function Wizard({ config, tracking }: { config: ContactFormConfig; tracking: AbT
         </div>
       </div>
 
-      <form className="mt-6" noValidate onSubmit={handleSubmit(onValid, onInvalid)}>
+      <form className="relative mt-6" noValidate onSubmit={handleSubmit(onValid, onInvalid)}>
+        <Honeypot field={register(HONEYPOT_FIELD)} />
         <div className="grid gap-5">
           {step === 1 ? (
             <>

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { spamSignalFields } from './spam.ts';
 
 // The free business growth audit: its 16 fields, their option lists (values exactly as the spec lists
 // them, each with the label a visitor reads), and the one zod schema shared by the AuditWizard form
@@ -132,6 +133,7 @@ export const auditSchema = z.object({
   onlinePresence: choice(onlinePresenceOptions, 'Please rate your online presence'),
   competitorAnalysis: choice(competitorAnalysisOptions, 'Please select an option'),
   previousAgency: choice(previousAgencyOptions, 'Please select an option'),
+  ...spamSignalFields,
 });
 
 /** What the form holds (every field starts empty) and what the API receives. */
@@ -167,7 +169,8 @@ const LIST_FIELDS = ['currentMarketing', 'primaryGoals', 'currentChallenges'] as
 type ListField = (typeof LIST_FIELDS)[number];
 
 /** What the form holds while a visitor fills it in: text (options start as '') or lists of text. */
-export type AuditFormState = { [K in AuditField]: K extends ListField ? string[] : string };
+/** What the form holds: the 16 answers, plus the spam honeypot (lib/spam.ts), empty for people. */
+export type AuditFormState = { [K in AuditField]: K extends ListField ? string[] : string } & { fax?: string };
 
 /** The empty form: every field empty text or an empty list. */
 export const emptyAuditForm: AuditFormState = {

@@ -5,6 +5,7 @@ import { recordConversions } from '../../db/queries/ab-tests.ts';
 import { findAudit, insertAudit, insertAuditContact, type StoredAudit } from '../../db/queries/audits.ts';
 import { computeAudit } from '../../lib/audit.ts';
 import { auditSchema, type AuditAnswers } from '../../lib/audit-schema.ts';
+import { isLikelySpam } from '../../lib/spam.ts';
 import type { AppEnv } from '../app-env.ts';
 import { rateLimit } from '../middleware/rate-limit.ts';
 import { visitorId } from '../visitor.ts';
@@ -26,20 +27,22 @@ const api = new Hono<AppEnv>().post('/', jsonWrite(), rateLimit('forms'), validJ
  * The one transaction behind a submission: the business_audits row, the contacts row for the lead and
  * one A/B `conversion` for each running test the visitor (the `vid` cookie; null for a crawler) is
  * assigned to, all or nothing. Conversions are written here, by the server, so the browser can neither
- * fake nor lose them. A repeat of a stored id returns the stored row and writes nothing.
+ * fake nor lose them. A repeat of a stored id returns the stored row and writes nothing. Likely spam
+ * (lib/spam.ts) is stored flagged, with no conversion, and answered like any other submission.
  */
 export async function storeAuditSubmission(sql: Sql, answers: AuditAnswers, visitor: string | null = null): Promise<StoredAudit> {
   const id = answers.id ?? crypto.randomUUID();
   const result = computeAudit(answers);
+  const isSpam = isLikelySpam(answers);
   return sql.begin(async (tx) => {
-    const inserted = await insertAudit(tx, id, answers, result);
+    const inserted = await insertAudit(tx, id, answers, result, isSpam);
     if (!inserted) {
       const existing = await findAudit(tx, id);
       if (!existing) throw new Error('audit id conflict without a stored row');
       return existing;
     }
-    await insertAuditContact(tx, answers, result);
-    if (visitor !== null) await recordConversions(tx, visitor, { auditId: id });
+    await insertAuditContact(tx, answers, result, isSpam);
+    if (visitor !== null && !isSpam) await recordConversions(tx, visitor, { auditId: id });
     return inserted;
   }) as Promise<StoredAudit>;
 }

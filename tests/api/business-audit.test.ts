@@ -145,3 +145,38 @@ describe('home page', () => {
     expect(await variantOf({ 'user-agent': 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)' })).toBe('control');
   });
 });
+
+describe('spam', () => {
+  test.each([
+    ['a filled honeypot', { fax: '416-555-0000', fillMs: 60_000 }, true],
+    ['a two-second fill', { fax: '', fillMs: 1500 }, true],
+    ['a person', { fax: '', fillMs: 120_000 }, false],
+  ])('%s gets the normal 201 and is stored with is_spam = %p (and its lead too)', async (_label, signals, spam) => {
+    const { postJson, sql } = await testApp({}, { RATE_LIMITS: 'off' });
+    const id = crypto.randomUUID();
+    const email = `spam-check-${id}@example.ca`;
+    const res = await postJson('/api/business-audit', { ...validAudit(), email, ...signals, id });
+    expect(res.status).toBe(201);
+    const { audit } = (await res.json()) as { audit: Record<string, unknown> };
+    expect(audit.id).toBe(id);
+    expect(audit).not.toHaveProperty('isSpam');
+    const [row] = await sql`select is_spam from business_audits where id = ${id}`;
+    expect(row.isSpam).toBe(spam as boolean);
+    const [lead] = await sql`select is_spam from contacts where email = ${email}`;
+    expect(lead.isSpam).toBe(spam as boolean);
+  });
+});
+
+test('a spam-flagged audit records no A/B conversion; a person’s does', async () => {
+  const { request, postJson, sql } = await testApp({}, { RATE_LIMITS: 'off' });
+  const browser = { 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36' };
+  const conversionsFor = async (vid: string) =>
+    (await sql`select count(*)::int as n from ab_test_events where user_id = ${vid} and event_type = 'conversion'`)[0].n as number;
+  for (const [signals, expected] of [[{ fax: 'bot', fillMs: 50_000 }, 0], [{ fax: '', fillMs: 50_000 }, 2]] as const) {
+    const vid = crypto.randomUUID();
+    await request('/', { headers: { ...browser, cookie: `vid=${vid}` } }); // assigns both tests
+    const res = await postJson('/api/business-audit', { ...validAudit(), ...signals, id: crypto.randomUUID() }, { ...browser, cookie: `vid=${vid}` });
+    expect(res.status).toBe(201);
+    expect(await conversionsFor(vid)).toBe(expected);
+  }
+});
