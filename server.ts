@@ -5,6 +5,7 @@ import { openDatabase } from './db/client.ts';
 import { MANIFEST_PATH, type Assets } from './lib/assets.ts';
 import { ConfigError, loadConfig } from './lib/config.ts';
 import { HtmlCache } from './lib/html-cache.ts';
+import { TtlCache } from './lib/ttl-cache.ts';
 import { createRateLimiters } from './lib/rate-limit.ts';
 import { agency, services } from './lib/site.ts';
 import { createFeedReader } from './lib/rss.server.ts';
@@ -57,11 +58,14 @@ const apis = [
 
 export const pagePaths = pages.map(([path]) => path);
 
+/** Returning visitors' assignments kept in memory (about 100 bytes each). */
+const ASSIGNMENT_CACHE_ENTRIES = 100_000;
+
 /** Pages that search engines should list: all but those whose meta says noindex. */
 export const indexablePaths = pages.filter(([, page]) => typeof page.meta === 'function' || !page.meta.noindex).map(([path]) => path);
 
 export function createApp(appDeps: AppDeps, { staticSource = diskSource('static') }: { staticSource?: StaticSource } = {}) {
-  const deps: AppDeps = { rateLimiters: createRateLimiters(), htmlCache: new HtmlCache(), ...appDeps };
+  const deps: AppDeps = { rateLimiters: createRateLimiters(), htmlCache: new HtmlCache(), assignmentCache: new TtlCache(ASSIGNMENT_CACHE_ENTRIES), ...appDeps };
   const { config, now } = deps;
   deps.feed ??= createFeedReader({ source: config.RSS_FEED_URL, siteUrl: config.PUBLIC_SITE_URL, timeZone: agency.timeZone, now: now ? () => now().getTime() : Date.now });
   deps.storyWriter ??= storyWriterFromConfig(config, deps.log);

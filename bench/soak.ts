@@ -42,8 +42,10 @@ request = function()
   return requests[i]
 end
 `;
-const get = (p: string) => `wrk.format("GET", ${JSON.stringify(p)}, { ["Accept-Encoding"] = "gzip, br" })`;
-const post = ([p, body]: [string, unknown]) => `wrk.format("POST", ${JSON.stringify(p)}, { ["Content-Type"] = "application/json" }, [[${JSON.stringify(body)}]])`;
+// A header table given to wrk.format replaces wrk's defaults, Host included: name it.
+const host = new URL(server.url).host;
+const get = (p: string) => `wrk.format("GET", ${JSON.stringify(p)}, { ["Host"] = "${host}", ["Accept-Encoding"] = "gzip, br" })`;
+const post = ([p, body]: [string, unknown]) => `wrk.format("POST", ${JSON.stringify(p)}, { ["Host"] = "${host}", ["Content-Type"] = "application/json" }, [[${JSON.stringify(body)}]])`;
 const dir = mkdtempSync(join(tmpdir(), 'tlm-soak-'));
 await Bun.write(join(dir, 'pages.lua'), lua(pages.map(get)));
 await Bun.write(join(dir, 'apis.lua'), lua(posts.map(post)));

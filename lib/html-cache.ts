@@ -1,4 +1,5 @@
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
+import { TtlCache } from './ttl-cache.ts';
 
 // Rendered pages kept as bytes, pre-compressed once, with a strong ETag per encoding. Pure apart from
 // compression: time comes from the caller.
@@ -9,27 +10,20 @@ export type CachedPage = {
   status: number;
   hash: string;
   bodies: Record<Encoding, Uint8Array<ArrayBuffer>>;
-  expiresAt: number;
 };
 
 const MAX_ENTRIES = 500;
 
 export class HtmlCache {
-  private entries = new Map<string, CachedPage>();
+  private entries = new TtlCache<CachedPage>(MAX_ENTRIES);
 
   get(key: string, now: number): CachedPage | undefined {
-    const entry = this.entries.get(key);
-    if (!entry) return undefined;
-    if (entry.expiresAt <= now) {
-      this.entries.delete(key);
-      return undefined;
-    }
-    return entry;
+    return this.entries.get(key, now);
   }
 
   put(key: string, html: string, status: number, ttlMs: number, now: number): CachedPage {
     const identity = new TextEncoder().encode(html);
-    const entry: CachedPage = {
+    const page: CachedPage = {
       status,
       hash: new Bun.CryptoHasher('sha1').update(identity).digest('base64url').slice(0, 22),
       bodies: {
@@ -37,11 +31,8 @@ export class HtmlCache {
         gzip: new Uint8Array(gzipSync(identity, { level: 9 })),
         br: new Uint8Array(brotliCompressSync(identity, { params: { [zlib.BROTLI_PARAM_QUALITY]: 9, [zlib.BROTLI_PARAM_SIZE_HINT]: identity.length } })),
       },
-      expiresAt: now + ttlMs,
     };
-    if (this.entries.size >= MAX_ENTRIES) this.entries.delete(this.entries.keys().next().value!);
-    this.entries.set(key, entry);
-    return entry;
+    return this.entries.set(key, page, ttlMs, now);
   }
 
   clear(): void {

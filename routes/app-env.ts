@@ -5,6 +5,8 @@ import type { BlogPost } from '../lib/feed.ts';
 import type { StoryWriter } from '../lib/story-templates.ts';
 import type { Config } from '../lib/config.ts';
 import type { HtmlCache } from '../lib/html-cache.ts';
+import type { TtlCache } from '../lib/ttl-cache.ts';
+import type { Assignment } from '../lib/ab-tests.ts';
 import type { RateLimiter, RateRuleName } from '../lib/rate-limit.ts';
 
 /** Everything the app needs from outside; tests pass their own. */
@@ -22,6 +24,8 @@ export type AppDeps = {
   dbReady?: () => boolean;
   /** Rendered pages; createApp makes a fresh one when absent. */
   htmlCache?: HtmlCache;
+  /** Stored A/B assignments already read (they never change); createApp makes one when absent. */
+  assignmentCache?: TtlCache<Assignment>;
   /** The blog feed (fetched, parsed, cached); createApp builds it from RSS_FEED_URL when absent. */
   feed?: { getPosts(): Promise<{ posts: BlogPost[]; stale?: boolean }> };
   /** Writes social stories; createApp picks OpenAI (OPENAI_API_KEY set) or the template writer when absent. */

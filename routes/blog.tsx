@@ -30,5 +30,8 @@ export default definePage({
     path: '/blog',
   },
   load: async (c) => ({ initial: await loadFeedState(c) }),
+  // A rendered grid is reused for a minute (the feed copy itself stays fresh for 15); the loading and
+  // error states are never cached, so the next request tries again.
+  cache: ({ initial }) => (initial.status === 'ready' ? { key: 'ready', ttlMs: 60_000 } : null),
   Component: ({ initial }: { initial: BlogFeedState }) => <Island name="BlogExplorer" props={{ initial }} />,
 });

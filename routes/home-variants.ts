@@ -14,6 +14,12 @@ import { visitorId } from './visitor.ts';
  */
 export const HOME_ASSIGNMENT_DEADLINE_MS = 2000;
 
+/**
+ * A stored assignment never changes, so a returning visitor's is served from memory; the expiry only
+ * lets a test that was stopped or removed stop showing.
+ */
+const ASSIGNMENT_CACHE_TTL_MS = 10 * 60_000;
+
 export type HomeVariants = {
   hero: HeroVariantName;
   contactForm: ContactFormConfig;
@@ -33,10 +39,15 @@ export async function resolveHomeVariants(c: AppContext): Promise<HomeVariants> 
   const visitor = visitorId(c);
   const fallback: HomeVariants = { hero: CONTROL_HERO, contactForm: defaultContactFormConfig, heroTracking: null, contactFormTracking: null };
   if (visitor === null) return fallback;
-  const { sql, log = defaultLog } = c.var.deps;
+  const { sql, log = defaultLog, assignmentCache, now = () => new Date() } = c.var.deps;
   const assign = async (testName: string): Promise<Assignment | null> => {
+    const key = `${testName}|${visitor}`;
+    const known = assignmentCache?.get(key, now().getTime());
+    if (known) return known;
     try {
-      return await withDeadline(assignVariant(sql, testName, visitor), HOME_ASSIGNMENT_DEADLINE_MS);
+      const assignment = await withDeadline(assignVariant(sql, testName, visitor), HOME_ASSIGNMENT_DEADLINE_MS);
+      if (assignment) assignmentCache?.set(key, assignment, ASSIGNMENT_CACHE_TTL_MS, now().getTime());
+      return assignment;
     } catch (error) {
       log({ level: 'warn', time: new Date().toISOString(), requestId: c.var.requestId, msg: 'home page A/B assignment failed; showing the control', testName, error: (error as Error)?.name ?? 'Error' });
       return null;

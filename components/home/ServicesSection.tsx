@@ -32,6 +32,8 @@ export function ServicesSection() {
         <p className="mt-12 text-center">
           <a href="/what-is-digital-marketing" className={buttonClass.secondary}>
             {servicesIntro.learnMore}
+            {/* The spec's label stays as it is; screen readers and search engines also hear where it goes. */}
+            <span className="sr-only"> about digital marketing</span>
           </a>
         </p>
       </div>

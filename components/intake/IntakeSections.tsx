@@ -1,3 +1,4 @@
+import { NumberedSteps } from '../ui/NumberedSteps.tsx';
 import { Faq } from '../guide/Faq.tsx';
 import { Island } from '../Island.tsx';
 import { buttonClass } from '../ui/styles.ts';
@@ -166,18 +167,7 @@ export function HowItWorks() {
     <section aria-labelledby="how-heading" className="py-16 sm:py-24">
       <div className={container}>
         <h2 id="how-heading" className={sectionHeading}>How it works</h2>
-        <ol className="mt-12 grid gap-6 md:grid-cols-3">
-          {howItWorks.map((step, i) => (
-            <li key={step.title} className="relative rounded-2xl border border-slate-200 p-6">
-              <span aria-hidden="true" className="inline-flex h-10 w-10 items-center justify-center rounded-full bg-blue-700 text-lg font-bold text-white">{i + 1}</span>
-              <h3 className="mt-4 text-lg font-semibold text-slate-900">
-                <span className="sr-only">{`Step ${i + 1}: `}</span>
-                {step.title}
-              </h3>
-              <p className="mt-2 leading-7 text-slate-600">{step.text}</p>
-            </li>
-          ))}
-        </ol>
+        <NumberedSteps steps={howItWorks} className="mt-12 grid gap-6 md:grid-cols-3" itemClass="border border-slate-200" />
       </div>
     </section>
   );

@@ -1,3 +1,4 @@
+import { NumberedSteps } from '../ui/NumberedSteps.tsx';
 import { auditCta, type ServiceContent } from '../../lib/content/services.ts';
 import type { Crumb } from '../../lib/content/structured-data.ts';
 import { buttonClass } from '../ui/styles.ts';
@@ -48,18 +49,7 @@ export function ServicePage({ service, crumbs, related }: { service: ServiceCont
       <section aria-labelledby="process-heading" className="bg-slate-50 py-16">
         <div className="mx-auto max-w-6xl px-4 sm:px-6">
           <h2 id="process-heading" className="text-3xl font-bold tracking-tight text-slate-900">{service.steps.heading}</h2>
-          <ol className="mt-10 grid gap-6 md:grid-cols-4">
-            {service.steps.items.map((step, i) => (
-              <li key={step.title} className="relative rounded-2xl bg-white p-6 shadow-sm">
-                <span aria-hidden="true" className="flex h-10 w-10 items-center justify-center rounded-full bg-blue-700 text-lg font-bold text-white">{i + 1}</span>
-                <h3 className="mt-4 text-lg font-semibold text-slate-900">
-                  <span className="sr-only">{`Step ${i + 1}: `}</span>
-                  {step.title}
-                </h3>
-                <p className="mt-2 leading-7 text-slate-600">{step.text}</p>
-              </li>
-            ))}
-          </ol>
+          <NumberedSteps steps={service.steps.items} className="mt-10 grid gap-6 md:grid-cols-4" itemClass="bg-white shadow-sm" />
         </div>
       </section>
 

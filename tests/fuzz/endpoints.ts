@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { AB_TEST_IDS, AB_VARIANT_IDS } from '../../lib/ab-tests.ts';
 import * as audit from '../../lib/audit-schema.ts';
+import * as intake from '../../lib/intake-schema.ts';
 import { platforms } from '../../lib/story-schema.ts';
 import { shortText } from './arbitraries.ts';
 
@@ -67,5 +68,25 @@ export const fuzzedEndpoints: FuzzedEndpoint[] = [
     }),
     tables: ['business_audits', 'contacts'],
     rowsFor: (status) => (status === 201 ? 2 : 0),
+  },
+  {
+    path: '/api/q4-intake',
+    valid: fc.record({
+      id: fc.uuid({ version: 4 }).map((u) => RUN_ID_PREFIX + u.slice(8)),
+      firstName: shortText(60),
+      lastName: shortText(60),
+      workEmail: fc.emailAddress(),
+      mobile: fc.constantFrom('416-555-0199', '+1 (647) 555-0123'),
+      company: shortText(100),
+      website: fc.constantFrom('', 'https://example.ca'),
+      industry: fc.constantFrom(...intake.industryOptions.map((o) => o.value)),
+      city: shortText(40),
+      monthlyMarketingBudget: fc.constantFrom(...intake.budgetOptions.map((o) => o.value)),
+      biggestGoal: shortText(300),
+      howDidYouHear: fc.constantFrom('', 'Instagram'),
+      caslConsent: fc.constantFrom('true'),
+    }),
+    tables: ['q4_intake_applications'],
+    rowsFor: (status) => (status === 201 ? 1 : 0),
   },
 ];
