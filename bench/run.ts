@@ -112,9 +112,12 @@ const base = server.url;
 const staticServer = await startProcess(pin(0, ['bun', 'bench/static-server.ts']), {});
 
 const routes: { label: string; path: string; headers?: Record<string, string> }[] = [];
-const visitorCookie = (await fetch(`${base}/`)).headers.get('set-cookie')?.split(';')[0];
-routes.push({ label: '/ (new visitor)', path: '/' });
-routes.push({ label: '/ (returning visitor)', path: '/', headers: visitorCookie ? { cookie: visitorCookie } : {} });
+// A browser's user agent: Bun's own is (rightly) classed as a bot, and bots get no visitor cookie.
+const BROWSER_UA = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36';
+const visitorCookie = (await fetch(`${base}/`, { headers: { 'user-agent': BROWSER_UA } })).headers.get('set-cookie')?.split(';')[0];
+if (!visitorCookie) throw new Error('the home page set no visitor cookie');
+routes.push({ label: '/ (new visitor)', path: '/', headers: { 'user-agent': BROWSER_UA } });
+routes.push({ label: '/ (returning visitor)', path: '/', headers: { 'user-agent': BROWSER_UA, cookie: visitorCookie } });
 for (const path of ['/services', '/services/seo-services', '/what-is-digital-marketing', '/blog', '/q4-intake', '/no-such-page', '/api/rss-feed']) {
   routes.push({ label: path === '/no-such-page' ? '404 page' : path, path });
 }
