@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import { compress } from 'hono/compress';
 import { requestId } from 'hono/request-id';
 import { openDatabase } from './db/client.ts';
+import { DatabaseUnavailable } from './db/deadline.ts';
 import { MANIFEST_PATH, type Assets } from './lib/assets.ts';
 import { ConfigError, loadConfig } from './lib/config.ts';
 import { HtmlCache } from './lib/html-cache.ts';
@@ -82,10 +83,10 @@ export function createApp(appDeps: AppDeps, { staticSource = diskSource('static'
   app.use(renderer);
 
   app.get('/healthz', healthz);
-  app.use('/api/*', async (c, next) => {
-    if (!deps.dbReady || deps.dbReady()) return next();
-    c.header('Retry-After', '5');
-    return c.json({ error: 'Service temporarily unavailable, please try again shortly' }, 503);
+  // While the database is still coming up at boot, APIs answer 503 through the error handler.
+  app.use('/api/*', async (_c, next) => {
+    if (deps.dbReady && !deps.dbReady()) throw new DatabaseUnavailable('The database is not ready yet');
+    return next();
   });
   app.get('/static/*', staticFiles(staticSource));
   app.get('/sitemap.xml', sitemap(indexablePaths));

@@ -34,10 +34,6 @@ export class HtmlCache {
     };
     return this.entries.set(key, page, ttlMs, now);
   }
-
-  clear(): void {
-    this.entries.clear();
-  }
 }
 
 /** Picks brotli, then gzip, then none, from an Accept-Encoding header. */

@@ -20,8 +20,4 @@ export class TtlCache<V> {
     this.entries.set(key, { value, expiresAt: now + ttlMs });
     return value;
   }
-
-  clear(): void {
-    this.entries.clear();
-  }
 }
