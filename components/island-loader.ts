@@ -25,8 +25,15 @@ const observer =
       )
     : null;
 
-for (const el of document.querySelectorAll<HTMLElement>('[data-island][data-hydrate="visible"]')) {
-  if (observer) observer.observe(el);
-  else load(el);
-  for (const type of TRIGGERS) el.addEventListener(type, () => load(el), { once: true, passive: true });
+function watchIslands(): void {
+  for (const el of document.querySelectorAll<HTMLElement>('[data-island][data-hydrate="visible"]')) {
+    if (observer) observer.observe(el);
+    else load(el);
+    for (const type of TRIGGERS) el.addEventListener(type, () => load(el), { once: true, passive: true });
+  }
 }
+
+// This is an async module script: it can run before the parser reaches the islands (as mount() in
+// components/mount.tsx also guards against; the loader imports nothing, so the check is repeated here).
+if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', watchIslands, { once: true });
+else watchIslands();

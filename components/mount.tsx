@@ -9,6 +9,12 @@ import { IslandRoot } from './island-root.tsx';
  * island that loads with the page has hydrated (on-demand islands hydrate later, when needed).
  */
 export function mount(name: string, Component: ComponentType<any>): void {
+  // Island bundles are async module scripts: from cache they can run before the parser has reached
+  // the island's element. Wait for the whole document, so no island is missed.
+  if (document.readyState === 'loading') {
+    document.addEventListener('DOMContentLoaded', () => mount(name, Component), { once: true });
+    return;
+  }
   const elements = document.querySelectorAll<HTMLElement>(`[data-island="${name}"]:not([data-hydrated])`);
   for (const el of elements) {
     const id = el.dataset.islandId ?? name;
