@@ -1,11 +1,11 @@
 import { Hono } from 'hono';
 import { compress } from 'hono/compress';
-import { requestId } from 'hono/request-id';
 import { openDatabase } from './db/client.ts';
 import { DatabaseUnavailable } from './db/deadline.ts';
 import { MANIFEST_PATH, type Assets } from './lib/assets.ts';
 import { ConfigError, loadConfig } from './lib/config.ts';
 import { HtmlCache } from './lib/html-cache.ts';
+import { securityHeaders } from './lib/security-headers.ts';
 import { TtlCache } from './lib/ttl-cache.ts';
 import { createRateLimiters } from './lib/rate-limit.ts';
 import { agency, services } from './lib/site.ts';
@@ -13,11 +13,11 @@ import { createFeedReader } from './lib/rss.server.ts';
 import { storyWriterFromConfig } from './lib/openai-writer.server.ts';
 import type { AppDeps, AppEnv } from './routes/app-env.ts';
 import { healthz } from './routes/healthz.ts';
-import { accessLog, defaultLog } from './routes/middleware/access-log.ts';
+import { defaultLog, flushLog } from './routes/middleware/access-log.ts';
 import { notFound, onError } from './routes/middleware/errors.ts';
-import { securityHeaders } from './routes/middleware/security-headers.ts';
+import { requestContext } from './routes/middleware/request-context.ts';
 import { pageHandler } from './routes/page.tsx';
-import { renderer } from './routes/renderer.tsx';
+import { fastLane } from './routes/fast-lane.ts';
 import { robots, sitemap } from './routes/seo.ts';
 import { diskSource, embeddedSource, staticFiles, type StaticSource } from './routes/static.ts';
 import abTestApi from './routes/api/ab-test.ts';
@@ -61,26 +61,19 @@ export const pagePaths = pages.map(([path]) => path);
 
 /** Returning visitors' assignments kept in memory (about 100 bytes each). */
 const ASSIGNMENT_CACHE_ENTRIES = 100_000;
+const RUNNING_TEST_ENTRIES = 100;
 
 /** Pages that search engines should list: all but those whose meta says noindex. */
 export const indexablePaths = pages.filter(([, page]) => typeof page.meta === 'function' || !page.meta.noindex).map(([path]) => path);
 
 export function createApp(appDeps: AppDeps, { staticSource = diskSource('static') }: { staticSource?: StaticSource } = {}) {
-  const deps: AppDeps = { rateLimiters: createRateLimiters(), htmlCache: new HtmlCache(), assignmentCache: new TtlCache(ASSIGNMENT_CACHE_ENTRIES), ...appDeps };
+  const deps: AppDeps = { rateLimiters: createRateLimiters(), htmlCache: new HtmlCache(securityHeaders(appDeps.config.isProduction)), assignmentCache: new TtlCache(ASSIGNMENT_CACHE_ENTRIES), runningTests: new TtlCache(RUNNING_TEST_ENTRIES), ...appDeps };
   const { config, now } = deps;
   deps.feed ??= createFeedReader({ source: config.RSS_FEED_URL, siteUrl: config.PUBLIC_SITE_URL, timeZone: agency.timeZone, now: now ? () => now().getTime() : Date.now });
   deps.storyWriter ??= storyWriterFromConfig(config, deps.log);
   const app = new Hono<AppEnv>({ strict: false });
-  app.use(async (c, next) => {
-    c.set('deps', deps);
-    c.set('islands', { count: 0, used: new Set() });
-    await next();
-  });
-  app.use(requestId());
-  app.use(accessLog);
-  app.use(securityHeaders(deps.config.isProduction));
+  app.use(requestContext(deps));
   app.use(compress());
-  app.use(renderer);
 
   app.get('/healthz', healthz);
   // While the database is still coming up at boot, APIs answer 503 through the error handler.
@@ -96,6 +89,12 @@ export function createApp(appDeps: AppDeps, { staticSource = diskSource('static'
 
   app.notFound(notFound);
   app.onError(onError);
+
+  // Hono has no hook before routing: pages that are the same for everyone are answered here from
+  // memory, at the cost of serving a static file, and everything else goes through the app.
+  const lane = fastLane(deps, pages as unknown as Parameters<typeof fastLane>[1]);
+  const dispatch = app.fetch;
+  app.fetch = (request, ...rest) => lane(request) ?? dispatch(request, ...rest);
   return app;
 }
 
@@ -154,6 +153,7 @@ export async function main({ embeddedFiles }: { embeddedFiles?: Record<string, s
     await Promise.race([drained, Bun.sleep(10_000)]);
     await server.stop(true);
     await db.close();
+    flushLog();
     process.exit(0);
   };
   process.on('SIGTERM', () => void shutdown('SIGTERM'));

@@ -1,10 +1,13 @@
 // `bun run bench`: throughput and latency of every page next to Bun serving the same number of bytes,
 // the JS/CSS/HTML bytes each route ships, cold start and peak memory. Pins the server to core 0 and
-// wrk to core 1 where taskset exists. Writes bench/results/latest.md. Never part of the test suite.
+// wrk to core 1 where taskset exists. Without DATABASE_URL it also measures the cold start on
+// PostgreSQL (BENCH_POSTGRES_URL, else postgres://postgres@127.0.0.1:5432/postgres if one answers)
+// on a scratch database bench_coldstart. Writes bench/results/latest.md. Never part of the test suite.
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
+import postgres from 'postgres';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = 50;
@@ -14,22 +17,25 @@ if (!wrkPath) throw new Error('wrk is missing: apt-get install -y wrk');
 const pin = (core: number, cmd: string[]) => (hasTaskset ? ['taskset', '-c', String(core), ...cmd] : cmd);
 
 type Proc = ReturnType<typeof Bun.spawn>;
+// Servers write their stdout (one access-log line per request) to files here, not into a pipe this
+// process would have to drain while it measures.
+const logDir = mkdtempSync(join(tmpdir(), 'tlm-bench-logs-'));
+let logCount = 0;
 async function startProcess(cmd: string[], env: Record<string, string>): Promise<{ url: string; proc: Proc; startedMs: number }> {
+  const log = join(logDir, `${++logCount}-${cmd.at(-1)!.replace(/\W/g, '_')}.log`);
   const t0 = performance.now();
-  const proc = Bun.spawn(cmd, { env: { ...process.env, ...env }, stdout: 'pipe', stderr: 'inherit' });
-  const reader = (proc.stdout as ReadableStream<Uint8Array>).getReader();
-  let out = '';
+  const proc = Bun.spawn(cmd, { env: { ...process.env, ...env }, stdout: Bun.file(log), stderr: 'inherit' });
+  const deadline = t0 + 60_000;
   while (true) {
-    const { value, done } = await reader.read();
-    if (done) throw new Error(`process exited before listening: ${out}`);
-    out += new TextDecoder().decode(value);
+    const out = await Bun.file(log).text().catch(() => '');
     const m = out.match(/"msg":"listening","url":"([^"]+)"/);
-    if (m) {
-      void (async () => {
-        while (!(await reader.read()).done);
-      })();
-      return { url: m[1].replace(/\/$/, ''), proc, startedMs: performance.now() - t0 };
+    if (m) return { url: m[1].replace(/\/$/, ''), proc, startedMs: performance.now() - t0 };
+    if (proc.exitCode !== null || proc.signalCode !== null) throw new Error(`process exited before listening: ${out}`);
+    if (performance.now() > deadline) {
+      proc.kill('SIGKILL');
+      throw new Error(`process not listening after 60 s: ${out}`);
     }
+    await Bun.sleep(20);
   }
 }
 
@@ -94,7 +100,8 @@ async function routeBytes(base: string, path: string) {
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
 const usingPostgres = Boolean(process.env.DATABASE_URL);
 const dataDir = usingPostgres ? '' : mkdtempSync(join(tmpdir(), 'tlm-bench-'));
-const serverEnv = { NODE_ENV: 'production', RATE_LIMITS: 'off', PORT: '0', DATA_DIR: dataDir, DATABASE_URL: process.env.DATABASE_URL ?? '' };
+// The server rejects an empty DATA_DIR: pass it only for the embedded database.
+const serverEnv: Record<string, string> = { NODE_ENV: 'production', RATE_LIMITS: 'off', PORT: '0', ...(usingPostgres ? { DATABASE_URL: process.env.DATABASE_URL! } : { DATA_DIR: dataDir }) };
 const serverCmd = pin(0, ['bun', 'server.ts']);
 
 // Cold starts: the first creates the database (embedded), the second reopens it.
@@ -175,7 +182,49 @@ const serverRss = await peakRssMb(server.proc.pid);
 server.proc.kill('SIGTERM');
 staticServer.proc.kill('SIGTERM');
 await server.proc.exited;
+await staticServer.proc.exited;
 if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+
+// PostgreSQL cold start, measured on a quiet machine after the runs: on a scratch database, the first
+// start migrates the schema, the second starts on the existing schema.
+async function postgresColdStart(): Promise<string> {
+  const adminUrl = process.env.BENCH_POSTGRES_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
+  const admin = postgres(adminUrl, { max: 1, connect_timeout: 3, onnotice: () => {} });
+  try {
+    await admin`select 1`;
+  } catch {
+    await admin.end({ timeout: 1 }).catch(() => {});
+    return 'PostgreSQL cold start: not measured (no server)';
+  }
+  const scratch = new URL(adminUrl);
+  scratch.pathname = '/bench_coldstart';
+  const { DATA_DIR: _embedded, ...withoutDataDir } = serverEnv;
+  const pgEnv = { ...withoutDataDir, DATABASE_URL: scratch.toString() };
+  try {
+    await admin.unsafe('drop database if exists bench_coldstart');
+    await admin.unsafe('create database bench_coldstart');
+    const timed = async () => {
+      const t0 = performance.now();
+      const s = await startProcess(serverCmd, pgEnv);
+      try {
+        const exited = s.proc.exited.then((code) => Promise.reject(new Error(`the server exited (${code}) before its first 200`)));
+        return { ms: await Promise.race([firstOk(`${s.url}/`, t0), exited]), rss: await peakRssMb(s.proc.pid) };
+      } finally {
+        s.proc.kill('SIGTERM');
+        await s.proc.exited;
+      }
+    };
+    const first = await timed();
+    const second = await timed();
+    return `PostgreSQL: first start (migrates the schema) to first 200: ${Math.round(first.ms)} ms, peak RSS ${first.rss} MB; second start on the existing schema to first 200: ${Math.round(second.ms)} ms, peak RSS ${second.rss} MB.`;
+  } finally {
+    await admin.unsafe('drop database if exists bench_coldstart').catch((e) => console.error(`could not drop bench_coldstart: ${e}`));
+    await admin.end({ timeout: 5 });
+  }
+}
+const postgresStart = usingPostgres ? '' : await postgresColdStart().catch((e) => `PostgreSQL cold start: failed (${String(e).split('\n')[0]})`);
+if (postgresStart) console.log(postgresStart);
+rmSync(logDir, { recursive: true, force: true });
 
 const report = `# Benchmark (${new Date().toISOString()})
 
@@ -196,7 +245,7 @@ ${posts.join('\n')}
 ${bytes.join('\n')}
 
 Start-up: first start (creates the ${usingPostgres ? 'schema' : 'embedded database'}) to first 200: ${Math.round(firstStartMs)} ms, peak RSS ${firstStartRss} MB;
-second start on the same data to first 200: ${Math.round(secondStartMs)} ms. Peak RSS of the server after the run: ${serverRss} MB.
+second start on the same data to first 200: ${Math.round(secondStartMs)} ms. Peak RSS of the server after the run: ${serverRss} MB.${postgresStart ? `\n${postgresStart}` : ''}
 `;
 console.log(report);
 await Bun.write('bench/results/latest.md', report);

@@ -14,7 +14,7 @@ type Props<N extends IslandName> = { name: N; props: ComponentProps<(typeof isla
  */
 export function Island<N extends IslandName>({ name, props }: Props<N>) {
   const c = useRequestContext<AppEnv>();
-  const { assets } = c.var.deps;
+  const { assets } = c.get('deps');
   const asset = assets.islands[name];
   if (!asset) throw new Error(`Island ${name} is missing from the build manifest; run bun run build`);
   const onDemand = (islands[name] as { hydrate?: string }).hydrate === 'visible';
@@ -25,7 +25,7 @@ export function Island<N extends IslandName>({ name, props }: Props<N>) {
     for (const chunk of asset.imports) preloadModule(chunk, { as: 'script' });
   }
 
-  const bookkeeping = c.var.islands;
+  const bookkeeping = c.get('islands');
   bookkeeping.count += 1;
   bookkeeping.used.add(name);
   const id = `i${bookkeeping.count}`;

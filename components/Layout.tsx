@@ -12,7 +12,7 @@ import { Island } from './Island.tsx';
 /** The one document shell: head tags from the page's meta, header, main, footer. */
 export function Layout({ meta, children }: { meta: PageMeta; children: ReactNode }) {
   const c = useRequestContext<AppEnv>();
-  const { config, assets } = c.var.deps;
+  const { config, assets } = c.get('deps');
   const canonical = absoluteUrl(config.PUBLIC_SITE_URL, meta.path);
   const image = meta.ogImage ?? defaultOgImage;
   const imageUrl = absoluteUrl(config.PUBLIC_SITE_URL, image.path);
@@ -65,6 +65,6 @@ export function Layout({ meta, children }: { meta: PageMeta; children: ReactNode
 /** Rendered after <main>, so it knows which islands the page used; adds the Toaster only if one of them toasts. */
 function ToasterIfNeeded() {
   const c = useRequestContext<AppEnv>();
-  const used = [...c.var.islands.used] as (keyof typeof islands)[];
+  const used = [...c.get('islands').used] as (keyof typeof islands)[];
   return used.some((name) => islands[name].toasts) ? <Island name="Toaster" props={{}} /> : null;
 }

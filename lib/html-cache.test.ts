@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'bun:test';
 import { gunzipSync, brotliDecompressSync } from 'node:zlib';
-import { HtmlCache, chooseEncoding, etagFor } from './html-cache.ts';
+import { HtmlCache, cachedResponse, chooseEncoding, etagFor } from './html-cache.ts';
 
 describe('HtmlCache', () => {
   test('stores a page with byte-identical compressed twins until it expires', () => {
@@ -35,5 +35,36 @@ describe('chooseEncoding', () => {
     ['identity', 'identity'],
   ])('%p → %p', (header, expected) => {
     expect(chooseEncoding(header as string | undefined)).toBe(expected as ReturnType<typeof chooseEncoding>);
+  });
+});
+
+describe('shared pages and cached responses', () => {
+  test('a shared address answers its page until the page expires', () => {
+    const cache = new HtmlCache();
+    const page = cache.put('/blog|ready', '<p>blog</p>', 200, 60_000, 1_000);
+    cache.share('/blog', { page, route: '/blog' }, 1_000);
+    expect(cache.sharedAt('/blog', 60_999)?.page).toBe(page);
+    expect(cache.sharedAt('/blog', 61_000)).toBeUndefined();
+    expect(cache.sharedAt('/blog?x=1', 2_000)).toBeUndefined();
+  });
+
+  test('a cached response carries the base headers, the encoding, a 304 on a matching ETag, and a cookie when given', async () => {
+    const cache = new HtmlCache([['Content-Security-Policy', "default-src 'self'"]]);
+    const page = cache.put('/', '<p>home</p>'.repeat(50), 200, 1000, 0);
+    const br = cachedResponse(page, { acceptEncoding: 'gzip, br' });
+    expect(br.status).toBe(200);
+    expect(br.headers.get('content-encoding')).toBe('br');
+    expect(br.headers.get('content-security-policy')).toBe("default-src 'self'");
+    expect(br.headers.get('etag')).toBe(etagFor(page, 'br'));
+    expect(new Uint8Array(await br.arrayBuffer())).toEqual(page.bodies.br);
+    const notModified = cachedResponse(page, { acceptEncoding: 'gzip, br', ifNoneMatch: `"x", ${etagFor(page, 'br')}` });
+    expect(notModified.status).toBe(304);
+    expect(notModified.headers.get('content-security-policy')).toBe("default-src 'self'");
+    expect(await notModified.text()).toBe('');
+    const withCookie = cachedResponse(page, { cookie: 'vid=abc; Path=/' });
+    expect(withCookie.headers.get('content-encoding')).toBeNull();
+    expect(withCookie.headers.get('set-cookie')).toBe('vid=abc; Path=/');
+    // The stored headers are not changed by one response's cookie.
+    expect(cachedResponse(page, {}).headers.get('set-cookie')).toBeNull();
   });
 });

@@ -1,7 +1,8 @@
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { TtlCache } from './ttl-cache.ts';
 
-// Rendered pages kept as bytes, pre-compressed once, with a strong ETag per encoding. Pure apart from
+// Rendered pages kept as bytes, pre-compressed once, with a strong ETag per encoding and their response
+// headers built once, so serving one costs no more than serving a static file. Pure apart from
 // compression: time comes from the caller.
 
 export type Encoding = 'br' | 'gzip' | 'identity';
@@ -10,28 +11,64 @@ export type CachedPage = {
   status: number;
   hash: string;
   bodies: Record<Encoding, Uint8Array<ArrayBuffer>>;
+  /** When the entry expires (ms since the epoch; Infinity: never). */
+  expiresAt: number;
+  /** The full response headers of each encoding, and of its 304. */
+  headers: Record<Encoding, Headers>;
+  notModifiedHeaders: Record<Encoding, Headers>;
 };
 
+const ENCODINGS: Encoding[] = ['br', 'gzip', 'identity'];
+
 const MAX_ENTRIES = 500;
+/** Addresses (path and query) remembered for pages that are the same for everyone; oldest go first. */
+const MAX_SHARED_URLS = 2000;
+
+/** A page served to every request for one address, and the route pattern its log lines name. */
+export type SharedPage = { page: CachedPage; route: string };
 
 export class HtmlCache {
   private entries = new TtlCache<CachedPage>(MAX_ENTRIES);
+
+  /** `baseHeaders` go on every cached response (the security headers). */
+  constructor(private readonly baseHeaders: [string, string][] = []) {}
+
+  private sharedUrls = new TtlCache<SharedPage>(MAX_SHARED_URLS);
 
   get(key: string, now: number): CachedPage | undefined {
     return this.entries.get(key, now);
   }
 
+  /** Remembers that every request for `url` (path and query) gets `page`, until the page expires. */
+  share(url: string, shared: SharedPage, now: number): void {
+    this.sharedUrls.set(url, shared, shared.page.expiresAt - now, now);
+  }
+
+  /** The page every request for `url` gets, if one was shared and has not expired. */
+  sharedAt(url: string, now: number): SharedPage | undefined {
+    return this.sharedUrls.get(url, now);
+  }
+
   put(key: string, html: string, status: number, ttlMs: number, now: number): CachedPage {
     const identity = new TextEncoder().encode(html);
-    const page: CachedPage = {
-      status,
-      hash: new Bun.CryptoHasher('sha1').update(identity).digest('base64url').slice(0, 22),
-      bodies: {
-        identity,
-        gzip: new Uint8Array(gzipSync(identity, { level: 9 })),
-        br: new Uint8Array(brotliCompressSync(identity, { params: { [zlib.BROTLI_PARAM_QUALITY]: 9, [zlib.BROTLI_PARAM_SIZE_HINT]: identity.length } })),
-      },
+    const hash = new Bun.CryptoHasher('sha1').update(identity).digest('base64url').slice(0, 22);
+    const bodies: CachedPage['bodies'] = {
+      identity,
+      gzip: new Uint8Array(gzipSync(identity, { level: 9 })),
+      br: new Uint8Array(brotliCompressSync(identity, { params: { [zlib.BROTLI_PARAM_QUALITY]: 9, [zlib.BROTLI_PARAM_SIZE_HINT]: identity.length } })),
     };
+    const headersOf = (encoding: Encoding, notModified: boolean) => {
+      const headers = new Headers(this.baseHeaders);
+      headers.set('ETag', `"${hash}-${encoding}"`);
+      headers.set('Vary', 'Accept-Encoding');
+      headers.set('Cache-Control', 'no-cache');
+      if (notModified) return headers;
+      headers.set('Content-Type', 'text/html; charset=UTF-8');
+      if (encoding !== 'identity') headers.set('Content-Encoding', encoding);
+      return headers;
+    };
+    const byEncoding = (notModified: boolean) => Object.fromEntries(ENCODINGS.map((e) => [e, headersOf(e, notModified)])) as Record<Encoding, Headers>;
+    const page: CachedPage = { status, hash, bodies, expiresAt: now + ttlMs, headers: byEncoding(false), notModifiedHeaders: byEncoding(true) };
     return this.entries.set(key, page, ttlMs, now);
   }
 }
@@ -46,3 +83,18 @@ export function chooseEncoding(acceptEncoding: string | undefined): Encoding {
 
 /** The strong ETag of one encoding of a page. */
 export const etagFor = (page: CachedPage, encoding: Encoding) => `"${page.hash}-${encoding}"`;
+
+/**
+ * The cached bytes in the encoding the client accepts, or a 304 when its ETag matches, with the headers
+ * stored with the page; `cookie`, when given, is added as Set-Cookie.
+ */
+export function cachedResponse(page: CachedPage, request: { acceptEncoding?: string | null; ifNoneMatch?: string | null; cookie?: string }): Response {
+  const encoding = chooseEncoding(request.acceptEncoding ?? undefined);
+  const notModified = request.ifNoneMatch != null && request.ifNoneMatch.split(/\s*,\s*/).includes(etagFor(page, encoding));
+  let headers = notModified ? page.notModifiedHeaders[encoding] : page.headers[encoding];
+  if (request.cookie) {
+    headers = new Headers(headers);
+    headers.append('Set-Cookie', request.cookie);
+  }
+  return notModified ? new Response(null, { status: 304, headers }) : new Response(page.bodies[encoding], { status: page.status, headers });
+}

@@ -8,6 +8,8 @@ import type { HtmlCache } from '../lib/html-cache.ts';
 import type { TtlCache } from '../lib/ttl-cache.ts';
 import type { Assignment } from '../lib/ab-tests.ts';
 import type { RateLimiter, RateRuleName } from '../lib/rate-limit.ts';
+import type { RunningTest } from '../db/queries/ab-tests.ts';
+import type { Visitor } from './visitor.ts';
 
 /** Everything the app needs from outside; tests pass their own. */
 export type AppDeps = {
@@ -26,6 +28,8 @@ export type AppDeps = {
   htmlCache?: HtmlCache;
   /** Stored A/B assignments already read (they never change); createApp makes one when absent. */
   assignmentCache?: TtlCache<Assignment>;
+  /** Running A/B tests by name (null: not running), re-read every few seconds; createApp makes one when absent. */
+  runningTests?: TtlCache<RunningTest | null>;
   /** The blog feed (fetched, parsed, cached); createApp builds it from RSS_FEED_URL when absent. */
   feed?: { getPosts(): Promise<{ posts: BlogPost[]; stale?: boolean }> };
   /** Writes social stories; createApp picks OpenAI (OPENAI_API_KEY set) or the template writer when absent. */
@@ -36,6 +40,8 @@ export type AppEnv = {
   Variables: {
     deps: AppDeps;
     requestId: string;
+    /** The visitor cookie, once `visitor()` has looked (null: a crawler). */
+    visitor?: Visitor | null;
     /** Per-render bookkeeping for islands: ids and which islands the page used. */
     islands: { count: number; used: Set<string> };
   };

@@ -7,7 +7,7 @@ import { definePage } from './page.tsx';
 export const BLOG_RENDER_WAIT_MS = 1500;
 
 async function loadFeedState(c: AppContext): Promise<BlogFeedState> {
-  const feed = c.var.deps.feed!;
+  const feed = c.get('deps').feed!;
   let timer: ReturnType<typeof setTimeout> | undefined;
   const waited = new Promise<BlogFeedState>((resolve) => {
     timer = setTimeout(() => resolve({ status: 'loading' }), BLOG_RENDER_WAIT_MS);
@@ -32,6 +32,6 @@ export default definePage({
   load: async (c) => ({ initial: await loadFeedState(c) }),
   // A rendered grid is reused for a minute (the feed copy itself stays fresh for 15); the loading and
   // error states are never cached, so the next request tries again.
-  cache: ({ initial }) => (initial.status === 'ready' ? { key: 'ready', ttlMs: 60_000 } : null),
+  cache: ({ initial }) => (initial.status === 'ready' ? { key: 'ready', ttlMs: 60_000, sameForEveryone: true } : null),
   Component: ({ initial }: { initial: BlogFeedState }) => <Island name="BlogExplorer" props={{ initial }} />,
 });

@@ -6,9 +6,10 @@ const HEALTH_DEADLINE_MS = 2000;
 /** 200 when the database answers within 2 s, else 503. */
 export async function healthz(c: AppContext) {
   c.header('Cache-Control', 'no-store');
+  const { dbReady, sql } = c.get('deps');
   try {
-    if (c.var.deps.dbReady && !c.var.deps.dbReady()) throw new Error('database not ready');
-    await withDeadline(c.var.deps.sql`select 1`.execute(), HEALTH_DEADLINE_MS);
+    if (dbReady && !dbReady()) throw new Error('database not ready');
+    await withDeadline(sql`select 1`.execute(), HEALTH_DEADLINE_MS);
     return c.json({ status: 'ok', db: 'ok' });
   } catch {
     c.header('Retry-After', '5');

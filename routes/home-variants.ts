@@ -1,12 +1,12 @@
 import { withDeadline } from '../db/deadline.ts';
-import { assignVariant } from '../db/queries/ab-tests.ts';
+import { loadRunningTest, previewAssignment, storedVariantId } from '../db/queries/ab-tests.ts';
 import type { AbTracking } from '../lib/ab-events.ts';
 import { AB_TEST_NAMES, contactFormConfigSchema, heroConfigSchema, type Assignment } from '../lib/ab-tests.ts';
 import { defaultContactFormConfig, type ContactFormConfig } from '../lib/contact-form-variants.ts';
 import { CONTROL_HERO, type HeroVariantName } from '../lib/hero-variants.ts';
-import type { AppContext } from './app-env.ts';
+import type { AppContext, AppDeps } from './app-env.ts';
 import { defaultLog } from './middleware/access-log.ts';
-import { visitorId } from './visitor.ts';
+import { visitor as visitorOf } from './visitor.ts';
 
 /**
  * How long the home page waits for its two assignments before showing the controls. Shorter than the
@@ -15,10 +15,11 @@ import { visitorId } from './visitor.ts';
 export const HOME_ASSIGNMENT_DEADLINE_MS = 2000;
 
 /**
- * A stored assignment never changes, so a returning visitor's is served from memory; the expiry only
- * lets a test that was stopped or removed stop showing.
+ * A visitor's assignment never changes once stored, so a returning visitor's is served from memory; a
+ * running test's definition is re-read at most this often, so stopping a test shows within seconds.
  */
 const ASSIGNMENT_CACHE_TTL_MS = 10 * 60_000;
+const RUNNING_TEST_TTL_MS = 10_000;
 
 export type HomeVariants = {
   hero: HeroVariantName;
@@ -28,40 +29,95 @@ export type HomeVariants = {
   contactFormTracking: AbTracking | null;
 };
 
+const CONTROLS: HomeVariants = { hero: CONTROL_HERO, contactForm: defaultContactFormConfig, heroTracking: null, contactFormTracking: null };
+
 /**
  * The home page's variants for this visitor, decided on the server during the request so the HTML
- * already holds them: the sticky stored assignments of `hero-variant` and `contact-form-optimization`
- * for the visitor cookie. A crawler (no visitor id) gets the controls and is not tracked; so does
- * every visitor when a test is not running, its configuration is unusable, or the database fails or is
- * slow. Never throws. The result holds no visitor data, so the HTML can be cached per combination.
+ * already holds them: for `hero-variant` and `contact-form-optimization`, the visitor's stored variant,
+ * or else the one the deterministic assignment rules give the visitor cookie. Nothing is written here:
+ * the visitor's first view event (their exposure) stores the assignment, so a new visitor costs no
+ * database work at all. A crawler (no visitor id) gets the controls and is not tracked; so does every
+ * visitor when a test is not running, its configuration is unusable, or the database fails or is slow.
+ * Never throws. The result holds no visitor data, so the HTML can be cached per combination.
  */
 export async function resolveHomeVariants(c: AppContext): Promise<HomeVariants> {
-  const visitor = visitorId(c);
-  const fallback: HomeVariants = { hero: CONTROL_HERO, contactForm: defaultContactFormConfig, heroTracking: null, contactFormTracking: null };
-  if (visitor === null) return fallback;
-  const { sql, log = defaultLog, assignmentCache, now = () => new Date() } = c.var.deps;
+  const visitor = visitorOf(c);
+  if (visitor === null) return CONTROLS;
+  const deps = c.get('deps');
+  const remembered = visitor.isNew ? undefined : rememberedHomeVariants(deps, visitor.id);
+  if (remembered) return remembered;
+
+  const { sql, log = defaultLog, assignmentCache, runningTests, now = () => new Date() } = deps;
+  const time = now().getTime();
+  const decide = async (testName: string): Promise<Assignment | null> => {
+    let test = runningTests?.get(testName, time);
+    if (test === undefined) runningTests?.set(testName, (test = await loadRunningTest(sql, testName)), RUNNING_TEST_TTL_MS, time);
+    if (!test) return null;
+    // A cookie made for this request cannot have a stored row yet.
+    const stored = visitor.isNew ? undefined : await storedVariantId(sql, test.id, visitor.id);
+    return previewAssignment(test, visitor.id, stored)?.assignment ?? null;
+  };
   const assign = async (testName: string): Promise<Assignment | null> => {
-    const key = `${testName}|${visitor}`;
-    const known = assignmentCache?.get(key, now().getTime());
-    if (known) return known;
     try {
-      const assignment = await withDeadline(assignVariant(sql, testName, visitor), HOME_ASSIGNMENT_DEADLINE_MS);
-      if (assignment) assignmentCache?.set(key, assignment, ASSIGNMENT_CACHE_TTL_MS, now().getTime());
+      const needsDatabase = !visitor.isNew || runningTests?.get(testName, time) === undefined;
+      const assignment = needsDatabase ? await withDeadline(decide(testName), HOME_ASSIGNMENT_DEADLINE_MS) : await decide(testName);
+      // A new visitor's preview is recomputed for free next time; what is worth remembering is a
+      // returning visitor's answer, which cost a database read.
+      if (assignment && !visitor.isNew) assignmentCache?.set(assignmentKey(testName, visitor.id), assignment, ASSIGNMENT_CACHE_TTL_MS, time);
       return assignment;
     } catch (error) {
-      log({ level: 'warn', time: new Date().toISOString(), requestId: c.var.requestId, msg: 'home page A/B assignment failed; showing the control', testName, error: (error as Error)?.name ?? 'Error' });
+      log({ level: 'warn', time: new Date().toISOString(), requestId: c.get('requestId'), msg: 'home page A/B assignment failed; showing the control', testName, error: (error as Error)?.name ?? 'Error' });
       return null;
     }
   };
   const [heroAssignment, formAssignment] = await Promise.all([assign(AB_TEST_NAMES.hero), assign(AB_TEST_NAMES.contactForm)]);
-  const hero = heroConfigSchema.safeParse(heroAssignment?.variant.configuration);
-  const form = contactFormConfigSchema.safeParse(formAssignment?.variant.configuration);
+  return variantsFrom(heroAssignment, formAssignment);
+}
+
+/** A returning visitor's variants when both assignments are in memory; undefined otherwise. No I/O. */
+export function rememberedHomeVariants({ assignmentCache, now }: AppDeps, visitorId: string): HomeVariants | undefined {
+  const time = now ? now().getTime() : Date.now();
+  const hero = assignmentCache?.get(assignmentKey(AB_TEST_NAMES.hero, visitorId), time);
+  const form = hero && assignmentCache?.get(assignmentKey(AB_TEST_NAMES.contactForm, visitorId), time);
+  return form ? variantsFrom(hero, form) : undefined;
+}
+
+/** What the home page's HTML varies by. */
+export function homeCacheKey({ hero, contactForm, heroTracking, contactFormTracking }: HomeVariants): string {
+  let form = formKeys.get(contactForm);
+  if (form === undefined) formKeys.set(contactForm, (form = JSON.stringify(contactForm)));
+  return `${hero}|${form}|${heroTracking?.variantId ?? '-'}|${contactFormTracking?.variantId ?? '-'}`;
+}
+
+/** Contact-form configurations are shared objects (checked once each), so their keys are too. */
+const formKeys = new WeakMap<ContactFormConfig, string>();
+
+const assignmentKey = (testName: string, visitorId: string) => `${testName}|${visitorId}`;
+
+/**
+ * The variants two assignments show; a missing assignment or an unusable configuration shows the
+ * control, untracked. Configurations are checked once each (they come from the shared test definition).
+ */
+function variantsFrom(heroAssignment: Assignment | null, formAssignment: Assignment | null): HomeVariants {
+  const hero = heroAssignment && checked(heroAssignment.variant.configuration, heroConfigSchema);
+  const form = formAssignment && checked(formAssignment.variant.configuration, contactFormConfigSchema);
   return {
-    hero: hero.success ? hero.data.heroVariant : fallback.hero,
-    contactForm: form.success ? form.data : fallback.contactForm,
-    heroTracking: hero.success && heroAssignment ? trackingOf(heroAssignment) : null,
-    contactFormTracking: form.success && formAssignment ? trackingOf(formAssignment) : null,
+    hero: hero ? hero.heroVariant : CONTROLS.hero,
+    contactForm: form ?? CONTROLS.contactForm,
+    heroTracking: hero && heroAssignment ? trackingOf(heroAssignment) : null,
+    contactFormTracking: form && formAssignment ? trackingOf(formAssignment) : null,
   };
+}
+
+const checkedConfigurations = new WeakMap<object, unknown>();
+
+function checked<T>(configuration: Record<string, unknown>, schema: { safeParse(v: unknown): { success: true; data: T } | { success: false } }): T | null {
+  if (typeof configuration !== 'object' || configuration === null) return null;
+  if (!checkedConfigurations.has(configuration)) {
+    const parsed = schema.safeParse(configuration);
+    checkedConfigurations.set(configuration, parsed.success ? parsed.data : null);
+  }
+  return checkedConfigurations.get(configuration) as T | null;
 }
 
 const trackingOf = (a: Assignment): AbTracking => ({ testId: a.testId, variantId: a.variantId });

@@ -6,7 +6,8 @@ import { ServicesSection } from '../components/home/ServicesSection.tsx';
 import { Testimonials } from '../components/home/Testimonials.tsx';
 import { localBusinessJsonLd, organizationJsonLd } from '../lib/content/structured-data.ts';
 import { agency } from '../lib/site.ts';
-import { resolveHomeVariants, type HomeVariants } from './home-variants.ts';
+import { homeCacheKey, rememberedHomeVariants, resolveHomeVariants, type HomeVariants } from './home-variants.ts';
+import { returningVisitorId } from './visitor.ts';
 import { definePage } from './page.tsx';
 
 type HomeData = HomeVariants & { siteUrl: string };
@@ -20,13 +21,15 @@ export default definePage<HomeData>({
     keywords: ['digital marketing agency Toronto', 'local SEO Toronto', 'Google Ads management', 'social media management', 'lead generation'],
     jsonLd: [localBusinessJsonLd(siteUrl), organizationJsonLd(siteUrl)],
   }),
-  load: async (c) => ({ ...(await resolveHomeVariants(c)), siteUrl: c.var.deps.config.PUBLIC_SITE_URL }),
+  load: async (c) => ({ ...(await resolveHomeVariants(c)), siteUrl: c.get('deps').config.PUBLIC_SITE_URL }),
   // The HTML depends only on the variants (no visitor data: events name the visitor by the cookie),
   // so each combination is rendered once and served from memory.
-  cache: ({ hero, contactForm, heroTracking, contactFormTracking }) => ({
-    key: [hero, JSON.stringify(contactForm), heroTracking?.variantId ?? '-', contactFormTracking?.variantId ?? '-'].join('|'),
-    ttlMs: 10 * 60_000,
-  }),
+  cache: (variants) => ({ key: homeCacheKey(variants), ttlMs: 10 * 60_000 }),
+  keyFromMemory: (request, deps) => {
+    const visitorId = returningVisitorId(request);
+    const variants = visitorId ? rememberedHomeVariants(deps, visitorId) : undefined;
+    return variants && homeCacheKey(variants);
+  },
   Component: ({ hero, contactForm, heroTracking, contactFormTracking }) => (
     <>
       <section aria-label="Introduction">

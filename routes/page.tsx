@@ -1,7 +1,8 @@
 import type { FC } from 'react';
-import { chooseEncoding, etagFor, type CachedPage } from '../lib/html-cache.ts';
+import { cachedResponse } from '../lib/html-cache.ts';
 import type { PageMeta } from '../lib/page-meta.ts';
-import type { AppContext } from './app-env.ts';
+import type { AppContext, AppDeps } from './app-env.ts';
+import { renderer } from './renderer.tsx';
 
 declare module '@hono/react-renderer' {
   interface Props {
@@ -9,7 +10,11 @@ declare module '@hono/react-renderer' {
   }
 }
 
-export type CachePolicy = { key: string; ttlMs: number };
+/**
+ * What a page's HTML varies by (`key`) and how long it stays; `sameForEveryone` says every request for
+ * the same address (path and query) gets it, so later ones are answered before routing (fast-lane.ts).
+ */
+export type CachePolicy = { key: string; ttlMs: number; sameForEveryone?: boolean };
 
 /**
  * A page: its meta (fixed, or from its data), an optional loader that runs before render, and a
@@ -25,6 +30,12 @@ export type PageDefinition<D extends object> = {
   load?: (c: AppContext) => Promise<D> | D;
   Component: FC<D>;
   cache?: (data: D) => CachePolicy | null;
+  /**
+   * The cache key of this request's page when it can be known from memory alone, with nothing to
+   * read, write or set (a returning visitor whose assignments are remembered); undefined sends the
+   * request through the app. Lets the fast lane answer pages that vary per visitor.
+   */
+  keyFromMemory?: (request: Request, deps: AppDeps) => string | undefined;
 };
 
 export function definePage<D extends object = Record<string, never>>(page: PageDefinition<D>): PageDefinition<D> {
@@ -32,7 +43,7 @@ export function definePage<D extends object = Record<string, never>>(page: PageD
 }
 
 /** Cache a page until the process ends (its HTML depends only on config and code). */
-export const FOREVER: CachePolicy = { key: '', ttlMs: Number.POSITIVE_INFINITY };
+export const FOREVER: CachePolicy = { key: '', ttlMs: Number.POSITIVE_INFINITY, sameForEveryone: true };
 
 export function pageHandler<D extends object>(page: PageDefinition<D>, { path, status = 200 }: { path: string; status?: 200 | 404 }) {
   return async (c: AppContext) => {
@@ -41,26 +52,27 @@ export function pageHandler<D extends object>(page: PageDefinition<D>, { path, s
     const render = async () => {
       const meta = typeof page.meta === 'function' ? page.meta(data) : page.meta;
       c.status(status);
+      // Installed only when a page really renders: cached answers need no renderer.
+      await renderer(c, async () => {});
       return c.render(<page.Component {...data} />, { meta });
     };
-    const { htmlCache, now = () => new Date() } = c.var.deps;
+    const { htmlCache, now } = c.get('deps');
     if (!policy || !htmlCache) return render();
 
-    const key = `${path}|${policy.key}`;
-    const time = now().getTime();
+    const key = pageCacheKey(path, policy.key);
+    const time = now ? now().getTime() : Date.now();
     const cached = htmlCache.get(key, time) ?? htmlCache.put(key, await (await render()).text(), status, policy.ttlMs, time);
-    return sendCached(c, cached);
+    if (policy.sameForEveryone) htmlCache.share(addressOf(c.req.raw), { page: cached, route: status === 404 ? '(not found)' : c.req.routePath }, time);
+    // A plain Response skips Hono's prepared headers; the only one a page sets is a new visitor's cookie.
+    return cachedResponse(cached, { acceptEncoding: c.req.header('accept-encoding'), ifNoneMatch: c.req.header('if-none-match'), cookie: c.get('visitor')?.cookie });
   };
 }
 
-function sendCached(c: AppContext, page: CachedPage) {
-  const encoding = chooseEncoding(c.req.header('accept-encoding'));
-  const etag = etagFor(page, encoding);
-  c.header('ETag', etag);
-  c.header('Vary', 'Accept-Encoding');
-  c.header('Cache-Control', 'no-cache');
-  if (c.req.header('if-none-match')?.split(/\s*,\s*/).includes(etag)) return c.body(null, 304);
-  c.header('Content-Type', 'text/html; charset=UTF-8');
-  if (encoding !== 'identity') c.header('Content-Encoding', encoding);
-  return c.body(page.bodies[encoding], page.status as 200);
+/** A request's path and query: what a shared page is remembered by. */
+export function addressOf(request: Request): string {
+  const url = request.url;
+  return url.slice(url.indexOf('/', url.indexOf('//') + 2));
 }
+
+/** Where a page's HTML is kept: its path and what the HTML varies by. */
+export const pageCacheKey = (path: string, key: string) => `${path}|${key}`;

@@ -16,7 +16,7 @@ import { FOREVER, definePage } from './page.tsx';
 const glossaryQuery = (q: string | undefined) => (q ?? '').trim().slice(0, 100);
 
 export default definePage({
-  load: (c) => ({ siteUrl: c.var.deps.config.PUBLIC_SITE_URL, query: glossaryQuery(c.req.query('q')) }),
+  load: (c) => ({ siteUrl: c.get('deps').config.PUBLIC_SITE_URL, query: glossaryQuery(c.req.query('q')) }),
   // Searches without JavaScript (?q=) render fresh; the plain guide is cached.
   cache: ({ query }) => (query ? null : FOREVER),
   meta: ({ siteUrl }) => ({

@@ -11,19 +11,19 @@ type Db = Sql | TransactionSql;
 type TestRow = { id: string; name: string; description: string | null; isActive: boolean; trafficAllocation: number; startDate: Date; endDate: Date | null };
 type VariantRow = { id: string; name: string; isControl: boolean; weight: number; configuration: Record<string, unknown> };
 
-/** A test that is running now: active, started, not ended. */
-async function runningTest(sql: Db, testName: string): Promise<TestRow | undefined> {
-  const [test] = await sql<TestRow[]>`
-    select id, name, description, is_active, traffic_allocation, start_date, end_date from ab_tests
-    where name = ${testName} and is_active and start_date <= now() and (end_date is null or end_date > now())`;
-  return test;
-}
+/** A running test with its variants in the stable order cumulative weights walk. */
+export type RunningTest = { id: string; trafficAllocation: number; variants: VariantRow[] };
 
-/** Variants in a stable order (control first, then by creation), the order cumulative weights walk. */
-async function variantsOf(sql: Db, testId: string): Promise<VariantRow[]> {
-  return sql<VariantRow[]>`
+/** The named test if it is running now (active, started, not ended), with its variants; else null. */
+export async function loadRunningTest(sql: Db, testName: string): Promise<RunningTest | null> {
+  const [test] = await sql<TestRow[]>`
+    select id, traffic_allocation from ab_tests
+    where name = ${testName} and is_active and start_date <= now() and (end_date is null or end_date > now())`;
+  if (!test) return null;
+  const variants = await sql<VariantRow[]>`
     select id, name, is_control, weight, configuration from ab_test_variants
-    where test_id = ${testId} order by is_control desc, created_at, id`;
+    where test_id = ${test.id} order by is_control desc, created_at, id`;
+  return { id: test.id, trafficAllocation: test.trafficAllocation, variants };
 }
 
 function toAssignment(testId: string, v: VariantRow): Assignment {
@@ -31,28 +31,46 @@ function toAssignment(testId: string, v: VariantRow): Assignment {
 }
 
 /**
- * The visitor's variant of the named test, or null when no such test is running. A null userId (a
- * crawler) gets the control and nothing is stored; so does a visitor outside the traffic allocation.
- * A new member is stored with INSERT … ON CONFLICT (test_id, user_id) DO NOTHING and the stored row is
- * then read back, so concurrent first calls, from any number of processes, all answer the one row.
+ * What the visitor sees, without writing anything: the stored variant, or else the deterministic
+ * choice (lib/ab-assign.ts). Pure. A null userId (a crawler) and a visitor outside the traffic
+ * allocation get the control; `member` says whether the visitor is (or will be) part of the test.
  */
-export async function assignVariant(sql: Db, testName: string, userId: string | null): Promise<Assignment | null> {
-  const test = await runningTest(sql, testName);
-  if (!test) return null;
-  const variants = await variantsOf(sql, test.id);
-  const stored = userId === null ? undefined : await storedVariantId(sql, test.id, userId);
-  const decision = decideAssignment({ seed: test.id, userId, trafficAllocation: test.trafficAllocation, variants, storedVariantId: stored });
+export function previewAssignment(test: RunningTest, userId: string | null, storedVariantId?: string): { assignment: Assignment; member: boolean } | null {
+  const decision = decideAssignment({ seed: test.id, userId, trafficAllocation: test.trafficAllocation, variants: test.variants, storedVariantId });
   if (!decision) return null;
-  if (decision.kind !== 'new' || userId === null) return toAssignment(test.id, decision.variant);
-  await sql`
-    insert into ab_test_assignments (test_id, variant_id, user_id)
-    values (${test.id}, ${decision.variant.id}, ${userId})
-    on conflict (test_id, user_id) do nothing`;
-  const winner = await storedVariantId(sql, test.id, userId);
-  return toAssignment(test.id, variants.find((v) => v.id === winner) ?? decision.variant);
+  return { assignment: toAssignment(test.id, decision.variant), member: decision.kind !== 'outside' };
 }
 
-async function storedVariantId(sql: Db, testId: string, userId: string): Promise<string | undefined> {
+/**
+ * Stores the visitor's membership of a running test (if they are in its traffic allocation) and
+ * returns the stored variant. INSERT … ON CONFLICT (test_id, user_id) DO NOTHING and then a read of the
+ * row, so concurrent first calls, from any number of processes, all answer the one row.
+ */
+async function storeAssignment(sql: Db, test: RunningTest, userId: string): Promise<Assignment | null> {
+  const stored = await storedVariantId(sql, test.id, userId);
+  const preview = previewAssignment(test, userId, stored);
+  if (!preview || stored || !preview.member) return preview?.assignment ?? null;
+  await sql`
+    insert into ab_test_assignments (test_id, variant_id, user_id)
+    values (${test.id}, ${preview.assignment.variantId}, ${userId})
+    on conflict (test_id, user_id) do nothing`;
+  const winner = await storedVariantId(sql, test.id, userId);
+  const variant = test.variants.find((v) => v.id === winner);
+  return variant ? toAssignment(test.id, variant) : preview.assignment;
+}
+
+/**
+ * The visitor's variant of the named test, stored (sticky), or null when no such test is running. A
+ * null userId (a crawler) gets the control and nothing is stored; so does a visitor outside the
+ * traffic allocation.
+ */
+export async function assignVariant(sql: Db, testName: string, userId: string | null): Promise<Assignment | null> {
+  const test = await loadRunningTest(sql, testName);
+  if (!test) return null;
+  return userId === null ? (previewAssignment(test, null)?.assignment ?? null) : storeAssignment(sql, test, userId);
+}
+
+export async function storedVariantId(sql: Db, testId: string, userId: string): Promise<string | undefined> {
   const [row] = await sql<{ variantId: string }[]>`select variant_id from ab_test_assignments where test_id = ${testId} and user_id = ${userId}`;
   return row?.variantId;
 }
@@ -60,23 +78,31 @@ async function storedVariantId(sql: Db, testId: string, userId: string): Promise
 export type EventOutcome = 'recorded' | 'unknown-test' | 'unknown-variant' | 'not-assigned' | 'other-variant';
 
 /**
- * Records one event. Only members of the test are counted: a visitor outside the traffic allocation
- * (no stored assignment) records nothing, and an event naming a variant other than the visitor's
- * stored one is refused, so results cannot be skewed from the browser.
+ * Records one event. Only members of the test are counted, in their own variant, so results cannot be
+ * skewed from the browser. The page decides a visitor's variant without writing; the visitor's first
+ * event is their exposure and stores the assignment, provided the variant the event names is the one
+ * the assignment rules give them. A visitor outside the traffic allocation records nothing.
  */
 export async function recordEvent(
   sql: Db,
   event: { testId: string; variantId: string; eventType: AbEventType; eventData?: Record<string, unknown> | null; userId: string },
 ): Promise<EventOutcome> {
-  const [row] = await sql<{ testExists: boolean; variantInTest: boolean; assignedVariant: string | null }[]>`
+  const [row] = await sql<{ testName: string | null; variantInTest: boolean; assignedVariant: string | null }[]>`
     select
-      exists (select 1 from ab_tests where id = ${event.testId}) as test_exists,
+      (select name from ab_tests where id = ${event.testId}) as test_name,
       exists (select 1 from ab_test_variants where id = ${event.variantId} and test_id = ${event.testId}) as variant_in_test,
       (select variant_id from ab_test_assignments where test_id = ${event.testId} and user_id = ${event.userId}) as assigned_variant`;
-  if (!row.testExists) return 'unknown-test';
+  if (row.testName === null) return 'unknown-test';
   if (!row.variantInTest) return 'unknown-variant';
-  if (row.assignedVariant === null) return 'not-assigned';
-  if (row.assignedVariant !== event.variantId) return 'other-variant';
+  let assigned = row.assignedVariant;
+  if (assigned === null) {
+    const test = await loadRunningTest(sql, row.testName);
+    const preview = test && previewAssignment(test, event.userId);
+    if (!test || !preview?.member) return 'not-assigned';
+    if (preview.assignment.variantId !== event.variantId) return 'other-variant';
+    assigned = (await storeAssignment(sql, test, event.userId))?.variantId ?? null;
+  }
+  if (assigned !== event.variantId) return 'other-variant';
   await sql`
     insert into ab_test_events (test_id, variant_id, user_id, event_type, event_data)
     values (${event.testId}, ${event.variantId}, ${event.userId}, ${event.eventType}, ${event.eventData ? sql.json(event.eventData as never) : null})`;
@@ -85,7 +111,7 @@ export async function recordEvent(
 
 /**
  * One 'conversion' event for every running test the visitor is assigned to, written by the server
- * (call it inside the transaction that stores the audit). Returns how many were written.
+ * (call it inside the transaction that stores the submission). Returns how many were written.
  */
 export async function recordConversions(tx: Db, userId: string, eventData?: Record<string, unknown> | null): Promise<number> {
   const rows = await tx`

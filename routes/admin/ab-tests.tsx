@@ -11,8 +11,8 @@ export default definePage<AbDashboardProps>({
     const challenge = await adminChallenge(c);
     if (challenge) throw challenge;
     privateHeaders(c);
-    const now = c.var.deps.now?.() ?? new Date();
-    const data = await withDeadline(dashboardData(c.var.deps.sql, now));
+    const now = c.get('deps').now?.() ?? new Date();
+    const data = await withDeadline(dashboardData(c.get('deps').sql, now));
     return { ...data, loadedAt: now.toISOString() };
   },
   Component: (props) => (

@@ -23,7 +23,7 @@ api.get('/assignment', rateLimit('assignments'), validQuery(assignmentQuerySchem
   const { testName, userId } = c.req.valid('query');
   // Crawlers see the control and leave no trace; everyone else is the supplied id or the visitor cookie.
   const user = isCrawler(c) ? null : (userId ?? visitorId(c));
-  const assignment = await withDeadline(assignVariant(c.var.deps.sql, testName, user));
+  const assignment = await withDeadline(assignVariant(c.get('deps').sql, testName, user));
   if (!assignment) return c.json({ error: `No running A/B test is named ${testName}` }, 404);
   return c.json(assignment);
 });
@@ -35,7 +35,7 @@ api.post('/event', rateLimit('events'), jsonWrite(EVENT_BODY_LIMIT), validJson(a
   if (isCrawler(c)) return c.json({ recorded: false }, 202);
   const userId = body.userId ?? visitorId(c);
   if (!userId) return c.json({ recorded: false }, 202);
-  const outcome = await withDeadline(recordEvent(c.var.deps.sql, { ...body, userId }));
+  const outcome = await withDeadline(recordEvent(c.get('deps').sql, { ...body, userId }));
   switch (outcome) {
     case 'recorded':
       return c.json({ recorded: true }, 201);
@@ -53,14 +53,14 @@ api.post('/event', rateLimit('events'), jsonWrite(EVENT_BODY_LIMIT), validJson(a
 
 /** GET /tests → every test (spec fields). */
 api.get('/tests', adminOnly, async (c) => {
-  return c.json(await withDeadline(listTests(c.var.deps.sql)));
+  return c.json(await withDeadline(listTests(c.get('deps').sql)));
 });
 
 /** GET /results/{testId} → one entry per variant with metrics and statistics. */
 api.get('/results/:testId', adminOnly, async (c) => {
   const testId = c.req.param('testId');
-  const now = c.var.deps.now?.() ?? new Date();
-  const results = testId.length <= 36 ? await withDeadline(testResults(c.var.deps.sql, testId, now)) : null;
+  const now = c.get('deps').now?.() ?? new Date();
+  const results = testId.length <= 36 ? await withDeadline(testResults(c.get('deps').sql, testId, now)) : null;
   if (!results) return c.json({ error: 'No A/B test has this id' }, 404);
   return c.json(results);
 });

@@ -19,14 +19,14 @@ import { validJson } from './validate.ts';
  */
 const api = new Hono<AppEnv>().post('/', jsonWrite(), rateLimit('forms'), validJson(auditSchema), async (c) => {
   const answers = c.req.valid('json');
-  const audit = await withDeadline(storeAuditSubmission(c.var.deps.sql, answers, visitorId(c)));
+  const audit = await withDeadline(storeAuditSubmission(c.get('deps').sql, answers, visitorId(c)));
   return c.json({ audit }, 201);
 });
 
 /**
  * The one transaction behind a submission: the business_audits row, the contacts row for the lead and
  * one A/B `conversion` for each running test the visitor (the `vid` cookie; null for a crawler) is
- * assigned to, all or nothing. Conversions are written here, by the server, so the browser can neither
+ * assigned to (their browser's first view event stored the assignment), all or nothing. Conversions are written here, by the server, so the browser can neither
  * fake nor lose them. A repeat of a stored id returns the stored row and writes nothing. Likely spam
  * (lib/spam.ts) is stored flagged, with no conversion, and answered like any other submission.
  */

@@ -20,7 +20,7 @@ export function jsonWrite(maxBytes: number = FORM_BODY_LIMIT) {
       return c.json({ error: 'Cross-site requests are not allowed' }, 403);
     }
     const origin = c.req.header('origin');
-    if (origin && !isOwnOrigin(origin, c.req.header('host'), c.var.deps.config.PUBLIC_SITE_URL)) {
+    if (origin && !isOwnOrigin(origin, c.req.header('host'), c.get('deps').config.PUBLIC_SITE_URL)) {
       return c.json({ error: 'Cross-site requests are not allowed' }, 403);
     }
     const type = c.req.header('content-type') ?? '';

@@ -18,7 +18,7 @@ const API_PATH = '/api/q4-intake';
  */
 const api = new Hono<AppEnv>().post('/', rateLimit('forms'), jsonWrite(), validJson(intakeSchema), async (c) => {
   const { id: clientId, fax, fillMs, ...application } = c.req.valid('json');
-  const { sql, now } = c.var.deps;
+  const { sql, now } = c.get('deps');
   const id = clientId ?? crypto.randomUUID();
   await withDeadline(
     insertIntakeApplication(sql, {
@@ -38,7 +38,7 @@ function consentPage(c: AppContext): string {
   if (!referer) return API_PATH;
   try {
     const url = new URL(referer);
-    return url.host === new URL(c.req.url).host || url.origin === new URL(c.var.deps.config.PUBLIC_SITE_URL).origin
+    return url.host === new URL(c.req.url).host || url.origin === new URL(c.get('deps').config.PUBLIC_SITE_URL).origin
       ? url.pathname.slice(0, 200)
       : API_PATH;
   } catch {

@@ -5,7 +5,7 @@ import type { AppEnv } from '../app-env.ts';
 const api = new Hono<AppEnv>();
 
 api.get('/', async (c) => {
-  const { feed, log } = c.var.deps;
+  const { feed, log } = c.get('deps');
   try {
     const { posts, stale } = await feed!.getPosts();
     c.header('Cache-Control', 'public, max-age=60');

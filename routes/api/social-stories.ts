@@ -27,7 +27,7 @@ const guards = [jsonWrite(STORY_BODY_LIMIT), rateLimit('stories', 'storiesDaily'
 /** POST /api/social-stories/generate {title, content, link} → {stories (instagram, linkedin, facebook, twitter), writer} */
 api.post('/generate', ...guards, validJson(storyInputSchema), async (c) => {
   const input = c.req.valid('json');
-  const { stories, writer } = await withRouteDeadline(c.var.deps.storyWriter!.writeAll(input));
+  const { stories, writer } = await withRouteDeadline(c.get('deps').storyWriter!.writeAll(input));
   c.header('X-Story-Writer', writer);
   return c.json<GenerateResponse>({ stories, writer });
 });
@@ -35,7 +35,7 @@ api.post('/generate', ...guards, validJson(storyInputSchema), async (c) => {
 /** POST /api/social-stories/quick-generate {blogPost: {title, content, link}, platform} → one story */
 api.post('/quick-generate', ...guards, validJson(quickGenerateSchema), async (c) => {
   const { blogPost, platform } = c.req.valid('json');
-  const { story, writer } = await withRouteDeadline(c.var.deps.storyWriter!.writeOne(blogPost, platform));
+  const { story, writer } = await withRouteDeadline(c.get('deps').storyWriter!.writeOne(blogPost, platform));
   c.header('X-Story-Writer', writer);
   return c.json<Story>(story);
 });

@@ -12,7 +12,7 @@ const REALM = 'A/B test dashboard';
  * dashboard and its read APIs are open, as the spec says.
  */
 export async function adminChallenge(c: AppContext): Promise<HTTPException | null> {
-  const password = c.var.deps.config.ADMIN_PASSWORD;
+  const password = c.get('deps').config.ADMIN_PASSWORD;
   if (!password) return null;
   try {
     await basicAuth({ username: ADMIN_USER, password, realm: REALM })(c, async () => {});

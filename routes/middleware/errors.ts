@@ -25,7 +25,7 @@ export const onError: ErrorHandler<AppEnv> = (err, c) => {
     c.header('Retry-After', RETRY_AFTER_SECONDS);
     return c.json({ error: 'Service temporarily unavailable, please try again shortly', requestId }, 503);
   }
-  const log = c.var.deps?.log ?? ((e: object) => console.error(JSON.stringify(e)));
+  const log = c.get('deps')?.log ?? ((e: object) => console.error(JSON.stringify(e)));
   log({ level: 'error', time: new Date().toISOString(), requestId, method: c.req.method, route: c.req.routePath, error: String((err as Error)?.name ?? 'Error'), stack: (err as Error)?.stack });
   return isApi(c.req.path)
     ? c.json({ error: 'Internal Server Error', requestId }, 500)

@@ -10,7 +10,7 @@ import type { AppContext, AppEnv } from '../app-env.ts';
  */
 export function rateLimit(perClient: RateRuleName, global?: RateRuleName) {
   return createMiddleware<AppEnv>(async (c, next) => {
-    const { config, rateLimiters } = c.var.deps;
+    const { config, rateLimiters } = c.get('deps');
     if (config.RATE_LIMITS === 'off' || !rateLimiters) return next();
     const decisions = [rateLimiters[perClient].hit(clientAddress(c))];
     if (global) decisions.push(rateLimiters[global].hit('all'));
@@ -28,7 +28,7 @@ export function rateLimit(perClient: RateRuleName, global?: RateRuleName) {
 }
 
 export function clientAddress(c: AppContext): string {
-  if (c.var.deps.config.TRUST_PROXY) {
+  if (c.get('deps').config.TRUST_PROXY) {
     const forwarded = c.req.header('x-forwarded-for');
     // The proxy appends the address it saw, so the last entry is the one it vouches for.
     const last = forwarded?.split(',').pop()?.trim();

@@ -4,7 +4,7 @@ import { intake } from '../../lib/site.ts';
 import { FOREVER, definePage } from '../page.tsx';
 
 export default definePage<{ siteUrl: string }>({
-  load: (c) => ({ siteUrl: c.var.deps.config.PUBLIC_SITE_URL }),
+  load: (c) => ({ siteUrl: c.get('deps').config.PUBLIC_SITE_URL }),
   meta: ({ siteUrl }) => ({ ...intakeMeta, path: intake.path, jsonLd: intakeJsonLd(siteUrl) }),
   // The data is the same for every visitor of this process.
   cache: () => FOREVER,

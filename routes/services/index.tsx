@@ -14,7 +14,7 @@ const crumbs = [
 ];
 
 export default definePage({
-  load: (c) => ({ siteUrl: c.var.deps.config.PUBLIC_SITE_URL }),
+  load: (c) => ({ siteUrl: c.get('deps').config.PUBLIC_SITE_URL }),
   cache: () => FOREVER,
   meta: ({ siteUrl }) => ({
     title: copy.metaTitle,

@@ -15,7 +15,7 @@ export function servicePage(slug: ServiceSlug) {
   ];
   const related = serviceContent.filter((s) => s.slug !== slug).slice(0, 3);
   return definePage({
-    load: (c) => ({ siteUrl: c.var.deps.config.PUBLIC_SITE_URL }),
+    load: (c) => ({ siteUrl: c.get('deps').config.PUBLIC_SITE_URL }),
     cache: () => FOREVER,
     meta: ({ siteUrl }) => ({
       title: service.metaTitle,

@@ -2,29 +2,16 @@ import { describe, expect, test } from 'bun:test';
 import postgres from 'postgres';
 import { AB_TEST_IDS, AB_VARIANT_IDS } from '../../lib/ab-tests.ts';
 import { testApp } from '../helpers/app.ts';
+import { islandProps, sendViews } from '../helpers/ab-home.ts';
 import { validAudit } from '../helpers/audit.ts';
 
-// The A/B tests on the home page: assignments resolved on the server during the request, rendered
-// into the HTML, and conversions written by the server with each stored audit.
+// The A/B tests on the home page: assignments decided on the server during the request (no write),
+// rendered into the HTML, stored by the visitor's first view event, and conversions written by the
+// server with each stored audit.
 
 const CRAWLER = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)';
 const runId = crypto.randomUUID().slice(0, 8);
 const visitor = (label: string) => `abhome-${runId}-${label}-${crypto.randomUUID().slice(0, 8)}`;
-
-type Tracking = { testId: string; variantId: string } | null;
-
-/** The two islands' props as the HTML carries them. */
-function islandProps(html: string) {
-  const props = (name: string) => {
-    const m = html.match(new RegExp(`data-island="${name}"[^>]*data-props="([^"]*)"`));
-    if (!m) throw new Error(`no ${name} island`);
-    return JSON.parse(m[1].replaceAll('&quot;', '"').replaceAll('&amp;', '&'));
-  };
-  return {
-    hero: props('HeroVariant') as { variant: string; tracking: Tracking },
-    form: props('AuditWizard') as { config: { formTitle: string }; tracking: Tracking },
-  };
-}
 
 async function home(t: Awaited<ReturnType<typeof testApp>>, headers: Record<string, string>) {
   const res = await t.request('/', { headers });
@@ -42,18 +29,24 @@ const conversionsOf = async (sql: Awaited<ReturnType<typeof testApp>>['sql'], us
 ];
 
 describe('home page assignments', () => {
-  test('the same visitor cookie renders the same hero variant every time, stored once per test', async () => {
+  test('the same visitor cookie renders the same variants every time; the first view events store them once', async () => {
     const t = await testApp({}, { RATE_LIMITS: 'off' });
     const user = visitor('sticky');
     const cookie = { cookie: `vid=${user}` };
-    const first = islandProps((await home(t, cookie)).html);
-    const second = islandProps((await home(t, cookie)).html);
-    expect(second).toEqual(first);
+    const firstHtml = (await home(t, cookie)).html;
+    const first = islandProps(firstHtml);
+    expect(islandProps((await home(t, cookie)).html)).toEqual(first);
+    // Rendering alone writes nothing: the page decides, the visitor's exposure records.
+    expect(await assignmentsOf(t.sql, user)).toEqual([]);
+    await sendViews(t, firstHtml, cookie);
+    await sendViews(t, firstHtml, cookie);
     const stored = await assignmentsOf(t.sql, user);
     expect(stored).toEqual([
       { testId: AB_TEST_IDS.contactForm, variantId: first.form.tracking!.variantId },
       { testId: AB_TEST_IDS.hero, variantId: first.hero.tracking!.variantId },
     ]);
+    // A later visit (served from memory or the stored rows) shows the same.
+    expect(islandProps((await home(t, cookie)).html)).toEqual(first);
     // The hero shown is the stored variant's configuration.
     const heroByVariantId: Record<string, string> = {
       [AB_VARIANT_IDS.hero.control]: 'control',
@@ -83,14 +76,28 @@ describe('home page assignments', () => {
     expect(titles.size).toBe(2);
   });
 
-  test('a first visit without a cookie gets the cookie and a stored assignment', async () => {
+  test('a first visit without a cookie gets the cookie and its variants, stored by the first view event', async () => {
     const t = await testApp({}, { RATE_LIMITS: 'off' });
     const { res, html } = await home(t, {});
     const vid = res.headers.get('set-cookie')?.match(/vid=([^;]+)/)?.[1];
     expect(vid).toBeTruthy();
+    expect(res.headers.get('set-cookie')).toContain('HttpOnly');
     expect(html).not.toContain(vid!);
+    expect(await assignmentsOf(t.sql, vid!)).toEqual([]);
+    await sendViews(t, html, { cookie: `vid=${vid}` });
     const { hero } = islandProps(html);
     expect((await assignmentsOf(t.sql, vid!)).find((a) => a.testId === AB_TEST_IDS.hero)?.variantId).toBe(hero.tracking!.variantId);
+  });
+
+  test('an event naming a variant the rules do not give the visitor is refused and stores nothing', async () => {
+    const t = await testApp({}, { RATE_LIMITS: 'off' });
+    const user = visitor('forger');
+    const { html } = await home(t, { cookie: `vid=${user}` });
+    const { hero } = islandProps(html);
+    const other = Object.values(AB_VARIANT_IDS.hero).find((id) => id !== hero.tracking!.variantId)!;
+    const res = await t.postJson('/api/ab-test/event', { testId: AB_TEST_IDS.hero, variantId: other, eventType: 'view' }, { cookie: `vid=${user}` });
+    expect(res.status).toBe(409);
+    expect(await assignmentsOf(t.sql, user)).toEqual([]);
   });
 
   test('a crawler gets the controls, no tracking ids, and nothing is stored', async () => {
@@ -125,7 +132,7 @@ describe('conversions from the audit', () => {
     const t = await testApp({}, { RATE_LIMITS: 'off' });
     const user = visitor('convert');
     const cookie = { cookie: `vid=${user}` };
-    await home(t, cookie);
+    await sendViews(t, (await home(t, cookie)).html, cookie);
     const assigned = await assignmentsOf(t.sql, user);
     expect(assigned).toHaveLength(2);
     const body = validAudit();
@@ -140,7 +147,7 @@ describe('conversions from the audit', () => {
     const t = await testApp({}, { RATE_LIMITS: 'off' });
     const user = visitor('repeat');
     const cookie = { cookie: `vid=${user}` };
-    await home(t, cookie);
+    await sendViews(t, (await home(t, cookie)).html, cookie);
     const body = validAudit();
     for (let i = 0; i < 3; i++) expect((await t.postJson('/api/business-audit', body, cookie)).status).toBe(201);
     expect(await conversionsOf(t.sql, user)).toHaveLength(2);
@@ -149,7 +156,7 @@ describe('conversions from the audit', () => {
   test('a crawler, and a visitor assigned to nothing, add no conversion', async () => {
     const t = await testApp({}, { RATE_LIMITS: 'off' });
     const assignedUser = visitor('assigned-then-crawler');
-    await home(t, { cookie: `vid=${assignedUser}` });
+    await sendViews(t, (await home(t, { cookie: `vid=${assignedUser}` })).html, { cookie: `vid=${assignedUser}` });
     const asCrawler = await t.postJson('/api/business-audit', validAudit(), { cookie: `vid=${assignedUser}`, 'user-agent': CRAWLER });
     expect(asCrawler.status).toBe(201);
     expect(await conversionsOf(t.sql, assignedUser)).toEqual([]);

@@ -1,0 +1,38 @@
+import { cachedResponse, type SharedPage } from '../lib/html-cache.ts';
+import type { AppDeps } from './app-env.ts';
+import { defaultLog } from './middleware/access-log.ts';
+import { accessLine, requestIdFrom } from './middleware/request-context.ts';
+import { addressOf, pageCacheKey, type PageDefinition } from './page.tsx';
+
+type AnyPage = PageDefinition<any>;
+
+/**
+ * Answers a GET from memory before Hono routes anything, when the page is already cached and nothing
+ * about the request needs the app: an address whose page is the same for everyone (page.tsx shares it
+ * on the first request), or a page whose `keyFromMemory` knows this request's variant (a returning
+ * visitor of `/`). The stored bytes and headers, security headers included, and the same access-log
+ * line as every other request. Anything else (undefined) goes through the app.
+ */
+export function fastLane(deps: AppDeps, pages: readonly (readonly [string, AnyPage])[]): (request: Request) => Response | undefined {
+  const { htmlCache, now } = deps;
+  const log = deps.log ?? defaultLog;
+  const keyed = new Map(pages.filter(([, page]) => page.keyFromMemory).map(([path, page]) => [path, page.keyFromMemory!]));
+  const find = (request: Request, address: string, time: number): SharedPage | undefined => {
+    const shared = htmlCache!.sharedAt(address, time);
+    if (shared) return shared;
+    const keyOf = keyed.get(address);
+    const key = keyOf?.(request, deps);
+    const page = key === undefined ? undefined : htmlCache!.get(pageCacheKey(address, key), time);
+    return page && { page, route: address };
+  };
+  return (request) => {
+    if (!htmlCache || request.method !== 'GET') return undefined;
+    const started = performance.now();
+    const found = find(request, addressOf(request), now ? now().getTime() : Date.now());
+    if (!found) return undefined;
+    const { headers } = request;
+    const response = cachedResponse(found.page, { acceptEncoding: headers.get('accept-encoding'), ifNoneMatch: headers.get('if-none-match') });
+    log(accessLine(requestIdFrom(headers.get('x-request-id')), 'GET', found.route, response.status, started));
+    return response;
+  };
+}
