@@ -109,7 +109,11 @@ const parse = (label: string, text: string) => {
   const errs = text.match(/Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/);
   return `| ${label} | ${n(/(\d+) requests in/)} | ${errs ? errs.slice(1).reduce((a, b) => a + Number(b), 0) : 0} | ${n(/Non-2xx or 3xx responses:\s+(\d+)/)} | ${pct('50')} | ${pct('99')} |`;
 };
-const serverErrors = (server.output().match(/"status":5\d\d/g) ?? []).length;
+const serverErrorLines = server.output().split('\n').filter((line) => /"status":5\d\d/.test(line));
+const serverErrors = serverErrorLines.length;
+// Which routes answered 5xx, and the first error the server logged, so a failure can be traced.
+const errorRoutes = [...new Set(serverErrorLines.map((line) => `${line.match(/"route":"([^"]*)"/)?.[1]} ${line.match(/"status":(\d+)/)?.[1]}`))].join(', ');
+const firstError = server.output().split('\n').find((line) => line.includes('"level":"error"'));
 const database = usingPostgres ? 'PostgreSQL (DATABASE_URL)' : 'embedded PGlite';
 const report = `# Soak on ${database} (${new Date().toISOString()}), ${SECONDS} s, 32 connections
 
@@ -119,7 +123,7 @@ ${parse(`cached pages (${cachedPages.length}, incl. the 404 page and / for a ret
 ${parse(`live pages (/ for a new visitor, /admin/ab-tests), 4 connections`, liveOut)}
 ${parse(`form and event APIs (${posts.length}), 12 connections`, apisOut)}
 
-5xx responses in the server log: ${serverErrors}. The cached mix includes the 404 page, so about 1 in ${cachedPages.length} of its requests is an expected 404.
+5xx responses in the server log: ${serverErrors}${serverErrors ? ` (${errorRoutes})` : ''}.${firstError ? ` First error logged: ${firstError.slice(0, 400)}` : ''} The cached mix includes the 404 page, so about 1 in ${cachedPages.length} of its requests is an expected 404.
 RSS: ${start.rss} MB at start, ${after10s.rss} MB after 10 s, ${end.rss} MB at the end (growth after 10 s: ${end.rss - after10s.rss} MB).
 Open file descriptors: ${start.fds} at start, ${after10s.fds} after 10 s, ${end.fds} at the end.
 RSS / FDs every 5 s: ${series.map((x) => `${x.s} s ${x.rss} MB/${x.fds}`).join(', ')}.

@@ -1,5 +1,4 @@
 import type { ComponentProps } from 'react';
-import { preinitModule, preloadModule } from 'react-dom';
 import { Provider as StoreProvider, createStore } from 'jotai';
 import { useRequestContext } from '@hono/react-renderer';
 import type { AppEnv } from '../routes/app-env.ts';
@@ -10,7 +9,7 @@ type Props<N extends IslandName> = { name: N; props: ComponentProps<(typeof isla
 
 /**
  * Server side of an island: renders the component inline inside a marked <div> holding its props as
- * JSON, and hoists the island's module script (and its shared chunks) into <head> once per page.
+ * JSON; its module script and shared chunks go into <head> (React hoists them) once per page.
  */
 export function Island<N extends IslandName>({ name, props }: Props<N>) {
   const c = useRequestContext<AppEnv>();
@@ -18,34 +17,41 @@ export function Island<N extends IslandName>({ name, props }: Props<N>) {
   const asset = assets.islands[name];
   if (!asset) throw new Error(`Island ${name} is missing from the build manifest; run bun run build`);
   const onDemand = (islands[name] as { hydrate?: string }).hydrate === 'visible';
-  if (onDemand) {
-    preinitModule(assets.loader, { as: 'script' });
-  } else {
-    preinitModule(asset.file, { as: 'script' });
-    for (const chunk of asset.imports) preloadModule(chunk, { as: 'script' });
-  }
-
   const bookkeeping = c.get('islands');
+  // Island code is never needed for the first paint: the HTML is complete without it. Low priority
+  // keeps it off the critical path (Lighthouse's simulation counts high-priority scripts that load
+  // before the first paint as blocking it); the browser still fetches it at once.
+  const unseen = (files: string[]) => files.filter((file) => !bookkeeping.files.has(file) && bookkeeping.files.add(file));
+  const scripts = unseen(onDemand ? [assets.loader] : [asset.file]);
+  const preloads = unseen(onDemand ? [] : asset.imports);
   bookkeeping.count += 1;
   bookkeeping.used.add(name);
   const id = `i${bookkeeping.count}`;
   const Component = islands[name].component as React.ComponentType<Record<string, unknown>>;
   return (
-    <div
-      data-island={name}
-      data-island-id={id}
-      data-props={JSON.stringify(props)}
-      data-hydrate={onDemand ? 'visible' : undefined}
-      data-src={onDemand ? asset.file : undefined}
-      className={islands[name].wrapperClass}
-    >
-      {/* A fresh jotai store per server render, so no state leaks between requests. In the browser,
-          islands use jotai's default store (no Provider), which all islands on the page share. */}
-      <StoreProvider store={createStore()}>
-        <IslandRoot id={id}>
-          <Component {...(props as Record<string, unknown>)} />
-        </IslandRoot>
-      </StoreProvider>
-    </div>
+    <>
+      {scripts.map((file) => (
+        <script key={file} type="module" src={file} async fetchPriority="low" />
+      ))}
+      {preloads.map((file) => (
+        <link key={file} rel="modulepreload" href={file} fetchPriority="low" />
+      ))}
+      <div
+        data-island={name}
+        data-island-id={id}
+        data-props={JSON.stringify(props)}
+        data-hydrate={onDemand ? 'visible' : undefined}
+        data-src={onDemand ? asset.file : undefined}
+        className={islands[name].wrapperClass}
+      >
+        {/* A fresh jotai store per server render, so no state leaks between requests. In the browser,
+            islands use jotai's default store (no Provider), which all islands on the page share. */}
+        <StoreProvider store={createStore()}>
+          <IslandRoot id={id}>
+            <Component {...(props as Record<string, unknown>)} />
+          </IslandRoot>
+        </StoreProvider>
+      </div>
+    </>
   );
 }

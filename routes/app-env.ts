@@ -43,7 +43,7 @@ export type AppEnv = {
     /** The visitor cookie, once `visitor()` has looked (null: a crawler). */
     visitor?: Visitor | null;
     /** Per-render bookkeeping for islands: ids and which islands the page used. */
-    islands: { count: number; used: Set<string> };
+    islands: { count: number; used: Set<string>; files: Set<string> };
   };
 };
 

@@ -8,6 +8,6 @@ const layoutRenderer = reactRenderer(({ children, meta }) => <Layout meta={meta}
 
 /** The renderer, with fresh island bookkeeping (ids, islands used) for each render. */
 export const renderer: MiddlewareHandler<AppEnv> = (c, next) => {
-  c.set('islands', { count: 0, used: new Set() });
+  c.set('islands', { count: 0, used: new Set(), files: new Set() });
   return layoutRenderer(c, next);
 };

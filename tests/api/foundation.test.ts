@@ -59,13 +59,15 @@ describe('pages', () => {
     expect(services).not.toContain('href="#contact"');
   });
 
-  test('an island hoists its module script and shared chunk into <head> once', async () => {
+  test('an island hoists its module script and shared chunks into <head> once, at low fetch priority', async () => {
     const { request, deps } = await testApp();
     const html = await (await request('/services')).text();
     const head = html.slice(0, html.indexOf('</head>'));
     const header = deps.assets.islands.HeaderMenu;
     expect(head.split(`src="${header.file}"`).length - 1).toBe(1);
-    for (const chunk of header.imports) expect(head).toContain(`<link rel="modulepreload" href="${chunk}"/>`);
+    // Not needed for the first paint: kept off the critical path.
+    expect(head).toContain(`<script type="module" src="${header.file}" async="" fetchPriority="low"></script>`);
+    for (const chunk of header.imports) expect(head.split(`<link rel="modulepreload" href="${chunk}" fetchPriority="low"/>`).length - 1).toBe(1);
     expect(head).not.toContain('Toaster');
   });
 

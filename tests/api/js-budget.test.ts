@@ -19,7 +19,7 @@ test.each(pagePaths.map((p) => [p]))('%s stays within the JS budget', async (pat
   const { request, deps } = await testApp();
   const html = await (await request(path)).text();
   const withPage = new Set<string>();
-  for (const m of html.matchAll(/<script src="([^"]+)"/g)) withPage.add(m[1]);
+  for (const m of html.matchAll(/<script type="module" src="([^"]+)"/g)) withPage.add(m[1]);
   for (const m of html.matchAll(/<link rel="modulepreload" href="([^"]+)"/g)) withPage.add(m[1]);
   const all = new Set(withPage);
   for (const m of html.matchAll(/data-island="([^"]+)"/g)) {
@@ -35,7 +35,7 @@ test.each(pagePaths.map((p) => [p]))('%s stays within the JS budget', async (pat
 test('a page with only the header island ships only the header island and its chunks', async () => {
   const { request, deps } = await testApp();
   const html = await (await request('/q4-intake/thank-you')).text();
-  const scripts = [...html.matchAll(/<script src="([^"]+)"/g)].map((m) => m[1]);
+  const scripts = [...html.matchAll(/<script type="module" src="([^"]+)"/g)].map((m) => m[1]);
   const preloads = [...html.matchAll(/<link rel="modulepreload" href="([^"]+)"/g)].map((m) => m[1]);
   expect(scripts).toEqual([deps.assets.islands.HeaderMenu.file]);
   expect(preloads.sort()).toEqual([...deps.assets.islands.HeaderMenu.imports].sort());
