@@ -59,15 +59,15 @@ const apis = [
 
 export const pagePaths = pages.map(([path]) => path);
 
-/** Returning visitors' assignments kept in memory (about 100 bytes each). */
-const ASSIGNMENT_CACHE_ENTRIES = 100_000;
+/** Returning visitors' home-page variants kept in memory (about 150 bytes each). */
+const REMEMBERED_VISITORS = 100_000;
 const RUNNING_TEST_ENTRIES = 100;
 
 /** Pages that search engines should list: all but those whose meta says noindex. */
 export const indexablePaths = pages.filter(([, page]) => typeof page.meta === 'function' || !page.meta.noindex).map(([path]) => path);
 
 export function createApp(appDeps: AppDeps, { staticSource = diskSource('static') }: { staticSource?: StaticSource } = {}) {
-  const deps: AppDeps = { rateLimiters: createRateLimiters(), htmlCache: new HtmlCache(securityHeaders(appDeps.config.isProduction)), assignmentCache: new TtlCache(ASSIGNMENT_CACHE_ENTRIES), runningTests: new TtlCache(RUNNING_TEST_ENTRIES), ...appDeps };
+  const deps: AppDeps = { rateLimiters: createRateLimiters(), htmlCache: new HtmlCache(securityHeaders(appDeps.config.isProduction)), homeVisitors: new TtlCache(REMEMBERED_VISITORS), runningTests: new TtlCache(RUNNING_TEST_ENTRIES), ...appDeps };
   const { config, now } = deps;
   deps.feed ??= createFeedReader({ source: config.RSS_FEED_URL, siteUrl: config.PUBLIC_SITE_URL, timeZone: agency.timeZone, now: now ? () => now().getTime() : Date.now });
   deps.storyWriter ??= storyWriterFromConfig(config, deps.log);

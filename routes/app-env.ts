@@ -6,10 +6,10 @@ import type { StoryWriter } from '../lib/story-templates.ts';
 import type { Config } from '../lib/config.ts';
 import type { HtmlCache } from '../lib/html-cache.ts';
 import type { TtlCache } from '../lib/ttl-cache.ts';
-import type { Assignment } from '../lib/ab-tests.ts';
 import type { RateLimiter, RateRuleName } from '../lib/rate-limit.ts';
 import type { RunningTest } from '../db/queries/ab-tests.ts';
 import type { Visitor } from './visitor.ts';
+import type { RememberedVisitor } from './home-variants.ts';
 
 /** Everything the app needs from outside; tests pass their own. */
 export type AppDeps = {
@@ -26,8 +26,8 @@ export type AppDeps = {
   dbReady?: () => boolean;
   /** Rendered pages; createApp makes a fresh one when absent. */
   htmlCache?: HtmlCache;
-  /** Stored A/B assignments already read (they never change); createApp makes one when absent. */
-  assignmentCache?: TtlCache<Assignment>;
+  /** Returning visitors' home-page variants already read (assignments never change); createApp makes one when absent. */
+  homeVisitors?: TtlCache<RememberedVisitor>;
   /** Running A/B tests by name (null: not running), re-read every few seconds; createApp makes one when absent. */
   runningTests?: TtlCache<RunningTest | null>;
   /** The blog feed (fetched, parsed, cached); createApp builds it from RSS_FEED_URL when absent. */

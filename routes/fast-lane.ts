@@ -1,7 +1,7 @@
 import { cachedResponse, type SharedPage } from '../lib/html-cache.ts';
 import type { AppDeps } from './app-env.ts';
-import { defaultLog } from './middleware/access-log.ts';
-import { accessLine, requestIdFrom } from './middleware/request-context.ts';
+import { accessLog } from './middleware/access-log.ts';
+import { requestIdFrom } from './middleware/request-context.ts';
 import { addressOf, pageCacheKey, type PageDefinition } from './page.tsx';
 
 type AnyPage = PageDefinition<any>;
@@ -15,7 +15,7 @@ type AnyPage = PageDefinition<any>;
  */
 export function fastLane(deps: AppDeps, pages: readonly (readonly [string, AnyPage])[]): (request: Request) => Response | undefined {
   const { htmlCache, now } = deps;
-  const log = deps.log ?? defaultLog;
+  const logAccess = accessLog(deps.log);
   const keyed = new Map(pages.filter(([, page]) => page.keyFromMemory).map(([path, page]) => [path, page.keyFromMemory!]));
   const find = (request: Request, address: string, time: number): SharedPage | undefined => {
     const shared = htmlCache!.sharedAt(address, time);
@@ -32,7 +32,7 @@ export function fastLane(deps: AppDeps, pages: readonly (readonly [string, AnyPa
     if (!found) return undefined;
     const { headers } = request;
     const response = cachedResponse(found.page, { acceptEncoding: headers.get('accept-encoding'), ifNoneMatch: headers.get('if-none-match') });
-    log(accessLine(requestIdFrom(headers.get('x-request-id')), 'GET', found.route, response.status, started));
+    logAccess(requestIdFrom(headers.get('x-request-id')), 'GET', found.route, response.status, started);
     return response;
   };
 }

@@ -15,10 +15,11 @@ import { visitor as visitorOf } from './visitor.ts';
 export const HOME_ASSIGNMENT_DEADLINE_MS = 2000;
 
 /**
- * A visitor's assignment never changes once stored, so a returning visitor's is served from memory; a
- * running test's definition is re-read at most this often, so stopping a test shows within seconds.
+ * A visitor's assignments never change once stored, so a returning visitor's variants are remembered
+ * (and their page served from memory); a running test's definition is re-read at most this often, so
+ * stopping a test shows within seconds.
  */
-const ASSIGNMENT_CACHE_TTL_MS = 10 * 60_000;
+const REMEMBER_VISITOR_MS = 10 * 60_000;
 const RUNNING_TEST_TTL_MS = 10_000;
 
 export type HomeVariants = {
@@ -28,6 +29,9 @@ export type HomeVariants = {
   heroTracking: AbTracking | null;
   contactFormTracking: AbTracking | null;
 };
+
+/** A returning visitor's variants and the cache key of the page they see. */
+export type RememberedVisitor = { variants: HomeVariants; key: string };
 
 const CONTROLS: HomeVariants = { hero: CONTROL_HERO, contactForm: defaultContactFormConfig, heroTracking: null, contactFormTracking: null };
 
@@ -44,10 +48,10 @@ export async function resolveHomeVariants(c: AppContext): Promise<HomeVariants> 
   const visitor = visitorOf(c);
   if (visitor === null) return CONTROLS;
   const deps = c.get('deps');
-  const remembered = visitor.isNew ? undefined : rememberedHomeVariants(deps, visitor.id);
-  if (remembered) return remembered;
+  const remembered = visitor.isNew ? undefined : rememberedVisitor(deps, visitor.id);
+  if (remembered) return remembered.variants;
 
-  const { sql, log = defaultLog, assignmentCache, runningTests, now = () => new Date() } = deps;
+  const { sql, log = defaultLog, homeVisitors, runningTests, now = () => new Date() } = deps;
   const time = now().getTime();
   const decide = async (testName: string): Promise<Assignment | null> => {
     let test = runningTests?.get(testName, time);
@@ -60,39 +64,46 @@ export async function resolveHomeVariants(c: AppContext): Promise<HomeVariants> 
   const assign = async (testName: string): Promise<Assignment | null> => {
     try {
       const needsDatabase = !visitor.isNew || runningTests?.get(testName, time) === undefined;
-      const assignment = needsDatabase ? await withDeadline(decide(testName), HOME_ASSIGNMENT_DEADLINE_MS) : await decide(testName);
-      // A new visitor's preview is recomputed for free next time; what is worth remembering is a
-      // returning visitor's answer, which cost a database read.
-      if (assignment && !visitor.isNew) assignmentCache?.set(assignmentKey(testName, visitor.id), assignment, ASSIGNMENT_CACHE_TTL_MS, time);
-      return assignment;
+      return needsDatabase ? await withDeadline(decide(testName), HOME_ASSIGNMENT_DEADLINE_MS) : await decide(testName);
     } catch (error) {
       log({ level: 'warn', time: new Date().toISOString(), requestId: c.get('requestId'), msg: 'home page A/B assignment failed; showing the control', testName, error: (error as Error)?.name ?? 'Error' });
       return null;
     }
   };
   const [heroAssignment, formAssignment] = await Promise.all([assign(AB_TEST_NAMES.hero), assign(AB_TEST_NAMES.contactForm)]);
-  return variantsFrom(heroAssignment, formAssignment);
+  const variants = variantsFrom(heroAssignment, formAssignment);
+  // A new visitor's variants are recomputed for free next time; what is worth remembering is a
+  // returning visitor's, which cost a database read (and only when both tests answered).
+  if (!visitor.isNew && heroAssignment && formAssignment) homeVisitors?.set(visitor.id, { variants, key: homeCacheKey(variants) }, REMEMBER_VISITOR_MS, time);
+  return variants;
 }
 
-/** A returning visitor's variants when both assignments are in memory; undefined otherwise. No I/O. */
-export function rememberedHomeVariants({ assignmentCache, now }: AppDeps, visitorId: string): HomeVariants | undefined {
-  const time = now ? now().getTime() : Date.now();
-  const hero = assignmentCache?.get(assignmentKey(AB_TEST_NAMES.hero, visitorId), time);
-  const form = hero && assignmentCache?.get(assignmentKey(AB_TEST_NAMES.contactForm, visitorId), time);
-  return form ? variantsFrom(hero, form) : undefined;
+/** A returning visitor's variants and page key, when remembered; undefined otherwise. No I/O. */
+export function rememberedVisitor({ homeVisitors, now }: AppDeps, visitorId: string): RememberedVisitor | undefined {
+  return homeVisitors?.get(visitorId, now ? now().getTime() : Date.now());
 }
 
-/** What the home page's HTML varies by. */
+/**
+ * What the home page's HTML varies by, as a short key (the page cache hashes it on every request):
+ * each distinct combination gets the next number, and a combination is never given another's.
+ */
 export function homeCacheKey({ hero, contactForm, heroTracking, contactFormTracking }: HomeVariants): string {
   let form = formKeys.get(contactForm);
   if (form === undefined) formKeys.set(contactForm, (form = JSON.stringify(contactForm)));
-  return `${hero}|${form}|${heroTracking?.variantId ?? '-'}|${contactFormTracking?.variantId ?? '-'}`;
+  const combination = `${hero}|${form}|${heroTracking?.variantId ?? '-'}|${contactFormTracking?.variantId ?? '-'}`;
+  let key = combinationKeys.get(combination);
+  if (key === undefined) {
+    if (combinationKeys.size >= MAX_COMBINATIONS) combinationKeys.clear();
+    combinationKeys.set(combination, (key = `v${++combinationCount}`));
+  }
+  return key;
 }
 
-/** Contact-form configurations are shared objects (checked once each), so their keys are too. */
+/** Contact-form configurations are shared objects (checked once each), so their JSON is too. */
 const formKeys = new WeakMap<ContactFormConfig, string>();
-
-const assignmentKey = (testName: string, visitorId: string) => `${testName}|${visitorId}`;
+const combinationKeys = new Map<string, string>();
+const MAX_COMBINATIONS = 1000;
+let combinationCount = 0;
 
 /**
  * The variants two assignments show; a missing assignment or an unusable configuration shows the

@@ -6,7 +6,7 @@ import { ServicesSection } from '../components/home/ServicesSection.tsx';
 import { Testimonials } from '../components/home/Testimonials.tsx';
 import { localBusinessJsonLd, organizationJsonLd } from '../lib/content/structured-data.ts';
 import { agency } from '../lib/site.ts';
-import { homeCacheKey, rememberedHomeVariants, resolveHomeVariants, type HomeVariants } from './home-variants.ts';
+import { homeCacheKey, rememberedVisitor, resolveHomeVariants, type HomeVariants } from './home-variants.ts';
 import { returningVisitorId } from './visitor.ts';
 import { definePage } from './page.tsx';
 
@@ -27,8 +27,7 @@ export default definePage<HomeData>({
   cache: (variants) => ({ key: homeCacheKey(variants), ttlMs: 10 * 60_000 }),
   keyFromMemory: (request, deps) => {
     const visitorId = returningVisitorId(request);
-    const variants = visitorId ? rememberedHomeVariants(deps, visitorId) : undefined;
-    return variants && homeCacheKey(variants);
+    return visitorId ? rememberedVisitor(deps, visitorId)?.key : undefined;
   },
   Component: ({ hero, contactForm, heroTracking, contactFormTracking }) => (
     <>

@@ -26,7 +26,8 @@ describe('pages that are the same for everyone', () => {
       expect(t.logs.length).toBe(logged + 1);
       const line = t.logs.at(-1)!;
       expect(line).toMatchObject({ method: 'GET', status: first.status, route: t.logs[logged - 1].route });
-      expect(line.requestId).toMatch(/^[0-9a-f-]{36}$/);
+      expect(line.requestId).toMatch(/^[\w-]{8,}$/);
+      expect(line.requestId).not.toBe(t.logs[logged - 1].requestId);
     }
   });
 
