@@ -81,6 +81,8 @@ const run = (script: string, connections: number) => {
 };
 const t0 = performance.now();
 const start = { rss: await rssMb(), fds: fds() };
+// Only what the server logs from here on counts (readiness polling may see a 503 while it boots).
+const outputBefore = server.output().length;
 const series: { s: number; rss: number; fds: number }[] = [{ s: 0, ...start }];
 let after10s = start;
 let running = true;
@@ -109,11 +111,12 @@ const parse = (label: string, text: string) => {
   const errs = text.match(/Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/);
   return `| ${label} | ${n(/(\d+) requests in/)} | ${errs ? errs.slice(1).reduce((a, b) => a + Number(b), 0) : 0} | ${n(/Non-2xx or 3xx responses:\s+(\d+)/)} | ${pct('50')} | ${pct('99')} |`;
 };
-const serverErrorLines = server.output().split('\n').filter((line) => /"status":5\d\d/.test(line));
+const soakOutput = server.output().slice(outputBefore);
+const serverErrorLines = soakOutput.split('\n').filter((line) => /"status":5\d\d/.test(line));
 const serverErrors = serverErrorLines.length;
 // Which routes answered 5xx, and the first error the server logged, so a failure can be traced.
 const errorRoutes = [...new Set(serverErrorLines.map((line) => `${line.match(/"route":"([^"]*)"/)?.[1]} ${line.match(/"status":(\d+)/)?.[1]}`))].join(', ');
-const firstError = server.output().split('\n').find((line) => line.includes('"level":"error"'));
+const firstError = soakOutput.split('\n').find((line) => /"level":"(error|warn)"/.test(line));
 const database = usingPostgres ? 'PostgreSQL (DATABASE_URL)' : 'embedded PGlite';
 const report = `# Soak on ${database} (${new Date().toISOString()}), ${SECONDS} s, 32 connections
 

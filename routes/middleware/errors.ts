@@ -7,6 +7,7 @@ import { pageHandler } from '../page.tsx';
 
 const isApi = (path: string) => path.startsWith('/api/');
 const RETRY_AFTER_SECONDS = '5';
+const logToStderr = (entry: object) => console.error(JSON.stringify(entry));
 
 /**
  * HTTP exceptions keep their own status (400, 403, 413, 415, 429, 504 ...); an unreachable database
@@ -22,10 +23,12 @@ export const onError: ErrorHandler<AppEnv> = (err, c) => {
     return c.json(body, err.status, Object.fromEntries(res.headers));
   }
   if (err instanceof DatabaseUnavailable || isConnectionError(err)) {
+    const log = c.get('deps')?.log ?? logToStderr;
+    log({ level: 'warn', time: new Date().toISOString(), requestId, route: c.req.routePath, msg: 'database unavailable', error: err instanceof DatabaseUnavailable ? 'deadline' : String((err as { code?: unknown }).code) });
     c.header('Retry-After', RETRY_AFTER_SECONDS);
     return c.json({ error: 'Service temporarily unavailable, please try again shortly', requestId }, 503);
   }
-  const log = c.get('deps')?.log ?? ((e: object) => console.error(JSON.stringify(e)));
+  const log = c.get('deps')?.log ?? logToStderr;
   log({ level: 'error', time: new Date().toISOString(), requestId, method: c.req.method, route: c.req.routePath, error: String((err as Error)?.name ?? 'Error'), stack: (err as Error)?.stack });
   return isApi(c.req.path)
     ? c.json({ error: 'Internal Server Error', requestId }, 500)
