@@ -17,14 +17,22 @@ if (!wrkPath) throw new Error('wrk is missing: apt-get install -y wrk');
 const pin = (core: number, cmd: string[]) => (hasTaskset ? ['taskset', '-c', String(core), ...cmd] : cmd);
 
 type Proc = ReturnType<typeof Bun.spawn>;
-// Servers write their stdout (one access-log line per request) to files here, not into a pipe this
-// process would have to drain while it measures.
+// A server's stdout (one access-log line per request) goes through a named pipe to a drain on wrk's
+// core, as a log shipper would take it in production: the server pays only for its write() calls,
+// not for a file's page cache and writeback, and this process drains nothing while it measures. The
+// drain keeps the lines up to the listening line in a file.
 const logDir = mkdtempSync(join(tmpdir(), 'tlm-bench-logs-'));
 let logCount = 0;
 async function startProcess(cmd: string[], env: Record<string, string>): Promise<{ url: string; proc: Proc; startedMs: number }> {
-  const log = join(logDir, `${++logCount}-${cmd.at(-1)!.replace(/\W/g, '_')}.log`);
+  const name = `${++logCount}-${cmd.at(-1)!.replace(/\W/g, '_')}`;
+  const log = join(logDir, `${name}.log`);
+  const fifo = join(logDir, `${name}.fifo`);
+  Bun.spawnSync(['mkfifo', fifo]);
+  // The drain opens the pipe itself: opening a named pipe waits for the other end.
+  const drain = 'exec < "$2"; while IFS= read -r line; do printf "%s\\n" "$line" >> "$1"; case "$line" in *listening*) break;; esac; done; exec cat > /dev/null';
+  Bun.spawn(pin(1, ['sh', '-c', drain, 'drain', log, fifo]), { stdin: 'ignore', stdout: 'ignore' });
   const t0 = performance.now();
-  const proc = Bun.spawn(cmd, { env: { ...process.env, ...env }, stdout: Bun.file(log), stderr: 'inherit' });
+  const proc = Bun.spawn(cmd, { env: { ...process.env, ...env }, stdout: Bun.file(fifo), stderr: 'inherit' });
   const deadline = t0 + 60_000;
   while (true) {
     const out = await Bun.file(log).text().catch(() => '');
