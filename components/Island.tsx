@@ -2,21 +2,29 @@ import type { ComponentProps } from 'react';
 import { Provider as StoreProvider, createStore } from 'jotai';
 import { useRequestContext } from '@hono/react-renderer';
 import type { AppEnv } from '../routes/app-env.ts';
-import { islands, type IslandName } from '../islands/registry.ts';
+import { islands, type Hydration, type IslandName } from '../islands/registry.ts';
 import { IslandRoot } from './island-root.tsx';
 
-type Props<N extends IslandName> = { name: N; props: ComponentProps<(typeof islands)[N]['component']> };
+type Props<N extends IslandName> = {
+  name: N;
+  props: ComponentProps<(typeof islands)[N]['component']>;
+  /** When this instance hydrates, if not as the registry says (e.g. at once when it must fetch on mount). */
+  hydrate?: Hydration;
+};
 
 /**
  * Server side of an island: renders the component inline inside a marked <div> holding its props as
- * JSON; its module script and shared chunks go into <head> (React hoists them) once per page.
+ * JSON. An island that hydrates with the page puts its module script and shared chunks into <head>
+ * (React hoists them) once per page; any other names its bundle in `data-src` and `data-preload`, and
+ * the page gets the dependency-free island loader, which imports it when the time comes.
  */
-export function Island<N extends IslandName>({ name, props }: Props<N>) {
+export function Island<N extends IslandName>({ name, props, hydrate }: Props<N>) {
   const c = useRequestContext<AppEnv>();
   const { assets } = c.get('deps');
   const asset = assets.islands[name];
   if (!asset) throw new Error(`Island ${name} is missing from the build manifest; run bun run build`);
-  const onDemand = (islands[name] as { hydrate?: string }).hydrate === 'visible';
+  const mode: Hydration = hydrate ?? (islands[name] as { hydrate?: Hydration }).hydrate ?? 'load';
+  const onDemand = mode !== 'load';
   const bookkeeping = c.get('islands');
   // Island code is never needed for the first paint: the HTML is complete without it. Low priority
   // keeps it off the critical path (Lighthouse's simulation counts high-priority scripts that load
@@ -40,8 +48,9 @@ export function Island<N extends IslandName>({ name, props }: Props<N>) {
         data-island={name}
         data-island-id={id}
         data-props={JSON.stringify(props)}
-        data-hydrate={onDemand ? 'visible' : undefined}
+        data-hydrate={onDemand ? mode : undefined}
         data-src={onDemand ? asset.file : undefined}
+        data-preload={onDemand && asset.imports.length ? asset.imports.join(' ') : undefined}
         className={islands[name].wrapperClass}
       >
         {/* A fresh jotai store per server render, so no state leaks between requests. In the browser,

@@ -6,7 +6,7 @@ import { IslandRoot } from './island-root.tsx';
  * Client side of an island: hydrates every not-yet-hydrated element marked for this island with the
  * props the server wrote. Islands use jotai's default store (no Provider), so they share state.
  * Marks each island `data-hydrated` after commit, and the document `data-islands-ready` once every
- * island that loads with the page has hydrated (on-demand islands hydrate later, when needed).
+ * island that loads with the page has hydrated (the others hydrate later, when needed).
  */
 export function mount(name: string, Component: ComponentType<any>): void {
   // Island bundles are async module scripts: from cache they can run before the parser has reached
@@ -39,6 +39,7 @@ export function mount(name: string, Component: ComponentType<any>): void {
 }
 
 function markReadyWhenAllHydrated(): void {
-  if (document.querySelector('[data-island]:not([data-hydrated]):not([data-hydrate="visible"])')) return;
+  // Islands marked data-hydrate wait for the loader (components/island-loader.ts) and hydrate later.
+  if (document.querySelector('[data-island]:not([data-hydrated]):not([data-hydrate])')) return;
   document.documentElement.setAttribute('data-islands-ready', '');
 }

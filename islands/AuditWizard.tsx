@@ -8,7 +8,7 @@ import { Honeypot } from '../components/ui/Honeypot.tsx';
 import { Skeleton } from '../components/ui/Skeleton.tsx';
 import { HONEYPOT_FIELD } from '../lib/spam.ts';
 import { buttonClass } from '../components/ui/styles.ts';
-import { sendViewOnce, trackQuietly, type AbTracking } from '../lib/ab-events.ts';
+import { abViewMarker, trackQuietly, type AbTracking } from '../lib/ab-events.ts';
 import { apiRequest, serverMessage } from '../lib/api-client.ts';
 import type { AuditRecord } from '../lib/audit.ts';
 import {
@@ -57,8 +57,8 @@ function newSubmissionId(): string {
 /**
  * The free business growth audit: four steps, validated as a whole on submit with the shared schema,
  * then replaced by the results. `config: null` (variant not known yet) shows a skeleton. `tracking`
- * (the contact-form assignment's ids; null for crawlers and fallbacks) sends one `view` when the island
- * hydrates, which happens on demand as the form comes near the viewport, i.e. when it is seen.
+ * (the contact-form assignment's ids; null for crawlers and fallbacks) marks the form for its one
+ * `view`, sent by the island loader when the form is on screen, and sends a `click` from the submit button.
  */
 export default function AuditWizard({ config, tracking = null }: { config: ContactFormConfig | null; tracking?: AbTracking | null }) {
   if (!config) return <AuditSkeleton />;
@@ -80,10 +80,6 @@ function Wizard({ config, tracking }: { config: ContactFormConfig; tracking: AbT
     shouldFocusError: false,
   });
   const errors = formState.errors;
-
-  useEffect(() => {
-    if (tracking) void sendViewOnce(tracking);
-  }, [tracking]);
 
   // When the form became usable: the submission reports how long it took to fill (lib/spam.ts).
   const shownAt = useRef(0);
@@ -144,7 +140,7 @@ function Wizard({ config, tracking }: { config: ContactFormConfig; tracking: AbT
   const percent = Math.round((step / TOTAL_STEPS) * 100);
   const fieldProps = { register, errors };
   return (
-    <div>
+    <div {...abViewMarker(tracking)}>
       <h3 className="text-2xl font-bold text-slate-900">{config.formTitle}</h3>
       <div className="mt-4">
         <div className="flex items-baseline justify-between gap-3 text-sm">

@@ -1,7 +1,6 @@
-import { useEffect } from 'react';
 import { Skeleton } from '../components/ui/Skeleton.tsx';
 import { buttonClass } from '../components/ui/styles.ts';
-import { sendViewOnce, trackQuietly, type AbTracking } from '../lib/ab-events.ts';
+import { abViewMarker, trackQuietly, type AbTracking } from '../lib/ab-events.ts';
 import { heroVariants, type HeroVariantName } from '../lib/hero-variants.ts';
 import { figures } from '../lib/site.ts';
 
@@ -16,16 +15,14 @@ const gradientCta =
 /**
  * The home page hero in the variant the server chose for this visitor. `variant: null` (no choice
  * yet) shows a placeholder of the same size. `tracking` (the assignment's ids; null for crawlers and
- * fallbacks) sends one `view` when the island hydrates and a `click` from the call to action.
+ * fallbacks) marks the hero for its one `view` (sent by the island loader when it is on screen) and
+ * sends a `click` from the call to action.
  */
 export default function HeroVariant({ variant, tracking = null }: { variant: HeroVariantName | null; tracking?: AbTracking | null }) {
-  useEffect(() => {
-    if (variant && tracking) void sendViewOnce(tracking);
-  }, [variant, tracking]);
   if (!variant) return <HeroSkeleton />;
   const v = heroVariants[variant];
   return (
-    <div className={`${v.backgroundClass} px-4 pb-16 pt-14 sm:px-6 md:pb-24 md:pt-24`} data-hero-variant={variant}>
+    <div className={`${v.backgroundClass} px-4 pb-16 pt-14 sm:px-6 md:pb-24 md:pt-24`} data-hero-variant={variant} {...abViewMarker(tracking)}>
       <div className="mx-auto max-w-4xl text-center">
         <p className="inline-flex items-center gap-2 rounded-full border border-blue-200 bg-white px-3 py-1 text-sm font-medium text-blue-800">
           <span aria-hidden="true" className="h-2 w-2 rounded-full bg-emerald-500" />

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { TOAST_DURATION_MS, dismissToastAtom, toastAtom } from '../lib/toast.ts';
 
@@ -6,12 +6,16 @@ import { TOAST_DURATION_MS, dismissToastAtom, toastAtom } from '../lib/toast.ts'
 export default function Toaster() {
   const toast = useAtomValue(toastAtom);
   const dismiss = useSetAtom(dismissToastAtom);
+  // The server renders no toast; one raised before this island hydrated shows right after, not during,
+  // hydration (which must match the server's HTML).
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
   useEffect(() => {
     if (!toast) return;
     const timer = setTimeout(() => dismiss(toast.id), TOAST_DURATION_MS);
     return () => clearTimeout(timer);
   }, [toast, dismiss]);
-  if (!toast) return null;
+  if (!toast || !hydrated) return null;
   const destructive = toast.variant === 'destructive';
   return (
     <div className="pointer-events-none fixed inset-x-0 bottom-0 z-[100] flex justify-center p-4 sm:justify-end">

@@ -46,3 +46,11 @@ export function trackQuietly(tracking: AbTracking | null | undefined, eventType:
   if (!tracking) return;
   trackEvent({ testId: tracking.testId, variantId: tracking.variantId, eventType, eventData, userId }).catch(() => {});
 }
+
+/**
+ * Marks the element that shows a tracked variant: the island loader (components/island-loader.ts)
+ * sends its one `view` event the first time it is on screen, before and without any React.
+ */
+export function abViewMarker(tracking: AbTracking | null | undefined): { 'data-ab-view'?: string } {
+  return tracking ? { 'data-ab-view': JSON.stringify({ testId: tracking.testId, variantId: tracking.variantId }) } : {};
+}

@@ -1,4 +1,5 @@
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
+import { memoizeByString } from './memo.ts';
 import { TtlCache } from './ttl-cache.ts';
 
 // Rendered pages kept as bytes, pre-compressed once, with a strong ETag per encoding and their response
@@ -73,9 +74,16 @@ export class HtmlCache {
   }
 }
 
-/** Picks brotli, then gzip, then none, from an Accept-Encoding header. */
-export function chooseEncoding(acceptEncoding: string | undefined): Encoding {
-  const accepted = (acceptEncoding ?? '').toLowerCase();
+/**
+ * Picks brotli, then gzip, then none, from an Accept-Encoding header. Browsers send a handful of
+ * distinct values, so each is parsed once (this runs for every cached page).
+ */
+export const chooseEncoding = (acceptEncoding: string | undefined): Encoding => encodingOf(acceptEncoding ?? '');
+
+const encodingOf = memoizeByString(parseAcceptEncoding, 256);
+
+function parseAcceptEncoding(header: string): Encoding {
+  const accepted = header.toLowerCase();
   if (/(^|[\s,])br(\s*;\s*q=(1|0\.\d*[1-9]))?\s*(,|$)/.test(accepted)) return 'br';
   if (/(^|[\s,])gzip(\s*;\s*q=(1|0\.\d*[1-9]))?\s*(,|$)/.test(accepted)) return 'gzip';
   return 'identity';

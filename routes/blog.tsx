@@ -33,5 +33,7 @@ export default definePage({
   // A rendered grid is reused for a minute (the feed copy itself stays fresh for 15); the loading and
   // error states are never cached, so the next request tries again.
   cache: ({ initial }) => (initial.status === 'ready' ? { key: 'ready', ttlMs: 60_000, sameForEveryone: true } : null),
-  Component: ({ initial }: { initial: BlogFeedState }) => <Island name="BlogExplorer" props={{ initial }} />,
+  // Still loading, the island must fetch the feed itself, so it hydrates with the page; otherwise the
+  // grid is complete as HTML and the island waits until a visitor touches it.
+  Component: ({ initial }: { initial: BlogFeedState }) => <Island name="BlogExplorer" props={{ initial }} hydrate={initial.status === 'loading' ? 'load' : undefined} />,
 });

@@ -1,6 +1,7 @@
 import { getCookie } from 'hono/cookie';
 import { serialize } from 'hono/utils/cookie';
 import { isbot } from 'isbot';
+import { memoizeByString } from '../lib/memo.ts';
 import type { AppContext } from './app-env.ts';
 
 export const VISITOR_COOKIE = 'vid';
@@ -44,9 +45,8 @@ function findVisitor(c: AppContext): Visitor | null {
   return { id, isNew: true, cookie };
 }
 
-/** Most requests come from a few browsers: remember isbot's answer per user agent (bounded). */
-const crawlerByUserAgent = new Map<string, boolean>();
-const MAX_USER_AGENTS = 1000;
+/** Most requests come from a few browsers: isbot's answer is remembered per user agent. */
+const isCrawlerAgent = memoizeByString(isbot, 1000);
 
 export const isCrawler = (c: AppContext): boolean => isCrawlerAgent(c.req.header('user-agent') ?? '');
 
@@ -57,14 +57,4 @@ export const isCrawler = (c: AppContext): boolean => isCrawlerAgent(c.req.header
 export function returningVisitorId(request: Request): string | undefined {
   const id = request.headers.get('cookie')?.match(VISITOR_COOKIE_VALUE)?.[1];
   return id && !isCrawlerAgent(request.headers.get('user-agent') ?? '') ? id : undefined;
-}
-
-function isCrawlerAgent(userAgent: string): boolean {
-  let crawler = crawlerByUserAgent.get(userAgent);
-  if (crawler === undefined) {
-    crawler = isbot(userAgent);
-    if (crawlerByUserAgent.size >= MAX_USER_AGENTS) crawlerByUserAgent.clear();
-    crawlerByUserAgent.set(userAgent, crawler);
-  }
-  return crawler;
 }

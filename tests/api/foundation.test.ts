@@ -59,17 +59,33 @@ describe('pages', () => {
     expect(services).not.toContain('href="#contact"');
   });
 
-  test('an island hoists its module script and shared chunks into <head> once, at low fetch priority', async () => {
+  test('an island that waits for the visitor names its bundle; the page loads only the island loader, at low priority', async () => {
     const { request, deps } = await testApp();
     const html = await (await request('/services')).text();
     const head = html.slice(0, html.indexOf('</head>'));
     const header = deps.assets.islands.HeaderMenu;
-    expect(head.split(`src="${header.file}"`).length - 1).toBe(1);
-    // Not needed for the first paint: kept off the critical path.
-    expect(head).toContain(`<script type="module" src="${header.file}" async="" fetchPriority="low"></script>`);
-    for (const chunk of header.imports) expect(head.split(`<link rel="modulepreload" href="${chunk}" fetchPriority="low"/>`).length - 1).toBe(1);
+    expect([...head.matchAll(/<script type="module"[^>]*>/g)].map((m) => m[0])).toEqual([`<script type="module" src="${deps.assets.loader}" async="" fetchPriority="low">`]);
+    expect(head).not.toContain('modulepreload');
+    const island = html.match(/<div data-island="HeaderMenu"[^>]*>/)![0];
+    expect(island).toContain('data-hydrate="interaction"');
+    expect(island).toContain(`data-src="${header.file}"`);
+    expect(island).toContain(`data-preload="${header.imports.join(' ')}"`);
     expect(head).not.toContain('Toaster');
   });
+
+  test('an island that hydrates with the page hoists its module script and shared chunks into <head> once, at low priority', async () => {
+    // The blog's grid hydrates at once while the feed is still loading (the island fetches it).
+    const { request, deps } = await testApp({ feed: { getPosts: () => new Promise(() => {}) } });
+    const html = await (await request('/blog')).text();
+    const head = html.slice(0, html.indexOf('</head>'));
+    const blog = deps.assets.islands.BlogExplorer;
+    expect(head.split(`src="${blog.file}"`).length - 1).toBe(1);
+    expect(head).toContain(`<script type="module" src="${blog.file}" async="" fetchPriority="low"></script>`);
+    for (const chunk of blog.imports) expect(head.split(`<link rel="modulepreload" href="${chunk}" fetchPriority="low"/>`).length - 1).toBe(1);
+    expect(html.match(/<div data-island="BlogExplorer"[^>]*>/)![0]).not.toContain('data-hydrate');
+    // Its Toaster hydrates alongside it, through the loader.
+    expect(html.match(/<div data-island="Toaster"[^>]*>/)![0]).toContain('data-hydrate="alongside"');
+  }, 10_000);
 
   test('an unknown path answers 404 with the Page Not Found page and a link home', async () => {
     const { request } = await testApp();

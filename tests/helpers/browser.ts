@@ -49,10 +49,14 @@ export async function waitForIslands(page: Page): Promise<void> {
   await page.waitForSelector('html[data-islands-ready]', { state: 'attached', timeout: 15_000 });
 }
 
-/** Brings an on-demand island into view (which loads it) and waits until it has hydrated. */
+/**
+ * Brings an on-demand island into view (which loads one that waits to be visible) and, for one that
+ * waits for the visitor, moves the mouse over it as a visitor would; then waits until it has hydrated.
+ */
 export async function hydrateIsland(page: Page, name: string): Promise<void> {
   const island = page.locator(`[data-island="${name}"]`).first();
   await island.scrollIntoViewIfNeeded();
+  if ((await island.getAttribute('data-hydrate')) === 'interaction') await island.hover();
   await page.waitForSelector(`[data-island="${name}"][data-hydrated]`, { state: 'attached', timeout: 15_000 });
 }
 

@@ -1,0 +1,26 @@
+import { expect, test } from 'bun:test';
+import { memoizeByString } from './memo.ts';
+
+test('answers from memory for a key seen before, and starts over when full', () => {
+  const calls: string[] = [];
+  const length = memoizeByString((s) => {
+    calls.push(s);
+    return s.length;
+  }, 2);
+  expect([length('a'), length('bb'), length('a'), length('bb')]).toEqual([1, 2, 1, 2]);
+  expect(calls).toEqual(['a', 'bb']);
+  expect(length('ccc')).toBe(3);
+  expect(length('a')).toBe(1);
+  expect(calls).toEqual(['a', 'bb', 'ccc', 'a']);
+});
+
+test('remembers an undefined answer too', () => {
+  let calls = 0;
+  const nothing = memoizeByString(() => {
+    calls++;
+    return undefined;
+  }, 10);
+  nothing('x');
+  nothing('x');
+  expect(calls).toBe(1);
+});
