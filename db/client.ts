@@ -1,6 +1,5 @@
 import postgres, { type Sql } from 'postgres';
 import type { Config } from '../lib/config.ts';
-import { startEmbeddedPostgres } from './embedded.ts';
 import { migrate } from './migrate.ts';
 
 export type Database = {
@@ -33,6 +32,8 @@ export async function openDatabase(
   { retry = false, log = (_: Record<string, unknown>) => {} } = {},
 ): Promise<Database> {
   if (!config.DATABASE_URL) {
+    // Imported only here: a server on PostgreSQL never loads PGlite.
+    const { startEmbeddedPostgres } = await import('./embedded.ts');
     const embedded = await startEmbeddedPostgres(config.DATA_DIR);
     // PGlite is one backend behind the socket server; one connection keeps transactions from
     // interleaving and never exceeds the server's connection limit.

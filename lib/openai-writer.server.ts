@@ -1,4 +1,3 @@
-import OpenAI from 'openai';
 import { z } from 'zod';
 import { agency } from './site.ts';
 import { enforceRules } from './story-rules.ts';
@@ -57,10 +56,12 @@ function userMessage(input: StoryInput): string {
 export function createOpenAIWriter(options: OpenAIWriterOptions): StoryWriter {
   const { model, timeoutMs = OPENAI_TIMEOUT_MS, maxRetries = OPENAI_MAX_RETRIES, budgetMs = OPENAI_BUDGET_MS, fallback = templateWriter } = options;
   const log = options.log ?? ((entry) => console.log(JSON.stringify(entry)));
-  const client = new OpenAI({ apiKey: options.apiKey, baseURL: options.baseURL, timeout: timeoutMs, maxRetries });
+  // The SDK loads on the first story, not at start-up (it costs ~40 ms to import).
+  let client: Promise<import('openai').OpenAI> | undefined;
+  const openai = () => (client ??= import('openai').then(({ default: OpenAI }) => new OpenAI({ apiKey: options.apiKey, baseURL: options.baseURL, timeout: timeoutMs, maxRetries })));
 
   async function ask(input: StoryInput, wanted: readonly Platform[]): Promise<Story[]> {
-    const completion = await client.chat.completions.create(
+    const completion = await (await openai()).chat.completions.create(
       {
         model,
         temperature: 0.7,
