@@ -141,21 +141,29 @@ for (const path of ['/services', '/services/seo-services', '/what-is-digital-mar
 }
 
 const rows: string[] = [];
+/** Headers the server writes per connection or per response, or that belong to one visitor. */
+const PER_RESPONSE_HEADERS = new Set(['date', 'content-length', 'transfer-encoding', 'connection', 'keep-alive', 'set-cookie', 'x-request-id']);
 const encodingHeaders = { 'accept-encoding': 'gzip, deflate, br' };
 for (const r of routes) {
   const headers = { ...encodingHeaders, ...(r.headers ?? {}) };
   const probe = await fetch(base + r.path, { headers, decompress: false } as RequestInit);
-  const size = (await probe.arrayBuffer()).byteLength;
+  const body = await probe.arrayBuffer();
+  const size = body.byteLength;
   if (probe.status >= 500 || (probe.status === 404 && r.path.startsWith('/api/'))) {
     rows.push(`| ${r.label} | ${probe.status} | – | – | – | – | – |`);
     continue;
   }
+  // The baseline serves this same response (status, headers, body) from memory.
+  const baselineUrl = `${staticServer.url}/r${rows.length}`;
+  const replayHeaders = [...probe.headers].filter(([name]) => !PER_RESPONSE_HEADERS.has(name.toLowerCase()));
+  await fetch(baselineUrl, { method: 'PUT', headers: { 'x-replay-status': String(probe.status), 'x-replay-headers': JSON.stringify(replayHeaders) }, body });
   const rounds: { page: WrkResult; baseline: WrkResult; ratio: number }[] = [];
   for (let i = 0; i < ROUNDS; i++) {
     // Alternate which goes first, so a drift during the pair does not always favour the same side.
     const pageFirst = i % 2 === 0;
-    const first = await wrk(pageFirst ? base + r.path : `${staticServer.url}/${size}`, pageFirst ? headers : {});
-    const second = await wrk(pageFirst ? `${staticServer.url}/${size}` : base + r.path, pageFirst ? {} : headers);
+    // Both get the same request headers, as a static file server would from the same browser.
+    const first = await wrk(pageFirst ? base + r.path : baselineUrl, headers);
+    const second = await wrk(pageFirst ? baselineUrl : base + r.path, headers);
     const [page, baseline] = pageFirst ? [first, second] : [second, first];
     rounds.push({ page, baseline, ratio: baseline.rps ? page.rps / baseline.rps : 0 });
   }
@@ -250,7 +258,8 @@ const report = `# Benchmark (${new Date().toISOString()})
 
 Machine: ${navigator.hardwareConcurrency} cores; server ${hasTaskset ? 'pinned to core 0, wrk to core 1' : 'unpinned (no taskset)'}; database: ${usingPostgres ? 'PostgreSQL (DATABASE_URL)' : 'embedded PGlite'}.
 wrk -t1 -c${CONNECTIONS} -d${SECONDS}s --latency, requests sent with \`Accept-Encoding: gzip, deflate, br\`. Baseline: Bun serving the
-same number of bytes from memory (bench/static-server.ts), pinned to the same core. Each page and its baseline are run in
+identical response (the status, headers and body bytes the site sent, minus Date, Set-Cookie and X-Request-Id) from memory
+(bench/static-server.ts), pinned to the same core, to the same requests. Each page and its baseline are run in
 alternating pairs, ${ROUNDS} rounds; the row is the round with the median ratio (every round's ratio in brackets).
 
 | Route | Status, bytes | req/s | p50 | p99 | static req/s | ratio |

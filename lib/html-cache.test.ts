@@ -3,12 +3,13 @@ import { gunzipSync, brotliDecompressSync } from 'node:zlib';
 import { HtmlCache, cachedResponse, chooseEncoding, etagFor } from './html-cache.ts';
 
 describe('HtmlCache', () => {
-  test('stores a page with byte-identical compressed twins until it expires', () => {
+  test('stores a page with byte-identical compressed twins until it expires', async () => {
     const cache = new HtmlCache();
     const html = '<!DOCTYPE html><p>Bonjour, Toronto — ünïcode ✓</p>'.repeat(20);
     const page = cache.put('/', html, 200, 1000, 0);
-    expect(new TextDecoder().decode(gunzipSync(page.bodies.gzip))).toBe(html);
-    expect(new TextDecoder().decode(brotliDecompressSync(page.bodies.br))).toBe(html);
+    expect(await page.bodies.identity.text()).toBe(html);
+    expect(new TextDecoder().decode(gunzipSync(await page.bodies.gzip.bytes()))).toBe(html);
+    expect(new TextDecoder().decode(brotliDecompressSync(await page.bodies.br.bytes()))).toBe(html);
     expect(cache.get('/', 999)).toBe(page);
     expect(cache.get('/', 1000)).toBeUndefined();
   });
@@ -56,7 +57,7 @@ describe('shared pages and cached responses', () => {
     expect(br.headers.get('content-encoding')).toBe('br');
     expect(br.headers.get('content-security-policy')).toBe("default-src 'self'");
     expect(br.headers.get('etag')).toBe(etagFor(page, 'br'));
-    expect(new Uint8Array(await br.arrayBuffer())).toEqual(page.bodies.br);
+    expect(new Uint8Array(await br.arrayBuffer())).toEqual(await page.bodies.br.bytes());
     const notModified = cachedResponse(page, { acceptEncoding: 'gzip, br', ifNoneMatch: `"x", ${etagFor(page, 'br')}` });
     expect(notModified.status).toBe(304);
     expect(notModified.headers.get('content-security-policy')).toBe("default-src 'self'");

@@ -11,7 +11,8 @@ export type Encoding = 'br' | 'gzip' | 'identity';
 export type CachedPage = {
   status: number;
   hash: string;
-  bodies: Record<Encoding, Uint8Array<ArrayBuffer>>;
+  /** Blobs, not byte arrays: a Response shares an immutable Blob, where it copies an array's bytes. */
+  bodies: Record<Encoding, Blob>;
   /** When the entry expires (ms since the epoch; Infinity: never). */
   expiresAt: number;
   /** The full response headers of each encoding, and of its 304, built once. */
@@ -54,9 +55,9 @@ export class HtmlCache {
     const identity = new TextEncoder().encode(html);
     const hash = new Bun.CryptoHasher('sha1').update(identity).digest('base64url').slice(0, 22);
     const bodies: CachedPage['bodies'] = {
-      identity,
-      gzip: new Uint8Array(gzipSync(identity, { level: 9 })),
-      br: new Uint8Array(brotliCompressSync(identity, { params: { [zlib.BROTLI_PARAM_QUALITY]: 9, [zlib.BROTLI_PARAM_SIZE_HINT]: identity.length } })),
+      identity: new Blob([identity]),
+      gzip: new Blob([gzipSync(identity, { level: 9 })]),
+      br: new Blob([brotliCompressSync(identity, { params: { [zlib.BROTLI_PARAM_QUALITY]: 9, [zlib.BROTLI_PARAM_SIZE_HINT]: identity.length } })]),
     };
     const headersOf = (encoding: Encoding, notModified: boolean) => {
       const headers = new Headers(this.baseHeaders);

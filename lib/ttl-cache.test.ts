@@ -13,3 +13,11 @@ test('entries expire, and the oldest goes when the cache is full', () => {
   cache.set('c', 30, 100, 0); // replacing a key evicts nothing
   expect([cache.get('c', 1), cache.get('d', 1)]).toEqual([30, 4]);
 });
+
+test('a deleted entry is gone before it expires', () => {
+  const cache = new TtlCache<string>(5);
+  cache.set('a', 'x', 100, 0);
+  cache.delete('a');
+  cache.delete('never-set');
+  expect(cache.get('a', 1)).toBeUndefined();
+});

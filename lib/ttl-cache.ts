@@ -15,6 +15,10 @@ export class TtlCache<V> {
     return entry.value;
   }
 
+  delete(key: string): void {
+    this.entries.delete(key);
+  }
+
   set(key: string, value: V, ttlMs: number, now: number): V {
     if (!this.entries.has(key) && this.entries.size >= this.maxEntries) this.entries.delete(this.entries.keys().next().value!);
     this.entries.set(key, { value, expiresAt: now + ttlMs });

@@ -7,7 +7,7 @@ import type { Config } from '../lib/config.ts';
 import type { HtmlCache } from '../lib/html-cache.ts';
 import type { TtlCache } from '../lib/ttl-cache.ts';
 import type { RateLimiter, RateRuleName } from '../lib/rate-limit.ts';
-import type { RunningTest } from '../db/queries/ab-tests.ts';
+import type { CachedRunningTest } from './home-variants.ts';
 import type { Visitor } from './visitor.ts';
 import type { RememberedVisitor } from './home-variants.ts';
 
@@ -29,7 +29,7 @@ export type AppDeps = {
   /** Returning visitors' home-page variants already read (assignments never change); createApp makes one when absent. */
   homeVisitors?: TtlCache<RememberedVisitor>;
   /** Running A/B tests by name (null: not running), re-read every few seconds; createApp makes one when absent. */
-  runningTests?: TtlCache<RunningTest | null>;
+  runningTests?: TtlCache<CachedRunningTest>;
   /** The blog feed (fetched, parsed, cached); createApp builds it from RSS_FEED_URL when absent. */
   feed?: { getPosts(): Promise<{ posts: BlogPost[]; stale?: boolean }> };
   /** Writes social stories; createApp picks OpenAI (OPENAI_API_KEY set) or the template writer when absent. */

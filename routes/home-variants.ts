@@ -1,5 +1,5 @@
 import { withDeadline } from '../db/deadline.ts';
-import { loadRunningTest, previewAssignment, storedVariantId } from '../db/queries/ab-tests.ts';
+import { loadRunningTest, previewAssignment, storedVariantId, type RunningTest } from '../db/queries/ab-tests.ts';
 import type { AbTracking } from '../lib/ab-events.ts';
 import { AB_TEST_NAMES, contactFormConfigSchema, heroConfigSchema, type Assignment } from '../lib/ab-tests.ts';
 import { defaultContactFormConfig, type ContactFormConfig } from '../lib/contact-form-variants.ts';
@@ -51,11 +51,11 @@ export async function resolveHomeVariants(c: AppContext): Promise<HomeVariants> 
   const remembered = visitor.isNew ? undefined : rememberedVisitor(deps, visitor.id);
   if (remembered) return remembered.variants;
 
-  const { sql, log = defaultLog, homeVisitors, runningTests, now = () => new Date() } = deps;
+  const { sql, log = defaultLog, homeVisitors, now = () => new Date() } = deps;
   const time = now().getTime();
   const decide = async (testName: string): Promise<Assignment | null> => {
-    let test = runningTests?.get(testName, time);
-    if (test === undefined) runningTests?.set(testName, (test = await loadRunningTest(sql, testName)), RUNNING_TEST_TTL_MS, time);
+    const cached = runningTest(deps, testName, time);
+    const test = 'value' in cached ? cached.value : await cached.loading;
     if (!test) return null;
     // A cookie made for this request cannot have a stored row yet.
     const stored = visitor.isNew ? undefined : await storedVariantId(sql, test.id, visitor.id);
@@ -63,7 +63,8 @@ export async function resolveHomeVariants(c: AppContext): Promise<HomeVariants> 
   };
   const assign = async (testName: string): Promise<Assignment | null> => {
     try {
-      const needsDatabase = !visitor.isNew || runningTests?.get(testName, time) === undefined;
+      // A new visitor whose tests are in memory is decided without the database, hence without a deadline.
+      const needsDatabase = !visitor.isNew || !('value' in runningTest(deps, testName, time));
       return needsDatabase ? await withDeadline(decide(testName), HOME_ASSIGNMENT_DEADLINE_MS) : await decide(testName);
     } catch (error) {
       log({ level: 'warn', time: new Date().toISOString(), requestId: c.get('requestId'), msg: 'home page A/B assignment failed; showing the control', testName, error: (error as Error)?.name ?? 'Error' });
@@ -76,6 +77,27 @@ export async function resolveHomeVariants(c: AppContext): Promise<HomeVariants> 
   // returning visitor's, which cost a database read (and only when both tests answered).
   if (!visitor.isNew && heroAssignment && formAssignment) homeVisitors?.set(visitor.id, { variants, key: homeCacheKey(variants) }, REMEMBER_VISITOR_MS, time);
   return variants;
+}
+
+/** A running test's definition as cached: read, or still loading. */
+export type CachedRunningTest = { value: RunningTest | null } | { loading: Promise<RunningTest | null> };
+
+/**
+ * The test's definition from memory, or one load shared by every request that asks while it is read
+ * (so when the entry expires under load, one query goes to the database, not one per request). A
+ * failed load is forgotten, so the next request tries again.
+ */
+function runningTest({ sql, runningTests }: AppDeps, testName: string, time: number): CachedRunningTest {
+  const cached = runningTests?.get(testName, time);
+  if (cached) return cached;
+  const loading = loadRunningTest(sql, testName);
+  const entry: CachedRunningTest = { loading };
+  runningTests?.set(testName, entry, RUNNING_TEST_TTL_MS, time);
+  loading.then(
+    (value) => runningTests?.set(testName, { value }, RUNNING_TEST_TTL_MS, time),
+    () => runningTests?.delete(testName),
+  );
+  return entry;
 }
 
 /** A returning visitor's variants and page key, when remembered; undefined otherwise. No I/O. */

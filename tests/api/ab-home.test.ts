@@ -29,6 +29,22 @@ const conversionsOf = async (sql: Awaited<ReturnType<typeof testApp>>['sql'], us
 ];
 
 describe('home page assignments', () => {
+  test('new visitors arriving together share one read of each running test', async () => {
+    const db = (await testApp()).sql;
+    let testReads = 0;
+    // The real database, with the queries that read a test definition counted on the way.
+    const sql = new Proxy(db, {
+      apply(target, thisArg, args) {
+        if (Array.isArray(args[0]) && String(args[0][0]).includes('from ab_tests')) testReads++;
+        return Reflect.apply(target, thisArg, args);
+      },
+    });
+    const t = await testApp({ sql });
+    const pages = await Promise.all(Array.from({ length: 30 }, () => home(t, { 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) Chrome/131.0 Safari/537.36' })));
+    expect(new Set(pages.map(({ html }) => islandProps(html).hero.tracking?.testId))).toEqual(new Set([AB_TEST_IDS.hero]));
+    expect(testReads).toBe(2);
+  });
+
   test('the same visitor cookie renders the same variants every time; the first view events store them once', async () => {
     const t = await testApp({}, { RATE_LIMITS: 'off' });
     const user = visitor('sticky');
