@@ -130,7 +130,17 @@ export async function main({ embeddedFiles }: { embeddedFiles?: Record<string, s
   }
   const staticSource = embeddedFiles ? embeddedSource(embeddedFiles) : diskSource('static');
   const assets = await loadAssets(staticSource);
-  const db = await openDatabase(config, { retry: true, log: defaultLog });
+  // The database comes up in the background: pages that need no data are served meanwhile, and what
+  // needs it answers 503 until it is ready.
+  const db = await openDatabase(config, {
+    background: true,
+    log: defaultLog,
+    onFatal: (error) => {
+      console.error(JSON.stringify({ level: 'error', msg: 'the embedded database could not be opened', error: String(error) }));
+      flushLog();
+      process.exit(1);
+    },
+  });
   // The app is created right after binding (no await in between), once the real port is known.
   let app: ReturnType<typeof createApp>;
   const server = Bun.serve({ port: config.PORT, fetch: (req, srv) => app.fetch(req, { server: srv }), development: false });

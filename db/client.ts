@@ -1,3 +1,5 @@
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import postgres, { type Sql } from 'postgres';
 import type { Config } from '../lib/config.ts';
 import { migrate } from './migrate.ts';
@@ -23,30 +25,49 @@ const RETRY_DELAYS_MS = [250, 500, 1000, 2000, 3000];
 
 /**
  * Connects to DATABASE_URL, or starts embedded PGlite in DATA_DIR, and applies migrations.
- * With `retry`, a PostgreSQL that is down at boot does not stop start-up: the returned database is
- * not ready yet, and migrations are retried in the background until the server accepts connections.
- * Without it (tests, tools), a failure throws.
+ * With `background` (the server), the database comes up while the server already answers: pages that
+ * need no data are served at once and the rest answer 503 until `isReady()`. A PostgreSQL that is down
+ * at boot is retried until it accepts connections; an embedded database that cannot open is fatal
+ * (`onFatal`). Without it (tests, tools), the database is ready when this returns, or it throws.
  */
 export async function openDatabase(
   config: Pick<Config, 'DATABASE_URL' | 'DATA_DIR'>,
-  { retry = false, log = (_: Record<string, unknown>) => {} } = {},
+  { background = false, log = (_: Record<string, unknown>) => {}, onFatal = (_: unknown) => {} } = {},
 ): Promise<Database> {
   if (!config.DATABASE_URL) {
-    // Imported only here: a server on PostgreSQL never loads PGlite.
-    const { startEmbeddedPostgres } = await import('./embedded.ts');
-    const embedded = await startEmbeddedPostgres(config.DATA_DIR);
-    // PGlite is one backend behind the socket server; one connection keeps transactions from
-    // interleaving and never exceeds the server's connection limit.
-    const sql = postgres({ ...clientOptions, host: embedded.host, port: embedded.port, user: 'postgres', database: 'postgres', max: 1 });
-    await migrate(sql);
+    // PGlite is one backend behind a socket server on a Unix socket whose path is known before it
+    // starts, so the client exists at once (queries before then fail fast with ENOENT). One connection
+    // keeps transactions from interleaving and never exceeds the socket server's connection limit.
+    const path = join(tmpdir(), `tlm-pglite-${process.pid}-${crypto.randomUUID().slice(0, 8)}.sock`);
+    const sql = postgres({ ...clientOptions, path, user: 'postgres', database: 'postgres', max: 1 });
+    let readyFlag = false;
+    let closed = false;
+    const ready = (async () => {
+      // Imported only here: a server on PostgreSQL never loads PGlite.
+      const { startEmbeddedPostgres } = await import('./embedded.ts');
+      const embedded = await startEmbeddedPostgres(config.DATA_DIR, path);
+      try {
+        await migrate(sql);
+      } catch (err) {
+        await embedded.stop();
+        throw err;
+      }
+      readyFlag = true;
+      return embedded;
+    })();
+    if (!background) await ready;
+    // Closing while it opens (a SIGTERM during boot) ends the client under the migrations: not a failure.
+    else ready.catch((err) => closed || onFatal(err));
     return {
       sql,
       kind: 'embedded',
-      isReady: () => true,
-      ready: Promise.resolve(),
+      isReady: () => readyFlag,
+      ready: ready.then(() => {}),
       close: async () => {
+        closed = true;
         await sql.end({ timeout: 5 });
-        await embedded.stop();
+        const embedded = await ready.catch(() => null);
+        await embedded?.stop();
       },
     };
   }
@@ -62,14 +83,14 @@ export async function openDatabase(
         if (attempt > 0) log({ msg: 'database is up', attempts: attempt + 1 });
         return;
       } catch (err) {
-        if (!retry || closed) throw err;
+        if (!background || closed) throw err;
         log({ msg: 'database not reachable, retrying', attempt: attempt + 1, code: (err as { code?: string }).code ?? 'unknown' });
         await Bun.sleep(RETRY_DELAYS_MS[Math.min(attempt, RETRY_DELAYS_MS.length - 1)]);
       }
     }
   };
   const ready = migrateUntilDone();
-  if (!retry) await ready;
+  if (!background) await ready;
   else ready.catch(() => {});
   return {
     sql,

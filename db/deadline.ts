@@ -21,8 +21,8 @@ export async function withDeadline<T>(work: Promise<T>, ms = DB_DEADLINE_MS): Pr
   }
 }
 
-/** Errors postgres.js raises when it cannot reach the server at all. */
+/** Errors postgres.js raises when it cannot reach the server at all (ENOENT: the embedded database's socket is not there yet). */
 export function isConnectionError(err: unknown): boolean {
   const code = (err as { code?: unknown })?.code;
-  return typeof code === 'string' && /^(CONNECT_TIMEOUT|CONNECTION_(CLOSED|ENDED|DESTROYED)|ECONNREFUSED|ECONNRESET|ETIMEDOUT|57P0[1-3])$/.test(code);
+  return typeof code === 'string' && /^(CONNECT_TIMEOUT|CONNECTION_(CLOSED|ENDED|DESTROYED)|ECONNREFUSED|ECONNRESET|ETIMEDOUT|ENOENT|57P0[1-3])$/.test(code);
 }

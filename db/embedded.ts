@@ -1,4 +1,5 @@
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
 // Imported as files and handed to PGlite, so `bun build --compile` embeds them in the binary.
@@ -6,7 +7,7 @@ import pgliteWasm from '@electric-sql/pglite/pglite.wasm' with { type: 'file' };
 import initdbWasm from '@electric-sql/pglite/initdb.wasm' with { type: 'file' };
 import pgliteData from '@electric-sql/pglite/pglite.data' with { type: 'file' };
 
-export type EmbeddedPostgres = { host: string; port: number; stop: () => Promise<void> };
+export type EmbeddedPostgres = { stop: () => Promise<void> };
 
 /**
  * PGlite's memory grows as its buffer cache fills and never shrinks: PostgreSQL's default 128 MB of
@@ -14,12 +15,14 @@ export type EmbeddedPostgres = { host: string; port: number; stop: () => Promise
  */
 const SHARED_BUFFERS = '32MB';
 
-/** Opens (or creates) PGlite in dataDir and exposes it on a loopback port chosen by the OS. */
-export async function startEmbeddedPostgres(dataDir: string): Promise<EmbeddedPostgres> {
+/** Opens (or creates) PGlite in dataDir and serves it on the Unix socket `socketPath`. */
+export async function startEmbeddedPostgres(dataDir: string, socketPath: string): Promise<EmbeddedPostgres> {
+  // initdb is needed only to create a database (an existing one has PG_VERSION).
+  const creating = !existsSync(join(dataDir, 'PG_VERSION'));
   mkdirSync(dataDir, { recursive: true });
   const [pgliteWasmModule, initdbWasmModule] = await Promise.all([
     WebAssembly.compile(await Bun.file(pgliteWasm).arrayBuffer()),
-    WebAssembly.compile(await Bun.file(initdbWasm).arrayBuffer()),
+    creating ? WebAssembly.compile(await Bun.file(initdbWasm).arrayBuffer()) : undefined,
   ]);
   const pg = await PGlite.create({
     dataDir,
@@ -28,12 +31,9 @@ export async function startEmbeddedPostgres(dataDir: string): Promise<EmbeddedPo
     fsBundle: Bun.file(pgliteData),
     startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${SHARED_BUFFERS}`],
   });
-  const server = new PGLiteSocketServer({ db: pg, host: '127.0.0.1', port: 0, maxConnections: 1 });
+  const server = new PGLiteSocketServer({ db: pg, path: socketPath, maxConnections: 1 });
   await server.start();
-  const [host, port] = server.getServerConn().split(':');
   return {
-    host,
-    port: Number(port),
     stop: async () => {
       await server.stop();
       await pg.close();

@@ -23,6 +23,12 @@ test('the single binary serves every route from an empty directory', async () =>
       output += new TextDecoder().decode(value);
     }
     const url = output.match(/"url":"([^"]+)"/)![1];
+    // It listens while it creates its database beside itself; the dashboard needs that database.
+    const deadline = Date.now() + 60_000;
+    while ((await fetch(`${url}/healthz`)).status !== 200) {
+      expect(Date.now()).toBeLessThan(deadline);
+      await Bun.sleep(50);
+    }
     for (const path of pagePaths) expect((await fetch(url + path)).status, path).toBe(200);
     const home = await (await fetch(`${url}/`)).text();
     const script = home.match(/src="(\/static\/build\/[^"]+\.js)"/)![1];

@@ -1,4 +1,7 @@
 import { expect, test } from 'bun:test';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { startServer } from '../helpers/server.ts';
 
 test('the server process serves, stops cleanly on SIGTERM, and restarts on the same data', async () => {
@@ -21,4 +24,39 @@ test('a bad environment value stops start-up with one line naming it', async () 
   const stderr = (await new Response(proc.stderr).text()).trim();
   expect(stderr.split('\n')).toHaveLength(1);
   expect(stderr).toStartWith('Invalid environment variable PORT:');
+});
+
+test('while a new embedded database is still being created, pages are served and what needs data answers 503', async () => {
+  // A brand-new data directory: creating the database takes seconds, and the server listens meanwhile.
+  const server = await startServer({ DATABASE_URL: '' }, mkdtempSync(join(tmpdir(), 'tlm-new-db-')), { waitForHealthy: false });
+  try {
+    const [page, health, api] = await Promise.all([
+      fetch(`${server.url}/services`),
+      fetch(`${server.url}/healthz`),
+      fetch(`${server.url}/api/ab-test/tests`),
+    ]);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain('</html>');
+    expect(health.status).toBe(503);
+    expect(api.status).toBe(503);
+    expect(api.headers.get('retry-after')).toBe('5');
+    expect(await api.json()).toMatchObject({ error: expect.any(String) });
+    // Then it comes up, with nothing lost or half-made.
+    const deadline = Date.now() + 30_000;
+    while ((await fetch(`${server.url}/healthz`)).status !== 200) {
+      expect(Date.now()).toBeLessThan(deadline);
+      await Bun.sleep(50);
+    }
+    expect((await fetch(`${server.url}/api/ab-test/tests`)).status).toBe(200);
+  } finally {
+    expect(await server.stop()).toBe(0);
+  }
+}, 60_000);
+
+test('an embedded database that cannot be opened stops the server with one line saying so', async () => {
+  const notADirectory = join(mkdtempSync(join(tmpdir(), 'tlm-bad-db-')), 'file');
+  await Bun.write(notADirectory, 'not a database');
+  const proc = Bun.spawn(['bun', 'server.ts'], { env: { ...process.env, PORT: '0', DATABASE_URL: '', DATA_DIR: notADirectory }, stdout: 'pipe', stderr: 'pipe' });
+  expect(await proc.exited).toBe(1);
+  expect(await new Response(proc.stderr).text()).toContain('"msg":"the embedded database could not be opened"');
 });
