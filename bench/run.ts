@@ -8,11 +8,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import postgres from 'postgres';
+import { buildBinary } from '../build.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 // A shared 2-core VM drifts by 10-20% from one 10 s run to the next, so a page and its baseline are
 // measured in alternating pairs, ROUNDS times, and the round with the median ratio is reported.
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const CONNECTIONS = 50;
 const hasTaskset = Bun.which('taskset') !== null;
 const wrkPath = Bun.which('wrk');
@@ -115,17 +116,40 @@ const dataDir = usingPostgres ? '' : mkdtempSync(join(tmpdir(), 'tlm-bench-'));
 const serverEnv: Record<string, string> = { NODE_ENV: 'production', RATE_LIMITS: 'off', PORT: '0', ...(usingPostgres ? { DATABASE_URL: process.env.DATABASE_URL! } : { DATA_DIR: dataDir }) };
 const serverCmd = pin(0, ['bun', 'server.ts']);
 
-// Cold starts: the first creates the database (embedded), the second reopens it.
-let t0 = performance.now();
-let server = await startProcess(serverCmd, serverEnv);
-const firstStartMs = await firstOk(`${server.url}/`, t0);
-const firstStartRss = await peakRssMb(server.proc.pid);
-server.proc.kill('SIGTERM');
-await server.proc.exited;
-t0 = performance.now();
-server = await startProcess(serverCmd, serverEnv);
-const secondStartMs = await firstOk(`${server.url}/`, t0);
+/**
+ * Starts the server and times its first 200 for `/` (it listens, and serves pages, while its database
+ * comes up) and its readiness (`/healthz` 200: the database open and migrated); peak RSS once ready.
+ */
+async function timedStart(env: Record<string, string>, cmd = serverCmd) {
+  const t0 = performance.now();
+  const started = await startProcess(cmd, env);
+  const exited = started.proc.exited.then((code) => Promise.reject(new Error(`the server exited (${code}) before it was ready`)));
+  const firstMs = await Promise.race([firstOk(`${started.url}/`, t0), exited]);
+  const readyMs = await Promise.race([firstOk(`${started.url}/healthz`, t0), exited]);
+  exited.catch(() => {}); // it exits later, when stopped
+  return { ...started, firstMs, readyMs, rss: await peakRssMb(started.proc.pid) };
+}
+const stopServer = async (s: { proc: Proc }) => {
+  s.proc.kill('SIGTERM');
+  await s.proc.exited;
+};
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)];
+const startLine = (label: string, firstDoes: string, first: Awaited<ReturnType<typeof timedStart>>, again: Awaited<ReturnType<typeof timedStart>>[]) =>
+  `${label}: first start (${firstDoes}) to first 200 ${Math.round(first.firstMs)} ms, ready ${Math.round(first.readyMs)} ms, peak RSS ${first.rss} MB; ` +
+  `later starts on the same data (median of ${again.length}) to first 200 ${Math.round(median(again.map((x) => x.firstMs)))} ms, ready ${Math.round(median(again.map((x) => x.readyMs)))} ms, peak RSS ${median(again.map((x) => x.rss))} MB.`;
+
+// Cold starts: the first creates the database (embedded) or the schema, the later ones reopen it; the
+// last one stays up for the measurements, which start once it is ready.
+const firstStart = await timedStart(serverEnv);
+await stopServer(firstStart);
+const laterStarts: Awaited<ReturnType<typeof timedStart>>[] = [];
+for (let i = 0; i < 3; i++) {
+  if (i > 0) await stopServer(laterStarts[i - 1]);
+  laterStarts.push(await timedStart(serverEnv));
+}
+const server = laterStarts.at(-1)!;
 const base = server.url;
+const ownStart = usingPostgres ? startLine('PostgreSQL', 'migrates the schema', firstStart, laterStarts) : startLine('Embedded database', 'creates it', firstStart, laterStarts);
 
 const staticServer = await startProcess(pin(0, ['bun', 'bench/static-server.ts']), {});
 
@@ -211,6 +235,23 @@ server.proc.kill('SIGTERM');
 staticServer.proc.kill('SIGTERM');
 await server.proc.exited;
 await staticServer.proc.exited;
+
+// The single binary (bun run build:binary), started the same way: on this run's embedded database, and
+// below on PostgreSQL.
+const binaryDir = mkdtempSync(join(tmpdir(), 'tlm-bench-bin-'));
+const binaryPath = join(binaryDir, 'site');
+await buildBinary(binaryPath);
+const binaryCmd = pin(0, [binaryPath]);
+let binaryStart = '';
+if (!usingPostgres) {
+  const starts = [];
+  for (let i = 0; i < 3; i++) {
+    const s = await timedStart(serverEnv, binaryCmd);
+    starts.push(s);
+    await stopServer(s);
+  }
+  binaryStart = `The single binary on that embedded database (median of 3): first 200 ${Math.round(median(starts.map((x) => x.firstMs)))} ms, ready ${Math.round(median(starts.map((x) => x.readyMs)))} ms.`;
+}
 if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 
 // PostgreSQL cold start, measured on a quiet machine after the runs: on a scratch database, the first
@@ -231,20 +272,21 @@ async function postgresColdStart(): Promise<string> {
   try {
     await admin.unsafe('drop database if exists bench_coldstart');
     await admin.unsafe('create database bench_coldstart');
-    const timed = async () => {
-      const t0 = performance.now();
-      const s = await startProcess(serverCmd, pgEnv);
-      try {
-        const exited = s.proc.exited.then((code) => Promise.reject(new Error(`the server exited (${code}) before its first 200`)));
-        return { ms: await Promise.race([firstOk(`${s.url}/`, t0), exited]), rss: await peakRssMb(s.proc.pid) };
-      } finally {
-        s.proc.kill('SIGTERM');
-        await s.proc.exited;
-      }
-    };
-    const first = await timed();
-    const second = await timed();
-    return `PostgreSQL: first start (migrates the schema) to first 200: ${Math.round(first.ms)} ms, peak RSS ${first.rss} MB; second start on the existing schema to first 200: ${Math.round(second.ms)} ms, peak RSS ${second.rss} MB.`;
+    const first = await timedStart(pgEnv);
+    await stopServer(first);
+    const again = [];
+    for (let i = 0; i < 3; i++) {
+      const s = await timedStart(pgEnv);
+      again.push(s);
+      await stopServer(s);
+    }
+    const binaryAgain = [];
+    for (let i = 0; i < 3; i++) {
+      const s = await timedStart(pgEnv, binaryCmd);
+      binaryAgain.push(s);
+      await stopServer(s);
+    }
+    return `${startLine('PostgreSQL', 'migrates the schema', first, again)}\nThe single binary on PostgreSQL (median of 3): first 200 ${Math.round(median(binaryAgain.map((x) => x.firstMs)))} ms, ready ${Math.round(median(binaryAgain.map((x) => x.readyMs)))} ms.`;
   } finally {
     await admin.unsafe('drop database if exists bench_coldstart').catch((e) => console.error(`could not drop bench_coldstart: ${e}`));
     await admin.end({ timeout: 5 });
@@ -253,6 +295,7 @@ async function postgresColdStart(): Promise<string> {
 const postgresStart = usingPostgres ? '' : await postgresColdStart().catch((e) => `PostgreSQL cold start: failed (${String(e).split('\n')[0]})`);
 if (postgresStart) console.log(postgresStart);
 rmSync(logDir, { recursive: true, force: true });
+rmSync(binaryDir, { recursive: true, force: true });
 
 const report = `# Benchmark (${new Date().toISOString()})
 
@@ -274,8 +317,9 @@ ${posts.join('\n')}
 | --- | ---: | ---: | ---: | ---: | --- |
 ${bytes.join('\n')}
 
-Start-up: first start (creates the ${usingPostgres ? 'schema' : 'embedded database'}) to first 200: ${Math.round(firstStartMs)} ms, peak RSS ${firstStartRss} MB;
-second start on the same data to first 200: ${Math.round(secondStartMs)} ms. Peak RSS of the server after the run: ${serverRss} MB.${postgresStart ? `\n${postgresStart}` : ''}
+Start-up (the server listens at once and serves pages while its database comes up; ready = \`/healthz\` 200):
+${ownStart}${binaryStart ? `\n${binaryStart}` : ''}${postgresStart ? `\n${postgresStart}` : ''}
+Peak RSS of the server after the run: ${serverRss} MB.
 `;
 console.log(report);
 await Bun.write('bench/results/latest.md', report);
