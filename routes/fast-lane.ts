@@ -6,6 +6,9 @@ import { addressOf, pageCacheKey, type PageDefinition } from './page.tsx';
 
 type AnyPage = PageDefinition<any>;
 
+/** Bounds the cache keys remembered per address (one per A/B variant combination in practice). */
+const MAX_KEYS_PER_ADDRESS = 1000;
+
 /**
  * Answers a GET from memory before Hono routes anything, when the page is already cached and nothing
  * about the request needs the app: an address whose page is the same for everyone (page.tsx shares it
@@ -17,12 +20,24 @@ export function fastLane(deps: AppDeps, pages: readonly (readonly [string, AnyPa
   const { htmlCache, now } = deps;
   const logAccess = accessLog(deps.log);
   const keyed = new Map(pages.filter(([, page]) => page.keyFromMemory).map(([path, page]) => [path, page.keyFromMemory!]));
+  // Each (address, key) pair's cache key is built once: the same string every time hashes once.
+  const cacheKeys = new Map<string, Map<string, string>>();
+  const cacheKeyOf = (address: string, key: string) => {
+    let byKey = cacheKeys.get(address);
+    if (!byKey) cacheKeys.set(address, (byKey = new Map()));
+    let cacheKey = byKey.get(key);
+    if (cacheKey === undefined) {
+      if (byKey.size >= MAX_KEYS_PER_ADDRESS) byKey.clear();
+      byKey.set(key, (cacheKey = pageCacheKey(address, key)));
+    }
+    return cacheKey;
+  };
   const find = (request: Request, address: string, time: number): SharedPage | undefined => {
-    const shared = htmlCache!.sharedAt(address, time);
-    if (shared) return shared;
     const keyOf = keyed.get(address);
-    const key = keyOf?.(request, deps);
-    const page = key === undefined ? undefined : htmlCache!.get(pageCacheKey(address, key), time);
+    // A page that varies per visitor is never shared; its own key says which copy this request gets.
+    if (!keyOf) return htmlCache!.sharedAt(address, time);
+    const key = keyOf(request, deps, time);
+    const page = key === undefined ? undefined : htmlCache!.get(cacheKeyOf(address, key), time);
     return page && { page, route: address };
   };
   return (request) => {

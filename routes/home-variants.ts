@@ -101,8 +101,8 @@ function runningTest({ sql, runningTests }: AppDeps, testName: string, time: num
 }
 
 /** A returning visitor's variants and page key, when remembered; undefined otherwise. No I/O. */
-export function rememberedVisitor({ homeVisitors, now }: AppDeps, visitorId: string): RememberedVisitor | undefined {
-  return homeVisitors?.get(visitorId, now ? now().getTime() : Date.now());
+export function rememberedVisitor({ homeVisitors, now }: AppDeps, visitorId: string, time = now ? now().getTime() : Date.now()): RememberedVisitor | undefined {
+  return homeVisitors?.get(visitorId, time);
 }
 
 /**

@@ -25,9 +25,9 @@ export default definePage<HomeData>({
   // The HTML depends only on the variants (no visitor data: events name the visitor by the cookie),
   // so each combination is rendered once and served from memory.
   cache: (variants) => ({ key: homeCacheKey(variants), ttlMs: 10 * 60_000 }),
-  keyFromMemory: (request, deps) => {
+  keyFromMemory: (request, deps, now) => {
     const visitorId = returningVisitorId(request);
-    return visitorId ? rememberedVisitor(deps, visitorId)?.key : undefined;
+    return visitorId ? rememberedVisitor(deps, visitorId, now)?.key : undefined;
   },
   Component: ({ hero, contactForm, heroTracking, contactFormTracking }) => (
     <>

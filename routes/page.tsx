@@ -35,7 +35,7 @@ export type PageDefinition<D extends object> = {
    * read, write or set (a returning visitor whose assignments are remembered); undefined sends the
    * request through the app. Lets the fast lane answer pages that vary per visitor.
    */
-  keyFromMemory?: (request: Request, deps: AppDeps) => string | undefined;
+  keyFromMemory?: (request: Request, deps: AppDeps, now: number) => string | undefined;
 };
 
 export function definePage<D extends object = Record<string, never>>(page: PageDefinition<D>): PageDefinition<D> {
