@@ -4,7 +4,7 @@ import { openDatabase } from './db/client.ts';
 import { DatabaseUnavailable } from './db/deadline.ts';
 import { MANIFEST_PATH, type Assets } from './lib/assets.ts';
 import { ConfigError, loadConfig } from './lib/config.ts';
-import { HtmlCache } from './lib/html-cache.ts';
+import { ResponseCache } from './lib/response-cache.ts';
 import { securityHeaders } from './lib/security-headers.ts';
 import { TtlCache } from './lib/ttl-cache.ts';
 import { createRateLimiters } from './lib/rate-limit.ts';
@@ -67,7 +67,7 @@ const RUNNING_TEST_ENTRIES = 100;
 export const indexablePaths = pages.filter(([, page]) => typeof page.meta === 'function' || !page.meta.noindex).map(([path]) => path);
 
 export function createApp(appDeps: AppDeps, { staticSource = diskSource('static') }: { staticSource?: StaticSource } = {}) {
-  const deps: AppDeps = { rateLimiters: createRateLimiters(), htmlCache: new HtmlCache(securityHeaders(appDeps.config.isProduction)), homeVisitors: new TtlCache(REMEMBERED_VISITORS), runningTests: new TtlCache(RUNNING_TEST_ENTRIES), ...appDeps };
+  const deps: AppDeps = { rateLimiters: createRateLimiters(), responseCache: new ResponseCache(securityHeaders(appDeps.config.isProduction)), homeVisitors: new TtlCache(REMEMBERED_VISITORS), runningTests: new TtlCache(RUNNING_TEST_ENTRIES), ...appDeps };
   const { config, now } = deps;
   deps.feed ??= createFeedReader({ source: config.RSS_FEED_URL, siteUrl: config.PUBLIC_SITE_URL, timeZone: agency.timeZone, now: now ? () => now().getTime() : Date.now });
   deps.storyWriter ??= storyWriterFromConfig(config, deps.log);

@@ -4,7 +4,7 @@ import type { Assets } from '../lib/assets.ts';
 import type { BlogPost } from '../lib/feed.ts';
 import type { StoryWriter } from '../lib/story-templates.ts';
 import type { Config } from '../lib/config.ts';
-import type { HtmlCache } from '../lib/html-cache.ts';
+import type { ResponseCache } from '../lib/response-cache.ts';
 import type { TtlCache } from '../lib/ttl-cache.ts';
 import type { RateLimiter, RateRuleName } from '../lib/rate-limit.ts';
 import type { CachedRunningTest } from './home-variants.ts';
@@ -25,7 +25,7 @@ export type AppDeps = {
   /** False while the database is still coming up at boot; APIs and /healthz answer 503 meanwhile. */
   dbReady?: () => boolean;
   /** Rendered pages; createApp makes a fresh one when absent. */
-  htmlCache?: HtmlCache;
+  responseCache?: ResponseCache;
   /** Returning visitors' home-page variants already read (assignments never change); createApp makes one when absent. */
   homeVisitors?: TtlCache<RememberedVisitor>;
   /** Running A/B tests by name (null: not running), re-read every few seconds; createApp makes one when absent. */

@@ -1,4 +1,4 @@
-import { cachedResponse, type SharedPage } from '../lib/html-cache.ts';
+import { cachedResponse, type SharedPage } from '../lib/response-cache.ts';
 import type { AppDeps } from './app-env.ts';
 import { accessLog } from './middleware/access-log.ts';
 import { requestIdFrom } from './middleware/request-context.ts';
@@ -17,7 +17,7 @@ const MAX_KEYS_PER_ADDRESS = 1000;
  * line as every other request. Anything else (undefined) goes through the app.
  */
 export function fastLane(deps: AppDeps, pages: readonly (readonly [string, AnyPage])[]): (request: Request) => Response | undefined {
-  const { htmlCache, now } = deps;
+  const { responseCache, now } = deps;
   const logAccess = accessLog(deps.log);
   const keyed = new Map(pages.filter(([, page]) => page.keyFromMemory).map(([path, page]) => [path, page.keyFromMemory!]));
   // Each (address, key) pair's cache key is built once: the same string every time hashes once.
@@ -35,13 +35,13 @@ export function fastLane(deps: AppDeps, pages: readonly (readonly [string, AnyPa
   const find = (request: Request, address: string, time: number): SharedPage | undefined => {
     const keyOf = keyed.get(address);
     // A page that varies per visitor is never shared; its own key says which copy this request gets.
-    if (!keyOf) return htmlCache!.sharedAt(address, time);
+    if (!keyOf) return responseCache!.sharedAt(address, time);
     const key = keyOf(request, deps, time);
-    const page = key === undefined ? undefined : htmlCache!.get(cacheKeyOf(address, key), time);
+    const page = key === undefined ? undefined : responseCache!.get(cacheKeyOf(address, key), time);
     return page && { page, route: address };
   };
   return (request) => {
-    if (!htmlCache || request.method !== 'GET') return undefined;
+    if (!responseCache || request.method !== 'GET') return undefined;
     const started = performance.now();
     const found = find(request, addressOf(request), now ? now().getTime() : Date.now());
     if (!found) return undefined;

@@ -1,5 +1,5 @@
 import type { FC } from 'react';
-import { cachedResponse } from '../lib/html-cache.ts';
+import { cachedResponse } from '../lib/response-cache.ts';
 import type { PageMeta } from '../lib/page-meta.ts';
 import type { AppContext, AppDeps } from './app-env.ts';
 import { renderer } from './renderer.tsx';
@@ -56,13 +56,13 @@ export function pageHandler<D extends object>(page: PageDefinition<D>, { path, s
       await renderer(c, async () => {});
       return c.render(<page.Component {...data} />, { meta });
     };
-    const { htmlCache, now } = c.get('deps');
-    if (!policy || !htmlCache) return render();
+    const { responseCache, now } = c.get('deps');
+    if (!policy || !responseCache) return render();
 
     const key = pageCacheKey(path, policy.key);
     const time = now ? now().getTime() : Date.now();
-    const cached = htmlCache.get(key, time) ?? htmlCache.put(key, await (await render()).text(), status, policy.ttlMs, time);
-    if (policy.sameForEveryone) htmlCache.share(addressOf(c.req.raw), { page: cached, route: status === 404 ? '(not found)' : c.req.routePath }, time);
+    const cached = responseCache.get(key, time) ?? responseCache.put(key, await (await render()).text(), status, policy.ttlMs, time);
+    if (policy.sameForEveryone) responseCache.share(addressOf(c.req.raw), { page: cached, route: status === 404 ? '(not found)' : c.req.routePath }, time);
     // A plain Response skips Hono's prepared headers; the only one a page sets is a new visitor's cookie.
     return cachedResponse(cached, { acceptEncoding: c.req.header('accept-encoding'), ifNoneMatch: c.req.header('if-none-match'), cookie: c.get('visitor')?.cookie });
   };

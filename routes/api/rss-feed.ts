@@ -1,14 +1,22 @@
 import { Hono } from 'hono';
-import type { AppEnv } from '../app-env.ts';
+import type { BlogPost } from '../../lib/feed.ts';
+import { cachedResponse } from '../../lib/response-cache.ts';
+import type { AppContext, AppEnv } from '../app-env.ts';
+import { addressOf } from '../page.tsx';
 
 /** GET /api/rss-feed → {posts} from the cached feed; 502 JSON when there is no copy to serve. */
 const api = new Hono<AppEnv>();
+
+const CACHE_CONTROL = 'public, max-age=60';
+/** How long one copy's JSON is answered from memory before the feed cache is asked again. */
+const SHARED_MS = 60_000;
 
 api.get('/', async (c) => {
   const { feed, log } = c.get('deps');
   try {
     const { posts, stale } = await feed!.getPosts();
-    c.header('Cache-Control', 'public, max-age=60');
+    if (!stale && c.get('deps').responseCache) return sharedAnswer(c, posts);
+    c.header('Cache-Control', CACHE_CONTROL);
     return c.json(stale ? { posts, stale: true } : { posts });
   } catch (err) {
     (log ?? ((e) => console.error(JSON.stringify(e))))({
@@ -22,5 +30,23 @@ api.get('/', async (c) => {
     return c.json({ error: 'The blog feed is unavailable right now. Please try again later.' }, 502);
   }
 });
+
+// Every reader gets the same JSON while the feed copy lasts, so it is serialised and compressed once
+// per copy and answered like a cached page (ETag, 304, and from the fast lane until it expires).
+const copyIds = new WeakMap<BlogPost[], number>();
+let lastCopyId = 0;
+
+function sharedAnswer(c: AppContext, posts: BlogPost[]): Response {
+  const { responseCache, now } = c.get('deps');
+  const time = now ? now().getTime() : Date.now();
+  let id = copyIds.get(posts);
+  if (id === undefined) copyIds.set(posts, (id = ++lastCopyId));
+  const key = `/api/rss-feed|${id}`;
+  const answer =
+    responseCache!.get(key, time) ??
+    responseCache!.put(key, JSON.stringify({ posts }), 200, SHARED_MS, time, { contentType: 'application/json', cacheControl: CACHE_CONTROL });
+  responseCache!.share(addressOf(c.req.raw), { page: answer, route: c.req.routePath }, time);
+  return cachedResponse(answer, { acceptEncoding: c.req.header('accept-encoding'), ifNoneMatch: c.req.header('if-none-match') });
+}
 
 export default api;

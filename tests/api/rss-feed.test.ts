@@ -67,6 +67,36 @@ describe('GET /api/rss-feed with a good feed', () => {
     expect((upstream.hits.get('/slow-good.xml') ?? 0) - before).toBe(1);
   });
 
+  test('one copy is serialised and compressed once: every reader gets the same bytes, an ETag and a 304 when unchanged', async () => {
+    let clock = Date.parse('2025-03-01T12:00:00Z');
+    let copy = 1;
+    const postsOf = (n: number) => [{ guid: `copy-${n}`, title: `Copy ${n}` }] as unknown as BlogPost[];
+    let posts = postsOf(copy);
+    const app = await testApp({ now: () => new Date(clock), feed: { getPosts: async () => ({ posts }) } });
+    const get = async (headers: Record<string, string> = {}) => app.request('/api/rss-feed', { headers: { 'accept-encoding': 'br, gzip', ...headers } });
+
+    const first = await get();
+    expect(first.status).toBe(200);
+    expect(first.headers.get('content-type')).toBe('application/json');
+    expect(first.headers.get('content-encoding')).toBe('br');
+    expect(first.headers.get('cache-control')).toBe('public, max-age=60');
+    expect(first.headers.get('content-security-policy')).toContain("object-src 'none'");
+    const etag = first.headers.get('etag')!;
+    expect(etag).toMatch(/^"[\w-]+-br"$/);
+    expect(JSON.parse(new TextDecoder().decode(Bun.gunzipSync(new Uint8Array(await (await get({ 'accept-encoding': 'gzip' })).arrayBuffer()))))).toEqual({ posts });
+    expect(await (await get({ 'accept-encoding': 'identity' })).json()).toEqual({ posts });
+    expect((await get({ 'if-none-match': etag })).status).toBe(304);
+
+    // The feed brings a new copy: within the minute the answer stays; after it, the new copy is served.
+    posts = postsOf(++copy);
+    expect((await get({ 'if-none-match': etag })).status).toBe(304);
+    clock += 61_000;
+    const fresh = await get({ 'if-none-match': etag });
+    expect(fresh.status).toBe(200);
+    expect(fresh.headers.get('etag')).not.toBe(etag);
+    expect(await (await get({ 'accept-encoding': 'identity' })).json()).toEqual({ posts: postsOf(2) });
+  });
+
   test('follows up to 3 redirects, refuses a 4th, a loop and a non-http target', async () => {
     expect((await getFeed(await feedApp('/redirect-2'))).res.status).toBe(200);
     for (const path of ['/redirect-4', '/redirect-loop', '/redirect-file']) {

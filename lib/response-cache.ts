@@ -2,9 +2,9 @@ import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { memoizeByString } from './memo.ts';
 import { TtlCache } from './ttl-cache.ts';
 
-// Rendered pages kept as bytes, pre-compressed once, with a strong ETag per encoding and their response
-// headers built once, so serving one costs no more than serving a static file. Pure apart from
-// compression: time comes from the caller.
+// Rendered pages (and JSON that many requests share, like the blog feed) kept as bytes, pre-compressed
+// once, with a strong ETag per encoding and their response headers built once, so serving one costs no
+// more than serving a static file. Pure apart from compression: time comes from the caller.
 
 export type Encoding = 'br' | 'gzip' | 'identity';
 
@@ -29,7 +29,10 @@ const MAX_SHARED_URLS = 2000;
 /** A page served to every request for one address, and the route pattern its log lines name. */
 export type SharedPage = { page: CachedPage; route: string };
 
-export class HtmlCache {
+/** What a stored body is and how long browsers may keep it (HTML: revalidate every time). */
+export type BodyType = { contentType?: string; cacheControl?: string };
+
+export class ResponseCache {
   private entries = new TtlCache<CachedPage>(MAX_ENTRIES);
 
   /** `baseHeaders` go on every cached response (the security headers). */
@@ -51,8 +54,9 @@ export class HtmlCache {
     return this.sharedUrls.get(url, now);
   }
 
-  put(key: string, html: string, status: number, ttlMs: number, now: number): CachedPage {
-    const identity = new TextEncoder().encode(html);
+  /** Stores `text` (HTML unless its body type says otherwise) under `key` for `ttlMs`. */
+  put(key: string, text: string, status: number, ttlMs: number, now: number, { contentType = 'text/html; charset=UTF-8', cacheControl = 'no-cache' }: BodyType = {}): CachedPage {
+    const identity = new TextEncoder().encode(text);
     const hash = new Bun.CryptoHasher('sha1').update(identity).digest('base64url').slice(0, 22);
     const bodies: CachedPage['bodies'] = {
       identity: new Blob([identity]),
@@ -63,9 +67,9 @@ export class HtmlCache {
       const headers = new Headers(this.baseHeaders);
       headers.set('ETag', `"${hash}-${encoding}"`);
       headers.set('Vary', 'Accept-Encoding');
-      headers.set('Cache-Control', 'no-cache');
+      headers.set('Cache-Control', cacheControl);
       if (notModified) return headers;
-      headers.set('Content-Type', 'text/html; charset=UTF-8');
+      headers.set('Content-Type', contentType);
       if (encoding !== 'identity') headers.set('Content-Encoding', encoding);
       return headers;
     };

@@ -1,10 +1,10 @@
 import { describe, expect, test } from 'bun:test';
 import { gunzipSync, brotliDecompressSync } from 'node:zlib';
-import { HtmlCache, cachedResponse, chooseEncoding, etagFor } from './html-cache.ts';
+import { ResponseCache, cachedResponse, chooseEncoding, etagFor } from './response-cache.ts';
 
-describe('HtmlCache', () => {
+describe('ResponseCache', () => {
   test('stores a page with byte-identical compressed twins until it expires', async () => {
-    const cache = new HtmlCache();
+    const cache = new ResponseCache();
     const html = '<!DOCTYPE html><p>Bonjour, Toronto — ünïcode ✓</p>'.repeat(20);
     const page = cache.put('/', html, 200, 1000, 0);
     expect(await page.bodies.identity.text()).toBe(html);
@@ -15,7 +15,7 @@ describe('HtmlCache', () => {
   });
 
   test('the same html gives the same ETag; different html a different one', () => {
-    const cache = new HtmlCache();
+    const cache = new ResponseCache();
     const a = cache.put('a', '<p>one</p>', 200, 1000, 0);
     const b = cache.put('b', '<p>one</p>', 200, 1000, 0);
     const c = cache.put('c', '<p>two</p>', 200, 1000, 0);
@@ -41,7 +41,7 @@ describe('chooseEncoding', () => {
 
 describe('shared pages and cached responses', () => {
   test('a shared address answers its page until the page expires', () => {
-    const cache = new HtmlCache();
+    const cache = new ResponseCache();
     const page = cache.put('/blog|ready', '<p>blog</p>', 200, 60_000, 1_000);
     cache.share('/blog', { page, route: '/blog' }, 1_000);
     expect(cache.sharedAt('/blog', 60_999)?.page).toBe(page);
@@ -50,7 +50,7 @@ describe('shared pages and cached responses', () => {
   });
 
   test('a cached response carries the base headers, the encoding, a 304 on a matching ETag, and a cookie when given', async () => {
-    const cache = new HtmlCache([['Content-Security-Policy', "default-src 'self'"]]);
+    const cache = new ResponseCache([['Content-Security-Policy', "default-src 'self'"]]);
     const page = cache.put('/', '<p>home</p>'.repeat(50), 200, 1000, 0);
     const br = cachedResponse(page, { acceptEncoding: 'gzip, br' });
     expect(br.status).toBe(200);
