@@ -27,12 +27,16 @@ function loadCompanions(): void {
   for (const el of document.querySelectorAll<HTMLElement>('[data-island][data-hydrate="alongside"]')) load(el);
 }
 
-/** Downloads (without running) the modules named in a space-separated list, once each. */
-function preload(list: string | undefined): void {
+/**
+ * Fetches the modules named in a space-separated list, once each: `modulepreload` also parses and
+ * compiles them (for an island about to run), `prefetch` only puts them in the HTTP cache (ahead of a
+ * tap that may never come, at no cost to the main thread).
+ */
+function preload(list: string | undefined, rel: 'modulepreload' | 'prefetch' = 'modulepreload'): void {
   for (const href of (list ?? '').split(' ').filter(Boolean)) {
-    if (document.querySelector(`link[rel="modulepreload"][href="${href}"]`)) continue;
+    if (document.querySelector(`link[href="${href}"]`)) continue;
     const link = document.createElement('link');
-    link.rel = 'modulepreload';
+    link.rel = rel;
     link.href = href;
     document.head.append(link);
   }
@@ -110,12 +114,12 @@ function start(): void {
   if (document.querySelector('[data-island]:not([data-hydrate])')) loadCompanions();
   for (const el of document.querySelectorAll<HTMLElement>('[data-ab-view]')) onScreen(el);
   // Once the page has loaded and the browser is idle, islands that wait for a touch are downloaded (not
-  // run), so the first tap answers without a network round trip.
+  // parsed or run), so the first tap answers without a network round trip.
   const idle = (fn: () => void) => ('requestIdleCallback' in window ? requestIdleCallback(fn, { timeout: 3000 }) : setTimeout(fn, 200));
   const prefetch = () => {
     for (const el of document.querySelectorAll<HTMLElement>('[data-island][data-hydrate="interaction"]:not([data-loading])')) {
       // Not for an island the layout hides (the phone menu on a desktop screen).
-      if (el.getClientRects().length) preload(`${el.dataset.src ?? ''} ${el.dataset.preload ?? ''}`);
+      if (el.getClientRects().length) preload(`${el.dataset.src ?? ''} ${el.dataset.preload ?? ''}`, 'prefetch');
     }
   };
   if (document.readyState === 'complete') idle(prefetch);

@@ -27,6 +27,11 @@ describe('header menu', () => {
     // The menu's code loads when the visitor first touches it; that first tap is not lost.
     const island = page.locator('[data-island="HeaderMenu"]');
     await expect(island.getAttribute('data-hydrated')).resolves.toBeNull();
+    // Once the page is idle its code is fetched into the cache, but not parsed or run.
+    const bundle = await island.getAttribute('data-src');
+    await page.waitForSelector(`link[rel="prefetch"][href="${bundle}"]`, { state: 'attached' });
+    await expect(page.locator('link[rel="modulepreload"]').count()).resolves.toBe(0);
+    await expect(island.getAttribute('data-hydrated')).resolves.toBeNull();
     await toggle.click();
     await menu.waitFor({ state: 'visible' });
     await expect(island.getAttribute('data-hydrated')).resolves.toBe('');
