@@ -1,4 +1,4 @@
-import { Faq } from '../components/guide/Faq.tsx';
+import { Faq } from '../components/ui/Faq.tsx';
 import { GuideHero } from '../components/guide/GuideHero.tsx';
 import { GuideSection } from '../components/guide/GuideSection.tsx';
 import { Island } from '../components/Island.tsx';

@@ -1,5 +1,5 @@
 import { NumberedSteps } from '../ui/NumberedSteps.tsx';
-import { Faq } from '../guide/Faq.tsx';
+import { Faq } from '../ui/Faq.tsx';
 import { Island } from '../Island.tsx';
 import { buttonClass } from '../ui/styles.ts';
 import {
