@@ -19,6 +19,10 @@ const clientOptions = {
   onnotice: () => {},
   connect_timeout: 5,
   idle_timeout: 60,
+  // postgres.js waits 3^n/100 s (up to 20 s) before reconnecting after the n-th failed attempt, counted
+  // across the pool, so a few seconds' outage under traffic could keep the site down long after the
+  // database was back. Retrying every second at most serves again within about a second of it.
+  backoff: (retries: number) => Math.min(0.1 * retries, 1),
 } as const;
 
 const RETRY_DELAYS_MS = [250, 500, 1000, 2000, 3000];
