@@ -1,5 +1,5 @@
 import type { FC } from 'react';
-import { cachedResponse } from '../lib/response-cache.ts';
+import { cachedResponse, type BodyType } from '../lib/response-cache.ts';
 import type { PageMeta } from '../lib/page-meta.ts';
 import type { AppContext, AppDeps } from './app-env.ts';
 import { renderer } from './renderer.tsx';
@@ -56,16 +56,34 @@ export function pageHandler<D extends object>(page: PageDefinition<D>, { path, s
       await renderer(c, async () => {});
       return c.render(<page.Component {...data} />, { meta });
     };
-    const { responseCache, now } = c.get('deps');
-    if (!policy || !responseCache) return render();
+    if (!policy || !c.get('deps').responseCache) return render();
 
-    const key = pageCacheKey(path, policy.key);
-    const time = now ? now().getTime() : Date.now();
-    const cached = responseCache.get(key, time) ?? responseCache.put(key, await (await render()).text(), status, policy.ttlMs, time);
-    if (policy.sameForEveryone) responseCache.share(addressOf(c.req.raw), { page: cached, route: status === 404 ? '(not found)' : c.req.routePath }, time);
-    // A plain Response skips Hono's prepared headers; the only one a page sets is a new visitor's cookie.
-    return cachedResponse(cached, { acceptEncoding: c.req.header('accept-encoding'), ifNoneMatch: c.req.header('if-none-match'), cookie: c.get('visitor')?.cookie });
+    return answerFromCache(c, {
+      key: pageCacheKey(path, policy.key),
+      ttlMs: policy.ttlMs,
+      status,
+      make: async () => (await render()).text(),
+      shareAs: policy.sameForEveryone ? (status === 404 ? '(not found)' : c.req.routePath) : undefined,
+      // A plain Response skips Hono's prepared headers; the only one a page sets is a new visitor's cookie.
+      cookie: c.get('visitor')?.cookie,
+    });
   };
+}
+
+/**
+ * Answers from the response cache: the entry under `key`, made (once) by `make` when missing or expired;
+ * with `shareAs` (the route its log lines name) every later request for this address gets it from the
+ * fast lane until it expires. The bytes in the encoding the client accepts, or a 304.
+ */
+export async function answerFromCache(
+  c: AppContext,
+  { key, ttlMs, status = 200, make, shareAs, bodyType, cookie }: { key: string; ttlMs: number; status?: number; make: () => string | Promise<string>; shareAs?: string; bodyType?: BodyType; cookie?: string },
+): Promise<Response> {
+  const { responseCache, now } = c.get('deps');
+  const time = now ? now().getTime() : Date.now();
+  const cached = responseCache!.get(key, time) ?? responseCache!.put(key, await make(), status, ttlMs, time, bodyType);
+  if (shareAs !== undefined) responseCache!.share(addressOf(c.req.raw), { page: cached, route: shareAs }, time);
+  return cachedResponse(cached, { acceptEncoding: c.req.header('accept-encoding'), ifNoneMatch: c.req.header('if-none-match'), cookie });
 }
 
 /** A request's path and query: what a shared page is remembered by. */

@@ -1,8 +1,7 @@
 import { Hono } from 'hono';
 import type { BlogPost } from '../../lib/feed.ts';
-import { cachedResponse } from '../../lib/response-cache.ts';
 import type { AppContext, AppEnv } from '../app-env.ts';
-import { addressOf } from '../page.tsx';
+import { answerFromCache } from '../page.tsx';
 
 /** GET /api/rss-feed → {posts} from the cached feed; 502 JSON when there is no copy to serve. */
 const api = new Hono<AppEnv>();
@@ -36,17 +35,16 @@ api.get('/', async (c) => {
 const copyIds = new WeakMap<BlogPost[], number>();
 let lastCopyId = 0;
 
-function sharedAnswer(c: AppContext, posts: BlogPost[]): Response {
-  const { responseCache, now } = c.get('deps');
-  const time = now ? now().getTime() : Date.now();
+function sharedAnswer(c: AppContext, posts: BlogPost[]): Promise<Response> {
   let id = copyIds.get(posts);
   if (id === undefined) copyIds.set(posts, (id = ++lastCopyId));
-  const key = `/api/rss-feed|${id}`;
-  const answer =
-    responseCache!.get(key, time) ??
-    responseCache!.put(key, JSON.stringify({ posts }), 200, SHARED_MS, time, { contentType: 'application/json', cacheControl: CACHE_CONTROL });
-  responseCache!.share(addressOf(c.req.raw), { page: answer, route: c.req.routePath }, time);
-  return cachedResponse(answer, { acceptEncoding: c.req.header('accept-encoding'), ifNoneMatch: c.req.header('if-none-match') });
+  return answerFromCache(c, {
+    key: `/api/rss-feed|${id}`,
+    ttlMs: SHARED_MS,
+    make: () => JSON.stringify({ posts }),
+    shareAs: c.req.routePath,
+    bodyType: { contentType: 'application/json', cacheControl: CACHE_CONTROL },
+  });
 }
 
 export default api;
