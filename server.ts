@@ -2,38 +2,38 @@ import { Hono } from 'hono';
 import { compress } from 'hono/compress';
 import { openDatabase } from './db/client.ts';
 import { DatabaseUnavailable } from './db/deadline.ts';
-import { MANIFEST_PATH, type Assets } from './lib/assets.ts';
+import { type Assets, MANIFEST_PATH } from './lib/assets.ts';
 import { ConfigError, loadConfig } from './lib/config.ts';
-import { ResponseCache } from './lib/response-cache.ts';
-import { securityHeaders } from './lib/security-headers.ts';
-import { TtlCache } from './lib/ttl-cache.ts';
-import { createRateLimiters } from './lib/rate-limit.ts';
-import { agency, services } from './lib/site.ts';
-import { createFeedReader } from './lib/rss.server.ts';
 import { storyWriterFromConfig } from './lib/openai-writer.server.ts';
-import type { AppDeps, AppEnv } from './routes/app-env.ts';
-import { healthz } from './routes/healthz.ts';
-import { defaultLog, flushLog } from './routes/middleware/access-log.ts';
-import { notFound, onError } from './routes/middleware/errors.ts';
-import { requestContext } from './routes/middleware/request-context.ts';
-import { pageHandler } from './routes/page.tsx';
-import { fastLane } from './routes/fast-lane.ts';
-import { robots, sitemap } from './routes/seo.ts';
-import { diskSource, embeddedSource, staticFiles, type StaticSource } from './routes/static.ts';
+import { createRateLimiters } from './lib/rate-limit.ts';
+import { ResponseCache } from './lib/response-cache.ts';
+import { createFeedReader } from './lib/rss.server.ts';
+import { securityHeaders } from './lib/security-headers.ts';
+import { agency, services } from './lib/site.ts';
+import { TtlCache } from './lib/ttl-cache.ts';
+import abTestsDashboard from './routes/admin/ab-tests.tsx';
 import abTestApi from './routes/api/ab-test.ts';
 import businessAuditApi from './routes/api/business-audit.ts';
 import q4IntakeApi from './routes/api/q4-intake.ts';
 import rssFeedApi from './routes/api/rss-feed.ts';
 import socialStoriesApi from './routes/api/social-stories.ts';
-import home from './routes/index.tsx';
+import type { AppDeps, AppEnv } from './routes/app-env.ts';
 import blog from './routes/blog.tsx';
-import abTestsDashboard from './routes/admin/ab-tests.tsx';
-import socialGenerator from './routes/social-generator.tsx';
-import servicesOverview from './routes/services/index.tsx';
-import { servicePage } from './routes/services/service-page.tsx';
-import guide from './routes/what-is-digital-marketing.tsx';
+import { fastLane } from './routes/fast-lane.ts';
+import { healthz } from './routes/healthz.ts';
+import home from './routes/index.tsx';
+import { defaultLog, flushLog } from './routes/middleware/access-log.ts';
+import { notFound, onError } from './routes/middleware/errors.ts';
+import { requestContext } from './routes/middleware/request-context.ts';
+import { pageHandler } from './routes/page.tsx';
 import q4Intake from './routes/q4-intake/index.tsx';
 import q4ThankYou from './routes/q4-intake/thank-you.tsx';
+import { robots, sitemap } from './routes/seo.ts';
+import servicesOverview from './routes/services/index.tsx';
+import { servicePage } from './routes/services/service-page.tsx';
+import socialGenerator from './routes/social-generator.tsx';
+import { diskSource, embeddedSource, type StaticSource, staticFiles } from './routes/static.ts';
+import guide from './routes/what-is-digital-marketing.tsx';
 
 /** Every page of the site, by path. */
 const pages = [
@@ -67,9 +67,20 @@ const RUNNING_TEST_ENTRIES = 100;
 export const indexablePaths = pages.filter(([, page]) => typeof page.meta === 'function' || !page.meta.noindex).map(([path]) => path);
 
 export function createApp(appDeps: AppDeps, { staticSource = diskSource('static') }: { staticSource?: StaticSource } = {}) {
-  const deps: AppDeps = { rateLimiters: createRateLimiters(), responseCache: new ResponseCache(securityHeaders(appDeps.config.isProduction)), homeVisitors: new TtlCache(REMEMBERED_VISITORS), runningTests: new TtlCache(RUNNING_TEST_ENTRIES), ...appDeps };
+  const deps: AppDeps = {
+    rateLimiters: createRateLimiters(),
+    responseCache: new ResponseCache(securityHeaders(appDeps.config.isProduction)),
+    homeVisitors: new TtlCache(REMEMBERED_VISITORS),
+    runningTests: new TtlCache(RUNNING_TEST_ENTRIES),
+    ...appDeps,
+  };
   const { config, now } = deps;
-  deps.feed ??= createFeedReader({ source: config.RSS_FEED_URL, siteUrl: config.PUBLIC_SITE_URL, timeZone: agency.timeZone, now: now ? () => now().getTime() : Date.now });
+  deps.feed ??= createFeedReader({
+    source: config.RSS_FEED_URL,
+    siteUrl: config.PUBLIC_SITE_URL,
+    timeZone: agency.timeZone,
+    now: now ? () => now().getTime() : Date.now,
+  });
   deps.storyWriter ??= storyWriterFromConfig(config, deps.log);
   const app = new Hono<AppEnv>({ strict: false });
   app.use(requestContext(deps));

@@ -10,10 +10,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import postgres from 'postgres';
 import { openDatabase } from '../db/client.ts';
-import { startServer, type RunningServer } from '../tests/helpers/server.ts';
+import { type RunningServer, startServer } from '../tests/helpers/server.ts';
 import { ensureTemplate, freshDataDir } from '../tests/helpers/template-db.ts';
 
-const pgBin = readdirSync('/usr/lib/postgresql').map((v) => `/usr/lib/postgresql/${v}/bin`).find((d) => existsSync(`${d}/pg_ctl`));
+const pgBin = readdirSync('/usr/lib/postgresql')
+  .map((v) => `/usr/lib/postgresql/${v}/bin`)
+  .find((d) => existsSync(`${d}/pg_ctl`));
 if (!pgBin) throw new Error('Debian PostgreSQL binaries not found under /usr/lib/postgresql');
 const asPostgres = async (cmd: string[]) => {
   const p = Bun.spawn(['runuser', '-u', 'postgres', '--', ...cmd], { stdout: 'pipe', stderr: 'pipe' });
@@ -21,8 +23,19 @@ const asPostgres = async (cmd: string[]) => {
 };
 
 const application = (id: string, i: number) => ({
-  id, firstName: 'Chaos', lastName: `Monkey ${i}`, workEmail: `chaos${i}@example.ca`, mobile: '416-555-0100', company: 'Chaos Cleaning', website: '',
-  industry: 'cleaners', city: 'Toronto', monthlyMarketingBudget: '1000-2500', biggestGoal: 'Survive restarts', howDidYouHear: '', caslConsent: 'true',
+  id,
+  firstName: 'Chaos',
+  lastName: `Monkey ${i}`,
+  workEmail: `chaos${i}@example.ca`,
+  mobile: '416-555-0100',
+  company: 'Chaos Cleaning',
+  website: '',
+  industry: 'cleaners',
+  city: 'Toronto',
+  monthlyMarketingBudget: '1000-2500',
+  biggestGoal: 'Survive restarts',
+  howDidYouHear: '',
+  caslConsent: 'true',
 });
 
 type Outcome = { id: string; status: number; ms: number; at: number };
@@ -39,7 +52,12 @@ function flow(server: RunningServer, workers = 4) {
       const t0 = performance.now();
       let status = 0;
       try {
-        const res = await fetch(`${server.url}/api/q4-intake`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(application(id, i)), signal: AbortSignal.timeout(15_000) });
+        const res = await fetch(`${server.url}/api/q4-intake`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(application(id, i)),
+          signal: AbortSignal.timeout(15_000),
+        });
         status = res.status;
         await res.arrayBuffer();
       } catch {
@@ -70,7 +88,8 @@ const say = (line: string) => {
   const port = 55_000 + Math.floor(Math.random() * 5000);
   const data = join(dir, 'data');
   await asPostgres([`${pgBin}/initdb`, '-D', data, '-A', 'trust', '-U', 'postgres', '--no-sync']);
-  const ctl = (...args: string[]) => asPostgres([`${pgBin}/pg_ctl`, '-D', data, '-l', join(dir, 'log'), '-o', `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1`, '-w', ...args]);
+  const ctl = (...args: string[]) =>
+    asPostgres([`${pgBin}/pg_ctl`, '-D', data, '-l', join(dir, 'log'), '-o', `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1`, '-w', ...args]);
   await ctl('start');
   const server = await startServer({ DATABASE_URL: `postgres://postgres@127.0.0.1:${port}/postgres`, RATE_LIMITS: 'off' });
   const pid = server.proc.pid;
@@ -90,13 +109,18 @@ const say = (line: string) => {
 
   const acked = traffic.outcomes.filter((o) => o.status === 201);
   const sql = postgres(`postgres://postgres@127.0.0.1:${port}/postgres`, { onnotice: () => {} });
-  const stored = await storedIds(sql, traffic.outcomes.map((o) => o.id));
+  const stored = await storedIds(
+    sql,
+    traffic.outcomes.map((o) => o.id),
+  );
   await sql.end();
   const missing = acked.filter((o) => !stored.has(o.id)).length;
   const firstSuccessAfterUp = traffic.outcomes.filter((o) => o.status === 201 && o.at >= upAt).sort((a, b) => a.at - b.at)[0];
   const alive = server.proc.exitCode === null && server.proc.pid === pid;
   say(`submissions sent: ${traffic.outcomes.length}; acknowledged (201): ${acked.length}; stored: ${stored.size}; acknowledged but missing: ${missing}`);
-  say(`503 answers during the faults: ${traffic.outcomes.filter((o) => o.status === 503).length}; other non-201: ${traffic.outcomes.filter((o) => o.status !== 201 && o.status !== 503).length}`);
+  say(
+    `503 answers during the faults: ${traffic.outcomes.filter((o) => o.status === 503).length}; other non-201: ${traffic.outcomes.filter((o) => o.status !== 201 && o.status !== 503).length}`,
+  );
   say(`longest response: ${Math.max(...traffic.outcomes.map((o) => o.ms)).toFixed(0)} ms`);
   say(`first success after the database came up: ${firstSuccessAfterUp ? ((firstSuccessAfterUp.at - upAt) / 1000).toFixed(2) : 'none'} s`);
   say(`server process restarted: ${alive ? 'no' : 'YES'}`);
@@ -119,7 +143,10 @@ const say = (line: string) => {
     await traffic.stop();
     const acked = traffic.outcomes.filter((o) => o.status === 201);
     const db = await openDatabase({ DATA_DIR: dataDir });
-    const stored = await storedIds(db.sql, acked.map((o) => o.id));
+    const stored = await storedIds(
+      db.sql,
+      acked.map((o) => o.id),
+    );
     await db.close();
     const missing = acked.length - stored.size;
     if (missing === 0) clean++;

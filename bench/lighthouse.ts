@@ -9,15 +9,28 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { CHROME_FLAGS } from '../tests/helpers/browser.ts';
 import { startServer } from '../tests/helpers/server.ts';
 import { ensureTemplate } from '../tests/helpers/template-db.ts';
-import { CHROME_FLAGS } from '../tests/helpers/browser.ts';
 
-const routes = (process.argv.slice(2).length ? process.argv.slice(2) : [
-  '/', '/blog', '/admin/ab-tests', '/social-generator', '/services', '/services/digital-marketing', '/services/social-media-management',
-  '/services/lead-generation', '/services/seo-services', '/services/google-ads', '/services/content-marketing', '/what-is-digital-marketing',
-  '/q4-intake', '/q4-intake/thank-you',
-]);
+const routes = process.argv.slice(2).length
+  ? process.argv.slice(2)
+  : [
+      '/',
+      '/blog',
+      '/admin/ab-tests',
+      '/social-generator',
+      '/services',
+      '/services/digital-marketing',
+      '/services/social-media-management',
+      '/services/lead-generation',
+      '/services/seo-services',
+      '/services/google-ads',
+      '/services/content-marketing',
+      '/what-is-digital-marketing',
+      '/q4-intake',
+      '/q4-intake/thank-you',
+    ];
 
 const RUNS = Number(process.env.LH_RUNS ?? 5);
 
@@ -48,11 +61,16 @@ try {
     const score = (k: string) => Math.round((lhr.categories[k]?.score ?? 0) * 100);
     const audit = (k: string) => lhr.audits[k]?.displayValue ?? '?';
     const failing = Object.values(lhr.audits)
-      .filter((a) => a.score !== null && a.score < 1 && a.scoreDisplayMode !== 'informative' && a.scoreDisplayMode !== 'manual' && a.scoreDisplayMode !== 'notApplicable')
+      .filter(
+        (a) =>
+          a.score !== null && a.score < 1 && a.scoreDisplayMode !== 'informative' && a.scoreDisplayMode !== 'manual' && a.scoreDisplayMode !== 'notApplicable',
+      )
       .map((a) => a.id)
       .slice(0, 6);
     const perfScores = runs.map((r) => Math.round(r.categories.performance.score! * 100)).join('/');
-    rows.push(`| ${route} | ${score('performance')} (${perfScores}${unmeasured ? `, ${unmeasured} unmeasured` : ''}) | ${score('accessibility')} | ${score('best-practices')} | ${score('seo')} | ${audit('first-contentful-paint')} | ${audit('largest-contentful-paint')} | ${audit('total-blocking-time')} | ${audit('cumulative-layout-shift')} | ${failing.join(', ')} |`);
+    rows.push(
+      `| ${route} | ${score('performance')} (${perfScores}${unmeasured ? `, ${unmeasured} unmeasured` : ''}) | ${score('accessibility')} | ${score('best-practices')} | ${score('seo')} | ${audit('first-contentful-paint')} | ${audit('largest-contentful-paint')} | ${audit('total-blocking-time')} | ${audit('cumulative-layout-shift')} | ${failing.join(', ')} |`,
+    );
     console.log(rows.at(-1));
   }
 } finally {

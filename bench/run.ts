@@ -36,13 +36,16 @@ async function startProcess(cmd: string[], env: Record<string, string>): Promise
   const fifo = join(logDir, `${name}.fifo`);
   Bun.spawnSync(['mkfifo', fifo]);
   // The drain opens the pipe itself: opening a named pipe waits for the other end.
-  const drain = 'exec < "$2"; while IFS= read -r line; do printf "%s\\n" "$line" >> "$1"; case "$line" in *listening*) break;; esac; done; exec cat > /dev/null';
+  const drain =
+    'exec < "$2"; while IFS= read -r line; do printf "%s\\n" "$line" >> "$1"; case "$line" in *listening*) break;; esac; done; exec cat > /dev/null';
   Bun.spawn(pin(1, ['sh', '-c', drain, 'drain', log, fifo]), { stdin: 'ignore', stdout: 'ignore' });
   const t0 = performance.now();
   const proc = Bun.spawn(cmd, { env: { ...process.env, ...env }, stdout: Bun.file(fifo), stderr: 'inherit' });
   const deadline = t0 + 60_000;
   while (true) {
-    const out = await Bun.file(log).text().catch(() => '');
+    const out = await Bun.file(log)
+      .text()
+      .catch(() => '');
     const m = out.match(/"msg":"listening","url":"([^"]+)"/);
     if (m) return { url: m[1].replace(/\/$/, ''), proc, startedMs: performance.now() - t0 };
     if (proc.exitCode !== null || proc.signalCode !== null) throw new Error(`process exited before listening: ${out}`);
@@ -64,7 +67,9 @@ async function firstOk(url: string, t0: number): Promise<number> {
 }
 
 const peakRssMb = async (pid: number) => {
-  const status = await Bun.file(`/proc/${pid}/status`).text().catch(() => '');
+  const status = await Bun.file(`/proc/${pid}/status`)
+    .text()
+    .catch(() => '');
   const kb = Number(status.match(/VmHWM:\s+(\d+)/)?.[1] ?? 0);
   return Math.round(kb / 1024);
 };
@@ -96,7 +101,8 @@ async function routeBytes(base: string, path: string) {
   let js = 0;
   let css = 0;
   for (const m of html.matchAll(/<style>([\s\S]*?)<\/style>/g)) css += gz(m[1]);
-  for (const m of html.matchAll(/<link rel="stylesheet" href="([^"]+)"/g)) css += gz(new Uint8Array(await (await fetch(base + m[1], { headers: { 'accept-encoding': 'identity' } })).arrayBuffer()));
+  for (const m of html.matchAll(/<link rel="stylesheet" href="([^"]+)"/g))
+    css += gz(new Uint8Array(await (await fetch(base + m[1], { headers: { 'accept-encoding': 'identity' } })).arrayBuffer()));
   for (const a of assets) js += gz(new Uint8Array(await (await fetch(base + a, { headers: { 'accept-encoding': 'identity' } })).arrayBuffer()));
   const islands = [...new Set([...html.matchAll(/data-island="([^"]+)"/g)].map((m) => m[1]))];
   // Islands hydrated on demand load their bundles later; count them separately.
@@ -116,7 +122,12 @@ const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
 const usingPostgres = Boolean(process.env.DATABASE_URL);
 const dataDir = usingPostgres ? '' : mkdtempSync(join(tmpdir(), 'tlm-bench-'));
 // The server rejects an empty DATA_DIR: pass it only for the embedded database.
-const serverEnv: Record<string, string> = { NODE_ENV: 'production', RATE_LIMITS: 'off', PORT: '0', ...(usingPostgres ? { DATABASE_URL: process.env.DATABASE_URL! } : { DATA_DIR: dataDir }) };
+const serverEnv: Record<string, string> = {
+  NODE_ENV: 'production',
+  RATE_LIMITS: 'off',
+  PORT: '0',
+  ...(usingPostgres ? { DATABASE_URL: process.env.DATABASE_URL! } : { DATA_DIR: dataDir }),
+};
 const serverCmd = pin(0, ['bun', 'server.ts']);
 
 /**
@@ -152,7 +163,9 @@ for (let i = 0; i < 3; i++) {
 }
 const server = laterStarts.at(-1)!;
 const base = server.url;
-const ownStart = usingPostgres ? startLine('PostgreSQL', 'migrates the schema', firstStart, laterStarts) : startLine('Embedded database', 'creates it', firstStart, laterStarts);
+const ownStart = usingPostgres
+  ? startLine('PostgreSQL', 'migrates the schema', firstStart, laterStarts)
+  : startLine('Embedded database', 'creates it', firstStart, laterStarts);
 
 const staticServer = await startProcess(pin(0, ['bun', 'bench/static-server.ts']), {});
 
@@ -195,20 +208,45 @@ for (const r of routes) {
   const baselineAlone = await wrk(baselineUrl, headers);
   const expectedStatus = probe.status === 404;
   const problems = page.errors || (page.non2xx && !expectedStatus) ? ` (${page.errors} errors, ${page.non2xx} non-2xx/3xx)` : '';
-  rows.push(`| ${r.label} | ${probe.status}, ${size} B | ${Math.round(page.rps)} | ${page.p50} | ${page.p99} | ${Math.round(baselineAlone.rps)} | ${ratio.toFixed(2)}× (${ratios.map((x) => x.toFixed(2)).join('/')})${problems} |`);
+  rows.push(
+    `| ${r.label} | ${probe.status}, ${size} B | ${Math.round(page.rps)} | ${page.p50} | ${page.p99} | ${Math.round(baselineAlone.rps)} | ${ratio.toFixed(2)}× (${ratios.map((x) => x.toFixed(2)).join('/')})${problems} |`,
+  );
 }
 
 // Form submissions (each request a new row).
 const posts: string[] = [];
 const bodies: Record<string, unknown> = {
   '/api/business-audit': {
-    firstName: 'Bench', lastName: 'Mark', email: 'bench@example.ca', phone: '', businessName: 'Bench Cleaning Co', industry: 'professional-services', website: '',
-    monthlyRevenue: '10000-25000', currentMarketing: ['seo'], marketingBudget: '1000-5000', primaryGoals: ['lead-generation'], timeframe: '3-6-months',
-    currentChallenges: ['low-traffic'], onlinePresence: 'fair', competitorAnalysis: 'some-idea', previousAgency: 'no',
+    firstName: 'Bench',
+    lastName: 'Mark',
+    email: 'bench@example.ca',
+    phone: '',
+    businessName: 'Bench Cleaning Co',
+    industry: 'professional-services',
+    website: '',
+    monthlyRevenue: '10000-25000',
+    currentMarketing: ['seo'],
+    marketingBudget: '1000-5000',
+    primaryGoals: ['lead-generation'],
+    timeframe: '3-6-months',
+    currentChallenges: ['low-traffic'],
+    onlinePresence: 'fair',
+    competitorAnalysis: 'some-idea',
+    previousAgency: 'no',
   },
   '/api/q4-intake': {
-    firstName: 'Bench', lastName: 'Mark', workEmail: 'bench@example.ca', mobile: '416-555-0100', company: 'Bench Cleaning Co', website: '', industry: 'cleaners',
-    city: 'Toronto', monthlyMarketingBudget: '1000-2500', biggestGoal: 'More recurring clients', howDidYouHear: '', caslConsent: 'true',
+    firstName: 'Bench',
+    lastName: 'Mark',
+    workEmail: 'bench@example.ca',
+    mobile: '416-555-0100',
+    company: 'Bench Cleaning Co',
+    website: '',
+    industry: 'cleaners',
+    city: 'Toronto',
+    monthlyMarketingBudget: '1000-2500',
+    biggestGoal: 'More recurring clients',
+    howDidYouHear: '',
+    caslConsent: 'true',
   },
 };
 for (const [path, body] of Object.entries(bodies)) {
@@ -224,7 +262,18 @@ for (const [path, body] of Object.entries(bodies)) {
 }
 
 const bytes: string[] = [];
-for (const path of ['/', '/blog', '/admin/ab-tests', '/social-generator', '/services', '/services/seo-services', '/what-is-digital-marketing', '/q4-intake', '/q4-intake/thank-you', '/no-such-page']) {
+for (const path of [
+  '/',
+  '/blog',
+  '/admin/ab-tests',
+  '/social-generator',
+  '/services',
+  '/services/seo-services',
+  '/what-is-digital-marketing',
+  '/q4-intake',
+  '/q4-intake/thank-you',
+  '/no-such-page',
+]) {
   const b = await routeBytes(base, path);
   bytes.push(`| ${path} | ${kb(b.htmlGzip)} | ${kb(b.js)} | ${kb(b.js + b.onDemand)} (${b.scripts} files) | ${kb(b.css)} | ${b.islands.join(', ')} |`);
 }

@@ -30,29 +30,66 @@ if (!visitorCookie) throw new Error('the home page set no visitor cookie');
 
 type Req = { path: string; headers?: Record<string, string> };
 const cachedPages: Req[] = [
-  ...['/services', '/services/seo-services', '/services/google-ads', '/what-is-digital-marketing', '/q4-intake', '/q4-intake/thank-you', '/social-generator', '/blog', '/no-such-page'].map(
-    (path) => ({ path }),
-  ),
+  ...[
+    '/services',
+    '/services/seo-services',
+    '/services/google-ads',
+    '/what-is-digital-marketing',
+    '/q4-intake',
+    '/q4-intake/thank-you',
+    '/social-generator',
+    '/blog',
+    '/no-such-page',
+  ].map((path) => ({ path })),
   { path: '/', headers: { 'User-Agent': BROWSER_UA, Cookie: visitorCookie } },
 ];
 const livePages: Req[] = [{ path: '/', headers: { 'User-Agent': BROWSER_UA } }, { path: '/admin/ab-tests' }];
 
 const audit = {
-  firstName: 'Soak', lastName: 'Test', email: 'soak@example.ca', phone: '', businessName: 'Soak Cleaning Co', industry: 'professional-services', website: '',
-  monthlyRevenue: '10000-25000', currentMarketing: ['seo'], marketingBudget: '1000-5000', primaryGoals: ['lead-generation'], timeframe: '3-6-months',
-  currentChallenges: ['low-traffic'], onlinePresence: 'fair', competitorAnalysis: 'some-idea', previousAgency: 'no',
+  firstName: 'Soak',
+  lastName: 'Test',
+  email: 'soak@example.ca',
+  phone: '',
+  businessName: 'Soak Cleaning Co',
+  industry: 'professional-services',
+  website: '',
+  monthlyRevenue: '10000-25000',
+  currentMarketing: ['seo'],
+  marketingBudget: '1000-5000',
+  primaryGoals: ['lead-generation'],
+  timeframe: '3-6-months',
+  currentChallenges: ['low-traffic'],
+  onlinePresence: 'fair',
+  competitorAnalysis: 'some-idea',
+  previousAgency: 'no',
 };
 const intake = {
-  firstName: 'Soak', lastName: 'Test', workEmail: 'soak@example.ca', mobile: '416-555-0100', company: 'Soak Cleaning Co', website: '', industry: 'cleaners',
-  city: 'Toronto', monthlyMarketingBudget: '1000-2500', biggestGoal: 'More recurring clients', howDidYouHear: '', caslConsent: 'true',
+  firstName: 'Soak',
+  lastName: 'Test',
+  workEmail: 'soak@example.ca',
+  mobile: '416-555-0100',
+  company: 'Soak Cleaning Co',
+  website: '',
+  industry: 'cleaners',
+  city: 'Toronto',
+  monthlyMarketingBudget: '1000-2500',
+  biggestGoal: 'More recurring clients',
+  howDidYouHear: '',
+  caslConsent: 'true',
 };
 // The event goes to the seeded hero test; its ids are read from the API so this script never hard-codes them.
 const tests = (await (await fetch(`${server.url}/api/ab-test/tests`)).json().catch(() => [])) as { id: string; name: string }[];
 const heroTest = Array.isArray(tests) ? tests.find((t) => t.name === 'hero-variant') : undefined;
 // Asked as a browser: a crawler's answer is the control, not stored, and the events would be refused.
-const assignment = heroTest ? await (await fetch(`${server.url}/api/ab-test/assignment?testName=hero-variant&userId=soak-visitor`, { headers: { 'user-agent': BROWSER_UA } })).json() : null;
-const posts: [string, unknown][] = [['/api/business-audit', audit], ['/api/q4-intake', intake]];
-if (assignment?.variantId) posts.push(['/api/ab-test/event', { testId: assignment.testId, variantId: assignment.variantId, eventType: 'view', userId: 'soak-visitor' }]);
+const assignment = heroTest
+  ? await (await fetch(`${server.url}/api/ab-test/assignment?testName=hero-variant&userId=soak-visitor`, { headers: { 'user-agent': BROWSER_UA } })).json()
+  : null;
+const posts: [string, unknown][] = [
+  ['/api/business-audit', audit],
+  ['/api/q4-intake', intake],
+];
+if (assignment?.variantId)
+  posts.push(['/api/ab-test/event', { testId: assignment.testId, variantId: assignment.variantId, eventType: 'view', userId: 'soak-visitor' }]);
 
 const lua = (requests: string[]) => `
 local requests = { ${requests.join(', ')} }
@@ -69,7 +106,8 @@ const luaHeaders = (headers: Record<string, string>) =>
     .map(([k, v]) => `[${JSON.stringify(k)}] = ${JSON.stringify(v)}`)
     .join(', ')} }`;
 const get = ({ path, headers }: Req) => `wrk.format("GET", ${JSON.stringify(path)}, ${luaHeaders({ 'Accept-Encoding': 'gzip, br', ...headers })})`;
-const post = ([p, body]: [string, unknown]) => `wrk.format("POST", ${JSON.stringify(p)}, ${luaHeaders({ 'Content-Type': 'application/json', 'User-Agent': BROWSER_UA })}, [[${JSON.stringify(body)}]])`;
+const post = ([p, body]: [string, unknown]) =>
+  `wrk.format("POST", ${JSON.stringify(p)}, ${luaHeaders({ 'Content-Type': 'application/json', 'User-Agent': BROWSER_UA })}, [[${JSON.stringify(body)}]])`;
 const dir = mkdtempSync(join(tmpdir(), 'tlm-soak-'));
 await Bun.write(join(dir, 'cached.lua'), lua(cachedPages.map(get)));
 await Bun.write(join(dir, 'live.lua'), lua(livePages.map(get)));

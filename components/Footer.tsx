@@ -9,32 +9,58 @@ export function Footer({ onHome }: { onHome: boolean }) {
       <div className="mx-auto grid max-w-6xl gap-10 px-4 py-14 sm:px-6 md:grid-cols-4">
         <div className="md:col-span-1">
           <Logo inverted />
-          <p className="mt-4 text-sm leading-6">
-            {`Digital marketing for Toronto's local service businesses, since ${agency.foundedYear}.`}
-          </p>
+          <p className="mt-4 text-sm leading-6">{`Digital marketing for Toronto's local service businesses, since ${agency.foundedYear}.`}</p>
           <address className="mt-4 text-sm not-italic leading-6">
             {mailingAddressLine}
             <br />
-            <a className={linkClass} href={`tel:${agency.phone}`}>{agency.phoneDisplay}</a>
+            <a className={linkClass} href={`tel:${agency.phone}`}>
+              {agency.phoneDisplay}
+            </a>
             <br />
-            <a className={linkClass} href={`mailto:${agency.email}`}>{agency.email}</a>
+            <a className={linkClass} href={`mailto:${agency.email}`}>
+              {agency.email}
+            </a>
           </address>
         </div>
         <nav aria-label="Company">
           <h2 className="text-sm font-semibold uppercase tracking-wide text-white">Company</h2>
           <ul className="mt-4 space-y-2 text-sm">
-            <li><a className={linkClass} href={links.about} rel="noopener">About</a></li>
-            <li><a className={linkClass} href={contactHref(onHome)}>Contact</a></li>
-            <li><a className={linkClass} href="/blog">Blog</a></li>
-            <li><a className={linkClass} href={links.privacy} rel="noopener">Privacy Policy</a></li>
-            <li><a className={linkClass} href={links.terms} rel="noopener">Terms of Service</a></li>
+            <li>
+              <a className={linkClass} href={links.about} rel="noopener">
+                About
+              </a>
+            </li>
+            <li>
+              <a className={linkClass} href={contactHref(onHome)}>
+                Contact
+              </a>
+            </li>
+            <li>
+              <a className={linkClass} href="/blog">
+                Blog
+              </a>
+            </li>
+            <li>
+              <a className={linkClass} href={links.privacy} rel="noopener">
+                Privacy Policy
+              </a>
+            </li>
+            <li>
+              <a className={linkClass} href={links.terms} rel="noopener">
+                Terms of Service
+              </a>
+            </li>
           </ul>
         </nav>
         <nav aria-label="Social profiles">
           <h2 className="text-sm font-semibold uppercase tracking-wide text-white">Follow us</h2>
           <ul className="mt-4 space-y-2 text-sm">
             {socialProfiles.map((p) => (
-              <li key={p.name}><a className={linkClass} href={p.url} rel="noopener me">{p.name}</a></li>
+              <li key={p.name}>
+                <a className={linkClass} href={p.url} rel="noopener me">
+                  {p.name}
+                </a>
+              </li>
             ))}
           </ul>
         </nav>
@@ -42,7 +68,9 @@ export function Footer({ onHome }: { onHome: boolean }) {
           <h2 className="text-sm font-semibold uppercase tracking-wide text-white">Other locations</h2>
           <ul className="mt-4 space-y-2 text-sm">
             {otherLocations.map((l) => (
-              <li key={l.city}><a className={linkClass} href={l.url} rel="noopener">{`${agency.name} ${l.city}`}</a></li>
+              <li key={l.city}>
+                <a className={linkClass} href={l.url} rel="noopener">{`${agency.name} ${l.city}`}</a>
+              </li>
             ))}
           </ul>
         </nav>

@@ -1,8 +1,8 @@
-import type { ComponentProps } from 'react';
-import { Provider as StoreProvider, createStore } from 'jotai';
 import { useRequestContext } from '@hono/react-renderer';
+import { createStore, Provider as StoreProvider } from 'jotai';
+import type { ComponentProps } from 'react';
+import { type Hydration, type IslandName, islands } from '../islands/registry.ts';
 import type { AppEnv } from '../routes/app-env.ts';
-import { islands, type Hydration, type IslandName } from '../islands/registry.ts';
 import { IslandRoot } from './island-root.tsx';
 
 type Props<N extends IslandName> = {

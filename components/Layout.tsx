@@ -1,10 +1,10 @@
-import type { ReactNode } from 'react';
 import { useRequestContext } from '@hono/react-renderer';
-import type { AppEnv } from '../routes/app-env.ts';
+import type { ReactNode } from 'react';
+import { islands } from '../islands/registry.ts';
 import { absoluteUrl, defaultOgImage, type PageMeta } from '../lib/page-meta.ts';
 import { jsonForScript } from '../lib/safe-json.ts';
 import { agency } from '../lib/site.ts';
-import { islands } from '../islands/registry.ts';
+import type { AppEnv } from '../routes/app-env.ts';
 import { Footer } from './Footer.tsx';
 import { Header } from './Header.tsx';
 import { Island } from './Island.tsx';
@@ -50,7 +50,9 @@ export function Layout({ meta, children }: { meta: PageMeta; children: ReactNode
         ))}
       </head>
       <body className="min-h-screen bg-white font-sans text-slate-900 antialiased">
-        <a href="#main" className="skip-link">Skip to main content</a>
+        <a href="#main" className="skip-link">
+          Skip to main content
+        </a>
         <Header onHome={onHome} />
         <main id="main" tabIndex={-1} className="pt-16 outline-none">
           {children}

@@ -1,4 +1,4 @@
-import { createContext, useContext, useEffect, type ReactNode } from 'react';
+import { createContext, type ReactNode, useContext, useEffect } from 'react';
 
 // Shared by the server render and the client hydration of an island, so both trees produce the same DOM.
 

@@ -1,4 +1,4 @@
-import { startTransition, type ComponentType } from 'react';
+import { type ComponentType, startTransition } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { IslandRoot } from './island-root.tsx';
 

@@ -1,11 +1,11 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
-// Imported as files and handed to PGlite, so `bun build --compile` embeds them in the binary.
-import pgliteWasm from '@electric-sql/pglite/pglite.wasm' with { type: 'file' };
 import initdbWasm from '@electric-sql/pglite/initdb.wasm' with { type: 'file' };
 import pgliteData from '@electric-sql/pglite/pglite.data' with { type: 'file' };
+// Imported as files and handed to PGlite, so `bun build --compile` embeds them in the binary.
+import pgliteWasm from '@electric-sql/pglite/pglite.wasm' with { type: 'file' };
+import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
 
 export type EmbeddedPostgres = { stop: () => Promise<void> };
 

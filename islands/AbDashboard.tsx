@@ -1,9 +1,9 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { apiRequest } from '../lib/api-client.ts';
-import { formatChance, formatCount, formatDate, formatInterval, formatPValue, formatPercent, formatSigned } from '../lib/ab-format.ts';
-import { RESULTS_FRESH_MS, TESTS_FRESH_MS, type AbTestSummary, type VariantResult } from '../lib/ab-tests.ts';
-import { NOT_ENOUGH_DATA } from '../lib/ab-stats.ts';
 import { buttonClass } from '../components/ui/styles.ts';
+import { formatChance, formatCount, formatDate, formatInterval, formatPercent, formatPValue, formatSigned } from '../lib/ab-format.ts';
+import { NOT_ENOUGH_DATA } from '../lib/ab-stats.ts';
+import { type AbTestSummary, RESULTS_FRESH_MS, TESTS_FRESH_MS, type VariantResult } from '../lib/ab-tests.ts';
+import { apiRequest } from '../lib/api-client.ts';
 
 export type AbDashboardProps = {
   tests: AbTestSummary[];
@@ -37,7 +37,9 @@ export default function AbDashboard(props: AbDashboardProps) {
     setError(null);
     try {
       const tests = testsStale ? await apiRequest<AbTestSummary[]>('GET', '/api/ab-test/tests') : current.tests;
-      const entries = await Promise.all(tests.map(async (t) => [t.id, await apiRequest<VariantResult[]>('GET', `/api/ab-test/results/${encodeURIComponent(t.id)}`)] as const));
+      const entries = await Promise.all(
+        tests.map(async (t) => [t.id, await apiRequest<VariantResult[]>('GET', `/api/ab-test/results/${encodeURIComponent(t.id)}`)] as const),
+      );
       const at = new Date().toISOString();
       setState({ tests, results: Object.fromEntries(entries), loadedAt: testsStale ? at : current.loadedAt, resultsLoadedAt: at });
     } catch (err) {
@@ -62,7 +64,18 @@ export default function AbDashboard(props: AbDashboardProps) {
           {refreshing ? 'Refreshing results…' : `Data as of ${formatDate(state.resultsLoadedAt)}, ${timeOfDay(state.resultsLoadedAt)} Toronto time`}
         </p>
         <button type="button" className={buttonClass.secondary} onClick={() => void refresh({ onlyStale: false })} disabled={refreshing}>
-          <svg aria-hidden="true" width="18" height="18" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" className={refreshing ? 'animate-spin' : ''}>
+          <svg
+            aria-hidden="true"
+            width="18"
+            height="18"
+            viewBox="0 0 24 24"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2"
+            strokeLinecap="round"
+            strokeLinejoin="round"
+            className={refreshing ? 'animate-spin' : ''}
+          >
             <path d="M21 12a9 9 0 1 1-2.64-6.36M21 4v5h-5" />
           </svg>
           {refreshing ? 'Refreshing…' : 'Refresh'}
@@ -92,7 +105,9 @@ export default function AbDashboard(props: AbDashboardProps) {
 /** "14:05" in Toronto time, from an ISO instant. */
 function timeOfDay(iso: string): string {
   const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-US', { timeZone: 'America/Toronto', hour: 'numeric', minute: 'numeric', hourCycle: 'h23' }).formatToParts(new Date(iso)).map((p) => [p.type, p.value]),
+    new Intl.DateTimeFormat('en-US', { timeZone: 'America/Toronto', hour: 'numeric', minute: 'numeric', hourCycle: 'h23' })
+      .formatToParts(new Date(iso))
+      .map((p) => [p.type, p.value]),
   );
   return `${parts.hour.padStart(2, '0')}:${parts.minute}`;
 }
@@ -105,8 +120,12 @@ function TestCard({ test, results }: { test: AbTestSummary; results: VariantResu
     <article aria-labelledby={headingId} className="rounded-2xl border border-slate-200 bg-white shadow-sm" data-test-name={test.name}>
       <header className="border-b border-slate-200 p-5 sm:p-6">
         <div className="flex flex-wrap items-center gap-3">
-          <h2 id={headingId} className="font-mono text-lg font-semibold text-slate-900 sm:text-xl">{test.name}</h2>
-          <span className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ${test.isActive ? 'bg-emerald-100 text-emerald-800' : 'bg-slate-200 text-slate-700'}`}>
+          <h2 id={headingId} className="font-mono text-lg font-semibold text-slate-900 sm:text-xl">
+            {test.name}
+          </h2>
+          <span
+            className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ${test.isActive ? 'bg-emerald-100 text-emerald-800' : 'bg-slate-200 text-slate-700'}`}
+          >
             {test.isActive ? 'Active' : 'Paused'}
           </span>
         </div>
@@ -134,9 +153,9 @@ function TestCard({ test, results }: { test: AbTestSummary; results: VariantResu
             </p>
             <VariantTable results={results} />
             <p className="mt-4 text-xs text-slate-500">
-              Viewers, clicks and conversions count unique visitors; rates are shares of viewers. Intervals are 95% (Wilson for rates,
-              delta method on the log ratio for lift). Chance to beat control uses Beta(1 + conversions, 1 + non-conversions) posteriors; p is a
-              two-proportion z-test. A verdict needs 100 viewers per variant and 7 days.
+              Viewers, clicks and conversions count unique visitors; rates are shares of viewers. Intervals are 95% (Wilson for rates, delta method on the log
+              ratio for lift). Chance to beat control uses Beta(1 + conversions, 1 + non-conversions) posteriors; p is a two-proportion z-test. A verdict needs
+              100 viewers per variant and 7 days.
             </p>
           </>
         )}
@@ -171,8 +190,15 @@ function cells(r: VariantResult): Record<(typeof COLUMNS)[number], { main: strin
     Viewers: { main: formatCount(metrics.views) },
     Clicks: { main: formatCount(metrics.clicks), sub: metrics.views ? `${formatPercent(metrics.clickRate)} of viewers` : undefined },
     Conversions: { main: formatCount(metrics.conversions) },
-    'Conversion rate': { main: metrics.views ? formatPercent(metrics.conversionRate, 2) : '—', sub: stats.conversionInterval ? `95% CI ${formatInterval(stats.conversionInterval)}` : undefined },
-    'Lift vs control': control ? { main: 'Baseline' } : stats.lift ? { main: formatSigned(stats.lift.estimate), sub: `95% CI ${formatSigned(stats.lift.lower)} to ${formatSigned(stats.lift.upper)}` } : none,
+    'Conversion rate': {
+      main: metrics.views ? formatPercent(metrics.conversionRate, 2) : '—',
+      sub: stats.conversionInterval ? `95% CI ${formatInterval(stats.conversionInterval)}` : undefined,
+    },
+    'Lift vs control': control
+      ? { main: 'Baseline' }
+      : stats.lift
+        ? { main: formatSigned(stats.lift.estimate), sub: `95% CI ${formatSigned(stats.lift.lower)} to ${formatSigned(stats.lift.upper)}` }
+        : none,
     'Chance to beat control': control ? { main: 'Baseline' } : stats.chanceToBeatControl !== null ? { main: formatChance(stats.chanceToBeatControl) } : none,
     'p-value': control ? { main: 'Baseline' } : stats.pValue !== null ? { main: formatPValue(stats.pValue) } : none,
   };
@@ -194,9 +220,13 @@ function VariantTable({ results }: { results: VariantResult[] }) {
         <table className="w-full text-left text-sm">
           <thead>
             <tr className="border-b border-slate-200 text-xs uppercase tracking-wide text-slate-500">
-              <th scope="col" className="py-2 pr-4 font-semibold">Variant</th>
+              <th scope="col" className="py-2 pr-4 font-semibold">
+                Variant
+              </th>
               {COLUMNS.map((c) => (
-                <th key={c} scope="col" className="px-3 py-2 text-right font-semibold">{c}</th>
+                <th key={c} scope="col" className="px-3 py-2 text-right font-semibold">
+                  {c}
+                </th>
               ))}
             </tr>
           </thead>
@@ -205,7 +235,9 @@ function VariantTable({ results }: { results: VariantResult[] }) {
               const row = cells(r);
               return (
                 <tr key={r.variant.id} className="border-b border-slate-100 last:border-0" data-variant={r.variant.name}>
-                  <th scope="row" className="py-3 pr-4 align-top font-normal"><VariantName r={r} /></th>
+                  <th scope="row" className="py-3 pr-4 align-top font-normal">
+                    <VariantName r={r} />
+                  </th>
                   {COLUMNS.map((c) => (
                     <td key={c} className="px-3 py-3 text-right align-top tabular-nums">
                       <span className="text-slate-900">{row[c].main}</span>

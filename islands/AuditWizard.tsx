@@ -1,18 +1,20 @@
-import { useEffect, useRef, useState } from 'react';
-import { useForm, type FieldErrors, type Resolver, type UseFormRegister } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useFieldId } from '../components/island-root.tsx';
+import { useEffect, useRef, useState } from 'react';
+import { type FieldErrors, type Resolver, type UseFormRegister, useForm } from 'react-hook-form';
 import { AuditResults } from '../components/home/AuditResults.tsx';
-import { ChoiceGroup, Field, choiceClass, inputClass } from '../components/ui/form.tsx';
+import { useFieldId } from '../components/island-root.tsx';
+import { ChoiceGroup, choiceClass, Field, inputClass } from '../components/ui/form.tsx';
 import { Honeypot } from '../components/ui/Honeypot.tsx';
 import { Skeleton } from '../components/ui/Skeleton.tsx';
-import { HONEYPOT_FIELD } from '../lib/spam.ts';
 import { buttonClass } from '../components/ui/styles.ts';
-import { abViewMarker, trackQuietly, type AbTracking } from '../lib/ab-events.ts';
+import { type AbTracking, abViewMarker, trackQuietly } from '../lib/ab-events.ts';
 import { apiRequest, serverMessage } from '../lib/api-client.ts';
 import type { AuditRecord } from '../lib/audit.ts';
 import {
   AUDIT_STEPS,
+  type AuditAnswers,
+  type AuditField,
+  type AuditFormState,
   auditSchema,
   competitorAnalysisOptions,
   currentChallengeOptions,
@@ -26,11 +28,9 @@ import {
   previousAgencyOptions,
   primaryGoalOptions,
   timeframeOptions,
-  type AuditAnswers,
-  type AuditField,
-  type AuditFormState,
 } from '../lib/audit-schema.ts';
 import type { ContactFormConfig } from '../lib/contact-form-variants.ts';
+import { HONEYPOT_FIELD } from '../lib/spam.ts';
 import { useToast } from '../lib/toast.ts';
 
 const TOTAL_STEPS = AUDIT_STEPS.length;
@@ -180,23 +180,71 @@ function Wizard({ config, tracking }: { config: ContactFormConfig; tracking: AbT
           ) : null}
           {step === 2 ? (
             <>
-              <SelectField name="monthlyRevenue" label="Monthly revenue" placeholder="Select your revenue range" options={monthlyRevenueOptions} required {...fieldProps} />
-              <SelectField name="marketingBudget" label="Monthly marketing budget" placeholder="Select your budget" options={marketingBudgetOptions} required {...fieldProps} />
-              <SelectField name="timeframe" label="When do you want to see results?" placeholder="Select your timeframe" options={timeframeOptions} required {...fieldProps} />
+              <SelectField
+                name="monthlyRevenue"
+                label="Monthly revenue"
+                placeholder="Select your revenue range"
+                options={monthlyRevenueOptions}
+                required
+                {...fieldProps}
+              />
+              <SelectField
+                name="marketingBudget"
+                label="Monthly marketing budget"
+                placeholder="Select your budget"
+                options={marketingBudgetOptions}
+                required
+                {...fieldProps}
+              />
+              <SelectField
+                name="timeframe"
+                label="When do you want to see results?"
+                placeholder="Select your timeframe"
+                options={timeframeOptions}
+                required
+                {...fieldProps}
+              />
               <ChoicesField name="primaryGoals" legend="Primary goals" type="checkbox" options={primaryGoalOptions} {...fieldProps} />
             </>
           ) : null}
           {step === 3 ? (
             <>
-              <ChoicesField name="currentMarketing" legend="What marketing do you do today?" type="checkbox" options={currentMarketingOptions} {...fieldProps} />
+              <ChoicesField
+                name="currentMarketing"
+                legend="What marketing do you do today?"
+                type="checkbox"
+                options={currentMarketingOptions}
+                {...fieldProps}
+              />
               <ChoicesField name="currentChallenges" legend="Biggest challenges" type="checkbox" options={currentChallengeOptions} {...fieldProps} />
             </>
           ) : null}
           {step === 4 ? (
             <>
-              <ChoicesField name="onlinePresence" legend="How would you rate your online presence?" type="radio" required options={onlinePresenceOptions} {...fieldProps} />
-              <ChoicesField name="competitorAnalysis" legend="Do you keep an eye on your competitors?" type="radio" required options={competitorAnalysisOptions} {...fieldProps} />
-              <ChoicesField name="previousAgency" legend="Have you worked with a marketing agency before?" type="radio" required options={previousAgencyOptions} {...fieldProps} />
+              <ChoicesField
+                name="onlinePresence"
+                legend="How would you rate your online presence?"
+                type="radio"
+                required
+                options={onlinePresenceOptions}
+                {...fieldProps}
+              />
+              <ChoicesField
+                name="competitorAnalysis"
+                legend="Do you keep an eye on your competitors?"
+                type="radio"
+                required
+                options={competitorAnalysisOptions}
+                {...fieldProps}
+              />
+              <ChoicesField
+                name="previousAgency"
+                legend="Have you worked with a marketing agency before?"
+                type="radio"
+                required
+                options={previousAgencyOptions}
+                {...fieldProps}
+              />
             </>
           ) : null}
         </div>
@@ -233,19 +281,41 @@ function errorProps(id: string, error: string | undefined) {
 }
 
 function TextField({
-  name, label, type = 'text', required, autoComplete, placeholder, register, errors,
+  name,
+  label,
+  type = 'text',
+  required,
+  autoComplete,
+  placeholder,
+  register,
+  errors,
 }: FieldBase & { name: AuditField; label: string; type?: 'text' | 'email' | 'tel' | 'url'; required?: boolean; autoComplete: string; placeholder?: string }) {
   const id = useFieldId(name);
   const error = errors[name]?.message;
   return (
     <Field id={id} label={label} required={required} error={error}>
-      <input id={id} type={type} className={inputClass} autoComplete={autoComplete} placeholder={placeholder} aria-required={required || undefined} {...errorProps(id, error)} {...register(name)} />
+      <input
+        id={id}
+        type={type}
+        className={inputClass}
+        autoComplete={autoComplete}
+        placeholder={placeholder}
+        aria-required={required || undefined}
+        {...errorProps(id, error)}
+        {...register(name)}
+      />
     </Field>
   );
 }
 
 function SelectField({
-  name, label, placeholder, options, required, register, errors,
+  name,
+  label,
+  placeholder,
+  options,
+  required,
+  register,
+  errors,
 }: FieldBase & { name: AuditField; label: string; placeholder: string; options: readonly Option[]; required?: boolean }) {
   const id = useFieldId(name);
   const error = errors[name]?.message;
@@ -264,7 +334,13 @@ function SelectField({
 }
 
 function ChoicesField({
-  name, legend, type, options, required, register, errors,
+  name,
+  legend,
+  type,
+  options,
+  required,
+  register,
+  errors,
 }: FieldBase & { name: AuditField; legend: string; type: 'checkbox' | 'radio'; options: readonly Option[]; required?: boolean }) {
   const id = useFieldId(name);
   const error = errors[name]?.message;

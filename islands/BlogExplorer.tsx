@@ -1,9 +1,9 @@
-import { Suspense, lazy, useEffect, useRef, useState, type ReactNode } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useRef, useState } from 'react';
 import type { SelectedPost } from '../components/story/StoryGeneratorPanel.tsx';
 import { Skeleton, SkeletonCardText } from '../components/ui/Skeleton.tsx';
 import { buttonClass } from '../components/ui/styles.ts';
 import { apiRequest } from '../lib/api-client.ts';
-import { toCard, type BlogCard, type BlogFeedState, type BlogPost } from '../lib/feed.ts';
+import { type BlogCard, type BlogFeedState, type BlogPost, toCard } from '../lib/feed.ts';
 import { links } from '../lib/site.ts';
 
 export const SKELETON_CARDS = 6;
@@ -85,14 +85,18 @@ export default function BlogExplorer({ initial }: { initial: BlogFeedState }) {
     <div>
       <section className="bg-gradient-to-b from-blue-50 to-white px-4 pb-12 pt-16 text-center sm:px-6 sm:pt-20">
         <p className="text-sm font-semibold uppercase tracking-wider text-blue-700">The Northline Digital Blog</p>
-        <h1 className="mx-auto mt-3 max-w-3xl text-4xl font-bold tracking-tight text-slate-900 sm:text-5xl">Marketing that fills calendars, explained plainly</h1>
+        <h1 className="mx-auto mt-3 max-w-3xl text-4xl font-bold tracking-tight text-slate-900 sm:text-5xl">
+          Marketing that fills calendars, explained plainly
+        </h1>
         <p className="mx-auto mt-5 max-w-2xl text-lg text-slate-600">
           Field notes for Toronto cleaning companies, medspas, contractors and coaches: what we test with clients, what works, and what to skip.
         </p>
       </section>
 
       <section aria-labelledby="latest-posts" className="mx-auto max-w-7xl px-4 pb-16 sm:px-6 lg:px-8">
-        <h2 id="latest-posts" className="sr-only">Latest posts</h2>
+        <h2 id="latest-posts" className="sr-only">
+          Latest posts
+        </h2>
         {state.status === 'loading' ? (
           <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3" aria-busy="true" aria-label="Loading posts">
             {Array.from({ length: SKELETON_CARDS }, (_, i) => (
@@ -133,8 +137,15 @@ export default function BlogExplorer({ initial }: { initial: BlogFeedState }) {
             Tell us about your business and we will show you the three changes likely to bring in the most calls this quarter.
           </p>
           <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
-            <a className={buttonClass.light} href="/#contact">Get Your Free Audit</a>
-            <a className="inline-flex items-center justify-center gap-2 rounded-lg border border-white/60 px-5 py-3 text-base font-semibold text-white transition hover:bg-white/10" href={links.booking} target="_blank" rel="noopener">
+            <a className={buttonClass.light} href="/#contact">
+              Get Your Free Audit
+            </a>
+            <a
+              className="inline-flex items-center justify-center gap-2 rounded-lg border border-white/60 px-5 py-3 text-base font-semibold text-white transition hover:bg-white/10"
+              href={links.booking}
+              target="_blank"
+              rel="noopener"
+            >
               Book a Strategy Call
             </a>
           </div>
@@ -160,7 +171,17 @@ function PostCard({ post, onGenerate }: { post: BlogCard; onGenerate: () => void
         <img src={post.image} alt="" loading="lazy" decoding="async" width={1200} height={630} className="aspect-[1200/630] w-full bg-slate-100 object-cover" />
       ) : (
         <div aria-hidden="true" className="flex aspect-[1200/630] w-full items-center justify-center bg-gradient-to-br from-blue-700 to-sky-500">
-          <svg width="64" height="64" viewBox="0 0 24 24" fill="none" stroke="white" strokeOpacity="0.85" strokeWidth="1.5" strokeLinecap="round" strokeLinejoin="round">
+          <svg
+            width="64"
+            height="64"
+            viewBox="0 0 24 24"
+            fill="none"
+            stroke="white"
+            strokeOpacity="0.85"
+            strokeWidth="1.5"
+            strokeLinecap="round"
+            strokeLinejoin="round"
+          >
             <path d="M4 5h16v14H4z" />
             <path d="M8 9h8M8 13h8M8 17h5" />
           </svg>
@@ -169,11 +190,19 @@ function PostCard({ post, onGenerate }: { post: BlogCard; onGenerate: () => void
       <div className="flex flex-1 flex-col p-5">
         <div className="flex flex-wrap items-center gap-2 text-xs">
           {post.categories.map((category) => (
-            <span key={category} className="rounded-full bg-blue-50 px-2.5 py-1 font-medium text-blue-800">{category}</span>
+            <span key={category} className="rounded-full bg-blue-50 px-2.5 py-1 font-medium text-blue-800">
+              {category}
+            </span>
           ))}
-          {post.dateLabel ? <time dateTime={post.pubDate ?? undefined} className="text-slate-500">{post.dateLabel}</time> : null}
+          {post.dateLabel ? (
+            <time dateTime={post.pubDate ?? undefined} className="text-slate-500">
+              {post.dateLabel}
+            </time>
+          ) : null}
         </div>
-        <h3 className="mt-3 line-clamp-2 text-lg font-semibold leading-snug text-slate-900" title={post.title}>{post.title}</h3>
+        <h3 className="mt-3 line-clamp-2 text-lg font-semibold leading-snug text-slate-900" title={post.title}>
+          {post.title}
+        </h3>
         <p className="mt-2 flex-1 text-sm leading-relaxed text-slate-600">{post.contentSnippet}</p>
         <div className="mt-5 flex flex-wrap gap-3">
           {post.link ? (
@@ -182,7 +211,14 @@ function PostCard({ post, onGenerate }: { post: BlogCard; onGenerate: () => void
               <span className="sr-only"> (opens in a new tab)</span>
             </a>
           ) : null}
-          <button type="button" className={`${buttonClass.primary} px-4 py-2 text-sm`} onClick={onGenerate} onPointerEnter={() => void loadGenerator()} onFocus={() => void loadGenerator()} data-generate={post.guid}>
+          <button
+            type="button"
+            className={`${buttonClass.primary} px-4 py-2 text-sm`}
+            onClick={onGenerate}
+            onPointerEnter={() => void loadGenerator()}
+            onFocus={() => void loadGenerator()}
+            data-generate={post.guid}
+          >
             Generate Stories
           </button>
         </div>

@@ -21,7 +21,9 @@ export default function GlossarySearch({ initialQuery }: { initialQuery: string 
     <div>
       <form role="search" action="#glossary" method="get" onSubmit={(e) => e.preventDefault()} className="flex flex-col gap-2 sm:flex-row sm:items-end">
         <div className="flex-1">
-          <label htmlFor={inputId} className="block font-semibold text-slate-900">Search the glossary</label>
+          <label htmlFor={inputId} className="block font-semibold text-slate-900">
+            Search the glossary
+          </label>
           <input
             id={inputId}
             name="q"
@@ -35,7 +37,9 @@ export default function GlossarySearch({ initialQuery }: { initialQuery: string 
             className="mt-2 block w-full rounded-lg border border-slate-300 bg-white px-4 py-3 text-base text-slate-900 shadow-sm placeholder:text-slate-500 focus:border-blue-600 focus:outline-none focus:ring-2 focus:ring-blue-600/30"
           />
         </div>
-        <button type="submit" className="rounded-lg border border-slate-300 bg-white px-5 py-3 font-semibold text-slate-900 hover:bg-slate-50">Search</button>
+        <button type="submit" className="rounded-lg border border-slate-300 bg-white px-5 py-3 font-semibold text-slate-900 hover:bg-slate-50">
+          Search
+        </button>
       </form>
       <p id={statusId} aria-live="polite" className="mt-3 text-sm text-slate-600">
         {query.trim() ? `Showing ${visible.size} of ${glossary.length} terms` : `${glossary.length} terms`}
@@ -46,11 +50,16 @@ export default function GlossarySearch({ initialQuery }: { initialQuery: string 
           {ALPHABET.map((letter) => (
             <li key={letter}>
               {lettersWithMatches.has(letter) ? (
-                <a href={`#${letterAnchor(letter)}`} className="flex h-9 w-9 items-center justify-center rounded-lg bg-blue-50 font-semibold text-blue-800 hover:bg-blue-100">
+                <a
+                  href={`#${letterAnchor(letter)}`}
+                  className="flex h-9 w-9 items-center justify-center rounded-lg bg-blue-50 font-semibold text-blue-800 hover:bg-blue-100"
+                >
                   {letter}
                 </a>
               ) : (
-                <span aria-disabled="true" className="flex h-9 w-9 items-center justify-center rounded-lg font-semibold text-slate-400">{letter}</span>
+                <span aria-disabled="true" className="flex h-9 w-9 items-center justify-center rounded-lg font-semibold text-slate-400">
+                  {letter}
+                </span>
               )}
             </li>
           ))}
@@ -61,21 +70,28 @@ export default function GlossarySearch({ initialQuery }: { initialQuery: string 
         <div className="mt-8 rounded-2xl border border-dashed border-slate-300 p-8 text-center">
           <p className="font-semibold text-slate-900">{`No terms match “${query.trim()}”.`}</p>
           <p className="mt-2 text-slate-600">Try a shorter word, or browse by letter.</p>
-          <button type="button" onClick={() => setQuery('')} className="mt-4 rounded-lg bg-blue-700 px-4 py-2 font-semibold text-white hover:bg-blue-800">Show all terms</button>
+          <button type="button" onClick={() => setQuery('')} className="mt-4 rounded-lg bg-blue-700 px-4 py-2 font-semibold text-white hover:bg-blue-800">
+            Show all terms
+          </button>
         </div>
       ) : null}
 
       <div className="mt-8 space-y-10">
         {glossaryLetters.map((letter) => (
           <section key={letter} id={letterAnchor(letter)} aria-labelledby={`${letterAnchor(letter)}-heading`} hidden={!lettersWithMatches.has(letter)}>
-            <h3 id={`${letterAnchor(letter)}-heading`} className="border-b border-slate-200 pb-2 text-2xl font-bold text-blue-800">{letter}</h3>
+            <h3 id={`${letterAnchor(letter)}-heading`} className="border-b border-slate-200 pb-2 text-2xl font-bold text-blue-800">
+              {letter}
+            </h3>
             <dl className="mt-4 grid gap-x-10 gap-y-6 md:grid-cols-2">
               {glossary
                 .filter((g) => g.letter === letter)
                 .map((g) => (
                   <div key={g.id} id={g.id} data-glossary-term="" hidden={!visible.has(g.id)}>
                     <dt className="font-semibold text-slate-900">{g.term}</dt>
-                    <dd className="mt-1 leading-7 text-slate-700 [&_a]:font-medium [&_a]:text-blue-700 [&_a]:underline" dangerouslySetInnerHTML={{ __html: renderLimitedHtml(g.definition) }} />
+                    <dd
+                      className="mt-1 leading-7 text-slate-700 [&_a]:font-medium [&_a]:text-blue-700 [&_a]:underline"
+                      dangerouslySetInnerHTML={{ __html: renderLimitedHtml(g.definition) }}
+                    />
                   </div>
                 ))}
             </dl>

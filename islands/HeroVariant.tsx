@@ -1,7 +1,7 @@
 import { Skeleton } from '../components/ui/Skeleton.tsx';
 import { buttonClass } from '../components/ui/styles.ts';
-import { abViewMarker, trackQuietly, type AbTracking } from '../lib/ab-events.ts';
-import { heroVariants, type HeroVariantName } from '../lib/hero-variants.ts';
+import { type AbTracking, abViewMarker, trackQuietly } from '../lib/ab-events.ts';
+import { type HeroVariantName, heroVariants } from '../lib/hero-variants.ts';
 import { figures } from '../lib/site.ts';
 
 /** A click on the hero's call to action (the anchor itself scrolls to #contact): a `click` for the hero test. */
@@ -38,9 +38,23 @@ export default function HeroVariant({ variant, tracking = null }: { variant: Her
         )}
         <p className="mx-auto mt-6 max-w-2xl text-lg leading-8 text-slate-700">{v.subheadline}</p>
         <div className="mt-8 flex flex-col items-center justify-center gap-3 sm:flex-row">
-          <a href="#contact" onClick={() => onHeroCtaClick(tracking, variant)} className={v.ctaStyle === 'gradient' ? gradientCta : `${buttonClass.primary} px-6 py-3.5 text-lg`}>
+          <a
+            href="#contact"
+            onClick={() => onHeroCtaClick(tracking, variant)}
+            className={v.ctaStyle === 'gradient' ? gradientCta : `${buttonClass.primary} px-6 py-3.5 text-lg`}
+          >
             {v.ctaText}
-            <svg aria-hidden="true" width="20" height="20" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+            <svg
+              aria-hidden="true"
+              width="20"
+              height="20"
+              viewBox="0 0 24 24"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2"
+              strokeLinecap="round"
+              strokeLinejoin="round"
+            >
               <path d="M5 12h14M13 6l6 6-6 6" />
             </svg>
           </a>

@@ -1,24 +1,24 @@
-import { useEffect, useRef, useState } from 'react';
-import { Controller, useForm, type FieldPath } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect, useRef, useState } from 'react';
+import { Controller, type FieldPath, useForm } from 'react-hook-form';
 import { useFieldId } from '../components/island-root.tsx';
 import { Field, inputClass } from '../components/ui/form.tsx';
 import { Honeypot } from '../components/ui/Honeypot.tsx';
-import { HONEYPOT_FIELD } from '../lib/spam.ts';
 import { buttonClass } from '../components/ui/styles.ts';
 import { ApiError, apiRequest, serverMessage } from '../lib/api-client.ts';
 import { consentText } from '../lib/consent.ts';
 import {
   budgetOptions,
   emptyIntakeForm,
-  industryOptions,
-  intakeLimits,
-  intakeSchema,
   type IntakeApplication,
   type IntakeFieldName,
   type IntakeFormValues,
+  industryOptions,
+  intakeLimits,
+  intakeSchema,
 } from '../lib/intake-schema.ts';
 import { intake } from '../lib/site.ts';
+import { HONEYPOT_FIELD } from '../lib/spam.ts';
 import { useToast } from '../lib/toast.ts';
 
 export const SUBMIT_FAILED_MESSAGE = 'Failed to submit application. Please try again.';
@@ -104,28 +104,78 @@ export default function IntakeForm() {
       <form noValidate method="post" onSubmit={handleSubmit(onValid)} aria-label="Q4 client intake application" className="relative grid gap-5 sm:grid-cols-2">
         <Honeypot field={register(HONEYPOT_FIELD)} />
         <Field id={ids.firstName} label="First name" required error={errors.firstName?.message}>
-          <input {...register('firstName')} {...a11y('firstName')} type="text" autoComplete="given-name" maxLength={intakeLimits.firstName} className={inputClass} />
+          <input
+            {...register('firstName')}
+            {...a11y('firstName')}
+            type="text"
+            autoComplete="given-name"
+            maxLength={intakeLimits.firstName}
+            className={inputClass}
+          />
         </Field>
         <Field id={ids.lastName} label="Last name" required error={errors.lastName?.message}>
-          <input {...register('lastName')} {...a11y('lastName')} type="text" autoComplete="family-name" maxLength={intakeLimits.lastName} className={inputClass} />
+          <input
+            {...register('lastName')}
+            {...a11y('lastName')}
+            type="text"
+            autoComplete="family-name"
+            maxLength={intakeLimits.lastName}
+            className={inputClass}
+          />
         </Field>
         <Field id={ids.workEmail} label="Work email" required error={errors.workEmail?.message}>
-          <input {...register('workEmail')} {...a11y('workEmail')} type="email" autoComplete="email" inputMode="email" maxLength={intakeLimits.workEmail} className={inputClass} placeholder="you@yourcompany.ca" />
+          <input
+            {...register('workEmail')}
+            {...a11y('workEmail')}
+            type="email"
+            autoComplete="email"
+            inputMode="email"
+            maxLength={intakeLimits.workEmail}
+            className={inputClass}
+            placeholder="you@yourcompany.ca"
+          />
         </Field>
         <Field id={ids.mobile} label="Mobile" required error={errors.mobile?.message}>
-          <input {...register('mobile')} {...a11y('mobile')} type="tel" autoComplete="tel" inputMode="tel" maxLength={intakeLimits.mobile} className={inputClass} placeholder="416-555-0123" />
+          <input
+            {...register('mobile')}
+            {...a11y('mobile')}
+            type="tel"
+            autoComplete="tel"
+            inputMode="tel"
+            maxLength={intakeLimits.mobile}
+            className={inputClass}
+            placeholder="416-555-0123"
+          />
         </Field>
         <Field id={ids.company} label="Company" required error={errors.company?.message}>
-          <input {...register('company')} {...a11y('company')} type="text" autoComplete="organization" maxLength={intakeLimits.company} className={inputClass} />
+          <input
+            {...register('company')}
+            {...a11y('company')}
+            type="text"
+            autoComplete="organization"
+            maxLength={intakeLimits.company}
+            className={inputClass}
+          />
         </Field>
         <Field id={ids.website} label="Website (optional)" error={errors.website?.message} hint="Include https://">
-          <input {...register('website')} {...a11y('website', true)} type="url" autoComplete="url" inputMode="url" maxLength={intakeLimits.website} className={inputClass} placeholder="https://" />
+          <input
+            {...register('website')}
+            {...a11y('website', true)}
+            type="url"
+            autoComplete="url"
+            inputMode="url"
+            maxLength={intakeLimits.website}
+            className={inputClass}
+            placeholder="https://"
+          />
         </Field>
         <Field id={ids.industry} label="Industry" required error={errors.industry?.message}>
           <select {...register('industry')} {...a11y('industry')} className={inputClass}>
             <option value="">Select your industry</option>
             {industryOptions.map((o) => (
-              <option key={o.value} value={o.value}>{o.label}</option>
+              <option key={o.value} value={o.value}>
+                {o.label}
+              </option>
             ))}
           </select>
         </Field>
@@ -137,14 +187,23 @@ export default function IntakeForm() {
             <select {...register('monthlyMarketingBudget')} {...a11y('monthlyMarketingBudget')} className={inputClass}>
               <option value="">Select your monthly budget</option>
               {budgetOptions.map((o) => (
-                <option key={o.value} value={o.value}>{o.label}</option>
+                <option key={o.value} value={o.value}>
+                  {o.label}
+                </option>
               ))}
             </select>
           </Field>
         </div>
         <div className="sm:col-span-2">
           <Field id={ids.biggestGoal} label="Biggest goal for the next 6 months" required error={errors.biggestGoal?.message}>
-            <textarea {...register('biggestGoal')} {...a11y('biggestGoal')} rows={4} maxLength={intakeLimits.biggestGoal} className={inputClass} placeholder="For example: book 20 more recurring cleans a month in Midtown and the Annex." />
+            <textarea
+              {...register('biggestGoal')}
+              {...a11y('biggestGoal')}
+              rows={4}
+              maxLength={intakeLimits.biggestGoal}
+              className={inputClass}
+              placeholder="For example: book 20 more recurring cleans a month in Midtown and the Annex."
+            />
           </Field>
         </div>
         <div className="sm:col-span-2">
@@ -158,7 +217,9 @@ export default function IntakeForm() {
             control={control}
             name="caslConsent"
             render={({ field }) => (
-              <div className={`flex items-start gap-3 rounded-lg border p-4 ${errors.caslConsent ? 'border-red-600 bg-red-50' : 'border-slate-300 bg-slate-50'}`}>
+              <div
+                className={`flex items-start gap-3 rounded-lg border p-4 ${errors.caslConsent ? 'border-red-600 bg-red-50' : 'border-slate-300 bg-slate-50'}`}
+              >
                 <input
                   ref={field.ref}
                   name={field.name}
@@ -178,7 +239,9 @@ export default function IntakeForm() {
             )}
           />
           {errors.caslConsent?.message ? (
-            <p id={`${ids.caslConsent}-error`} role="alert" className="mt-1 text-sm text-red-600">{errors.caslConsent.message}</p>
+            <p id={`${ids.caslConsent}-error`} role="alert" className="mt-1 text-sm text-red-600">
+              {errors.caslConsent.message}
+            </p>
           ) : null}
         </div>
 

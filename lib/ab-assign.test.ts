@@ -86,7 +86,15 @@ describe('chooseVariant', () => {
   });
 
   test('all weights zero → the control', () => {
-    expect(chooseVariant([{ id: 'c', weight: 0, isControl: false }, { id: 'k', weight: 0, isControl: true }], 0.7)!.id).toBe('k');
+    expect(
+      chooseVariant(
+        [
+          { id: 'c', weight: 0, isControl: false },
+          { id: 'k', weight: 0, isControl: true },
+        ],
+        0.7,
+      )!.id,
+    ).toBe('k');
   });
 
   test('no variants → undefined', () => {

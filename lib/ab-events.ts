@@ -1,5 +1,5 @@
-import { apiRequest } from './api-client.ts';
 import type { AbEventType } from './ab-tests.ts';
+import { apiRequest } from './api-client.ts';
 
 // Posting A/B events from the browser: the one implementation, used by the split-test hook and by
 // the home page islands that receive their assignment from the server. Free of zod (it imports only

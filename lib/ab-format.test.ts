@@ -1,5 +1,5 @@
 import { expect, test } from 'bun:test';
-import { formatChance, formatCount, formatDate, formatInterval, formatPValue, formatPercent, formatSigned } from './ab-format.ts';
+import { formatChance, formatCount, formatDate, formatInterval, formatPercent, formatPValue, formatSigned } from './ab-format.ts';
 
 test('dates are Toronto calendar days', () => {
   expect(formatDate('2025-03-04T12:00:00Z')).toBe('Mar 4, 2025');

@@ -10,9 +10,9 @@ import {
   NOT_ENOUGH_DATA,
   srmPValue,
   twoProportionPValue,
+  type VariantCounts,
   verdict,
   wilsonInterval,
-  type VariantCounts,
 } from './ab-stats.ts';
 
 // Expected values were worked by hand from the formulas in ab-stats.ts and cross-checked with SciPy
@@ -182,7 +182,13 @@ describe('analyzeTest', () => {
     expect(results[1]).toEqual({
       variant: { id: 'v1', name: 'Variant 1', isControl: false },
       metrics: { views: 0, clicks: 0, conversions: 0, conversionRate: 0, clickRate: 0 },
-      stats: { conversionInterval: null, lift: null, chanceToBeatControl: null, pValue: null, test: { srmPValue: null, srmWarning: false, verdict: NOT_ENOUGH_DATA, daysRunning: 1 } },
+      stats: {
+        conversionInterval: null,
+        lift: null,
+        chanceToBeatControl: null,
+        pValue: null,
+        test: { srmPValue: null, srmWarning: false, verdict: NOT_ENOUGH_DATA, daysRunning: 1 },
+      },
     });
   });
 

@@ -39,8 +39,8 @@ export const NO_CLEAR_WINNER = 'No clear winner yet';
 // ---- special functions ----
 
 const LANCZOS = [
-  0.99999999999980993, 676.5203681218851, -1259.1392167224028, 771.32342877765313, -176.61502916214059, 12.507343278686905,
-  -0.13857109526572012, 9.9843695780195716e-6, 1.5056327351493116e-7,
+  0.99999999999980993, 676.5203681218851, -1259.1392167224028, 771.32342877765313, -176.61502916214059, 12.507343278686905, -0.13857109526572012,
+  9.9843695780195716e-6, 1.5056327351493116e-7,
 ];
 
 /** ln Γ(x) for x > 0. */
@@ -178,7 +178,10 @@ export function srmPValue(observed: readonly number[], weights: readonly number[
 export type VariantCounts = { id: string; name: string; isControl: boolean; weight: number; views: number; clicks: number; conversions: number };
 
 /** 'Not enough data yet' until every variant has 100 viewers and 7 days have passed; then the leader, if any. */
-export function verdict(input: { variants: ReadonlyArray<{ name: string; isControl: boolean; views: number; chanceToBeatControl: number | null }>; daysRunning: number }): string {
+export function verdict(input: {
+  variants: ReadonlyArray<{ name: string; isControl: boolean; views: number; chanceToBeatControl: number | null }>;
+  daysRunning: number;
+}): string {
   const { variants, daysRunning } = input;
   if (variants.length < 2 || daysRunning < MIN_DAYS_FOR_VERDICT || variants.some((v) => v.views < MIN_VIEWERS_FOR_VERDICT)) return NOT_ENOUGH_DATA;
   let leader: { name: string; chance: number } | null = null;
@@ -220,12 +223,21 @@ export function analyzeTest(variants: readonly VariantCounts[], startDate: Date,
   const test: TestStats = {
     srmPValue: srm,
     srmWarning: srm !== null && srm < SRM_ALPHA,
-    verdict: verdict({ variants: perVariant.map(({ v, chance }) => ({ name: v.name, isControl: v === control, views: v.views, chanceToBeatControl: chance })), daysRunning }),
+    verdict: verdict({
+      variants: perVariant.map(({ v, chance }) => ({ name: v.name, isControl: v === control, views: v.views, chanceToBeatControl: chance })),
+      daysRunning,
+    }),
     daysRunning,
   };
   return perVariant.map(({ v, chance, lift, pValue }) => ({
     variant: { id: v.id, name: v.name, isControl: v === control },
-    metrics: { views: v.views, clicks: v.clicks, conversions: v.conversions, conversionRate: percent(v.conversions, v.views), clickRate: percent(v.clicks, v.views) },
+    metrics: {
+      views: v.views,
+      clicks: v.clicks,
+      conversions: v.conversions,
+      conversionRate: percent(v.conversions, v.views),
+      clickRate: percent(v.clicks, v.views),
+    },
     stats: {
       conversionInterval: percentInterval(wilsonInterval(v.conversions, v.views)),
       lift,

@@ -63,11 +63,15 @@ export function defaultVariant(testName: string): SplitTestVariant {
 }
 
 function userIdSchema() {
-  return z.string().check(z.trim(), z.minLength(1, 'userId must not be empty'), z.maxLength(AB_LIMITS.userId, `userId must be at most ${AB_LIMITS.userId} characters`));
+  return z
+    .string()
+    .check(z.trim(), z.minLength(1, 'userId must not be empty'), z.maxLength(AB_LIMITS.userId, `userId must be at most ${AB_LIMITS.userId} characters`));
 }
 
 export const assignmentQuerySchema = z.object({
-  testName: z.string().check(z.trim(), z.minLength(1, 'testName is required'), z.maxLength(AB_LIMITS.name, `testName must be at most ${AB_LIMITS.name} characters`)),
+  testName: z
+    .string()
+    .check(z.trim(), z.minLength(1, 'testName is required'), z.maxLength(AB_LIMITS.name, `testName must be at most ${AB_LIMITS.name} characters`)),
   userId: z.optional(userIdSchema()),
 });
 

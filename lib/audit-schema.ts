@@ -101,13 +101,14 @@ export const previousAgencyOptions = [
 export const AUDIT_TEXT_LIMITS = { name: 100, email: 254, phone: 30, businessName: 200, website: 300 } as const;
 
 const tooLong = (max: number) => `Please keep this under ${max} characters`;
-const requiredText = (message: string, max: number) =>
-  z.string({ error: message }).check(z.trim(), z.minLength(1, message), z.maxLength(max, tooLong(max)));
+const requiredText = (message: string, max: number) => z.string({ error: message }).check(z.trim(), z.minLength(1, message), z.maxLength(max, tooLong(max)));
 const optionalText = (max: number) => z._default(z.string().check(z.trim(), z.maxLength(max, tooLong(max))), '');
 const choice = <V extends string>(options: readonly Option<V>[], message: string) => z.enum(values(options), { error: message });
 const choices = <V extends string>(options: readonly Option<V>[]) =>
   z._default(
-    z.array(z.enum(values(options), { error: 'Please choose from the listed options' }), { error: 'Please choose from the listed options' }).check(z.maxLength(options.length)),
+    z
+      .array(z.enum(values(options), { error: 'Please choose from the listed options' }), { error: 'Please choose from the listed options' })
+      .check(z.maxLength(options.length)),
     [],
   );
 
@@ -153,16 +154,39 @@ export type PreviousAgency = AuditAnswers['previousAgency'];
 
 /** The 16 audit fields, in the spec's order. */
 export const AUDIT_FIELDS = [
-  'firstName', 'lastName', 'email', 'phone', 'businessName', 'industry', 'website', 'monthlyRevenue', 'currentMarketing',
-  'marketingBudget', 'primaryGoals', 'timeframe', 'currentChallenges', 'onlinePresence', 'competitorAnalysis', 'previousAgency',
+  'firstName',
+  'lastName',
+  'email',
+  'phone',
+  'businessName',
+  'industry',
+  'website',
+  'monthlyRevenue',
+  'currentMarketing',
+  'marketingBudget',
+  'primaryGoals',
+  'timeframe',
+  'currentChallenges',
+  'onlinePresence',
+  'competitorAnalysis',
+  'previousAgency',
 ] as const satisfies readonly (keyof AuditAnswers)[];
 
 export type AuditField = (typeof AUDIT_FIELDS)[number];
 
 /** Fields marked * in the form; the rest are optional. */
 export const REQUIRED_AUDIT_FIELDS = [
-  'firstName', 'lastName', 'email', 'businessName', 'industry', 'monthlyRevenue', 'marketingBudget', 'timeframe',
-  'onlinePresence', 'competitorAnalysis', 'previousAgency',
+  'firstName',
+  'lastName',
+  'email',
+  'businessName',
+  'industry',
+  'monthlyRevenue',
+  'marketingBudget',
+  'timeframe',
+  'onlinePresence',
+  'competitorAnalysis',
+  'previousAgency',
 ] as const satisfies readonly AuditField[];
 
 const LIST_FIELDS = ['currentMarketing', 'primaryGoals', 'currentChallenges'] as const;
@@ -174,9 +198,22 @@ export type AuditFormState = { [K in AuditField]: K extends ListField ? string[]
 
 /** The empty form: every field empty text or an empty list. */
 export const emptyAuditForm: AuditFormState = {
-  firstName: '', lastName: '', email: '', phone: '', businessName: '', industry: '', website: '', monthlyRevenue: '',
-  currentMarketing: [], marketingBudget: '', primaryGoals: [], timeframe: '', currentChallenges: [],
-  onlinePresence: '', competitorAnalysis: '', previousAgency: '',
+  firstName: '',
+  lastName: '',
+  email: '',
+  phone: '',
+  businessName: '',
+  industry: '',
+  website: '',
+  monthlyRevenue: '',
+  currentMarketing: [],
+  marketingBudget: '',
+  primaryGoals: [],
+  timeframe: '',
+  currentChallenges: [],
+  onlinePresence: '',
+  competitorAnalysis: '',
+  previousAgency: '',
 };
 
 /** The wizard's four steps, named exactly as the spec names them, and the fields each one asks. */

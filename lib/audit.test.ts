@@ -6,9 +6,9 @@ import {
   formatDollars,
   packageTier,
   recommendServices,
+  type ScoredAnswers,
   scoreBreakdown,
   scoreMessage,
-  type ScoredAnswers,
 } from './audit.ts';
 import { AUDIT_STEPS, auditSchema, emptyAuditForm, firstStepWithError, REQUIRED_AUDIT_FIELDS } from './audit-schema.ts';
 import { services } from './site.ts';
@@ -115,8 +115,12 @@ describe('estimated monthly value', () => {
   test('revenue midpoint × budget growth rate × (1 + 5% per goal), to the nearest $100', () => {
     expect(estimatedMonthlyValue({ monthlyRevenue: '0-10000', marketingBudget: '0-1000', primaryGoals: [] })).toBe(500);
     expect(estimatedMonthlyValue({ monthlyRevenue: '10000-25000', marketingBudget: '1000-5000', primaryGoals: ['lead-generation'] })).toBe(2800);
-    expect(estimatedMonthlyValue({ monthlyRevenue: '25000-50000', marketingBudget: '5000-15000', primaryGoals: ['increase-sales', 'brand-awareness'] })).toBe(8300);
-    expect(estimatedMonthlyValue({ monthlyRevenue: '50000+', marketingBudget: '15000+', primaryGoals: ['increase-sales', 'brand-awareness', 'lead-generation'] })).toBe(21600);
+    expect(estimatedMonthlyValue({ monthlyRevenue: '25000-50000', marketingBudget: '5000-15000', primaryGoals: ['increase-sales', 'brand-awareness'] })).toBe(
+      8300,
+    );
+    expect(
+      estimatedMonthlyValue({ monthlyRevenue: '50000+', marketingBudget: '15000+', primaryGoals: ['increase-sales', 'brand-awareness', 'lead-generation'] }),
+    ).toBe(21600);
   });
 
   test('formats as dollars with thousands separators', () => {
@@ -257,7 +261,12 @@ describe('schema', () => {
     const all = AUDIT_STEPS.flatMap((s) => s.fields);
     expect(all).toHaveLength(16);
     expect(new Set(all).size).toBe(16);
-    expect(AUDIT_STEPS.map((s) => s.title)).toEqual(['Basic Information', 'Business Scale & Goals', 'Current Marketing & Challenges', 'Online Presence Assessment']);
+    expect(AUDIT_STEPS.map((s) => s.title)).toEqual([
+      'Basic Information',
+      'Business Scale & Goals',
+      'Current Marketing & Challenges',
+      'Online Presence Assessment',
+    ]);
     expect(firstStepWithError(['previousAgency', 'timeframe'])).toBe(2);
     expect(firstStepWithError(['onlinePresence'])).toBe(4);
     expect(firstStepWithError(['email', 'previousAgency'])).toBe(1);

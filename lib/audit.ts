@@ -37,7 +37,7 @@
  *   'growth' for the second-highest revenue (25000-50000) or budget (5000-15000); otherwise 'starter'.
  */
 import type { AuditAnswers, CompetitorAnalysis, MarketingBudget, MonthlyRevenue, OnlinePresence, PreviousAgency } from './audit-schema.ts';
-import { services, type ServiceSlug } from './site.ts';
+import { type ServiceSlug, services } from './site.ts';
 
 export type PackageTier = 'enterprise' | 'growth' | 'starter';
 
@@ -69,7 +69,15 @@ export type AuditRecord = Omit<AuditAnswers, 'id' | 'phone' | 'website'> & {
 /** The answers the scoring reads; the stored audit row has them all. */
 export type ScoredAnswers = { website: string | null } & Pick<
   AuditAnswers,
-  'monthlyRevenue' | 'currentMarketing' | 'marketingBudget' | 'primaryGoals' | 'timeframe' | 'currentChallenges' | 'onlinePresence' | 'competitorAnalysis' | 'previousAgency'
+  | 'monthlyRevenue'
+  | 'currentMarketing'
+  | 'marketingBudget'
+  | 'primaryGoals'
+  | 'timeframe'
+  | 'currentChallenges'
+  | 'onlinePresence'
+  | 'competitorAnalysis'
+  | 'previousAgency'
 >;
 
 const PRESENCE_POINTS: Record<OnlinePresence, number> = { excellent: 24, good: 18, fair: 10, poor: 3 };

@@ -4,7 +4,14 @@ import { ConfigError, loadConfig } from './config.ts';
 describe('loadConfig', () => {
   test('every variable has a working default', () => {
     const config = loadConfig({}, () => {});
-    expect(config).toMatchObject({ PORT: 3000, NODE_ENV: 'development', DATA_DIR: './data', PUBLIC_SITE_URL: 'http://localhost:3000', RATE_LIMITS: 'on', TRUST_PROXY: false });
+    expect(config).toMatchObject({
+      PORT: 3000,
+      NODE_ENV: 'development',
+      DATA_DIR: './data',
+      PUBLIC_SITE_URL: 'http://localhost:3000',
+      RATE_LIMITS: 'on',
+      TRUST_PROXY: false,
+    });
     expect(config.DATABASE_URL).toBeUndefined();
   });
 
@@ -18,7 +25,13 @@ describe('loadConfig', () => {
   });
 
   test('reads and normalises given values', () => {
-    const config = loadConfig({ PUBLIC_SITE_URL: 'https://toronto.example.ca/', DATABASE_URL: 'postgres://u@db:5432/site', TRUST_PROXY: 'true', RATE_LIMITS: 'off', DATA_DIR: '/var/lib/site' });
+    const config = loadConfig({
+      PUBLIC_SITE_URL: 'https://toronto.example.ca/',
+      DATABASE_URL: 'postgres://u@db:5432/site',
+      TRUST_PROXY: 'true',
+      RATE_LIMITS: 'off',
+      DATA_DIR: '/var/lib/site',
+    });
     expect(config.PUBLIC_SITE_URL).toBe('https://toronto.example.ca');
     expect(config.DATABASE_URL).toBe('postgres://u@db:5432/site');
     expect(config.TRUST_PROXY).toBe(true);

@@ -1,9 +1,7 @@
 import { z } from 'zod';
 
 // Every environment variable the server reads, validated once at start-up.
-const flag = z
-  .enum(['1', '0', 'true', 'false', 'on', 'off', 'yes', 'no', ''])
-  .transform((v) => ['1', 'true', 'on', 'yes'].includes(v));
+const flag = z.enum(['1', '0', 'true', 'false', 'on', 'off', 'yes', 'no', '']).transform((v) => ['1', 'true', 'on', 'yes'].includes(v));
 
 const optionalText = z
   .string()

@@ -1,4 +1,4 @@
-import { AB_TEST_NAMES, DEFAULT_CONFIGURATIONS, type ContactFormConfig } from './ab-tests.ts';
+import { AB_TEST_NAMES, type ContactFormConfig, DEFAULT_CONFIGURATIONS } from './ab-tests.ts';
 
 // The contact section's audit form as the A/B test contact-form-optimization varies it. The type and
 // the control's configuration live in lib/ab-tests.ts; islands import only the type from here.

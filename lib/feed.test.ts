@@ -53,7 +53,17 @@ describe('safeHttpUrl and firstImage', () => {
   test('keeps http and https only', () => {
     expect(safeHttpUrl('https://example.com/a')).toBe('https://example.com/a');
     expect(safeHttpUrl('http://example.com/a')).toBe('http://example.com/a');
-    for (const bad of ['javascript:alert(1)', ' JaVaScRiPt:alert(1)', 'java\tscript:alert(1)', 'data:image/svg+xml;base64,PHN2Zz4=', 'vbscript:x', 'file:///etc/passwd', 'not a url', '', 'https://user:pw@example.com/']) {
+    for (const bad of [
+      'javascript:alert(1)',
+      ' JaVaScRiPt:alert(1)',
+      'java\tscript:alert(1)',
+      'data:image/svg+xml;base64,PHN2Zz4=',
+      'vbscript:x',
+      'file:///etc/passwd',
+      'not a url',
+      '',
+      'https://user:pw@example.com/',
+    ]) {
       expect(safeHttpUrl(bad)).toBeNull();
     }
     expect(safeHttpUrl('javascript:alert(1)', 'https://example.com/')).toBeNull();
@@ -141,7 +151,9 @@ describe('mapItem', () => {
 
 describe('stripTags and sentences', () => {
   test('a heading or list item without punctuation ends its sentence', () => {
-    expect(stripTags('<h2>Start with the basics</h2><p>Then the rest.</p><ul><li>One</li><li>Two.</li></ul>')).toBe('Start with the basics. Then the rest. One. Two.');
+    expect(stripTags('<h2>Start with the basics</h2><p>Then the rest.</p><ul><li>One</li><li>Two.</li></ul>')).toBe(
+      'Start with the basics. Then the rest. One. Two.',
+    );
     expect(stripTags('<h2>Why?</h2><p>Because.</p>')).toBe('Why? Because.');
   });
 });

@@ -45,8 +45,24 @@ export type MapOptions = {
 };
 
 const NAMED_ENTITIES: Record<string, string> = {
-  amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ', ndash: '–', mdash: '—', hellip: '…',
-  lsquo: '‘', rsquo: '’', ldquo: '“', rdquo: '”', copy: '©', reg: '®', trade: '™', eacute: 'é', egrave: 'è',
+  amp: '&',
+  lt: '<',
+  gt: '>',
+  quot: '"',
+  apos: "'",
+  nbsp: ' ',
+  ndash: '–',
+  mdash: '—',
+  hellip: '…',
+  lsquo: '‘',
+  rsquo: '’',
+  ldquo: '“',
+  rdquo: '”',
+  copy: '©',
+  reg: '®',
+  trade: '™',
+  eacute: 'é',
+  egrave: 'è',
 };
 
 /** Decodes HTML character references once (so '&amp;lt;' becomes '&lt;', not '<'). */
@@ -70,11 +86,13 @@ export function stripTags(html: string): string {
     .replace(/([^\s.!?:;])\s*<\/(h[1-6]|li)\s*>/gi, '$1. ')
     .replace(/<\/?(p|div|br|li|h[1-6]|blockquote|tr|section|article)\b[^>]*>/gi, ' ');
   const withoutTags = withoutBlocks.replace(/<\/?[a-z!?][^>]*(>|$)/gi, '');
-  return decodeEntities(withoutTags)
-    // eslint-disable-next-line no-control-regex
-    .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g, '')
-    .replace(/\s+/g, ' ')
-    .trim();
+  return (
+    decodeEntities(withoutTags)
+      // eslint-disable-next-line no-control-regex
+      .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g, '')
+      .replace(/\s+/g, ' ')
+      .trim()
+  );
 }
 
 /** Cuts text at `max` characters (code points), at a word break when one is near, and adds an ellipsis. */

@@ -1,6 +1,6 @@
 import { expect, test } from 'bun:test';
-import { CONTROL_HERO, HERO_VARIANT_NAMES, heroVariants, isHeroVariantName } from './hero-variants.ts';
 import { AB_TEST_NAMES, DEFAULT_CONFIGURATIONS, HERO_VARIANTS } from './ab-tests.ts';
+import { CONTROL_HERO, HERO_VARIANT_NAMES, heroVariants, isHeroVariantName } from './hero-variants.ts';
 import { figures } from './site.ts';
 
 test('three variants keyed as the A/B hero test configures them; Variant B carries the brand tagline', () => {

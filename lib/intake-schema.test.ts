@@ -1,14 +1,14 @@
 import { describe, expect, test } from 'bun:test';
 import {
-  CONSENT_REQUIRED_MESSAGE,
   budgetOptions,
+  CONSENT_REQUIRED_MESSAGE,
   emptyIntakeForm,
+  type IntakeFormValues,
   industryOptions,
   intakeLimits,
   intakeSchema,
   isHttpUrl,
   requiredIntakeFields,
-  type IntakeFormValues,
 } from './intake-schema.ts';
 
 const valid: IntakeFormValues = {

@@ -100,7 +100,18 @@ export type IntakeFormValues = z.input<typeof intakeSchema>;
 /** What the API stores after validation. */
 export type IntakeApplication = z.output<typeof intakeSchema>;
 
-export const requiredIntakeFields = ['firstName', 'lastName', 'workEmail', 'mobile', 'company', 'industry', 'city', 'monthlyMarketingBudget', 'biggestGoal', 'caslConsent'] as const;
+export const requiredIntakeFields = [
+  'firstName',
+  'lastName',
+  'workEmail',
+  'mobile',
+  'company',
+  'industry',
+  'city',
+  'monthlyMarketingBudget',
+  'biggestGoal',
+  'caslConsent',
+] as const;
 
 /** The form's visible fields (the id and the spam signals are added per submission, not typed in). */
 export type IntakeFieldName = Exclude<keyof IntakeFormValues, 'id' | 'fax' | 'fillMs'>;

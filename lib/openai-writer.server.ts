@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { agency } from './site.ts';
 import { enforceRules } from './story-rules.ts';
-import { platformLabels, platforms, storySchema, type Platform, type Story, type StoryInput } from './story-schema.ts';
-import { templateWriter, type StoryWriter } from './story-templates.ts';
+import { type Platform, platformLabels, platforms, type Story, type StoryInput, storySchema } from './story-schema.ts';
+import { type StoryWriter, templateWriter } from './story-templates.ts';
 
 // The OpenAI writer: any OpenAI-compatible server (baseURL and model from config), about 20 s per
 // attempt, at most one retry, and an overall budget that keeps a request well inside the route's
@@ -58,7 +58,10 @@ export function createOpenAIWriter(options: OpenAIWriterOptions): StoryWriter {
   const log = options.log ?? ((entry) => console.log(JSON.stringify(entry)));
   // The SDK loads on the first story, not at start-up (it costs ~40 ms to import).
   let client: Promise<import('openai').OpenAI> | undefined;
-  const openai = () => (client ??= import('openai').then(({ default: OpenAI }) => new OpenAI({ apiKey: options.apiKey, baseURL: options.baseURL, timeout: timeoutMs, maxRetries })));
+  const openai = () =>
+    (client ??= import('openai').then(
+      ({ default: OpenAI }) => new OpenAI({ apiKey: options.apiKey, baseURL: options.baseURL, timeout: timeoutMs, maxRetries }),
+    ));
 
   async function ask(input: StoryInput, wanted: readonly Platform[]): Promise<Story[]> {
     const completion = await (await openai()).chat.completions.create(
@@ -91,7 +94,12 @@ export function createOpenAIWriter(options: OpenAIWriterOptions): StoryWriter {
   }
 
   const failed = (err: unknown) =>
-    log({ level: 'warn', time: new Date().toISOString(), msg: 'openai writer failed; using the template writer', reason: err instanceof Error ? `${err.name}: ${err.message}`.slice(0, 300) : 'unknown' });
+    log({
+      level: 'warn',
+      time: new Date().toISOString(),
+      msg: 'openai writer failed; using the template writer',
+      reason: err instanceof Error ? `${err.name}: ${err.message}`.slice(0, 300) : 'unknown',
+    });
 
   return {
     async writeAll(input) {

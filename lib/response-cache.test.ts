@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'bun:test';
-import { gunzipSync, brotliDecompressSync } from 'node:zlib';
-import { ResponseCache, cachedResponse, chooseEncoding, etagFor } from './response-cache.ts';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { cachedResponse, chooseEncoding, etagFor, ResponseCache } from './response-cache.ts';
 
 describe('ResponseCache', () => {
   test('stores a page with byte-identical compressed twins until it expires', async () => {

@@ -1,4 +1,4 @@
-import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
+import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
 import { memoizeByString } from './memo.ts';
 import { TtlCache } from './ttl-cache.ts';
 
@@ -55,7 +55,14 @@ export class ResponseCache {
   }
 
   /** Stores `text` (HTML unless its body type says otherwise) under `key` for `ttlMs`. */
-  put(key: string, text: string, status: number, ttlMs: number, now: number, { contentType = 'text/html; charset=UTF-8', cacheControl = 'no-cache' }: BodyType = {}): CachedPage {
+  put(
+    key: string,
+    text: string,
+    status: number,
+    ttlMs: number,
+    now: number,
+    { contentType = 'text/html; charset=UTF-8', cacheControl = 'no-cache' }: BodyType = {},
+  ): CachedPage {
     const identity = new TextEncoder().encode(text);
     const hash = new Bun.CryptoHasher('sha1').update(identity).digest('base64url').slice(0, 22);
     const bodies: CachedPage['bodies'] = {

@@ -1,7 +1,7 @@
-import samplePath from '../static/feed/sample.xml' with { type: 'file' };
 import { fileURLToPath } from 'node:url';
 import type Parser from 'rss-parser';
-import { mapItems, type BlogPost, type FeedItem } from './feed.ts';
+import samplePath from '../static/feed/sample.xml' with { type: 'file' };
+import { type BlogPost, type FeedItem, mapItems } from './feed.ts';
 import { createFeedCache } from './feed-cache.ts';
 
 // Reads the agency's RSS feed: from an http(s) URL (5 s timeout that aborts the connection, 2 MB
@@ -105,7 +105,17 @@ export function assertNoDoctype(xml: string): void {
 // Loaded on the first parse, not at start-up (it costs ~40 ms to import, and the feed is cached).
 let parser: Promise<Parser> | undefined;
 const feedParser = () =>
-  (parser ??= import('rss-parser').then(({ default: RssParser }) => new RssParser({ customFields: { item: [['content:encoded', 'content:encoded'], ['dc:creator', 'dc:creator']] } })));
+  (parser ??= import('rss-parser').then(
+    ({ default: RssParser }) =>
+      new RssParser({
+        customFields: {
+          item: [
+            ['content:encoded', 'content:encoded'],
+            ['dc:creator', 'dc:creator'],
+          ],
+        },
+      }),
+  ));
 
 /** Parses a feed document (after the DOCTYPE check) into raw items. */
 export async function parseFeed(xml: string): Promise<FeedItem[]> {

@@ -1,5 +1,5 @@
 import { expect, test } from 'bun:test';
-import { MIN_FILL_MS, isLikelySpam } from './spam.ts';
+import { isLikelySpam, MIN_FILL_MS } from './spam.ts';
 
 test('a filled honeypot or a too-fast submission is spam; missing signals are not', () => {
   expect(isLikelySpam({})).toBe(false);

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'bun:test';
-import { EXPORT_DIVIDER, copyText, exportAll, exportBlock } from './story-export.ts';
+import { copyText, EXPORT_DIVIDER, exportAll, exportBlock } from './story-export.ts';
 import type { Story } from './story-schema.ts';
 
 const instagram: Story = {

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'bun:test';
-import { countChars, enforceRules, normalizeHashtag, postText, ruleViolations, storyLength, withUtm, PLATFORM_RULES } from './story-rules.ts';
+import { countChars, enforceRules, normalizeHashtag, PLATFORM_RULES, postText, ruleViolations, storyLength, withUtm } from './story-rules.ts';
 import type { Platform, Story } from './story-schema.ts';
 
 const LINK = 'https://northlinedigital.ca/blog/reviews?ref=feed';

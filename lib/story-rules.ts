@@ -76,7 +76,10 @@ export function clip(text: string, max: number): string {
 
 /** '#TorontoBusiness' from '#toronto business!' style input; null when nothing usable is left. */
 export function normalizeHashtag(raw: string): string | null {
-  const words = raw.replace(/^#+/, '').split(/[^\p{L}\p{N}_]+/u).filter(Boolean);
+  const words = raw
+    .replace(/^#+/, '')
+    .split(/[^\p{L}\p{N}_]+/u)
+    .filter(Boolean);
   if (!words.length) return null;
   const tag = words.length === 1 ? words[0] : words.map((w) => w[0].toUpperCase() + w.slice(1)).join('');
   if (/^\d+$/.test(tag) || tag.length > 40) return null;

@@ -31,10 +31,18 @@ const isHttpUrl = (value: string) => {
 
 /** Story input: title and content required; link optional, and when given an http(s) URL. */
 export const storyInputSchema = z.object({
-  title: z.string({ error: 'Title is required' }).check(z.trim(), z.minLength(1, 'Title is required'), z.maxLength(STORY_TITLE_MAX, `Title must be at most ${STORY_TITLE_MAX} characters`)),
-  content: z.string({ error: 'Content is required' }).check(z.trim(), z.minLength(1, 'Content is required'), z.maxLength(STORY_CONTENT_MAX, `Content must be at most ${STORY_CONTENT_MAX} characters`)),
+  title: z
+    .string({ error: 'Title is required' })
+    .check(z.trim(), z.minLength(1, 'Title is required'), z.maxLength(STORY_TITLE_MAX, `Title must be at most ${STORY_TITLE_MAX} characters`)),
+  content: z
+    .string({ error: 'Content is required' })
+    .check(z.trim(), z.minLength(1, 'Content is required'), z.maxLength(STORY_CONTENT_MAX, `Content must be at most ${STORY_CONTENT_MAX} characters`)),
   link: z.optional(
-    z.string().check(z.trim(), z.maxLength(2048, 'Link is too long'), z.refine((v) => v === '' || isHttpUrl(v), 'Link must be an http:// or https:// address')),
+    z.string().check(
+      z.trim(),
+      z.maxLength(2048, 'Link is too long'),
+      z.refine((v) => v === '' || isHttpUrl(v), 'Link must be an http:// or https:// address'),
+    ),
   ),
 });
 

@@ -27,7 +27,11 @@ describe('template writer', () => {
   });
 
   test('different posts give different stories', () => {
-    const other = writeTemplateStories({ ...input, title: 'Instagram for Coaches', content: 'Coaches who post every day still book nothing. Give every post a next step for the reader.' });
+    const other = writeTemplateStories({
+      ...input,
+      title: 'Instagram for Coaches',
+      content: 'Coaches who post every day still book nothing. Give every post a next step for the reader.',
+    });
     expect(other[0].content).not.toBe(writeTemplateStories(input)[0].content);
   });
 

@@ -1,6 +1,6 @@
 import { stripTags } from './feed.ts';
 import { enforceRules } from './story-rules.ts';
-import { platforms, type Platform, type Story, type StoryInput, type WriterName } from './story-schema.ts';
+import { type Platform, platforms, type Story, type StoryInput, type WriterName } from './story-schema.ts';
 
 // The template writer: pure and deterministic (the same post always gives the same stories). It is
 // the writer when no OpenAI key is set, and the fallback whenever the LLM fails.
@@ -22,7 +22,16 @@ const TOPIC_TAGS: [RegExp, string][] = [
   [/social media|facebook|linkedin/i, '#SocialMediaMarketing'],
 ];
 
-const BASE_TAGS = ['#TorontoBusiness', '#SmallBusiness', '#DigitalMarketing', '#LocalMarketing', '#Toronto', '#MarketingTips', '#SmallBusinessTips', '#ShopLocalTO'];
+const BASE_TAGS = [
+  '#TorontoBusiness',
+  '#SmallBusiness',
+  '#DigitalMarketing',
+  '#LocalMarketing',
+  '#Toronto',
+  '#MarketingTips',
+  '#SmallBusinessTips',
+  '#ShopLocalTO',
+];
 
 /** Sentences of the post, in order, each a readable length. */
 export function keySentences(content: string): string[] {

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
-import { apiRequest } from './api-client.ts';
 import { sendViewOnce, trackQuietly } from './ab-events.ts';
-import { defaultVariant, type AbEventType, type Assignment, type SplitTestVariant } from './ab-tests.ts';
+import { type AbEventType, type Assignment, defaultVariant, type SplitTestVariant } from './ab-tests.ts';
+import { apiRequest } from './api-client.ts';
 
 // The split-test hook for islands (spec §4 "Split-test hook"): assignment loading, then loaded; one
 // `view` event when the assignment arrives, once per page view; with no assignment (unknown test,
@@ -9,7 +9,7 @@ import { defaultVariant, type AbEventType, type Assignment, type SplitTestVarian
 // Tracking never breaks the page: the hook swallows tracking errors; `trackEvent` itself raises
 // 'Failed to track event' for callers who want to know. Event posting lives in lib/ab-events.ts (zod-free).
 
-export { TRACK_EVENT_ERROR, trackEvent, sendViewOnce, type SplitTestEvent } from './ab-events.ts';
+export { type SplitTestEvent, sendViewOnce, TRACK_EVENT_ERROR, trackEvent } from './ab-events.ts';
 
 /** GET /api/ab-test/assignment: not cached, not retried. Raises the api-client error on a non-OK answer. */
 export function fetchAssignment(testName: string, userId?: string, signal?: AbortSignal): Promise<Assignment> {
@@ -19,7 +19,11 @@ export function fetchAssignment(testName: string, userId?: string, signal?: Abor
 }
 
 /** The assignment, or the fallback (null assignment, default variant) when it cannot be had. */
-export async function loadSplitTest(testName: string, userId?: string, signal?: AbortSignal): Promise<{ assignment: Assignment | null; variant: SplitTestVariant }> {
+export async function loadSplitTest(
+  testName: string,
+  userId?: string,
+  signal?: AbortSignal,
+): Promise<{ assignment: Assignment | null; variant: SplitTestVariant }> {
   try {
     const assignment = await fetchAssignment(testName, userId, signal);
     return { assignment, variant: assignment.variant };

@@ -3,7 +3,11 @@ import { z } from 'zod';
 import { findUnstorableText, validationErrorBody } from './validation.ts';
 
 test('names every invalid field once, with its first message', () => {
-  const schema = z.object({ firstName: z.string().min(1, 'First name is required'), email: z.email('Invalid email address'), nested: z.object({ a: z.number() }) });
+  const schema = z.object({
+    firstName: z.string().min(1, 'First name is required'),
+    email: z.email('Invalid email address'),
+    nested: z.object({ a: z.number() }),
+  });
   const result = schema.safeParse({ firstName: '', email: 'nope', nested: { a: 'x' } });
   expect(result.success).toBe(false);
   const body = validationErrorBody(result.error!);

@@ -1,15 +1,14 @@
 import type { Context } from 'hono';
 import type { Sql } from 'postgres';
 import type { Assets } from '../lib/assets.ts';
-import type { BlogPost } from '../lib/feed.ts';
-import type { StoryWriter } from '../lib/story-templates.ts';
 import type { Config } from '../lib/config.ts';
-import type { ResponseCache } from '../lib/response-cache.ts';
-import type { TtlCache } from '../lib/ttl-cache.ts';
+import type { BlogPost } from '../lib/feed.ts';
 import type { RateLimiter, RateRuleName } from '../lib/rate-limit.ts';
-import type { CachedRunningTest } from './home-variants.ts';
+import type { ResponseCache } from '../lib/response-cache.ts';
+import type { StoryWriter } from '../lib/story-templates.ts';
+import type { TtlCache } from '../lib/ttl-cache.ts';
+import type { CachedRunningTest, RememberedVisitor } from './home-variants.ts';
 import type { Visitor } from './visitor.ts';
-import type { RememberedVisitor } from './home-variants.ts';
 
 /** Everything the app needs from outside; tests pass their own. */
 export type AppDeps = {

@@ -1,5 +1,5 @@
 import { Island } from '../components/Island.tsx';
-import { toCard, type BlogFeedState } from '../lib/feed.ts';
+import { type BlogFeedState, toCard } from '../lib/feed.ts';
 import type { AppContext } from './app-env.ts';
 import { definePage } from './page.tsx';
 
@@ -26,7 +26,8 @@ async function loadFeedState(c: AppContext): Promise<BlogFeedState> {
 export default definePage({
   meta: {
     title: 'Marketing Blog for Toronto Businesses | Northline Digital',
-    description: 'Practical marketing advice for Toronto cleaning companies, medspas, contractors and coaches: local SEO, Google Ads, reviews, social media and more.',
+    description:
+      'Practical marketing advice for Toronto cleaning companies, medspas, contractors and coaches: local SEO, Google Ads, reviews, social media and more.',
     path: '/blog',
   },
   load: async (c) => ({ initial: await loadFeedState(c) }),
@@ -35,5 +36,7 @@ export default definePage({
   cache: ({ initial }) => (initial.status === 'ready' ? { key: 'ready', ttlMs: 60_000, sameForEveryone: true } : null),
   // Still loading, the island must fetch the feed itself, so it hydrates with the page; otherwise the
   // grid is complete as HTML and the island waits until a visitor touches it.
-  Component: ({ initial }: { initial: BlogFeedState }) => <Island name="BlogExplorer" props={{ initial }} hydrate={initial.status === 'loading' ? 'load' : undefined} />,
+  Component: ({ initial }: { initial: BlogFeedState }) => (
+    <Island name="BlogExplorer" props={{ initial }} hydrate={initial.status === 'loading' ? 'load' : undefined} />
+  ),
 });

@@ -2,7 +2,7 @@ import { cachedResponse, type SharedPage } from '../lib/response-cache.ts';
 import type { AppDeps } from './app-env.ts';
 import { accessLog } from './middleware/access-log.ts';
 import { requestIdFrom } from './middleware/request-context.ts';
-import { addressOf, pageCacheKey, type PageDefinition } from './page.tsx';
+import { addressOf, type PageDefinition, pageCacheKey } from './page.tsx';
 
 type AnyPage = PageDefinition<any>;
 

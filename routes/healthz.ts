@@ -1,5 +1,5 @@
-import type { AppContext } from './app-env.ts';
 import { withDeadline } from '../db/deadline.ts';
+import type { AppContext } from './app-env.ts';
 
 const HEALTH_DEADLINE_MS = 2000;
 

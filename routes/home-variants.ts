@@ -1,8 +1,8 @@
 import { withDeadline } from '../db/deadline.ts';
-import { loadRunningTest, previewAssignment, storedVariantId, type RunningTest } from '../db/queries/ab-tests.ts';
+import { loadRunningTest, previewAssignment, type RunningTest, storedVariantId } from '../db/queries/ab-tests.ts';
 import type { AbTracking } from '../lib/ab-events.ts';
-import { AB_TEST_NAMES, contactFormConfigSchema, heroConfigSchema, type Assignment } from '../lib/ab-tests.ts';
-import { defaultContactFormConfig, type ContactFormConfig } from '../lib/contact-form-variants.ts';
+import { AB_TEST_NAMES, type Assignment, contactFormConfigSchema, heroConfigSchema } from '../lib/ab-tests.ts';
+import { type ContactFormConfig, defaultContactFormConfig } from '../lib/contact-form-variants.ts';
 import { CONTROL_HERO, type HeroVariantName } from '../lib/hero-variants.ts';
 import type { AppContext, AppDeps } from './app-env.ts';
 import { defaultLog } from './middleware/access-log.ts';
@@ -67,7 +67,14 @@ export async function resolveHomeVariants(c: AppContext): Promise<HomeVariants> 
       const needsDatabase = !visitor.isNew || !('value' in runningTest(deps, testName, time));
       return needsDatabase ? await withDeadline(decide(testName), HOME_ASSIGNMENT_DEADLINE_MS) : await decide(testName);
     } catch (error) {
-      log({ level: 'warn', time: new Date().toISOString(), requestId: c.get('requestId'), msg: 'home page A/B assignment failed; showing the control', testName, error: (error as Error)?.name ?? 'Error' });
+      log({
+        level: 'warn',
+        time: new Date().toISOString(),
+        requestId: c.get('requestId'),
+        msg: 'home page A/B assignment failed; showing the control',
+        testName,
+        error: (error as Error)?.name ?? 'Error',
+      });
       return null;
     }
   };

@@ -1,14 +1,14 @@
-import { Island } from '../components/Island.tsx';
 import { ContactSection } from '../components/home/ContactSection.tsx';
 import { HowWeDeliver } from '../components/home/HowWeDeliver.tsx';
 import { PackagesSection } from '../components/home/PackagesSection.tsx';
 import { ServicesSection } from '../components/home/ServicesSection.tsx';
 import { Testimonials } from '../components/home/Testimonials.tsx';
+import { Island } from '../components/Island.tsx';
 import { localBusinessJsonLd, organizationJsonLd } from '../lib/content/structured-data.ts';
 import { agency } from '../lib/site.ts';
-import { homeCacheKey, rememberedVisitor, resolveHomeVariants, type HomeVariants } from './home-variants.ts';
-import { returningVisitorId } from './visitor.ts';
+import { type HomeVariants, homeCacheKey, rememberedVisitor, resolveHomeVariants } from './home-variants.ts';
 import { definePage } from './page.tsx';
+import { returningVisitorId } from './visitor.ts';
 
 type HomeData = HomeVariants & { siteUrl: string };
 

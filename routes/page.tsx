@@ -1,6 +1,6 @@
 import type { FC } from 'react';
-import { cachedResponse, type BodyType } from '../lib/response-cache.ts';
 import type { PageMeta } from '../lib/page-meta.ts';
+import { type BodyType, cachedResponse } from '../lib/response-cache.ts';
 import type { AppContext, AppDeps } from './app-env.ts';
 import { renderer } from './renderer.tsx';
 
@@ -77,7 +77,15 @@ export function pageHandler<D extends object>(page: PageDefinition<D>, { path, s
  */
 export async function answerFromCache(
   c: AppContext,
-  { key, ttlMs, status = 200, make, shareAs, bodyType, cookie }: { key: string; ttlMs: number; status?: number; make: () => string | Promise<string>; shareAs?: string; bodyType?: BodyType; cookie?: string },
+  {
+    key,
+    ttlMs,
+    status = 200,
+    make,
+    shareAs,
+    bodyType,
+    cookie,
+  }: { key: string; ttlMs: number; status?: number; make: () => string | Promise<string>; shareAs?: string; bodyType?: BodyType; cookie?: string },
 ): Promise<Response> {
   const { responseCache, now } = c.get('deps');
   const time = now ? now().getTime() : Date.now();

@@ -1,5 +1,5 @@
-import type { MiddlewareHandler } from 'hono';
 import { reactRenderer } from '@hono/react-renderer';
+import type { MiddlewareHandler } from 'hono';
 import { Layout } from '../components/Layout.tsx';
 import type { AppEnv } from './app-env.ts';
 

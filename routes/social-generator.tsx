@@ -2,7 +2,12 @@ import { Island } from '../components/Island.tsx';
 import { definePage } from './page.tsx';
 
 export default definePage({
-  meta: { title: 'Social Story Generator | Northline Digital', description: 'Turn a blog post into Instagram, LinkedIn, Facebook and Twitter posts.', path: '/social-generator', noindex: true },
+  meta: {
+    title: 'Social Story Generator | Northline Digital',
+    description: 'Turn a blog post into Instagram, LinkedIn, Facebook and Twitter posts.',
+    path: '/social-generator',
+    noindex: true,
+  },
   Component: () => (
     <section className="mx-auto max-w-7xl px-4 pb-20 pt-10 sm:px-6 lg:px-8">
       <div className="mb-8">

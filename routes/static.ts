@@ -51,7 +51,10 @@ export function staticFiles(source: StaticSource) {
     if (COMPRESSIBLE.has(extname(rel))) {
       c.header('Vary', 'Accept-Encoding');
       const accepts = c.req.header('accept-encoding') ?? '';
-      for (const [encoding, suffix] of [['br', '.br'], ['gzip', '.gz']] as const) {
+      for (const [encoding, suffix] of [
+        ['br', '.br'],
+        ['gzip', '.gz'],
+      ] as const) {
         if (!accepts.includes(encoding)) continue;
         const twin = await source(rel + suffix);
         if (twin) {

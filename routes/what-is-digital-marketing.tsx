@@ -1,16 +1,16 @@
-import { Faq } from '../components/ui/Faq.tsx';
 import { GuideHero } from '../components/guide/GuideHero.tsx';
 import { GuideSection } from '../components/guide/GuideSection.tsx';
 import { Island } from '../components/Island.tsx';
 import { CallToAction } from '../components/services/CallToAction.tsx';
 import { Icon } from '../components/services/Icon.tsx';
 import { StatsBand } from '../components/services/StatsBand.tsx';
+import { Faq } from '../components/ui/Faq.tsx';
 import { faq } from '../lib/content/faq.ts';
 import { approach, components, definition, faqIntro, glossaryIntro, guideMeta, guideStats, reasons, strategyCta } from '../lib/content/guide.ts';
 import { agencyReference, breadcrumbList } from '../lib/content/structured-data.ts';
 import { absoluteUrl, defaultOgImage } from '../lib/page-meta.ts';
 import { agency } from '../lib/site.ts';
-import { FOREVER, definePage } from './page.tsx';
+import { definePage, FOREVER } from './page.tsx';
 
 /** The glossary's no-JavaScript search arrives as ?q=; it only pre-filters what the island shows. */
 const glossaryQuery = (q: string | undefined) => (q ?? '').trim().slice(0, 100);
@@ -73,7 +73,8 @@ export default definePage({
           {approach.links.map((link) => (
             <li key={link.href} className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
               <a href={link.href} rel="noopener" className="text-lg font-semibold text-blue-700 underline-offset-4 hover:underline">
-                {link.label}<span aria-hidden="true"> ↗</span>
+                {link.label}
+                <span aria-hidden="true"> ↗</span>
               </a>
               <p className="mt-2 leading-7 text-slate-600">{link.text}</p>
             </li>
@@ -86,11 +87,19 @@ export default definePage({
           {components.items.map((item, i) => (
             <li key={item.title} className="flex flex-col rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
               <div className="flex items-center gap-4">
-                <span className="inline-flex h-12 w-12 shrink-0 items-center justify-center rounded-xl bg-blue-50 text-blue-700"><Icon name={item.icon} className="h-7 w-7" /></span>
-                <h3 className="text-xl font-semibold text-slate-900"><span className="text-blue-700">{`${i + 1}. `}</span>{item.title}</h3>
+                <span className="inline-flex h-12 w-12 shrink-0 items-center justify-center rounded-xl bg-blue-50 text-blue-700">
+                  <Icon name={item.icon} className="h-7 w-7" />
+                </span>
+                <h3 className="text-xl font-semibold text-slate-900">
+                  <span className="text-blue-700">{`${i + 1}. `}</span>
+                  {item.title}
+                </h3>
               </div>
               <p className="mt-4 flex-1 leading-7 text-slate-700">{item.text}</p>
-              <a href={item.link.href} className="mt-4 font-semibold text-blue-700 hover:text-blue-900">{item.link.label}<span aria-hidden="true"> →</span></a>
+              <a href={item.link.href} className="mt-4 font-semibold text-blue-700 hover:text-blue-900">
+                {item.link.label}
+                <span aria-hidden="true"> →</span>
+              </a>
             </li>
           ))}
         </ol>
@@ -100,7 +109,9 @@ export default definePage({
         <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
           {reasons.items.map((r) => (
             <li key={r.title} className="rounded-2xl bg-white p-6 shadow-sm">
-              <span className="inline-flex h-11 w-11 items-center justify-center rounded-xl bg-blue-700 text-white"><Icon name={r.icon} /></span>
+              <span className="inline-flex h-11 w-11 items-center justify-center rounded-xl bg-blue-700 text-white">
+                <Icon name={r.icon} />
+              </span>
               <h3 className="mt-4 text-lg font-semibold text-slate-900">{r.title}</h3>
               <p className="mt-2 leading-7 text-slate-700">{r.text}</p>
             </li>

@@ -17,4 +17,3 @@ declare module '@electric-sql/pglite/pglite.data' {
   const path: string;
   export default path;
 }
-

@@ -9,11 +9,17 @@ export function GuideHero() {
       <div className="mx-auto grid max-w-6xl items-center gap-10 px-4 py-16 sm:px-6 md:grid-cols-[3fr_2fr] md:py-24">
         <div>
           <p className="text-sm font-semibold uppercase tracking-wide text-blue-700">{guideHero.eyebrow}</p>
-          <h1 id="guide-heading" className="mt-3 text-4xl font-bold tracking-tight text-slate-900 sm:text-6xl">{guideHero.heading}</h1>
+          <h1 id="guide-heading" className="mt-3 text-4xl font-bold tracking-tight text-slate-900 sm:text-6xl">
+            {guideHero.heading}
+          </h1>
           <p className="mt-6 max-w-2xl text-lg leading-8 text-slate-700">{guideHero.intro}</p>
           <div className="mt-8 flex flex-col gap-3 sm:flex-row">
-            <a href="#definition" className={buttonClass.primary}>{guideHero.cta}</a>
-            <a href="#glossary" className={buttonClass.secondary}>Jump to the glossary</a>
+            <a href="#definition" className={buttonClass.primary}>
+              {guideHero.cta}
+            </a>
+            <a href="#glossary" className={buttonClass.secondary}>
+              Jump to the glossary
+            </a>
           </div>
         </div>
         <div aria-hidden="true" className="relative mx-auto hidden aspect-square w-full max-w-sm md:block">
@@ -22,7 +28,10 @@ export function GuideHero() {
             <Icon name="megaphone" className="h-28 w-28" />
           </div>
           {(['search', 'pointer', 'chat', 'chart'] as const).map((name, i) => (
-            <span key={name} className={`absolute flex h-16 w-16 items-center justify-center rounded-2xl bg-white text-blue-700 shadow-lg ${['left-2 top-4', 'right-2 top-10', 'bottom-10 right-0', 'bottom-2 left-6'][i]}`}>
+            <span
+              key={name}
+              className={`absolute flex h-16 w-16 items-center justify-center rounded-2xl bg-white text-blue-700 shadow-lg ${['left-2 top-4', 'right-2 top-10', 'bottom-10 right-0', 'bottom-2 left-6'][i]}`}
+            >
               <Icon name={name} className="h-8 w-8" />
             </span>
           ))}

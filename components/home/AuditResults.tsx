@@ -1,5 +1,5 @@
 import type { Ref } from 'react';
-import { SCORE_THRESHOLDS, formatDollars, scoreBreakdown, scoreMessage, type AuditRecord } from '../../lib/audit.ts';
+import { type AuditRecord, formatDollars, SCORE_THRESHOLDS, scoreBreakdown, scoreMessage } from '../../lib/audit.ts';
 import { figures, links, servicePath, services } from '../../lib/site.ts';
 import { buttonClass } from '../ui/styles.ts';
 
@@ -54,10 +54,24 @@ export function AuditResults({ audit, headingRef }: { audit: AuditRecord; headin
       <ol className="mt-3 space-y-2">
         {recommended.map((s, i) => (
           <li key={s.slug}>
-            <a href={servicePath(s.slug)} className="flex items-center gap-3 rounded-lg border border-slate-200 px-4 py-3 font-medium text-slate-900 hover:border-blue-600 hover:bg-blue-50">
+            <a
+              href={servicePath(s.slug)}
+              className="flex items-center gap-3 rounded-lg border border-slate-200 px-4 py-3 font-medium text-slate-900 hover:border-blue-600 hover:bg-blue-50"
+            >
               <span className="flex h-7 w-7 shrink-0 items-center justify-center rounded-full bg-blue-700 text-sm font-bold text-white">{i + 1}</span>
               {s.title}
-              <svg aria-hidden="true" className="ml-auto text-slate-400" width="18" height="18" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+              <svg
+                aria-hidden="true"
+                className="ml-auto text-slate-400"
+                width="18"
+                height="18"
+                viewBox="0 0 24 24"
+                fill="none"
+                stroke="currentColor"
+                strokeWidth="2"
+                strokeLinecap="round"
+                strokeLinejoin="round"
+              >
                 <path d="M9 6l6 6-6 6" />
               </svg>
             </a>

@@ -11,7 +11,15 @@ export function PackagesSection() {
         <ul className="mt-12 grid gap-6 lg:grid-cols-3">
           {packages.map((p) => (
             <li key={p.key} className="flex flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm">
-              <img src={p.image.src} alt={p.image.alt} width={p.image.width} height={p.image.height} loading="lazy" decoding="async" className="aspect-[8/5] h-auto w-full bg-blue-50 object-cover" />
+              <img
+                src={p.image.src}
+                alt={p.image.alt}
+                width={p.image.width}
+                height={p.image.height}
+                loading="lazy"
+                decoding="async"
+                className="aspect-[8/5] h-auto w-full bg-blue-50 object-cover"
+              />
               <div className="flex flex-1 flex-col p-6">
                 <h3 className="text-xl font-semibold text-slate-900">{p.title}</h3>
                 <p className="mt-2 text-slate-600">{p.description}</p>

@@ -12,7 +12,17 @@ const PATHS: Record<ServiceIcon, string> = {
 /** A line icon for a service card. */
 export function ServiceIconSvg({ icon }: { icon: ServiceIcon }) {
   return (
-    <svg aria-hidden="true" width="24" height="24" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+    <svg
+      aria-hidden="true"
+      width="24"
+      height="24"
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+    >
       <path d={PATHS[icon]} />
     </svg>
   );
@@ -20,7 +30,18 @@ export function ServiceIconSvg({ icon }: { icon: ServiceIcon }) {
 
 export function CheckIcon({ className = '' }: { className?: string }) {
   return (
-    <svg aria-hidden="true" className={className} width="18" height="18" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" strokeLinejoin="round">
+    <svg
+      aria-hidden="true"
+      className={className}
+      width="18"
+      height="18"
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2.5"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+    >
       <path d="M5 12l5 5L20 7" />
     </svg>
   );

@@ -1,18 +1,9 @@
-import { NumberedSteps } from '../ui/NumberedSteps.tsx';
-import { Faq } from '../ui/Faq.tsx';
-import { Island } from '../Island.tsx';
-import { buttonClass } from '../ui/styles.ts';
-import {
-  fitList,
-  howItWorks,
-  intakeFaq,
-  intakeFormIntro,
-  intakeHero,
-  proofBullets,
-  trustBar,
-  type ProofIcon,
-} from '../../lib/content/intake.ts';
+import { fitList, howItWorks, intakeFaq, intakeFormIntro, intakeHero, type ProofIcon, proofBullets, trustBar } from '../../lib/content/intake.ts';
 import { intake } from '../../lib/site.ts';
+import { Island } from '../Island.tsx';
+import { Faq } from '../ui/Faq.tsx';
+import { NumberedSteps } from '../ui/NumberedSteps.tsx';
+import { buttonClass } from '../ui/styles.ts';
 
 // The sections of /q4-intake, top to bottom. Only the form is an island.
 
@@ -30,7 +21,17 @@ export function IntakeHero() {
           <div className="mt-8 flex flex-col gap-4 sm:flex-row sm:items-center">
             <a href="#apply" className={`${buttonClass.light} shrink-0 whitespace-nowrap`}>
               {intakeHero.cta}
-              <svg aria-hidden="true" width="18" height="18" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" strokeLinejoin="round">
+              <svg
+                aria-hidden="true"
+                width="18"
+                height="18"
+                viewBox="0 0 24 24"
+                fill="none"
+                stroke="currentColor"
+                strokeWidth="2.5"
+                strokeLinecap="round"
+                strokeLinejoin="round"
+              >
                 <path d="M12 5v14M5 12l7 7 7-7" />
               </svg>
             </a>
@@ -56,7 +57,10 @@ function SlotsCard() {
       <p className="text-sm font-semibold text-blue-100">Q4 cohort</p>
       <ul className="mt-4 grid grid-cols-3 gap-3" aria-label={`${intake.q4Slots} client slots`}>
         {Array.from({ length: intake.q4Slots }, (_, i) => (
-          <li key={i} className="flex flex-col items-center justify-center rounded-xl py-3 sm:aspect-square sm:py-0 border border-white/20 bg-white/5 text-center">
+          <li
+            key={i}
+            className="flex flex-col items-center justify-center rounded-xl py-3 sm:aspect-square sm:py-0 border border-white/20 bg-white/5 text-center"
+          >
             <span className="text-xs uppercase tracking-wide text-blue-200">Slot</span>
             <span className="text-2xl font-bold">{i + 1}</span>
           </li>
@@ -93,8 +97,12 @@ export function ProofBullets() {
   return (
     <section aria-labelledby="proof-heading" className="py-16 sm:py-24">
       <div className={container}>
-        <h2 id="proof-heading" className={sectionHeading}>What you get as a Q4 client</h2>
-        <p className="mt-4 max-w-2xl text-lg text-slate-600">Five things every client in the cohort gets from week one. No tiers, no add-on fees for the basics.</p>
+        <h2 id="proof-heading" className={sectionHeading}>
+          What you get as a Q4 client
+        </h2>
+        <p className="mt-4 max-w-2xl text-lg text-slate-600">
+          Five things every client in the cohort gets from week one. No tiers, no add-on fees for the basics.
+        </p>
         <ul className="mt-12 grid gap-6 md:grid-cols-2 lg:grid-cols-3">
           {proofBullets.map((item) => (
             <li key={item.title} className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
@@ -120,7 +128,17 @@ function ProofIconSvg({ icon }: { icon: ProofIcon }) {
     runway: 'M3 17l5-5 4 4 8-8M15 8h5v5',
   };
   return (
-    <svg aria-hidden="true" width="24" height="24" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+    <svg
+      aria-hidden="true"
+      width="24"
+      height="24"
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+    >
       <path d={paths[icon]} />
     </svg>
   );
@@ -131,12 +149,25 @@ export function FitList() {
     <section aria-labelledby="fit-heading" className="bg-slate-50 py-16 sm:py-24">
       <div className={`${container} grid gap-10 lg:grid-cols-[1.4fr_1fr]`}>
         <div>
-          <h2 id="fit-heading" className={sectionHeading}>Is this for you?</h2>
+          <h2 id="fit-heading" className={sectionHeading}>
+            Is this for you?
+          </h2>
           <p className="mt-4 text-lg text-slate-600">You are a strong fit if most of these sound like you.</p>
           <ul className="mt-8 space-y-4">
             {fitList.goodFit.map((item) => (
               <li key={item} className="flex gap-3">
-                <svg aria-hidden="true" className="mt-0.5 shrink-0 text-emerald-600" width="24" height="24" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" strokeLinejoin="round">
+                <svg
+                  aria-hidden="true"
+                  className="mt-0.5 shrink-0 text-emerald-600"
+                  width="24"
+                  height="24"
+                  viewBox="0 0 24 24"
+                  fill="none"
+                  stroke="currentColor"
+                  strokeWidth="2.5"
+                  strokeLinecap="round"
+                  strokeLinejoin="round"
+                >
                   <path d="M5 12.5l4.5 4.5L19 7" />
                 </svg>
                 <span className="leading-7 text-slate-800">{item}</span>
@@ -149,7 +180,17 @@ export function FitList() {
           <ul className="mt-4 space-y-3">
             {fitList.notYet.map((item) => (
               <li key={item} className="flex gap-3 text-slate-700">
-                <svg aria-hidden="true" className="mt-1 shrink-0 text-slate-400" width="18" height="18" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round">
+                <svg
+                  aria-hidden="true"
+                  className="mt-1 shrink-0 text-slate-400"
+                  width="18"
+                  height="18"
+                  viewBox="0 0 24 24"
+                  fill="none"
+                  stroke="currentColor"
+                  strokeWidth="2.5"
+                  strokeLinecap="round"
+                >
                   <path d="M6 6l12 12M18 6L6 18" />
                 </svg>
                 <span className="leading-7">{item}</span>
@@ -166,7 +207,9 @@ export function HowItWorks() {
   return (
     <section aria-labelledby="how-heading" className="py-16 sm:py-24">
       <div className={container}>
-        <h2 id="how-heading" className={sectionHeading}>How it works</h2>
+        <h2 id="how-heading" className={sectionHeading}>
+          How it works
+        </h2>
         <NumberedSteps steps={howItWorks} className="mt-12 grid gap-6 md:grid-cols-3" itemClass="border border-slate-200" />
       </div>
     </section>
@@ -185,7 +228,9 @@ export function ApplySection() {
   return (
     <section id="apply" aria-labelledby="apply-heading" className="py-16 sm:py-24">
       <div className="mx-auto max-w-3xl px-4 sm:px-6">
-        <h2 id="apply-heading" className={sectionHeading}>{intakeFormIntro.heading}</h2>
+        <h2 id="apply-heading" className={sectionHeading}>
+          {intakeFormIntro.heading}
+        </h2>
         <p className="mt-4 text-lg text-slate-600">{intakeFormIntro.text}</p>
         <div className="mt-10 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
           <noscript>

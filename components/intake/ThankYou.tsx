@@ -1,5 +1,5 @@
-import { buttonClass } from '../ui/styles.ts';
 import { thankYou } from '../../lib/content/intake.ts';
+import { buttonClass } from '../ui/styles.ts';
 
 /** The confirmation after an intake application: what happens next, the not-a-fit path, the Rush tip. */
 export function ThankYou() {
@@ -8,7 +8,17 @@ export function ThankYou() {
       <section className="bg-gradient-to-b from-blue-50 to-white">
         <div className="mx-auto max-w-3xl px-4 py-16 text-center sm:px-6 sm:py-24">
           <span className="mx-auto inline-flex h-16 w-16 items-center justify-center rounded-full bg-emerald-100 text-emerald-700">
-            <svg aria-hidden="true" width="32" height="32" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" strokeLinejoin="round">
+            <svg
+              aria-hidden="true"
+              width="32"
+              height="32"
+              viewBox="0 0 24 24"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2.5"
+              strokeLinecap="round"
+              strokeLinejoin="round"
+            >
               <path d="M5 12.5l4.5 4.5L19 7" />
             </svg>
           </span>
@@ -18,7 +28,9 @@ export function ThankYou() {
             <p className="leading-7 text-amber-950">
               <strong className="font-semibold">{`${thankYou.rush.label}: `}</strong>
               {thankYou.rush.text}{' '}
-              <a href={thankYou.mailtoRush} className="font-semibold text-amber-900 underline underline-offset-2">{thankYou.rush.linkText}</a>
+              <a href={thankYou.mailtoRush} className="font-semibold text-amber-900 underline underline-offset-2">
+                {thankYou.rush.linkText}
+              </a>
             </p>
           </aside>
         </div>
@@ -26,7 +38,9 @@ export function ThankYou() {
 
       <section aria-labelledby="not-a-fit-heading" className="py-16">
         <div className="mx-auto max-w-4xl px-4 sm:px-6">
-          <h2 id="not-a-fit-heading" className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">{thankYou.notAFit.heading}</h2>
+          <h2 id="not-a-fit-heading" className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">
+            {thankYou.notAFit.heading}
+          </h2>
           <p className="mt-4 text-lg leading-8 text-slate-600">{thankYou.notAFit.text}</p>
           <ol className="mt-8 grid gap-6 md:grid-cols-3">
             {thankYou.plays.map((play, i) => (
@@ -38,8 +52,12 @@ export function ThankYou() {
             ))}
           </ol>
           <div className="mt-12 flex flex-col justify-center gap-4 sm:flex-row">
-            <a href="/" className={buttonClass.primary}>Back to home</a>
-            <a href="/blog" className={buttonClass.secondary}>Read the blog</a>
+            <a href="/" className={buttonClass.primary}>
+              Back to home
+            </a>
+            <a href="/blog" className={buttonClass.secondary}>
+              Read the blog
+            </a>
           </div>
         </div>
       </section>

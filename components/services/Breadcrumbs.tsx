@@ -10,10 +10,14 @@ export function Breadcrumbs({ crumbs }: { crumbs: readonly Crumb[] }) {
           return (
             <li key={crumb.path} className="flex items-center gap-1">
               {last ? (
-                <span aria-current="page" className="font-medium text-slate-900">{crumb.name}</span>
+                <span aria-current="page" className="font-medium text-slate-900">
+                  {crumb.name}
+                </span>
               ) : (
                 <>
-                  <a href={crumb.path} className="underline-offset-2 hover:text-blue-800 hover:underline">{crumb.name}</a>
+                  <a href={crumb.path} className="underline-offset-2 hover:text-blue-800 hover:underline">
+                    {crumb.name}
+                  </a>
                   <span aria-hidden="true">/</span>
                 </>
               )}

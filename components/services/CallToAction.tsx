@@ -7,10 +7,14 @@ export function CallToAction({ id, heading, text, href, label }: { id?: string; 
   return (
     <section id={id} aria-labelledby={headingId} className="px-4 py-16 sm:px-6 sm:py-20">
       <div className="mx-auto max-w-4xl rounded-3xl bg-gradient-to-br from-blue-800 to-indigo-900 px-6 py-12 text-center text-white shadow-xl sm:px-12">
-        <h2 id={headingId} className="text-3xl font-bold tracking-tight sm:text-4xl">{heading}</h2>
+        <h2 id={headingId} className="text-3xl font-bold tracking-tight sm:text-4xl">
+          {heading}
+        </h2>
         <p className="mx-auto mt-4 max-w-2xl text-lg leading-8 text-blue-100">{text}</p>
         <div className="mt-8 flex flex-col items-center justify-center gap-4 sm:flex-row">
-          <a href={href} className={buttonClass.light}>{label}</a>
+          <a href={href} className={buttonClass.light}>
+            {label}
+          </a>
           <a href={`tel:${agency.phone}`} className="font-semibold text-white underline-offset-4 hover:underline">
             {`or call ${agency.phoneDisplay}`}
           </a>

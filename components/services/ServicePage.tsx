@@ -1,6 +1,6 @@
-import { NumberedSteps } from '../ui/NumberedSteps.tsx';
 import { auditCta, type ServiceContent } from '../../lib/content/services.ts';
 import type { Crumb } from '../../lib/content/structured-data.ts';
+import { NumberedSteps } from '../ui/NumberedSteps.tsx';
 import { buttonClass } from '../ui/styles.ts';
 import { Breadcrumbs } from './Breadcrumbs.tsx';
 import { CallToAction } from './CallToAction.tsx';
@@ -17,14 +17,23 @@ export function ServicePage({ service, crumbs, related }: { service: ServiceCont
     <>
       <div className="bg-gradient-to-b from-blue-50 to-white">
         <Breadcrumbs crumbs={crumbs} />
-        <section aria-labelledby="hero-heading" className="mx-auto grid max-w-6xl items-center gap-10 px-4 pb-16 pt-10 sm:px-6 md:grid-cols-[3fr_2fr] md:pb-24 md:pt-14">
+        <section
+          aria-labelledby="hero-heading"
+          className="mx-auto grid max-w-6xl items-center gap-10 px-4 pb-16 pt-10 sm:px-6 md:grid-cols-[3fr_2fr] md:pb-24 md:pt-14"
+        >
           <div>
             <p className="text-sm font-semibold uppercase tracking-wide text-blue-700">{service.hero.eyebrow}</p>
-            <h1 id="hero-heading" className="mt-3 text-4xl font-bold tracking-tight text-slate-900 sm:text-5xl">{service.hero.heading}</h1>
+            <h1 id="hero-heading" className="mt-3 text-4xl font-bold tracking-tight text-slate-900 sm:text-5xl">
+              {service.hero.heading}
+            </h1>
             <p className="mt-5 max-w-2xl text-lg leading-8 text-slate-700">{service.hero.intro}</p>
             <div className="mt-8 flex flex-col gap-3 sm:flex-row">
-              <a href={`#${SERVICE_CONTACT_ID}`} className={buttonClass.primary}>{service.hero.cta}</a>
-              <a href="/services" className={buttonClass.secondary}>See all services</a>
+              <a href={`#${SERVICE_CONTACT_ID}`} className={buttonClass.primary}>
+                {service.hero.cta}
+              </a>
+              <a href="/services" className={buttonClass.secondary}>
+                See all services
+              </a>
             </div>
           </div>
           <HeroArt service={service} />
@@ -32,7 +41,9 @@ export function ServicePage({ service, crumbs, related }: { service: ServiceCont
       </div>
 
       <section aria-labelledby="features-heading" className="mx-auto max-w-6xl px-4 py-16 sm:px-6">
-        <h2 id="features-heading" className="text-3xl font-bold tracking-tight text-slate-900">{service.features.heading}</h2>
+        <h2 id="features-heading" className="text-3xl font-bold tracking-tight text-slate-900">
+          {service.features.heading}
+        </h2>
         <ul className="mt-10 grid gap-6 sm:grid-cols-2">
           {service.features.items.map((f) => (
             <li key={f.title} className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
@@ -48,7 +59,9 @@ export function ServicePage({ service, crumbs, related }: { service: ServiceCont
 
       <section aria-labelledby="process-heading" className="bg-slate-50 py-16">
         <div className="mx-auto max-w-6xl px-4 sm:px-6">
-          <h2 id="process-heading" className="text-3xl font-bold tracking-tight text-slate-900">{service.steps.heading}</h2>
+          <h2 id="process-heading" className="text-3xl font-bold tracking-tight text-slate-900">
+            {service.steps.heading}
+          </h2>
           <NumberedSteps steps={service.steps.items} className="mt-10 grid gap-6 md:grid-cols-4" itemClass="bg-white shadow-sm" />
         </div>
       </section>
@@ -56,9 +69,13 @@ export function ServicePage({ service, crumbs, related }: { service: ServiceCont
       <StatsBand heading="The numbers behind it" stats={service.stats} />
 
       <section aria-labelledby="related-heading" className="mx-auto max-w-6xl px-4 pt-16 sm:px-6">
-        <h2 id="related-heading" className="text-2xl font-bold tracking-tight text-slate-900">Works well alongside</h2>
+        <h2 id="related-heading" className="text-2xl font-bold tracking-tight text-slate-900">
+          Works well alongside
+        </h2>
         <div className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-          {related.map((s) => <ServiceCard key={s.slug} service={s} headingLevel="h3" />)}
+          {related.map((s) => (
+            <ServiceCard key={s.slug} service={s} headingLevel="h3" />
+          ))}
         </div>
       </section>
 

@@ -6,7 +6,9 @@ export function StatsBand({ id = 'stats', heading, stats }: { id?: string; headi
   return (
     <section id={id} aria-labelledby={`${id}-heading`} className="bg-slate-900 py-16 text-white">
       <div className="mx-auto max-w-6xl px-4 sm:px-6">
-        <h2 id={`${id}-heading`} className="text-3xl font-bold tracking-tight">{heading}</h2>
+        <h2 id={`${id}-heading`} className="text-3xl font-bold tracking-tight">
+          {heading}
+        </h2>
         <dl className={`mt-10 grid gap-8 sm:grid-cols-2 ${cols}`}>
           {stats.map((stat) => (
             <div key={stat.label} className="flex flex-col-reverse justify-end border-l-4 border-blue-400 pl-4">

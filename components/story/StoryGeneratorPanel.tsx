@@ -1,25 +1,25 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useFieldId } from '../island-root.tsx';
-import { Field, inputClass } from '../ui/form.tsx';
-import { SkeletonCardText } from '../ui/Skeleton.tsx';
-import { buttonClass } from '../ui/styles.ts';
 import { apiRequest } from '../../lib/api-client.ts';
 import { truncate } from '../../lib/feed.ts';
 import { copyText, exportAll } from '../../lib/story-export.ts';
 import { storyLength } from '../../lib/story-rules.ts';
 import {
-  platformLabels,
-  platforms,
-  storyInputSchema,
   type GenerateResponse,
   type Platform,
+  platformLabels,
+  platforms,
   type Story,
   type StoryInput,
   type StoryInputFields,
+  storyInputSchema,
 } from '../../lib/story-schema.ts';
 import { useToast } from '../../lib/toast.ts';
+import { useFieldId } from '../island-root.tsx';
+import { Field, inputClass } from '../ui/form.tsx';
+import { SkeletonCardText } from '../ui/Skeleton.tsx';
+import { buttonClass } from '../ui/styles.ts';
 
 // The story generator, shared by the /social-generator island and the blog's Generate Stories view
 // (a component, not an island: each island renders it inside its own root).
@@ -102,7 +102,8 @@ export function StoryGeneratorPanel({ post, onClearPost }: { post: SelectedPost 
   };
 
   const exportStories = async () => {
-    if (await copyToClipboard(exportAll(stories))) toast({ title: 'All Stories Exported!', description: `${stories.length} stories were copied to your clipboard.` });
+    if (await copyToClipboard(exportAll(stories)))
+      toast({ title: 'All Stories Exported!', description: `${stories.length} stories were copied to your clipboard.` });
     else toast({ title: 'Copy Failed', description: 'Your browser blocked clipboard access.', variant: 'destructive' });
   };
 
@@ -126,13 +127,34 @@ export function StoryGeneratorPanel({ post, onClearPost }: { post: SelectedPost 
           ) : (
             <form className="mt-4 space-y-4" noValidate onSubmit={(e) => e.preventDefault()}>
               <Field id={ids.title} label="Title" required error={errors.title?.message}>
-                <input id={ids.title} className={inputClass} aria-invalid={Boolean(errors.title)} placeholder="e.g. 5 ways to get more Google reviews" {...form.register('title')} />
+                <input
+                  id={ids.title}
+                  className={inputClass}
+                  aria-invalid={Boolean(errors.title)}
+                  placeholder="e.g. 5 ways to get more Google reviews"
+                  {...form.register('title')}
+                />
               </Field>
               <Field id={ids.content} label="Content" required error={errors.content?.message}>
-                <textarea id={ids.content} rows={8} className={inputClass} aria-invalid={Boolean(errors.content)} placeholder="Paste the blog post or write a few paragraphs" {...form.register('content')} />
+                <textarea
+                  id={ids.content}
+                  rows={8}
+                  className={inputClass}
+                  aria-invalid={Boolean(errors.content)}
+                  placeholder="Paste the blog post or write a few paragraphs"
+                  {...form.register('content')}
+                />
               </Field>
               <Field id={ids.link} label="Link" error={errors.link?.message} hint="Optional: where readers can read the full post.">
-                <input id={ids.link} type="url" inputMode="url" className={inputClass} aria-invalid={Boolean(errors.link)} placeholder="https://" {...form.register('link')} />
+                <input
+                  id={ids.link}
+                  type="url"
+                  inputMode="url"
+                  className={inputClass}
+                  aria-invalid={Boolean(errors.link)}
+                  placeholder="https://"
+                  {...form.register('link')}
+                />
               </Field>
             </form>
           )}
@@ -142,7 +164,9 @@ export function StoryGeneratorPanel({ post, onClearPost }: { post: SelectedPost 
         </section>
 
         <section aria-labelledby={`${ids.results}-quick`} className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6">
-          <h2 id={`${ids.results}-quick`} className="text-lg font-semibold text-slate-900">Quick Generate</h2>
+          <h2 id={`${ids.results}-quick`} className="text-lg font-semibold text-slate-900">
+            Quick Generate
+          </h2>
           <p className="mt-1 text-sm text-slate-600">Write or rewrite one platform's story.</p>
           <div className="mt-4 grid grid-cols-2 gap-3">
             {platforms.map((platform) => (
@@ -205,7 +229,17 @@ function StoryCard({ story, onCopy }: { story: Story; onCopy: () => void }) {
       <div className="flex items-center justify-between gap-3">
         <span className={`rounded-full px-3 py-1 text-xs font-semibold uppercase tracking-wide ${platformBadge[story.platform]}`}>{label}</span>
         <button type="button" className={`${buttonClass.ghost} text-sm`} onClick={onCopy} aria-label={`Copy ${label} story`}>
-          <svg aria-hidden="true" width="16" height="16" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+          <svg
+            aria-hidden="true"
+            width="16"
+            height="16"
+            viewBox="0 0 24 24"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2"
+            strokeLinecap="round"
+            strokeLinejoin="round"
+          >
             <rect x="9" y="9" width="12" height="12" rx="2" />
             <path d="M5 15V5a2 2 0 0 1 2-2h10" />
           </svg>

@@ -4,13 +4,24 @@ import type { FaqItem } from '../../lib/content/faq.ts';
 export function Faq({ id, heading, items }: { id: string; heading: string; items: readonly FaqItem[] }) {
   return (
     <section id={id} aria-labelledby={`${id}-heading`} className="mx-auto max-w-3xl px-4 py-16 sm:px-6">
-      <h2 id={`${id}-heading`} className="text-3xl font-bold tracking-tight text-slate-900">{heading}</h2>
+      <h2 id={`${id}-heading`} className="text-3xl font-bold tracking-tight text-slate-900">
+        {heading}
+      </h2>
       <div className="mt-8 divide-y divide-slate-200 rounded-2xl border border-slate-200 bg-white">
         {items.map((item) => (
           <details key={item.topic} className="group px-5 py-1 sm:px-6">
             <summary className="flex cursor-pointer list-none items-center justify-between gap-4 py-4 text-lg font-semibold text-slate-900 [&::-webkit-details-marker]:hidden">
               <span>{item.question}</span>
-              <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5 shrink-0 text-blue-700 transition group-open:rotate-180" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+              <svg
+                aria-hidden="true"
+                viewBox="0 0 24 24"
+                className="h-5 w-5 shrink-0 text-blue-700 transition group-open:rotate-180"
+                fill="none"
+                stroke="currentColor"
+                strokeWidth="2"
+                strokeLinecap="round"
+                strokeLinejoin="round"
+              >
                 <path d="M6 9l6 6 6-6" />
               </svg>
             </summary>

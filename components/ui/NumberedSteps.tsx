@@ -4,7 +4,9 @@ export function NumberedSteps({ steps, className, itemClass }: { steps: readonly
     <ol className={className}>
       {steps.map((step, i) => (
         <li key={step.title} className={`relative rounded-2xl p-6 ${itemClass}`}>
-          <span aria-hidden="true" className="flex h-10 w-10 items-center justify-center rounded-full bg-blue-700 text-lg font-bold text-white">{i + 1}</span>
+          <span aria-hidden="true" className="flex h-10 w-10 items-center justify-center rounded-full bg-blue-700 text-lg font-bold text-white">
+            {i + 1}
+          </span>
           <h3 className="mt-4 text-lg font-semibold text-slate-900">
             <span className="sr-only">{`Step ${i + 1}: `}</span>
             {step.title}

@@ -18,12 +18,14 @@ export const faq: readonly FaqItem[] = [
   {
     topic: 'inclusions',
     question: 'What is included in a digital marketing service?',
-    answer: 'It depends on the plan, but a full service normally covers strategy, search engine optimization, paid ads, social media, content and email, plus tracking and reporting. You should always receive a written list of deliverables, regular reports and a named person to talk to.',
+    answer:
+      'It depends on the plan, but a full service normally covers strategy, search engine optimization, paid ads, social media, content and email, plus tracking and reporting. You should always receive a written list of deliverables, regular reports and a named person to talk to.',
   },
   {
     topic: 'need for a website',
     question: 'Do I need a website to do digital marketing?',
-    answer: 'You can start without one, using a Google Business Profile and social media, but a fast, clear website makes every other channel work better. It is the one place online you fully own, it is where ads and search send people, and it is what turns a curious visitor into a booked appointment.',
+    answer:
+      'You can start without one, using a Google Business Profile and social media, but a fast, clear website makes every other channel work better. It is the one place online you fully own, it is where ads and search send people, and it is what turns a curious visitor into a booked appointment.',
   },
   {
     topic: 'differentiation',
@@ -38,11 +40,13 @@ export const faq: readonly FaqItem[] = [
   {
     topic: 'measuring success',
     question: 'How do you measure the success of digital marketing?',
-    answer: 'We agree on a handful of numbers before we start, usually leads, cost per lead, booked jobs and revenue, then track every call, form and booking back to its source. You see the results in a plain report and talk them through with us every week.',
+    answer:
+      'We agree on a handful of numbers before we start, usually leads, cost per lead, booked jobs and revenue, then track every call, form and booking back to its source. You see the results in a plain report and talk them through with us every week.',
   },
   {
     topic: 'suitability',
     question: 'Is digital marketing right for my type of business?',
-    answer: 'If your customers use Google, Instagram or email, and nearly all do, digital marketing can reach them. It works especially well for local service businesses such as cleaners, medspas, contractors and coaches, where one new customer is worth far more than the cost of winning them. Our free audit will tell you honestly which channels fit your business.',
+    answer:
+      'If your customers use Google, Instagram or email, and nearly all do, digital marketing can reach them. It works especially well for local service businesses such as cleaners, medspas, contractors and coaches, where one new customer is worth far more than the cost of winning them. Our free audit will tell you honestly which channels fit your business.',
   },
 ];

@@ -53,7 +53,11 @@ export const approach = {
   intro: `Most owners we meet do not want to become marketers. They want the phone to ring with the right customers while they run the business. So ${agency.name} takes the work off your plate: we plan, build, publish and optimize, and you spend a short weekly check-in approving the direction and hearing the results.`,
   detail: `Behind that sits more than ${figures.dataToolsPerYear} a year in data and research tools, a team of ${figures.experts} specialists and ${figures.yearsExperience} years of local campaigns. You get the benefit without having to learn any of it.`,
   links: [
-    { label: 'Our big data advantage', href: links.bigDataAdvantage, text: 'How our research tools find the searches, audiences and competitors that matter in your market.' },
+    {
+      label: 'Our big data advantage',
+      href: links.bigDataAdvantage,
+      text: 'How our research tools find the searches, audiences and competitors that matter in your market.',
+    },
     { label: 'Client success stories', href: links.successStories, text: 'Real results from Toronto cleaners, medspas, contractors and coaches.' },
     { label: 'Meet the team', href: links.team, text: 'The strategists, writers, designers and analysts who would work on your account.' },
   ],
@@ -95,12 +99,36 @@ export const components = {
 export const reasons = {
   heading: 'Why digital marketing matters for your business',
   items: [
-    { icon: 'search', title: 'Your customers look online first', text: `${figures.researchOnlineFirst} of consumers research a business online before they buy. If they cannot find you, they find a competitor.` },
-    { icon: 'dollar', title: 'It costs less per customer', text: `Digital marketing is about ${figures.cheaperThanTraditional} cheaper than traditional advertising, and you can start with a small budget.` },
-    { icon: 'mapPin', title: 'You reach only your service area', text: 'Target by neighbourhood, postal code or radius, so you never pay to reach people you cannot serve.' },
-    { icon: 'report', title: 'Every dollar is measurable', text: 'Calls, forms and bookings are tracked to their source, so you know exactly what is working.' },
-    { icon: 'bolt', title: 'You can change course quickly', text: 'Campaigns can be adjusted in hours, not months, when an offer, a season or the market changes.' },
-    { icon: 'trend', title: 'It drives real growth', text: `Businesses that commit to digital marketing see an average ${figures.revenueIncrease} revenue increase.` },
+    {
+      icon: 'search',
+      title: 'Your customers look online first',
+      text: `${figures.researchOnlineFirst} of consumers research a business online before they buy. If they cannot find you, they find a competitor.`,
+    },
+    {
+      icon: 'dollar',
+      title: 'It costs less per customer',
+      text: `Digital marketing is about ${figures.cheaperThanTraditional} cheaper than traditional advertising, and you can start with a small budget.`,
+    },
+    {
+      icon: 'mapPin',
+      title: 'You reach only your service area',
+      text: 'Target by neighbourhood, postal code or radius, so you never pay to reach people you cannot serve.',
+    },
+    {
+      icon: 'report',
+      title: 'Every dollar is measurable',
+      text: 'Calls, forms and bookings are tracked to their source, so you know exactly what is working.',
+    },
+    {
+      icon: 'bolt',
+      title: 'You can change course quickly',
+      text: 'Campaigns can be adjusted in hours, not months, when an offer, a season or the market changes.',
+    },
+    {
+      icon: 'trend',
+      title: 'It drives real growth',
+      text: `Businesses that commit to digital marketing see an average ${figures.revenueIncrease} revenue increase.`,
+    },
   ] satisfies { icon: IconName; title: string; text: string }[],
 } as const;
 

@@ -18,13 +18,23 @@ export const serviceCards: ServiceCard[] = [
     slug: 'digital-marketing',
     icon: 'megaphone',
     description: 'One plan across search, ads, social and email, run by a team that knows Toronto neighbourhoods.',
-    features: ['Strategy mapped to your service area', 'Monthly budget plan by channel', 'One dashboard for every lead', 'Weekly check-ins with your strategist'],
+    features: [
+      'Strategy mapped to your service area',
+      'Monthly budget plan by channel',
+      'One dashboard for every lead',
+      'Weekly check-ins with your strategist',
+    ],
   },
   {
     slug: 'social-media-management',
     icon: 'chat',
     description: 'Posts, replies and reviews handled for you, so your feed shows real work and real customers.',
-    features: ['Before-and-after content calendars', 'Comments and messages answered daily', 'Review requests after every job', 'Instagram, Facebook and LinkedIn'],
+    features: [
+      'Before-and-after content calendars',
+      'Comments and messages answered daily',
+      'Review requests after every job',
+      'Instagram, Facebook and LinkedIn',
+    ],
   },
   {
     slug: 'lead-generation',
@@ -48,11 +58,22 @@ export const serviceCards: ServiceCard[] = [
     slug: 'content-marketing',
     icon: 'pen',
     description: `Articles, guides and emails that answer your customers' questions. Active blogs draw ${figures.blogTrafficIncrease} more traffic.`,
-    features: ['Two articles a month, written for you', 'Email newsletters that get opened', 'Short videos and photo stories', 'Free revisions until it sounds like you'],
+    features: [
+      'Two articles a month, written for you',
+      'Email newsletters that get opened',
+      'Short videos and photo stories',
+      'Free revisions until it sounds like you',
+    ],
   },
 ];
 
-export type PackageCard = { key: string; title: string; description: string; image: { src: string; alt: string; width: number; height: number }; highlights: string[] };
+export type PackageCard = {
+  key: string;
+  title: string;
+  description: string;
+  image: { src: string; alt: string; width: number; height: number };
+  highlights: string[];
+};
 
 export const packagesIntro = {
   eyebrow: 'Packages',
@@ -66,21 +87,36 @@ export const packages: PackageCard[] = [
     key: 'individual',
     title: 'Individual Services',
     description: 'Need one thing done well? Hire us for a single channel, such as SEO or Google Ads, and keep the rest in-house.',
-    image: { src: '/static/images/package-individual.svg', alt: 'A single magnifying glass over a map pin, standing for one focused service', width: 480, height: 300 },
+    image: {
+      src: '/static/images/package-individual.svg',
+      alt: 'A single magnifying glass over a map pin, standing for one focused service',
+      width: 480,
+      height: 300,
+    },
     highlights: ['One channel, fully managed', 'Month-to-month terms', 'Monthly results report'],
   },
   {
     key: 'custom',
     title: 'Custom Package',
     description: 'Combine the two or three services that move your numbers most. We build the plan around your busy and slow seasons.',
-    image: { src: '/static/images/package-custom.svg', alt: 'Search, growth and messaging cards side by side, standing for services combined into one plan', width: 480, height: 300 },
+    image: {
+      src: '/static/images/package-custom.svg',
+      alt: 'Search, growth and messaging cards side by side, standing for services combined into one plan',
+      width: 480,
+      height: 300,
+    },
     highlights: ['Two or three services together', 'Budget shifted to what works', 'Weekly check-ins'],
   },
   {
     key: 'full-service',
     title: 'Full Service Package',
     description: 'We run all of your marketing: search, ads, social, content and email, with one strategist who knows your business.',
-    image: { src: '/static/images/package-full-service.svg', alt: 'A rising bar chart under a rocket, standing for full-service growth', width: 480, height: 300 },
+    image: {
+      src: '/static/images/package-full-service.svg',
+      alt: 'A rising bar chart under a rocket, standing for full-service growth',
+      width: 480,
+      height: 300,
+    },
     highlights: ['Every channel, one team', 'Big data audience insights', 'Priority support and free revisions'],
   },
 ];
@@ -97,7 +133,10 @@ export const deliverPoints: { title: string; text: string }[] = [
   { title: 'Free revisions', text: 'Ads, posts and pages are revised until you are happy with them, at no extra cost.' },
   { title: 'Social media engagement', text: 'We answer comments and messages quickly, so local buyers get a reply while they are still deciding.' },
   { title: 'Individual or full service', text: 'Start with one service, add more when it pays, or hand us the whole plan from day one.' },
-  { title: 'Big data tools', text: `We invest over ${figures.dataToolsPerYear} a year in data tools, so you see search demand and competitor moves in your area.` },
+  {
+    title: 'Big data tools',
+    text: `We invest over ${figures.dataToolsPerYear} a year in data tools, so you see search demand and competitor moves in your area.`,
+  },
 ];
 
 export const deliverStats: { value: string; label: string }[] = [
@@ -120,27 +159,32 @@ export const testimonials: Testimonial[] = [
   {
     name: 'Marisol Reyes',
     business: 'Spotless Nest Cleaning, Leslieville',
-    content: 'We used to live on referrals and slow Januaries. Six months in, recurring cleaning bookings from Google are our biggest source of new clients, and I finally know which ads pay.',
+    content:
+      'We used to live on referrals and slow Januaries. Six months in, recurring cleaning bookings from Google are our biggest source of new clients, and I finally know which ads pay.',
   },
   {
     name: 'Dr. Priya Nandakumar',
     business: 'Lumen Aesthetics Medspa, Yorkville',
-    content: 'They understood the rules on advertising treatments and still made our Instagram feel warm. Consult requests doubled and the weekly check-in takes fifteen minutes.',
+    content:
+      'They understood the rules on advertising treatments and still made our Instagram feel warm. Consult requests doubled and the weekly check-in takes fifteen minutes.',
   },
   {
     name: 'Tom Kowalczyk',
     business: 'Kowalczyk Renovations, Etobicoke',
-    content: 'I wanted basement and kitchen jobs, not handyman calls. They rebuilt our ads around those searches and the quote requests we get now are the ones I want.',
+    content:
+      'I wanted basement and kitchen jobs, not handyman calls. They rebuilt our ads around those searches and the quote requests we get now are the ones I want.',
   },
   {
     name: 'Andrea Okafor',
     business: 'Clear Path Career Coaching, North York',
-    content: 'I am a one-person practice and did not want a big agency. My strategist writes my newsletter, fills my discovery calls, and revises anything I am not happy with.',
+    content:
+      'I am a one-person practice and did not want a big agency. My strategist writes my newsletter, fills my discovery calls, and revises anything I am not happy with.',
   },
   {
     name: 'Jason Liu',
     business: 'Harbourfront HVAC Services, Scarborough',
-    content: 'Our Google Maps listing went from page two to the top three in our area. The phone rings in the shoulder season now, which has never happened before.',
+    content:
+      'Our Google Maps listing went from page two to the top three in our area. The phone rings in the shoulder season now, which has never happened before.',
   },
   {
     name: 'Samira Haddad',
@@ -158,7 +202,10 @@ export const contactIntro = {
 
 /** Initials for a testimonial avatar: the first letters of the first and last words, skipping titles. */
 export function initials(name: string): string {
-  const words = name.replace(/^(Dr|Mr|Mrs|Ms)\.?\s+/i, '').split(/\s+/).filter(Boolean);
+  const words = name
+    .replace(/^(Dr|Mr|Mrs|Ms)\.?\s+/i, '')
+    .split(/\s+/)
+    .filter(Boolean);
   const first = words[0]?.[0] ?? '';
   const last = words.length > 1 ? words[words.length - 1][0] : '';
   return (first + last).toUpperCase();

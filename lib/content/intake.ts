@@ -1,7 +1,7 @@
 import { absoluteUrl } from '../page-meta.ts';
+import { agency, figures, intake } from '../site.ts';
 import type { FaqItem } from './faq.ts';
 import { agencyReference } from './structured-data.ts';
-import { agency, figures, intake } from '../site.ts';
 
 // Copy for /q4-intake and its thank-you page. Every fact comes from lib/site.ts.
 
@@ -201,4 +201,3 @@ export function intakeJsonLd(siteUrl: string): object[] {
     },
   ];
 }
-

@@ -1,6 +1,6 @@
 // The copy for /services and the six service pages: one entry per service, rendered by
 // components/services/ServicePage.tsx. Figures come from lib/site.ts, never literals.
-import { figures, services, type ServiceSlug } from '../site.ts';
+import { figures, type ServiceSlug, services } from '../site.ts';
 import type { IconName } from './icons.ts';
 
 export type Feature = { icon: IconName; title: string; text: string };
@@ -46,16 +46,35 @@ const entries: readonly Entry[] = [
     features: {
       heading: 'Everything working from the same plan',
       items: [
-        { icon: 'layers', title: 'One plan, every channel', text: 'Search, paid ads, social and email share one customer list, one set of offers and one calendar, so no channel undercuts another.' },
-        { icon: 'mapPin', title: 'Local-first targeting', text: 'We aim at the neighbourhoods you actually serve, from Leslieville to Etobicoke, instead of paying for attention from people who will never book.' },
-        { icon: 'calendar', title: 'Weekly check-ins', text: 'A standing weekly call with the people doing the work: what changed, what it cost and what happens next. No account-manager relay.' },
-        { icon: 'report', title: 'Reporting you can read', text: 'Leads, cost per lead and booked revenue on one page. If a number does not help you decide something, it is not in the report.' },
+        {
+          icon: 'layers',
+          title: 'One plan, every channel',
+          text: 'Search, paid ads, social and email share one customer list, one set of offers and one calendar, so no channel undercuts another.',
+        },
+        {
+          icon: 'mapPin',
+          title: 'Local-first targeting',
+          text: 'We aim at the neighbourhoods you actually serve, from Leslieville to Etobicoke, instead of paying for attention from people who will never book.',
+        },
+        {
+          icon: 'calendar',
+          title: 'Weekly check-ins',
+          text: 'A standing weekly call with the people doing the work: what changed, what it cost and what happens next. No account-manager relay.',
+        },
+        {
+          icon: 'report',
+          title: 'Reporting you can read',
+          text: 'Leads, cost per lead and booked revenue on one page. If a number does not help you decide something, it is not in the report.',
+        },
       ],
     },
     steps: {
       heading: 'How we get you growing',
       items: [
-        { title: 'Audit', text: 'We review your website, Google Business Profile, reviews, ads and nearest competitors, and show you where customers slip away.' },
+        {
+          title: 'Audit',
+          text: 'We review your website, Google Business Profile, reviews, ads and nearest competitors, and show you where customers slip away.',
+        },
         { title: 'Plan', text: 'You get a 90-day plan ranked by expected return, with a budget per channel and the numbers we agree to be judged on.' },
         { title: 'Launch', text: 'Tracking goes in first. Then we launch in order of impact, so the early wins help pay for the longer-term work.' },
         { title: 'Improve', text: 'Every week we cut what is not pulling its weight and back what is. Every month you see results against the plan.' },
@@ -89,10 +108,26 @@ const entries: readonly Entry[] = [
     features: {
       heading: 'What you get every month',
       items: [
-        { icon: 'calendar', title: 'A content calendar you approve', text: 'A month of posts, reels and stories planned around your busy seasons, offers and the questions customers keep asking.' },
-        { icon: 'camera', title: 'Content from your real work', text: 'Before-and-after shots, short team videos and client wins. Real work from your business beats stock photos every time.' },
-        { icon: 'chat', title: 'Engagement that feels personal', text: 'We reply to comments and messages in your voice and pass hot enquiries straight to you, so no lead waits until Monday.' },
-        { icon: 'target', title: 'Local paid social', text: 'Small, tightly targeted Instagram and Facebook ads that reach people near you who match your best customers.' },
+        {
+          icon: 'calendar',
+          title: 'A content calendar you approve',
+          text: 'A month of posts, reels and stories planned around your busy seasons, offers and the questions customers keep asking.',
+        },
+        {
+          icon: 'camera',
+          title: 'Content from your real work',
+          text: 'Before-and-after shots, short team videos and client wins. Real work from your business beats stock photos every time.',
+        },
+        {
+          icon: 'chat',
+          title: 'Engagement that feels personal',
+          text: 'We reply to comments and messages in your voice and pass hot enquiries straight to you, so no lead waits until Monday.',
+        },
+        {
+          icon: 'target',
+          title: 'Local paid social',
+          text: 'Small, tightly targeted Instagram and Facebook ads that reach people near you who match your best customers.',
+        },
       ],
     },
     steps: {
@@ -131,17 +166,36 @@ const entries: readonly Entry[] = [
     features: {
       heading: 'A lead system, not a lead list',
       items: [
-        { icon: 'funnel', title: 'Offers people act on', text: 'A free estimate, a first-visit package or a discovery call: we shape an offer that gives a stranger a reason to get in touch today.' },
-        { icon: 'document', title: 'Landing pages that convert', text: 'Fast, focused pages built for one service and one action, tested on phones first because that is where most leads arrive.' },
-        { icon: 'phone', title: 'Call and form tracking', text: 'Every call, form and booking is tagged with its source, so you know exactly which dollars produce customers.' },
-        { icon: 'bolt', title: 'Follow-up on autopilot', text: 'Instant text and email replies, reminders and gentle nudges for quotes that went quiet, so fewer leads go cold.' },
+        {
+          icon: 'funnel',
+          title: 'Offers people act on',
+          text: 'A free estimate, a first-visit package or a discovery call: we shape an offer that gives a stranger a reason to get in touch today.',
+        },
+        {
+          icon: 'document',
+          title: 'Landing pages that convert',
+          text: 'Fast, focused pages built for one service and one action, tested on phones first because that is where most leads arrive.',
+        },
+        {
+          icon: 'phone',
+          title: 'Call and form tracking',
+          text: 'Every call, form and booking is tagged with its source, so you know exactly which dollars produce customers.',
+        },
+        {
+          icon: 'bolt',
+          title: 'Follow-up on autopilot',
+          text: 'Instant text and email replies, reminders and gentle nudges for quotes that went quiet, so fewer leads go cold.',
+        },
       ],
     },
     steps: {
       heading: 'How we build your pipeline',
       items: [
         { title: 'Define the ideal lead', text: 'We agree on who a good lead is: the service, the postal codes, the job size, and what one is worth to you.' },
-        { title: 'Build the funnel', text: 'Offer, landing page, tracking and follow-up are set up and tested end to end before any money is spent on traffic.' },
+        {
+          title: 'Build the funnel',
+          text: 'Offer, landing page, tracking and follow-up are set up and tested end to end before any money is spent on traffic.',
+        },
         { title: 'Drive traffic', text: 'We send the right visitors from Google, social and your existing customer list, starting with the cheapest sources.' },
         { title: 'Qualify and scale', text: 'We compare lead quality by source with you each week, then move budget to what turns into paying work.' },
       ],
@@ -173,19 +227,41 @@ const entries: readonly Entry[] = [
     features: {
       heading: 'SEO built for local businesses',
       items: [
-        { icon: 'mapPin', title: 'Google Business Profile', text: 'Categories, services, photos, posts and Q&A filled out properly, because your profile is often the first thing a customer sees.' },
-        { icon: 'star', title: 'Reviews that rank', text: 'A simple system for asking happy customers for reviews, plus replies that show future customers you care.' },
-        { icon: 'document', title: 'Service and area pages', text: 'One useful page per service and per area you serve, written for the questions people type into Google.' },
-        { icon: 'shield', title: 'Technical health', text: 'Speed, mobile layout, structured data and indexing problems found and fixed, so Google can read every page you publish.' },
+        {
+          icon: 'mapPin',
+          title: 'Google Business Profile',
+          text: 'Categories, services, photos, posts and Q&A filled out properly, because your profile is often the first thing a customer sees.',
+        },
+        {
+          icon: 'star',
+          title: 'Reviews that rank',
+          text: 'A simple system for asking happy customers for reviews, plus replies that show future customers you care.',
+        },
+        {
+          icon: 'document',
+          title: 'Service and area pages',
+          text: 'One useful page per service and per area you serve, written for the questions people type into Google.',
+        },
+        {
+          icon: 'shield',
+          title: 'Technical health',
+          text: 'Speed, mobile layout, structured data and indexing problems found and fixed, so Google can read every page you publish.',
+        },
       ],
     },
     steps: {
       heading: 'How we grow your search traffic',
       items: [
         { title: 'Research', text: 'We find the searches your customers actually use, how hard each one is to win, and who ranks for them today.' },
-        { title: 'Fix the foundation', text: 'Technical problems, duplicate listings and profile gaps are cleaned up first, since everything else builds on them.' },
+        {
+          title: 'Fix the foundation',
+          text: 'Technical problems, duplicate listings and profile gaps are cleaned up first, since everything else builds on them.',
+        },
         { title: 'Publish and earn', text: 'We write service and area pages, win local citations and links, and keep reviews coming in each month.' },
-        { title: 'Track and expand', text: `Rankings, map views and calls are reported monthly. Expect real movement in ${figures.seoTimeToResults}, then we widen the net.` },
+        {
+          title: 'Track and expand',
+          text: `Rankings, map views and calls are reported monthly. Expect real movement in ${figures.seoTimeToResults}, then we widen the net.`,
+        },
       ],
     },
     stats: [
@@ -215,16 +291,35 @@ const entries: readonly Entry[] = [
     features: {
       heading: 'Campaigns run with your money in mind',
       items: [
-        { icon: 'search', title: 'Intent-first keywords', text: 'We bid on searches that signal a purchase, like “emergency plumber” or “lip filler consultation”, and block the ones that never convert.' },
-        { icon: 'mapPin', title: 'Tight geo-targeting', text: 'Ads run only where you work and when you can answer the phone, so you never pay for a click you cannot serve.' },
-        { icon: 'document', title: 'Ads and pages that match', text: 'Each ad leads to a page about exactly what was searched, which lifts conversions and lowers what Google charges per click.' },
-        { icon: 'dollar', title: 'Spend you can see', text: 'Your ad account stays in your name. Ad spend is billed by Google directly, and you see every dollar and what it produced.' },
+        {
+          icon: 'search',
+          title: 'Intent-first keywords',
+          text: 'We bid on searches that signal a purchase, like “emergency plumber” or “lip filler consultation”, and block the ones that never convert.',
+        },
+        {
+          icon: 'mapPin',
+          title: 'Tight geo-targeting',
+          text: 'Ads run only where you work and when you can answer the phone, so you never pay for a click you cannot serve.',
+        },
+        {
+          icon: 'document',
+          title: 'Ads and pages that match',
+          text: 'Each ad leads to a page about exactly what was searched, which lifts conversions and lowers what Google charges per click.',
+        },
+        {
+          icon: 'dollar',
+          title: 'Spend you can see',
+          text: 'Your ad account stays in your name. Ad spend is billed by Google directly, and you see every dollar and what it produced.',
+        },
       ],
     },
     steps: {
       heading: 'How we launch and grow your ads',
       items: [
-        { title: 'Account review', text: 'If you have run ads before, we find the wasted spend first. If not, we research costs and volumes for your services.' },
+        {
+          title: 'Account review',
+          text: 'If you have run ads before, we find the wasted spend first. If not, we research costs and volumes for your services.',
+        },
         { title: 'Build', text: 'Campaigns, keywords, ads, extensions and conversion tracking are built and checked before the first dollar is spent.' },
         { title: 'Launch', text: 'We start with a controlled budget on the most profitable services and watch search terms daily in the first weeks.' },
         { title: 'Optimize', text: 'Weekly bid, keyword and ad changes, with budget moved toward the campaigns that bring in booked work.' },
@@ -257,10 +352,26 @@ const entries: readonly Entry[] = [
     features: {
       heading: 'Content with a job to do',
       items: [
-        { icon: 'document', title: 'Articles that rank', text: 'Helpful, well-researched posts aimed at the questions Toronto customers search, each linking to the service it supports.' },
-        { icon: 'mail', title: 'Email newsletters', text: 'A regular email to past customers and leads with useful tips and timely offers, the cheapest repeat business you will find.' },
-        { icon: 'camera', title: 'Short video', text: 'Quick explainers and behind-the-scenes clips, filmed simply and cut for Instagram, YouTube and your website.' },
-        { icon: 'link', title: 'One idea, many formats', text: 'Each topic becomes an article, an email, social posts and a video script, so your expertise works across every channel.' },
+        {
+          icon: 'document',
+          title: 'Articles that rank',
+          text: 'Helpful, well-researched posts aimed at the questions Toronto customers search, each linking to the service it supports.',
+        },
+        {
+          icon: 'mail',
+          title: 'Email newsletters',
+          text: 'A regular email to past customers and leads with useful tips and timely offers, the cheapest repeat business you will find.',
+        },
+        {
+          icon: 'camera',
+          title: 'Short video',
+          text: 'Quick explainers and behind-the-scenes clips, filmed simply and cut for Instagram, YouTube and your website.',
+        },
+        {
+          icon: 'link',
+          title: 'One idea, many formats',
+          text: 'Each topic becomes an article, an email, social posts and a video script, so your expertise works across every channel.',
+        },
       ],
     },
     steps: {
@@ -269,7 +380,10 @@ const entries: readonly Entry[] = [
         { title: 'Question mining', text: 'We collect the questions customers ask you on the phone, in reviews and in search, and rank them by value.' },
         { title: 'Editorial calendar', text: 'A quarterly calendar ties topics to your seasons and services, and you approve it before anything is written.' },
         { title: 'Write and produce', text: 'We interview you briefly, then write, edit, design and publish, so your voice comes through without your time.' },
-        { title: 'Distribute and measure', text: 'Each piece goes out by email and social, and we track which topics bring visits, subscribers and enquiries.' },
+        {
+          title: 'Distribute and measure',
+          text: 'Each piece goes out by email and social, and we track which topics bring visits, subscribers and enquiries.',
+        },
       ],
     },
     stats: [

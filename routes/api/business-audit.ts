@@ -4,7 +4,7 @@ import { withDeadline } from '../../db/deadline.ts';
 import { recordConversions } from '../../db/queries/ab-tests.ts';
 import { findAudit, insertAudit, insertAuditContact, type StoredAudit } from '../../db/queries/audits.ts';
 import { computeAudit } from '../../lib/audit.ts';
-import { auditSchema, type AuditAnswers } from '../../lib/audit-schema.ts';
+import { type AuditAnswers, auditSchema } from '../../lib/audit-schema.ts';
 import { isLikelySpam } from '../../lib/spam.ts';
 import type { AppEnv } from '../app-env.ts';
 import { rateLimit } from '../middleware/rate-limit.ts';

@@ -1,12 +1,12 @@
 import { Hono } from 'hono';
-import { insertIntakeApplication } from '../../db/queries/intake.ts';
 import { withDeadline } from '../../db/deadline.ts';
+import { insertIntakeApplication } from '../../db/queries/intake.ts';
 import { CONSENT_VERSION } from '../../lib/consent.ts';
 import { intakeSchema } from '../../lib/intake-schema.ts';
 import { isLikelySpam } from '../../lib/spam.ts';
 import type { AppContext, AppEnv } from '../app-env.ts';
-import { jsonWrite } from './guards.ts';
 import { rateLimit } from '../middleware/rate-limit.ts';
+import { jsonWrite } from './guards.ts';
 import { validJson } from './validate.ts';
 
 const API_PATH = '/api/q4-intake';
@@ -38,9 +38,7 @@ function consentPage(c: AppContext): string {
   if (!referer) return API_PATH;
   try {
     const url = new URL(referer);
-    return url.host === new URL(c.req.url).host || url.origin === new URL(c.get('deps').config.PUBLIC_SITE_URL).origin
-      ? url.pathname.slice(0, 200)
-      : API_PATH;
+    return url.host === new URL(c.req.url).host || url.origin === new URL(c.get('deps').config.PUBLIC_SITE_URL).origin ? url.pathname.slice(0, 200) : API_PATH;
   } catch {
     return API_PATH;
   }

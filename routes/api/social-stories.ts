@@ -1,10 +1,10 @@
 import { Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
-import { quickGenerateSchema, storyInputSchema, type GenerateResponse, type Story } from '../../lib/story-schema.ts';
+import { type GenerateResponse, quickGenerateSchema, type Story, storyInputSchema } from '../../lib/story-schema.ts';
 import type { AppEnv } from '../app-env.ts';
-import { STORY_BODY_LIMIT, jsonWrite } from './guards.ts';
-import { validJson } from './validate.ts';
 import { rateLimit } from '../middleware/rate-limit.ts';
+import { jsonWrite, STORY_BODY_LIMIT } from './guards.ts';
+import { validJson } from './validate.ts';
 
 /** The whole request, writer and fallback included, must answer within this. */
 export const STORY_ROUTE_DEADLINE_MS = 30_000;

@@ -1,7 +1,7 @@
 import { zValidator } from '@hono/zod-validator';
 import type { Context } from 'hono';
 import type { z } from 'zod';
-import { UNSTORABLE_TEXT_MESSAGE, findUnstorableText, validationErrorBody } from '../../lib/validation.ts';
+import { findUnstorableText, UNSTORABLE_TEXT_MESSAGE, validationErrorBody } from '../../lib/validation.ts';
 
 type Outcome = { success: true; data: unknown } | { success: false; error: z.core.$ZodError };
 

@@ -1,5 +1,5 @@
-import { createMiddleware } from 'hono/factory';
 import { basicAuth } from 'hono/basic-auth';
+import { createMiddleware } from 'hono/factory';
 import { HTTPException } from 'hono/http-exception';
 import type { AppContext, AppEnv } from '../app-env.ts';
 

@@ -24,15 +24,33 @@ export const onError: ErrorHandler<AppEnv> = (err, c) => {
   }
   if (err instanceof DatabaseUnavailable || isConnectionError(err)) {
     const log = c.get('deps')?.log ?? logToStderr;
-    log({ level: 'warn', time: new Date().toISOString(), requestId, route: c.req.routePath, msg: 'database unavailable', error: err instanceof DatabaseUnavailable ? 'deadline' : String((err as { code?: unknown }).code) });
+    log({
+      level: 'warn',
+      time: new Date().toISOString(),
+      requestId,
+      route: c.req.routePath,
+      msg: 'database unavailable',
+      error: err instanceof DatabaseUnavailable ? 'deadline' : String((err as { code?: unknown }).code),
+    });
     c.header('Retry-After', RETRY_AFTER_SECONDS);
     return c.json({ error: 'Service temporarily unavailable, please try again shortly', requestId }, 503);
   }
   const log = c.get('deps')?.log ?? logToStderr;
-  log({ level: 'error', time: new Date().toISOString(), requestId, method: c.req.method, route: c.req.routePath, error: String((err as Error)?.name ?? 'Error'), stack: (err as Error)?.stack });
+  log({
+    level: 'error',
+    time: new Date().toISOString(),
+    requestId,
+    method: c.req.method,
+    route: c.req.routePath,
+    error: String((err as Error)?.name ?? 'Error'),
+    stack: (err as Error)?.stack,
+  });
   return isApi(c.req.path)
     ? c.json({ error: 'Internal Server Error', requestId }, 500)
-    : c.html(`<!DOCTYPE html><html lang="en-CA"><head><meta charset="utf-8"><title>Something went wrong</title></head><body><h1>Something went wrong</h1><p>Please try again in a moment. Reference: ${requestId}</p></body></html>`, 500);
+    : c.html(
+        `<!DOCTYPE html><html lang="en-CA"><head><meta charset="utf-8"><title>Something went wrong</title></head><body><h1>Something went wrong</h1><p>Please try again in a moment. Reference: ${requestId}</p></body></html>`,
+        500,
+      );
 };
 
 const renderNotFound = pageHandler(notFoundPage, { path: '(not found)', status: 404 });

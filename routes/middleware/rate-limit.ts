@@ -1,5 +1,5 @@
-import { createMiddleware } from 'hono/factory';
 import { getConnInfo } from 'hono/bun';
+import { createMiddleware } from 'hono/factory';
 import type { RateRuleName } from '../../lib/rate-limit.ts';
 import type { AppContext, AppEnv } from '../app-env.ts';
 

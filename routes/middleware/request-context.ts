@@ -39,4 +39,3 @@ export function requestContext(deps: AppDeps): MiddlewareHandler<AppEnv> {
     logAccess(requestId, c.req.method, res.status === 404 ? '(not found)' : c.req.routePath, res.status, started);
   };
 }
-

@@ -1,7 +1,7 @@
 import { ApplySection, FitList, HowItWorks, IntakeFaq, IntakeHero, ProofBullets, TrustBar } from '../../components/intake/IntakeSections.tsx';
 import { intakeJsonLd, intakeMeta } from '../../lib/content/intake.ts';
 import { intake } from '../../lib/site.ts';
-import { FOREVER, definePage } from '../page.tsx';
+import { definePage, FOREVER } from '../page.tsx';
 
 export default definePage<{ siteUrl: string }>({
   load: (c) => ({ siteUrl: c.get('deps').config.PUBLIC_SITE_URL }),

@@ -1,12 +1,12 @@
 import { Breadcrumbs } from '../../components/services/Breadcrumbs.tsx';
 import { CallToAction } from '../../components/services/CallToAction.tsx';
 import { ServiceCard } from '../../components/services/ServiceCard.tsx';
-import { auditCta, serviceContent, servicesOverview as copy } from '../../lib/content/services.ts';
+import { buttonClass } from '../../components/ui/styles.ts';
+import { auditCta, servicesOverview as copy, serviceContent } from '../../lib/content/services.ts';
 import { breadcrumbList } from '../../lib/content/structured-data.ts';
 import { absoluteUrl } from '../../lib/page-meta.ts';
 import { servicePath } from '../../lib/site.ts';
-import { buttonClass } from '../../components/ui/styles.ts';
-import { FOREVER, definePage } from '../page.tsx';
+import { definePage, FOREVER } from '../page.tsx';
 
 const crumbs = [
   { name: 'Home', path: '/' },
@@ -26,7 +26,12 @@ export default definePage({
         '@context': 'https://schema.org',
         '@type': 'ItemList',
         name: 'Northline Digital services',
-        itemListElement: serviceContent.map((s, i) => ({ '@type': 'ListItem', position: i + 1, name: s.title, url: absoluteUrl(siteUrl, servicePath(s.slug)) })),
+        itemListElement: serviceContent.map((s, i) => ({
+          '@type': 'ListItem',
+          position: i + 1,
+          name: s.title,
+          url: absoluteUrl(siteUrl, servicePath(s.slug)),
+        })),
       },
     ],
   }),
@@ -36,17 +41,25 @@ export default definePage({
         <Breadcrumbs crumbs={crumbs} />
         <section aria-labelledby="services-heading" className="mx-auto max-w-4xl px-4 pb-12 pt-10 text-center sm:px-6 md:pt-16">
           <p className="text-sm font-semibold uppercase tracking-wide text-blue-700">{copy.eyebrow}</p>
-          <h1 id="services-heading" className="mt-3 text-4xl font-bold tracking-tight text-slate-900 sm:text-5xl">{copy.heading}</h1>
+          <h1 id="services-heading" className="mt-3 text-4xl font-bold tracking-tight text-slate-900 sm:text-5xl">
+            {copy.heading}
+          </h1>
           <p className="mx-auto mt-5 max-w-2xl text-lg leading-8 text-slate-700">{copy.intro}</p>
           <p className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
-            <a href={auditCta.href} className={buttonClass.primary}>{auditCta.label}</a>
-            <a href="/what-is-digital-marketing" className={buttonClass.secondary}>New to digital marketing? Start here</a>
+            <a href={auditCta.href} className={buttonClass.primary}>
+              {auditCta.label}
+            </a>
+            <a href="/what-is-digital-marketing" className={buttonClass.secondary}>
+              New to digital marketing? Start here
+            </a>
           </p>
         </section>
       </div>
       <section aria-label="All services" className="mx-auto max-w-6xl px-4 py-12 sm:px-6">
         <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-          {serviceContent.map((s) => <ServiceCard key={s.slug} service={s} />)}
+          {serviceContent.map((s) => (
+            <ServiceCard key={s.slug} service={s} />
+          ))}
         </div>
       </section>
       <CallToAction id="get-started" heading={copy.cta.heading} text={copy.cta.text} href={auditCta.href} label={auditCta.label} />

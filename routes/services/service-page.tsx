@@ -1,8 +1,8 @@
 import { ServicePage } from '../../components/services/ServicePage.tsx';
 import { serviceContent, serviceContentFor } from '../../lib/content/services.ts';
 import { breadcrumbList, serviceJsonLd } from '../../lib/content/structured-data.ts';
-import { servicePath, type ServiceSlug } from '../../lib/site.ts';
-import { FOREVER, definePage } from '../page.tsx';
+import { type ServiceSlug, servicePath } from '../../lib/site.ts';
+import { definePage, FOREVER } from '../page.tsx';
 
 /** One page per service, built from the service's content entry. */
 export function servicePage(slug: ServiceSlug) {

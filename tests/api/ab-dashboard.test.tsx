@@ -13,9 +13,25 @@ const render = (props: AbDashboardProps) =>
     </IslandRoot>,
   );
 
-const test1 = { id: 't1', name: 'demo-test', description: 'A test', isActive: true, startDate: '2025-01-01T12:00:00.000Z', endDate: null, trafficAllocation: 100 };
+const test1 = {
+  id: 't1',
+  name: 'demo-test',
+  description: 'A test',
+  isActive: true,
+  startDate: '2025-01-01T12:00:00.000Z',
+  endDate: null,
+  trafficAllocation: 100,
+};
 const counts = (views: number[], conversions: number[]) =>
-  views.map((v, i) => ({ id: `v${i}`, name: i === 0 ? 'Control' : `Variant ${i}`, isControl: i === 0, weight: 1, views: v, clicks: 0, conversions: conversions[i] }));
+  views.map((v, i) => ({
+    id: `v${i}`,
+    name: i === 0 ? 'Control' : `Variant ${i}`,
+    isControl: i === 0,
+    weight: 1,
+    views: v,
+    clicks: 0,
+    conversions: conversions[i],
+  }));
 
 describe('AbDashboard', () => {
   test("no tests: 'No Tests Found'", () => {

@@ -1,8 +1,8 @@
 import { describe, expect, test } from 'bun:test';
 import postgres from 'postgres';
 import { AB_TEST_IDS, AB_VARIANT_IDS } from '../../lib/ab-tests.ts';
-import { testApp } from '../helpers/app.ts';
 import { islandProps, sendViews } from '../helpers/ab-home.ts';
+import { testApp } from '../helpers/app.ts';
 import { validAudit } from '../helpers/audit.ts';
 
 // The A/B tests on the home page: assignments decided on the server during the request (no write),

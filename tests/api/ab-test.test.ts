@@ -1,8 +1,8 @@
 import { describe, expect, test } from 'bun:test';
 import postgres, { type Sql } from 'postgres';
-import { createApp } from '../../server.ts';
 import { recordConversions } from '../../db/queries/ab-tests.ts';
 import { AB_TEST_IDS, AB_TEST_NAMES, AB_VARIANT_IDS, type Assignment, type VariantResult } from '../../lib/ab-tests.ts';
+import { createApp } from '../../server.ts';
 import { testApp } from '../helpers/app.ts';
 
 const NO_LIMITS = { RATE_LIMITS: 'off' };
@@ -48,8 +48,14 @@ describe('GET /api/ab-test/assignment', () => {
 
   test('the seeded contact-form test has the spec control and a challenger', async () => {
     const { sql } = await testApp();
-    const variants = await sql`select name, is_control, configuration from ab_test_variants where test_id = ${AB_TEST_IDS.contactForm} order by is_control desc`;
-    expect(variants[0].configuration).toEqual({ formTitle: 'Get Your Free Business Audit', submitButtonText: 'Get My Free Audit', showPhone: true, showCompany: true });
+    const variants =
+      await sql`select name, is_control, configuration from ab_test_variants where test_id = ${AB_TEST_IDS.contactForm} order by is_control desc`;
+    expect(variants[0].configuration).toEqual({
+      formTitle: 'Get Your Free Business Audit',
+      submitButtonText: 'Get My Free Audit',
+      showPhone: true,
+      showCompany: true,
+    });
     expect(variants.length).toBeGreaterThanOrEqual(2);
     for (const v of variants) expect(Object.keys(v.configuration).sort()).toEqual(['formTitle', 'showCompany', 'showPhone', 'submitButtonText']);
     const [t] = await sql`select name, traffic_allocation, is_active from ab_tests where id = ${AB_TEST_IDS.contactForm}`;
@@ -111,10 +117,14 @@ describe('GET /api/ab-test/assignment', () => {
     const { request, sql } = await testApp();
     const t = await createTest(sql, { weights: [1, 1] });
     const users = Array.from({ length: 20 }, () => uid('sticky'));
-    const before = await Promise.all(users.map(async (u) => ((await (await request(`/api/ab-test/assignment?testName=${t.name}&userId=${u}`)).json()) as Assignment).variantId));
+    const before = await Promise.all(
+      users.map(async (u) => ((await (await request(`/api/ab-test/assignment?testName=${t.name}&userId=${u}`)).json()) as Assignment).variantId),
+    );
     expect(new Set(before).size).toBe(2);
     await sql`update ab_test_variants set weight = case when is_control then 0 else 1 end where test_id = ${t.id}`;
-    const after = await Promise.all(users.map(async (u) => ((await (await request(`/api/ab-test/assignment?testName=${t.name}&userId=${u}`)).json()) as Assignment).variantId));
+    const after = await Promise.all(
+      users.map(async (u) => ((await (await request(`/api/ab-test/assignment?testName=${t.name}&userId=${u}`)).json()) as Assignment).variantId),
+    );
     expect(after).toEqual(before);
     // A newcomer follows the new weights.
     const newcomer = (await (await request(`/api/ab-test/assignment?testName=${t.name}&userId=${uid('new')}`)).json()) as Assignment;
@@ -246,7 +256,11 @@ describe('POST /api/ab-test/event', () => {
 
   test('crawler events are accepted and dropped', async () => {
     const { postJson, sql, user, a } = await assigned();
-    const res = await postJson('/api/ab-test/event', { testId: a.testId, variantId: a.variantId, eventType: 'view', userId: user }, { 'user-agent': 'Bingbot/2.0' });
+    const res = await postJson(
+      '/api/ab-test/event',
+      { testId: a.testId, variantId: a.variantId, eventType: 'view', userId: user },
+      { 'user-agent': 'Bingbot/2.0' },
+    );
     expect(res.status).toBe(202);
     expect(await eventCount(sql, user)).toBe(0);
   });
@@ -267,10 +281,12 @@ describe('recordConversions', () => {
         .sort((x, y) => x.testId.localeCompare(y.testId)),
     );
     // A rolled-back transaction leaves nothing.
-    await sql.begin(async (tx) => {
-      await recordConversions(tx, user);
-      await tx`select 1/0`;
-    }).catch(() => {});
+    await sql
+      .begin(async (tx) => {
+        await recordConversions(tx, user);
+        await tx`select 1/0`;
+      })
+      .catch(() => {});
     expect(await eventCount(sql, user)).toBe(2);
     expect(await sql.begin((tx) => recordConversions(tx, uid('nobody')))).toBe(0);
   });

@@ -6,7 +6,10 @@ import { pagePaths } from '../../server.ts';
 
 test('the single binary serves every route from an empty directory', async () => {
   const out = join(mkdtempSync(join(tmpdir(), 'tlm-bin-build-')), 'site');
-  const build = Bun.spawn(['bun', '-e', `import { buildBinary } from './build.ts'; await buildBinary(${JSON.stringify(out)});`], { stdout: 'pipe', stderr: 'pipe' });
+  const build = Bun.spawn(['bun', '-e', `import { buildBinary } from './build.ts'; await buildBinary(${JSON.stringify(out)});`], {
+    stdout: 'pipe',
+    stderr: 'pipe',
+  });
   expect(await build.exited).toBe(0);
 
   const dir = mkdtempSync(join(tmpdir(), 'tlm-bin-run-'));

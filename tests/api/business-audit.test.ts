@@ -1,9 +1,9 @@
 import { describe, expect, test } from 'bun:test';
 import { computeAudit } from '../../lib/audit.ts';
-import { REQUIRED_AUDIT_FIELDS, auditSchema, type AuditFormValues } from '../../lib/audit-schema.ts';
-import { validAudit } from '../helpers/audit.ts';
+import { type AuditFormValues, auditSchema, REQUIRED_AUDIT_FIELDS } from '../../lib/audit-schema.ts';
 import { sendViews } from '../helpers/ab-home.ts';
 import { testApp } from '../helpers/app.ts';
+import { validAudit } from '../helpers/audit.ts';
 
 async function storedCounts(sql: Awaited<ReturnType<typeof testApp>>['sql'], email: string) {
   const [audits] = await sql`select count(*)::int as n from business_audits where email = ${email}`;
@@ -174,7 +174,10 @@ test('a spam-flagged audit records no A/B conversion; a person’s does', async 
   const browser = { 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36' };
   const conversionsFor = async (vid: string) =>
     (await sql`select count(*)::int as n from ab_test_events where user_id = ${vid} and event_type = 'conversion'`)[0].n as number;
-  for (const [signals, expected] of [[{ fax: 'bot', fillMs: 50_000 }, 0], [{ fax: '', fillMs: 50_000 }, 2]] as const) {
+  for (const [signals, expected] of [
+    [{ fax: 'bot', fillMs: 50_000 }, 0],
+    [{ fax: '', fillMs: 50_000 }, 2],
+  ] as const) {
     const vid = crypto.randomUUID();
     const home = await request('/', { headers: { ...browser, cookie: `vid=${vid}` } });
     await sendViews(t, await home.text(), { ...browser, cookie: `vid=${vid}` }); // the islands' views store both assignments

@@ -24,7 +24,11 @@ function jsonLd(html: string): Record<string, any>[] {
 }
 
 const count = (html: string, needle: RegExp) => (html.match(needle) ?? []).length;
-const decode = (s: string) => s.replace(/&amp;/g, '&').replace(/&#x27;|&#39;/g, "'").replace(/&quot;/g, '"');
+const decode = (s: string) =>
+  s
+    .replace(/&amp;/g, '&')
+    .replace(/&#x27;|&#39;/g, "'")
+    .replace(/&quot;/g, '"');
 
 describe('content pages', () => {
   test.each(PAGES)('%s answers 200 with its exact title, canonical, parsable JSON-LD and one h1', async (path, title) => {
@@ -39,19 +43,26 @@ describe('content pages', () => {
     expect(count(html, /<h1[\s>]/g)).toBe(1);
   });
 
-  test.each(PAGES.filter(([p]) => p.startsWith('/services/')))('%s has Service and BreadcrumbList JSON-LD and a hero button to its contact anchor', async (path) => {
-    const { html } = await page(path);
-    const types = jsonLd(html).map((b) => b['@type']);
-    expect(types).toEqual(['Service', 'BreadcrumbList']);
-    const [service, crumbs] = jsonLd(html);
-    expect(service!.url).toBe(new URL(path, TEST_SITE_URL).toString());
-    expect(service!.provider.name).toBe('Northline Digital');
-    expect(crumbs!.itemListElement.map((i: { item: string }) => i.item)).toEqual([`${TEST_SITE_URL}/`, `${TEST_SITE_URL}/services`, new URL(path, TEST_SITE_URL).toString()]);
-    expect(html).toContain('href="#contact"');
-    expect(html).toMatch(/<section id="contact"[^>]*>[\s\S]*href="\/#contact"/);
-    expect(count(html, /<ol class="mt-10 grid[^"]*">/g)).toBe(1);
-    expect(html).toContain('<meta property="og:title"');
-  });
+  test.each(PAGES.filter(([p]) => p.startsWith('/services/')))(
+    '%s has Service and BreadcrumbList JSON-LD and a hero button to its contact anchor',
+    async (path) => {
+      const { html } = await page(path);
+      const types = jsonLd(html).map((b) => b['@type']);
+      expect(types).toEqual(['Service', 'BreadcrumbList']);
+      const [service, crumbs] = jsonLd(html);
+      expect(service!.url).toBe(new URL(path, TEST_SITE_URL).toString());
+      expect(service!.provider.name).toBe('Northline Digital');
+      expect(crumbs!.itemListElement.map((i: { item: string }) => i.item)).toEqual([
+        `${TEST_SITE_URL}/`,
+        `${TEST_SITE_URL}/services`,
+        new URL(path, TEST_SITE_URL).toString(),
+      ]);
+      expect(html).toContain('href="#contact"');
+      expect(html).toMatch(/<section id="contact"[^>]*>[\s\S]*href="\/#contact"/);
+      expect(count(html, /<ol class="mt-10 grid[^"]*">/g)).toBe(1);
+      expect(html).toContain('<meta property="og:title"');
+    },
+  );
 
   test('the overview shows six service cards, each linking to its page', async () => {
     const { html } = await page('/services');
@@ -80,12 +91,23 @@ describe('content pages', () => {
 
   test('the guide sections come in the spec order with their anchors and links', async () => {
     const { html } = await page('/what-is-digital-marketing');
-    const order = ['href="#definition"', 'id="definition"', 'id="approach"', 'id="components"', 'id="why-it-matters"', 'id="glossary"', 'Get Your Free Strategy Session', 'id="statistics"', 'id="faq"'];
+    const order = [
+      'href="#definition"',
+      'id="definition"',
+      'id="approach"',
+      'id="components"',
+      'id="why-it-matters"',
+      'id="glossary"',
+      'Get Your Free Strategy Session',
+      'id="statistics"',
+      'id="faq"',
+    ];
     const positions = order.map((needle) => html.indexOf(needle));
     expect(positions.every((p) => p > 0)).toBe(true);
     expect(positions).toEqual([...positions].sort((a, b) => a - b));
     expect(html).toContain('>Start Learning</a>');
-    for (const href of ['https://northlinedigital.ca/big-data-advantage', 'https://northlinedigital.ca/success-stories', 'https://northlinedigital.ca/team']) expect(html).toContain(`href="${href}"`);
+    for (const href of ['https://northlinedigital.ca/big-data-advantage', 'https://northlinedigital.ca/success-stories', 'https://northlinedigital.ca/team'])
+      expect(html).toContain(`href="${href}"`);
     for (const figure of ['80%', '3x', '61%', '$2,000–$10,000', '3–6 months']) expect(html).toContain(figure);
   });
 

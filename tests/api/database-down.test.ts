@@ -16,7 +16,9 @@ test('booting while PostgreSQL is down serves 503 from /healthz and the APIs, th
   const target = process.env.DATABASE_URL ? new URL(process.env.DATABASE_URL) : null;
   // Nothing listens on the port at first: the database is "down".
   let upstream = null as Server | null;
-  const server = await startServer({ DATABASE_URL: `postgres://postgres@127.0.0.1:${port}/${target ? target.pathname.slice(1) : 'postgres'}` }, undefined, { waitForHealthy: false });
+  const server = await startServer({ DATABASE_URL: `postgres://postgres@127.0.0.1:${port}/${target ? target.pathname.slice(1) : 'postgres'}` }, undefined, {
+    waitForHealthy: false,
+  });
   try {
     const health = await fetch(`${server.url}/healthz`);
     expect(health.status).toBe(503);

@@ -9,7 +9,9 @@ import { freshDataDir } from '../helpers/template-db.ts';
 const TABLES = ['ab_test_assignments', 'ab_test_events', 'ab_test_variants', 'ab_tests', 'business_audits', 'contacts', 'q4_intake_applications', 'users'];
 
 async function tablesOf(sql: postgres.Sql) {
-  const rows = await sql<{ tableName: string }[]>`select table_name from information_schema.tables where table_schema = current_schema() and table_type = 'BASE TABLE' order by 1`;
+  const rows = await sql<
+    { tableName: string }[]
+  >`select table_name from information_schema.tables where table_schema = current_schema() and table_type = 'BASE TABLE' order by 1`;
   return rows.map((r) => r.tableName).filter((t) => t !== 'schema_migrations');
 }
 
@@ -35,7 +37,10 @@ describe('migrations', () => {
       try {
         const url = new URL(process.env.DATABASE_URL);
         url.pathname = `/${name}`;
-        const [a, b] = await Promise.all([openDatabase({ DATABASE_URL: url.toString(), DATA_DIR: '' }), openDatabase({ DATABASE_URL: url.toString(), DATA_DIR: '' })]);
+        const [a, b] = await Promise.all([
+          openDatabase({ DATABASE_URL: url.toString(), DATA_DIR: '' }),
+          openDatabase({ DATABASE_URL: url.toString(), DATA_DIR: '' }),
+        ]);
         expect(await tablesOf(a.sql)).toEqual(TABLES);
         const [{ count }] = await a.sql`select count(*)::int as count from schema_migrations`;
         expect(count).toBe(migrations.length);

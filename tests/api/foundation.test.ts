@@ -1,8 +1,8 @@
 import { describe, expect, test } from 'bun:test';
 import { z } from 'zod';
-import { pagePaths } from '../../server.ts';
 import { jsonWrite } from '../../routes/api/guards.ts';
 import { validJson } from '../../routes/api/validate.ts';
+import { pagePaths } from '../../server.ts';
 import { TEST_SITE_URL, testApp } from '../helpers/app.ts';
 
 const SECURITY_HEADERS = ['content-security-policy', 'x-content-type-options', 'referrer-policy', 'cross-origin-resource-policy', 'x-frame-options'];
@@ -64,7 +64,9 @@ describe('pages', () => {
     const html = await (await request('/services')).text();
     const head = html.slice(0, html.indexOf('</head>'));
     const header = deps.assets.islands.HeaderMenu;
-    expect([...head.matchAll(/<script type="module"[^>]*>/g)].map((m) => m[0])).toEqual([`<script type="module" src="${deps.assets.loader}" async="" fetchPriority="low">`]);
+    expect([...head.matchAll(/<script type="module"[^>]*>/g)].map((m) => m[0])).toEqual([
+      `<script type="module" src="${deps.assets.loader}" async="" fetchPriority="low">`,
+    ]);
     expect(head).not.toContain('modulepreload');
     const island = html.match(/<div data-island="HeaderMenu"[^>]*>/)![0];
     expect(island).toContain('data-hydrate="interaction"');

@@ -57,8 +57,23 @@ test.each([['production'], ['development']])('every kind of response carries the
 
   const statuses = responses.map(([label, res]) => [label, res.status]);
   expect(statuses).toEqual([
-    ['200 HTML', 200], ['200 HTML again', 200], ['304', 304], ['200 JSON', 200], ['201 JSON', 201], ['400', 400], ['400 malformed', 400], ['403', 403], ['404 page', 404], ['404 page again', 404],
-    ['404 JSON', 404], ['413', 413], ['415', 415], ['503', 503], ['503 health', 503], ['static', 200], ['429', 429],
+    ['200 HTML', 200],
+    ['200 HTML again', 200],
+    ['304', 304],
+    ['200 JSON', 200],
+    ['201 JSON', 201],
+    ['400', 400],
+    ['400 malformed', 400],
+    ['403', 403],
+    ['404 page', 404],
+    ['404 page again', 404],
+    ['404 JSON', 404],
+    ['413', 413],
+    ['415', 415],
+    ['503', 503],
+    ['503 health', 503],
+    ['static', 200],
+    ['429', 429],
   ]);
   for (const [label, res] of responses) {
     expectHardened(res, production);

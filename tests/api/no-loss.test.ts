@@ -3,7 +3,16 @@ import { testApp } from '../helpers/app.ts';
 
 // Nothing a visitor submits is lost or doubled: 500 concurrent submissions, each sent twice at once,
 // with text from many scripts, emoji and markup, give exactly 500 rows holding exactly what was sent.
-const SAMPLES = ['Zoë’s Café — Ossington', 'مرحبا بكم في تورنتو', 'שלום מטורונטו', '多伦多清洁服务', '🍁🧼✨ Spotless', '</script><script>alert(1)</script>', "O'Brien & Sons <Ltd>", 'Ελληνικά καθαριστήρια'];
+const SAMPLES = [
+  'Zoë’s Café — Ossington',
+  'مرحبا بكم في تورنتو',
+  'שלום מטורונטו',
+  '多伦多清洁服务',
+  '🍁🧼✨ Spotless',
+  '</script><script>alert(1)</script>',
+  "O'Brien & Sons <Ltd>",
+  'Ελληνικά καθαριστήρια',
+];
 const N = 500;
 const RUN = crypto.randomUUID().slice(0, 8);
 
@@ -35,7 +44,15 @@ const formCases: FormCase[] = [
       howDidYouHear: SAMPLES[(i + 5) % SAMPLES.length],
       caslConsent: 'true',
     }),
-    columns: { firstName: 'first_name', lastName: 'last_name', workEmail: 'work_email', company: 'company', city: 'city', biggestGoal: 'biggest_goal', howDidYouHear: 'how_did_you_hear' },
+    columns: {
+      firstName: 'first_name',
+      lastName: 'last_name',
+      workEmail: 'work_email',
+      company: 'company',
+      city: 'city',
+      biggestGoal: 'biggest_goal',
+      howDidYouHear: 'how_did_you_hear',
+    },
   },
   {
     path: '/api/business-audit',

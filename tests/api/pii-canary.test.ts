@@ -1,6 +1,6 @@
 import { expect, test } from 'bun:test';
 import { closedPortUrl } from '../fixtures/fake-feed-server.ts';
-import { startServer, type RunningServer } from '../helpers/server.ts';
+import { type RunningServer, startServer } from '../helpers/server.ts';
 
 // Distinctive personal details, sent through every form on success and failure paths; none may
 // appear in anything the server prints.
@@ -8,15 +8,38 @@ const CANARY = { first: 'Zephyrine', last: 'Quillfeather', email: 'zq.canary7731
 const CANARY_PATTERNS = [CANARY.first, CANARY.last, CANARY.email, 'canary7731', '555-7731', '5557731', CANARY.company];
 
 const intake = (overrides: Record<string, unknown> = {}) => ({
-  firstName: CANARY.first, lastName: CANARY.last, workEmail: CANARY.email, mobile: CANARY.phone, company: CANARY.company, website: '',
-  industry: 'cleaners', city: 'Toronto', monthlyMarketingBudget: '1000-2500', biggestGoal: `More clients for ${CANARY.company}`, howDidYouHear: '', caslConsent: 'true',
+  firstName: CANARY.first,
+  lastName: CANARY.last,
+  workEmail: CANARY.email,
+  mobile: CANARY.phone,
+  company: CANARY.company,
+  website: '',
+  industry: 'cleaners',
+  city: 'Toronto',
+  monthlyMarketingBudget: '1000-2500',
+  biggestGoal: `More clients for ${CANARY.company}`,
+  howDidYouHear: '',
+  caslConsent: 'true',
   ...overrides,
 });
 
 const audit = (overrides: Record<string, unknown> = {}) => ({
-  firstName: CANARY.first, lastName: CANARY.last, email: CANARY.email, phone: CANARY.phone, businessName: CANARY.company, industry: 'other', website: '',
-  monthlyRevenue: '10000-25000', currentMarketing: ['seo'], marketingBudget: '1000-5000', primaryGoals: ['lead-generation'], timeframe: '3-6-months',
-  currentChallenges: ['time'], onlinePresence: 'fair', competitorAnalysis: 'some-idea', previousAgency: 'no',
+  firstName: CANARY.first,
+  lastName: CANARY.last,
+  email: CANARY.email,
+  phone: CANARY.phone,
+  businessName: CANARY.company,
+  industry: 'other',
+  website: '',
+  monthlyRevenue: '10000-25000',
+  currentMarketing: ['seo'],
+  marketingBudget: '1000-5000',
+  primaryGoals: ['lead-generation'],
+  timeframe: '3-6-months',
+  currentChallenges: ['time'],
+  onlinePresence: 'fair',
+  competitorAnalysis: 'some-idea',
+  previousAgency: 'no',
   ...overrides,
 });
 

@@ -117,7 +117,10 @@ describe('POST /api/q4-intake', () => {
 
   test('every bad field is named at once', async () => {
     const { postJson } = await testApp();
-    const res = await postJson('/api/q4-intake', application({ workEmail: 'marco@', industry: 'restaurants', monthlyMarketingBudget: 'lots', website: 'deluca-reno.ca', id: 'not-a-uuid' }));
+    const res = await postJson(
+      '/api/q4-intake',
+      application({ workEmail: 'marco@', industry: 'restaurants', monthlyMarketingBudget: 'lots', website: 'deluca-reno.ca', id: 'not-a-uuid' }),
+    );
     expect(res.status).toBe(400);
     const { fields } = (await res.json()) as { fields: Record<string, string> };
     expect(Object.keys(fields).sort()).toEqual(['id', 'industry', 'monthlyMarketingBudget', 'website', 'workEmail']);
@@ -189,7 +192,10 @@ describe('the intake pages', () => {
   test('/q4-intake has every section and the facts from the spec', async () => {
     const { request } = await testApp();
     const html = await (await request('/q4-intake')).text();
-    const text = html.replace(/<[^>]+>/g, ' ').replace(/&#x27;/g, "'").replace(/\s+/g, ' ');
+    const text = html
+      .replace(/<[^>]+>/g, ' ')
+      .replace(/&#x27;/g, "'")
+      .replace(/\s+/g, ' ');
     for (const phrase of [
       'What you get as a Q4 client',
       'Weekly strategy calls',
@@ -221,7 +227,18 @@ describe('the intake pages', () => {
     expect(tag('mobile')).toContain('type="tel"');
     expect(tag('biggestGoal')).toStartWith('<textarea');
     expect(tag('biggestGoal')).toContain('rows="4"');
-    for (const value of ['cleaners', 'medspas', 'contractors', 'coaches', 'other-local-service', 'under-1000', '1000-2500', '2500-5000', '5000-10000', '10000+']) {
+    for (const value of [
+      'cleaners',
+      'medspas',
+      'contractors',
+      'coaches',
+      'other-local-service',
+      'under-1000',
+      '1000-2500',
+      '2500-5000',
+      '5000-10000',
+      '10000+',
+    ]) {
       expect(html).toContain(`<option value="${value}">`);
     }
     expect(text).toContain('312 Adelaide Street West, Suite 400, Toronto, ON M5V 1R2');
@@ -235,7 +252,10 @@ describe('the intake pages', () => {
     const res = await request('/q4-intake/thank-you');
     expect(res.status).toBe(200);
     const html = await res.text();
-    const text = html.replace(/<[^>]+>/g, ' ').replace(/&#x27;/g, "'").replace(/\s+/g, ' ');
+    const text = html
+      .replace(/<[^>]+>/g, ' ')
+      .replace(/&#x27;/g, "'")
+      .replace(/\s+/g, ' ');
     expect(html).toContain('<meta name="robots" content="noindex, nofollow"/>');
     expect(html).toContain(`<link rel="canonical" href="${TEST_SITE_URL}/q4-intake/thank-you"/>`);
     expect(html).toMatch(/<title>[^<]+<\/title>/);
@@ -253,8 +273,18 @@ describe('the intake pages', () => {
 
 describe('spam', () => {
   const application = {
-    firstName: 'Robo', lastName: 'Filler', workEmail: 'robo@example.ca', mobile: '416-555-0142', company: 'Bot Co', website: '', industry: 'cleaners',
-    city: 'Toronto', monthlyMarketingBudget: 'under-1000', biggestGoal: 'Everything', howDidYouHear: '', caslConsent: 'true',
+    firstName: 'Robo',
+    lastName: 'Filler',
+    workEmail: 'robo@example.ca',
+    mobile: '416-555-0142',
+    company: 'Bot Co',
+    website: '',
+    industry: 'cleaners',
+    city: 'Toronto',
+    monthlyMarketingBudget: 'under-1000',
+    biggestGoal: 'Everything',
+    howDidYouHear: '',
+    caslConsent: 'true',
   };
   test.each([
     ['a filled honeypot', { fax: '416-555-0000', fillMs: 60_000 }, true],

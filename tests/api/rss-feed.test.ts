@@ -3,7 +3,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { BlogPost } from '../../lib/feed.ts';
-import { closedPortUrl, goodItems, rssDocument, startFakeFeedServer, type FakeFeedServer } from '../fixtures/fake-feed-server.ts';
+import { closedPortUrl, type FakeFeedServer, goodItems, rssDocument, startFakeFeedServer } from '../fixtures/fake-feed-server.ts';
 import { testApp } from '../helpers/app.ts';
 
 let upstream: FakeFeedServer;
@@ -12,7 +12,8 @@ beforeAll(() => {
 });
 afterAll(() => upstream.stop());
 
-const feedApp = (path: string, overrides: Parameters<typeof testApp>[0] = {}) => testApp(overrides, { RSS_FEED_URL: path.startsWith('/') && !path.startsWith('/tmp') ? `${upstream.url}${path}` : path });
+const feedApp = (path: string, overrides: Parameters<typeof testApp>[0] = {}) =>
+  testApp(overrides, { RSS_FEED_URL: path.startsWith('/') && !path.startsWith('/tmp') ? `${upstream.url}${path}` : path });
 
 async function getFeed(app: Awaited<ReturnType<typeof testApp>>) {
   const res = await app.request('/api/rss-feed');
@@ -42,7 +43,12 @@ describe('GET /api/rss-feed with a good feed', () => {
     expect(first.contentSnippet.endsWith('…')).toBe(true);
     expect([...first.contentSnippet].length).toBeLessThanOrEqual(201);
     // 03:00 UTC on January 6 is still January 5 in Toronto.
-    expect(second).toMatchObject({ guid: 'fake-good-2', dateLabel: 'January 5, 2025', image: null, contentSnippet: 'Fill Tuesday appointments with scheduled ads.' });
+    expect(second).toMatchObject({
+      guid: 'fake-good-2',
+      dateLabel: 'January 5, 2025',
+      image: null,
+      contentSnippet: 'Fill Tuesday appointments with scheduled ads.',
+    });
   });
 
   test('/blog renders the posts on the server, for crawlers', async () => {
@@ -83,7 +89,9 @@ describe('GET /api/rss-feed with a good feed', () => {
     expect(first.headers.get('content-security-policy')).toContain("object-src 'none'");
     const etag = first.headers.get('etag')!;
     expect(etag).toMatch(/^"[\w-]+-br"$/);
-    expect(JSON.parse(new TextDecoder().decode(Bun.gunzipSync(new Uint8Array(await (await get({ 'accept-encoding': 'gzip' })).arrayBuffer()))))).toEqual({ posts });
+    expect(JSON.parse(new TextDecoder().decode(Bun.gunzipSync(new Uint8Array(await (await get({ 'accept-encoding': 'gzip' })).arrayBuffer()))))).toEqual({
+      posts,
+    });
     expect(await (await get({ 'accept-encoding': 'identity' })).json()).toEqual({ posts });
     expect((await get({ 'if-none-match': etag })).status).toBe(304);
 

@@ -30,11 +30,7 @@ test('while a new embedded database is still being created, pages are served and
   // A brand-new data directory: creating the database takes seconds, and the server listens meanwhile.
   const server = await startServer({ DATABASE_URL: '' }, mkdtempSync(join(tmpdir(), 'tlm-new-db-')), { waitForHealthy: false });
   try {
-    const [page, health, api] = await Promise.all([
-      fetch(`${server.url}/services`),
-      fetch(`${server.url}/healthz`),
-      fetch(`${server.url}/api/ab-test/tests`),
-    ]);
+    const [page, health, api] = await Promise.all([fetch(`${server.url}/services`), fetch(`${server.url}/healthz`), fetch(`${server.url}/api/ab-test/tests`)]);
     expect(page.status).toBe(200);
     expect(await page.text()).toContain('</html>');
     expect(health.status).toBe(503);
@@ -56,7 +52,11 @@ test('while a new embedded database is still being created, pages are served and
 test('an embedded database that cannot be opened stops the server with one line saying so', async () => {
   const notADirectory = join(mkdtempSync(join(tmpdir(), 'tlm-bad-db-')), 'file');
   await Bun.write(notADirectory, 'not a database');
-  const proc = Bun.spawn(['bun', 'server.ts'], { env: { ...process.env, PORT: '0', DATABASE_URL: '', DATA_DIR: notADirectory }, stdout: 'pipe', stderr: 'pipe' });
+  const proc = Bun.spawn(['bun', 'server.ts'], {
+    env: { ...process.env, PORT: '0', DATABASE_URL: '', DATA_DIR: notADirectory },
+    stdout: 'pipe',
+    stderr: 'pipe',
+  });
   expect(await proc.exited).toBe(1);
   expect(await new Response(proc.stderr).text()).toContain('"msg":"the embedded database could not be opened"');
 });

@@ -1,14 +1,15 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { createOpenAIWriter } from '../../lib/openai-writer.server.ts';
 import { ruleViolations, storyLength, withUtm } from '../../lib/story-rules.ts';
-import { platforms, storySchema, type Story } from '../../lib/story-schema.ts';
+import { platforms, type Story, storySchema } from '../../lib/story-schema.ts';
 import { writeTemplateStories, writeTemplateStory } from '../../lib/story-templates.ts';
 import { startFakeOpenAI } from '../fixtures/fake-openai-server.ts';
 import { TEST_SITE_URL, testApp } from '../helpers/app.ts';
 
 const post = {
   title: 'Five Reviews a Month: A Simple System for Contractors',
-  content: 'A basement renovation in North York is a $60,000 decision. Before anyone picks up the phone, they read your reviews. The best time to ask is the walkthrough on the last day.',
+  content:
+    'A basement renovation in North York is a $60,000 decision. Before anyone picks up the phone, they read your reviews. The best time to ask is the walkthrough on the last day.',
   link: 'https://northlinedigital.ca/blog/contractor-review-system',
 };
 
@@ -53,7 +54,10 @@ describe('POST /api/social-stories/generate with the template writer', () => {
 
   test('link is optional', async () => {
     const app = await testApp({}, { RATE_LIMITS: 'off' });
-    for (const body of [{ title: 'T', content: 'Some content.' }, { title: 'T', content: 'Some content.', link: '' }]) {
+    for (const body of [
+      { title: 'T', content: 'Some content.' },
+      { title: 'T', content: 'Some content.', link: '' },
+    ]) {
       const result = await generate(app, body);
       expect(result.res.status).toBe(200);
       expect(result.body.stories.every((s) => !s.content.includes('http'))).toBe(true);
@@ -92,7 +96,10 @@ describe('POST /api/social-stories/generate with the template writer', () => {
     const statuses: number[] = [];
     let last: Response | undefined;
     for (let i = 0; i < 6; i++) {
-      last = await app.postJson(i % 2 ? '/api/social-stories/quick-generate' : '/api/social-stories/generate', i % 2 ? { blogPost: post, platform: 'twitter' } : post);
+      last = await app.postJson(
+        i % 2 ? '/api/social-stories/quick-generate' : '/api/social-stories/generate',
+        i % 2 ? { blogPost: post, platform: 'twitter' } : post,
+      );
       statuses.push(last.status);
     }
     expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);

@@ -39,7 +39,10 @@ describe('split-test client', () => {
     expect(await loadSplitTest('no-such-test', 'u1')).toEqual({ assignment: null, variant: { configuration: {}, name: 'default', isControl: true } });
     failNext = true;
     const fallback = await loadSplitTest(AB_TEST_NAMES.contactForm, 'u1');
-    expect(fallback).toEqual({ assignment: null, variant: { configuration: DEFAULT_CONFIGURATIONS[AB_TEST_NAMES.contactForm], name: 'default', isControl: true } });
+    expect(fallback).toEqual({
+      assignment: null,
+      variant: { configuration: DEFAULT_CONFIGURATIONS[AB_TEST_NAMES.contactForm], name: 'default', isControl: true },
+    });
     expect(fallback.variant.configuration.formTitle).toBe('Get Your Free Business Audit');
   });
 
@@ -58,7 +61,9 @@ describe('split-test client', () => {
     expect((await eventsOf(user)).map((r) => r.eventType)).toEqual(['click']);
     await expect(trackEvent({ testId: assignment!.testId, variantId: 'nope', eventType: 'click', userId: user })).rejects.toThrow(TRACK_EVENT_ERROR);
     failNext = true;
-    await expect(trackEvent({ testId: assignment!.testId, variantId: assignment!.variantId, eventType: 'click', userId: user })).rejects.toThrow(TRACK_EVENT_ERROR);
+    await expect(trackEvent({ testId: assignment!.testId, variantId: assignment!.variantId, eventType: 'click', userId: user })).rejects.toThrow(
+      TRACK_EVENT_ERROR,
+    );
     expect(await eventsOf(user)).toHaveLength(1);
   });
 });

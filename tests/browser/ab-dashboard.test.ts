@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'bun:test';
 import type { Assignment, VariantResult } from '../../lib/ab-tests.ts';
 import { AB_TEST_IDS } from '../../lib/ab-tests.ts';
-import { DESKTOP, PHONE, VISITOR_USER_AGENT, hydrateIsland, openPage, serverAndBrowser } from '../helpers/browser.ts';
+import { DESKTOP, hydrateIsland, openPage, PHONE, serverAndBrowser, VISITOR_USER_AGENT } from '../helpers/browser.ts';
 
 const ctx = serverAndBrowser();
 

@@ -1,8 +1,8 @@
 import { describe, expect, test } from 'bun:test';
 import type { Page } from 'playwright-core';
 import { AB_TEST_IDS, type VariantResult } from '../../lib/ab-tests.ts';
-import { fillStep1, fillSteps2to4, wizard, type Profile } from '../helpers/audit-browser.ts';
-import { DESKTOP, VISITOR_USER_AGENT, hydrateIsland, openPage, serverAndBrowser, waitForIslands } from '../helpers/browser.ts';
+import { fillStep1, fillSteps2to4, type Profile, wizard } from '../helpers/audit-browser.ts';
+import { DESKTOP, hydrateIsland, openPage, serverAndBrowser, VISITOR_USER_AGENT, waitForIslands } from '../helpers/browser.ts';
 
 // The A/B tests on the home page, end to end in Chromium as a regular visitor: the hero variant is in
 // the HTML and sticks on reload; views are reported by the island loader and the CTA click by the hero; the audit's
@@ -13,7 +13,14 @@ const ctx = serverAndBrowser();
 const runId = crypto.randomUUID().slice(0, 8);
 
 const profile: Profile = {
-  text: { 'First name': 'Dana', 'Last name': 'Okafor', Email: `dana-${runId}@brightbuild.example`, Phone: '', 'Business name': `Brightbuild Renovations ${runId}`, Website: '' },
+  text: {
+    'First name': 'Dana',
+    'Last name': 'Okafor',
+    Email: `dana-${runId}@brightbuild.example`,
+    Phone: '',
+    'Business name': `Brightbuild Renovations ${runId}`,
+    Website: '',
+  },
   selects: { Industry: 'other', 'Monthly revenue': '25000-50000', 'Monthly marketing budget': '1000-5000', 'When do you want to see results?': '3-6-months' },
   checks: ['Generate more leads', 'Word of mouth & referrals', 'No time to do marketing'],
   radios: ['Fair: a website, not much else', 'We have some idea', 'No, this would be our first'],
@@ -46,7 +53,7 @@ async function expectGrowth(t: Tracking, before: Metrics, delta: Partial<Record<
   return now;
 }
 
-const islandProps = async <P,>(page: Page, name: string): Promise<P> => JSON.parse((await page.locator(`[data-island="${name}"]`).getAttribute('data-props'))!);
+const islandProps = async <P>(page: Page, name: string): Promise<P> => JSON.parse((await page.locator(`[data-island="${name}"]`).getAttribute('data-props'))!);
 
 describe('A/B tests on the home page', () => {
   test('a visitor keeps their hero; views, the CTA click and the audit conversion are recorded and shown on the dashboard', async () => {

@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import type { Browser, Page } from 'playwright-core';
 import { copyText, exportAll } from '../../lib/story-export.ts';
 import type { GenerateResponse, Story } from '../../lib/story-schema.ts';
-import { DESKTOP, PHONE, launchBrowser, openPage } from '../helpers/browser.ts';
-import { startServer, type RunningServer } from '../helpers/server.ts';
+import { DESKTOP, launchBrowser, openPage, PHONE } from '../helpers/browser.ts';
+import { type RunningServer, startServer } from '../helpers/server.ts';
 
 let server: RunningServer;
 let browser: Browser;
@@ -84,7 +84,12 @@ describe('blog', () => {
     await expectToast(page, 'Stories Generated!');
     expect(await toastText(page)).toContain('4');
     const storyCards = page.locator('article[data-platform]');
-    await expect(storyCards.evaluateAll((els) => els.map((el) => el.getAttribute('data-platform')))).resolves.toEqual(['instagram', 'linkedin', 'facebook', 'twitter']);
+    await expect(storyCards.evaluateAll((els) => els.map((el) => el.getAttribute('data-platform')))).resolves.toEqual([
+      'instagram',
+      'linkedin',
+      'facebook',
+      'twitter',
+    ]);
     await expect(storyCards.nth(3).innerText()).resolves.toMatch(/\d+ \/ 280 characters/);
 
     await page.getByRole('button', { name: 'Copy Twitter story' }).click();
@@ -133,7 +138,11 @@ describe('story generator, manual input', () => {
     await expect(page.getByRole('button', { name: 'Export All' }).count()).resolves.toBe(0);
 
     await page.getByLabel(/^Title/).fill('Spring cleaning leads for Toronto cleaners');
-    await page.getByLabel(/^Content/).fill('May is moving season in Toronto. Cleaning companies that publish move-out packages in April book the most jobs. Put the price range on the page and answer every enquiry within the hour.');
+    await page
+      .getByLabel(/^Content/)
+      .fill(
+        'May is moving season in Toronto. Cleaning companies that publish move-out packages in April book the most jobs. Put the price range on the page and answer every enquiry within the hour.',
+      );
     await page.getByLabel(/^Link/).fill('https://northlinedigital.ca/blog/spring-cleaning-leads');
     await page.getByRole('button', { name: 'Generate All' }).click();
     await expectToast(page, 'Stories Generated!');

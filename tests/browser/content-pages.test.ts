@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import type { Browser, Page } from 'playwright-core';
 import { glossary } from '../../lib/content/glossary.ts';
-import { DESKTOP, PHONE, hydrateIsland, launchBrowser, openPage } from '../helpers/browser.ts';
-import { startServer, type RunningServer } from '../helpers/server.ts';
+import { DESKTOP, hydrateIsland, launchBrowser, openPage, PHONE } from '../helpers/browser.ts';
+import { type RunningServer, startServer } from '../helpers/server.ts';
 
 // Browser tests on a loaded machine can take longer than bun's 5 s default.
 const TIMEOUT = 60_000;
@@ -33,74 +33,93 @@ async function scrolledTo(page: Page, selector: string) {
 
 const visibleTerms = (page: Page) => page.locator('[data-glossary-term]:visible dt').allTextContents();
 
-for (const [name, viewport] of [['phone', PHONE], ['desktop', DESKTOP]] as const) {
+for (const [name, viewport] of [
+  ['phone', PHONE],
+  ['desktop', DESKTOP],
+] as const) {
   describe(`content pages on a ${name}`, () => {
-    test('the glossary search narrows the list as you type and clearing it shows every term', async () => {
-      const { page, problems, context } = await openPage(browser, `${server.url}/what-is-digital-marketing`, viewport);
-      expect(await visibleTerms(page)).toHaveLength(glossary.length);
-      // The glossary sits below the fold, so its island hydrates when it comes into view.
-      await hydrateIsland(page, 'GlossarySearch');
-      const search = page.getByRole('searchbox', { name: 'Search the glossary' });
-      await search.pressSequentially('bounce');
-      await expect(visibleTerms(page)).resolves.toEqual(['Bounce Rate']);
-      await expect(page.getByText(`Showing 1 of ${glossary.length} terms`).isVisible()).resolves.toBe(true);
-      // Letters without a match stop being links.
-      await expect(page.getByRole('navigation', { name: 'Glossary letters' }).getByRole('link').allTextContents()).resolves.toEqual(['B']);
+    test(
+      'the glossary search narrows the list as you type and clearing it shows every term',
+      async () => {
+        const { page, problems, context } = await openPage(browser, `${server.url}/what-is-digital-marketing`, viewport);
+        expect(await visibleTerms(page)).toHaveLength(glossary.length);
+        // The glossary sits below the fold, so its island hydrates when it comes into view.
+        await hydrateIsland(page, 'GlossarySearch');
+        const search = page.getByRole('searchbox', { name: 'Search the glossary' });
+        await search.pressSequentially('bounce');
+        await expect(visibleTerms(page)).resolves.toEqual(['Bounce Rate']);
+        await expect(page.getByText(`Showing 1 of ${glossary.length} terms`).isVisible()).resolves.toBe(true);
+        // Letters without a match stop being links.
+        await expect(page.getByRole('navigation', { name: 'Glossary letters' }).getByRole('link').allTextContents()).resolves.toEqual(['B']);
 
-      await search.fill('qwxyz');
-      await expect(visibleTerms(page)).resolves.toEqual([]);
-      await page.getByRole('button', { name: 'Show all terms' }).click();
-      await expect(visibleTerms(page)).resolves.toHaveLength(glossary.length);
+        await search.fill('qwxyz');
+        await expect(visibleTerms(page)).resolves.toEqual([]);
+        await page.getByRole('button', { name: 'Show all terms' }).click();
+        await expect(visibleTerms(page)).resolves.toHaveLength(glossary.length);
 
-      // Pressing Enter does not reload the page.
-      await search.fill('keyword');
-      await search.press('Enter');
-      expect(page.url()).toBe(`${server.url}/what-is-digital-marketing`);
-      const narrowed = await visibleTerms(page);
-      expect(narrowed.length).toBeGreaterThan(1);
-      expect(narrowed.length).toBeLessThan(glossary.length);
-      expect(narrowed).toContain('Keyword Research');
-      expect(problems).toEqual([]);
-      await context.close();
-    }, TIMEOUT);
+        // Pressing Enter does not reload the page.
+        await search.fill('keyword');
+        await search.press('Enter');
+        expect(page.url()).toBe(`${server.url}/what-is-digital-marketing`);
+        const narrowed = await visibleTerms(page);
+        expect(narrowed.length).toBeGreaterThan(1);
+        expect(narrowed.length).toBeLessThan(glossary.length);
+        expect(narrowed).toContain('Keyword Research');
+        expect(problems).toEqual([]);
+        await context.close();
+      },
+      TIMEOUT,
+    );
 
-    test('Start Learning scrolls to the definition and an A–Z link jumps to its letter', async () => {
-      const { page, problems, context } = await openPage(browser, `${server.url}/what-is-digital-marketing`, viewport);
-      await page.getByRole('link', { name: 'Start Learning' }).click();
-      await page.waitForFunction(() => location.hash === '#definition');
-      await scrolledTo(page, '#definition');
-      await page.getByRole('navigation', { name: 'Glossary letters' }).getByRole('link', { name: 'S', exact: true }).click();
-      await scrolledTo(page, '#glossary-s');
-      await expect(page.locator('summary').count()).resolves.toBe(8);
-      // A FAQ answer opens from its question.
-      const first = page.locator('details').first();
-      await first.locator('summary').click();
-      await expect(first.getAttribute('open')).resolves.toBe('');
-      expect(problems).toEqual([]);
-      await context.close();
-    }, TIMEOUT);
+    test(
+      'Start Learning scrolls to the definition and an A–Z link jumps to its letter',
+      async () => {
+        const { page, problems, context } = await openPage(browser, `${server.url}/what-is-digital-marketing`, viewport);
+        await page.getByRole('link', { name: 'Start Learning' }).click();
+        await page.waitForFunction(() => location.hash === '#definition');
+        await scrolledTo(page, '#definition');
+        await page.getByRole('navigation', { name: 'Glossary letters' }).getByRole('link', { name: 'S', exact: true }).click();
+        await scrolledTo(page, '#glossary-s');
+        await expect(page.locator('summary').count()).resolves.toBe(8);
+        // A FAQ answer opens from its question.
+        const first = page.locator('details').first();
+        await first.locator('summary').click();
+        await expect(first.getAttribute('open')).resolves.toBe('');
+        expect(problems).toEqual([]);
+        await context.close();
+      },
+      TIMEOUT,
+    );
 
-    test('a service page hero button scrolls to its contact anchor, whose button leads to the home audit', async () => {
-      const { page, problems, context } = await openPage(browser, `${server.url}/services/seo-services`, viewport);
-      await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('Get found when Toronto searches for what you do');
-      await page.getByRole('link', { name: 'Improve my rankings' }).click();
-      await page.waitForFunction(() => location.hash === '#contact');
-      await scrolledTo(page, '#contact');
-      const audit = page.locator('#contact').getByRole('link', { name: 'Get Your Free Business Audit' });
-      await expect(audit.getAttribute('href')).resolves.toBe('/#contact');
-      await expect(audit.isVisible()).resolves.toBe(true);
-      expect(problems).toEqual([]);
-      await context.close();
-    }, TIMEOUT);
+    test(
+      'a service page hero button scrolls to its contact anchor, whose button leads to the home audit',
+      async () => {
+        const { page, problems, context } = await openPage(browser, `${server.url}/services/seo-services`, viewport);
+        await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('Get found when Toronto searches for what you do');
+        await page.getByRole('link', { name: 'Improve my rankings' }).click();
+        await page.waitForFunction(() => location.hash === '#contact');
+        await scrolledTo(page, '#contact');
+        const audit = page.locator('#contact').getByRole('link', { name: 'Get Your Free Business Audit' });
+        await expect(audit.getAttribute('href')).resolves.toBe('/#contact');
+        await expect(audit.isVisible()).resolves.toBe(true);
+        expect(problems).toEqual([]);
+        await context.close();
+      },
+      TIMEOUT,
+    );
 
-    test('the overview links each card to its service page', async () => {
-      const { page, problems, context } = await openPage(browser, `${server.url}/services`, viewport);
-      await expect(page.getByRole('article').count()).resolves.toBe(6);
-      await page.getByRole('link', { name: 'Learn more about Google Ads' }).click();
-      await page.waitForURL(`${server.url}/services/google-ads`);
-      await expect(page.getByRole('heading', { level: 1 }).isVisible()).resolves.toBe(true);
-      expect(problems).toEqual([]);
-      await context.close();
-    }, TIMEOUT);
+    test(
+      'the overview links each card to its service page',
+      async () => {
+        const { page, problems, context } = await openPage(browser, `${server.url}/services`, viewport);
+        await expect(page.getByRole('article').count()).resolves.toBe(6);
+        await page.getByRole('link', { name: 'Learn more about Google Ads' }).click();
+        await page.waitForURL(`${server.url}/services/google-ads`);
+        await expect(page.getByRole('heading', { level: 1 }).isVisible()).resolves.toBe(true);
+        expect(problems).toEqual([]);
+        await context.close();
+      },
+      TIMEOUT,
+    );
   });
 }

@@ -2,9 +2,9 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import type { Browser, Page } from 'playwright-core';
 import { computeAudit, formatDollars, scoreMessage } from '../../lib/audit.ts';
 import { auditSchema } from '../../lib/audit-schema.ts';
-import { fillStep1, fillSteps2to4, stepTitle, wizard, type Profile } from '../helpers/audit-browser.ts';
-import { DESKTOP, PHONE, hydrateIsland, launchBrowser, openPage } from '../helpers/browser.ts';
-import { startServer, type RunningServer } from '../helpers/server.ts';
+import { fillStep1, fillSteps2to4, type Profile, stepTitle, wizard } from '../helpers/audit-browser.ts';
+import { DESKTOP, hydrateIsland, launchBrowser, openPage, PHONE } from '../helpers/browser.ts';
+import { type RunningServer, startServer } from '../helpers/server.ts';
 
 let server: RunningServer;
 let browser: Browser;
@@ -23,25 +23,70 @@ const runId = crypto.randomUUID().slice(0, 8);
 /** A cleaning company on a phone (starter tier) and a medspa on a desktop (enterprise tier). */
 const profiles: Record<'phone' | 'desktop', Profile> = {
   phone: {
-    text: { 'First name': 'Marisol', 'Last name': 'Reyes', Email: `marisol-${runId}@spotless.example`, Phone: '416-555-0199', 'Business name': `Spotless Nest ${runId}`, Website: '' },
+    text: {
+      'First name': 'Marisol',
+      'Last name': 'Reyes',
+      Email: `marisol-${runId}@spotless.example`,
+      Phone: '416-555-0199',
+      'Business name': `Spotless Nest ${runId}`,
+      Website: '',
+    },
     selects: { Industry: 'other', 'Monthly revenue': '10000-25000', 'Monthly marketing budget': '1000-5000', 'When do you want to see results?': '1-3-months' },
     checks: ['Generate more leads', 'Word of mouth & referrals', 'No time to do marketing'],
     radios: ['Fair: a website, not much else', 'We have some idea', 'No, this would be our first'],
     answers: {
-      firstName: 'Marisol', lastName: 'Reyes', email: `marisol-${runId}@spotless.example`, phone: '416-555-0199', businessName: `Spotless Nest ${runId}`, industry: 'other', website: '',
-      monthlyRevenue: '10000-25000', marketingBudget: '1000-5000', timeframe: '1-3-months', primaryGoals: ['lead-generation'], currentMarketing: ['referrals'],
-      currentChallenges: ['time'], onlinePresence: 'fair', competitorAnalysis: 'some-idea', previousAgency: 'no',
+      firstName: 'Marisol',
+      lastName: 'Reyes',
+      email: `marisol-${runId}@spotless.example`,
+      phone: '416-555-0199',
+      businessName: `Spotless Nest ${runId}`,
+      industry: 'other',
+      website: '',
+      monthlyRevenue: '10000-25000',
+      marketingBudget: '1000-5000',
+      timeframe: '1-3-months',
+      primaryGoals: ['lead-generation'],
+      currentMarketing: ['referrals'],
+      currentChallenges: ['time'],
+      onlinePresence: 'fair',
+      competitorAnalysis: 'some-idea',
+      previousAgency: 'no',
     },
   },
   desktop: {
-    text: { 'First name': 'Priya', 'Last name': 'Nandakumar', Email: `priya-${runId}@lumen.example`, Phone: '', 'Business name': `Lumen Aesthetics ${runId}`, Website: 'https://lumen.example' },
-    selects: { Industry: 'healthcare', 'Monthly revenue': '50000+', 'Monthly marketing budget': '5000-15000', 'When do you want to see results?': '6-12-months' },
+    text: {
+      'First name': 'Priya',
+      'Last name': 'Nandakumar',
+      Email: `priya-${runId}@lumen.example`,
+      Phone: '',
+      'Business name': `Lumen Aesthetics ${runId}`,
+      Website: 'https://lumen.example',
+    },
+    selects: {
+      Industry: 'healthcare',
+      'Monthly revenue': '50000+',
+      'Monthly marketing budget': '5000-15000',
+      'When do you want to see results?': '6-12-months',
+    },
     checks: ['Build brand awareness', 'SEO', 'Social media', 'Email marketing', 'Unclear return on ad spend'],
     radios: ['Good: people find us, with gaps', 'Yes, we track them regularly', 'Yes, and it went well'],
     answers: {
-      firstName: 'Priya', lastName: 'Nandakumar', email: `priya-${runId}@lumen.example`, phone: '', businessName: `Lumen Aesthetics ${runId}`, industry: 'healthcare', website: 'https://lumen.example',
-      monthlyRevenue: '50000+', marketingBudget: '5000-15000', timeframe: '6-12-months', primaryGoals: ['brand-awareness'], currentMarketing: ['seo', 'social-media', 'email-marketing'],
-      currentChallenges: ['roi'], onlinePresence: 'good', competitorAnalysis: 'yes-monitoring', previousAgency: 'yes-satisfied',
+      firstName: 'Priya',
+      lastName: 'Nandakumar',
+      email: `priya-${runId}@lumen.example`,
+      phone: '',
+      businessName: `Lumen Aesthetics ${runId}`,
+      industry: 'healthcare',
+      website: 'https://lumen.example',
+      monthlyRevenue: '50000+',
+      marketingBudget: '5000-15000',
+      timeframe: '6-12-months',
+      primaryGoals: ['brand-awareness'],
+      currentMarketing: ['seo', 'social-media', 'email-marketing'],
+      currentChallenges: ['roi'],
+      onlinePresence: 'good',
+      competitorAnalysis: 'yes-monitoring',
+      previousAgency: 'yes-satisfied',
     },
   },
 };
@@ -64,12 +109,17 @@ async function recordToasts(page: Page): Promise<void> {
 
 /** Waits until a recorded toast contains `text`, and returns it. */
 async function toastShown(page: Page, text: string): Promise<string> {
-  const handle = await page.waitForFunction((t) => (window as unknown as { __toasts: string[] }).__toasts.find((x) => x.includes(t)) ?? false, text, { timeout: 0 });
+  const handle = await page.waitForFunction((t) => (window as unknown as { __toasts: string[] }).__toasts.find((x) => x.includes(t)) ?? false, text, {
+    timeout: 0,
+  });
   return (await handle.jsonValue()) as string;
 }
 
 describe('home page and the free business audit', () => {
-  for (const [device, viewport] of [['phone', PHONE], ['desktop', DESKTOP]] as const) {
+  for (const [device, viewport] of [
+    ['phone', PHONE],
+    ['desktop', DESKTOP],
+  ] as const) {
     test(`on a ${device}: empty submit shows step 1's messages; a full audit shows results and the toast`, async () => {
       const { page, problems, context } = await openPage(browser, `${server.url}/`, viewport);
       await recordToasts(page);
@@ -93,7 +143,13 @@ describe('home page and the free business audit', () => {
       await expect(w.getByRole('progressbar').getAttribute('aria-valuenow')).resolves.toBe('100');
       await w.getByRole('button', { name: 'Get My Free Audit' }).click();
       await expect(stepTitle(page).textContent()).resolves.toBe('Step 1 of 4: Basic Information');
-      for (const message of ['First name is required', 'Last name is required', 'Invalid email address', 'Business name is required', 'Please select your industry']) {
+      for (const message of [
+        'First name is required',
+        'Last name is required',
+        'Invalid email address',
+        'Business name is required',
+        'Please select your industry',
+      ]) {
         await expect(w.getByText(message, { exact: true }).isVisible()).resolves.toBe(true);
       }
       await expect(w.locator('label', { hasText: 'First name' }).getAttribute('class')).resolves.toContain('text-red-600');
@@ -154,7 +210,11 @@ describe('home page and the free business audit', () => {
     const failures = 'Failed to load resource';
     const profile = profiles.phone;
     await page.route('**/api/business-audit', (route) =>
-      route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ error: 'Service temporarily unavailable, please try again shortly' }) }),
+      route.fulfill({
+        status: 503,
+        contentType: 'application/json',
+        body: JSON.stringify({ error: 'Service temporarily unavailable, please try again shortly' }),
+      }),
     );
     const w = wizard(page);
     await fillStep1(page, profile);

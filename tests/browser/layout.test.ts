@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import type { Browser } from 'playwright-core';
-import { DESKTOP, PHONE, launchBrowser, openPage } from '../helpers/browser.ts';
-import { startServer, type RunningServer } from '../helpers/server.ts';
+import { DESKTOP, launchBrowser, openPage, PHONE } from '../helpers/browser.ts';
+import { type RunningServer, startServer } from '../helpers/server.ts';
 
 let server: RunningServer;
 let browser: Browser;

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'bun:test';
 import type { Page, Request } from 'playwright-core';
-import { DESKTOP, PHONE, hydrateIsland, openPage, serverAndBrowser } from '../helpers/browser.ts';
+import { DESKTOP, hydrateIsland, openPage, PHONE, serverAndBrowser } from '../helpers/browser.ts';
 
 const ctx = serverAndBrowser();
 
@@ -60,168 +60,195 @@ function watchIntakeCalls(page: Page): Request[] {
 
 const submit = (page: Page) => page.getByRole('button', { name: 'Submit application' });
 /** Chromium reports a deliberately failed request as a console error; only those are expected. */
-const unexpected = (problems: string[]) => problems.filter((p) => !/Failed to load resource: (the server responded with a status of 500|net::ERR_FAILED)/.test(p));
+const unexpected = (problems: string[]) =>
+  problems.filter((p) => !/Failed to load resource: (the server responded with a status of 500|net::ERR_FAILED)/.test(p));
 
 describe.each([
   ['phone', PHONE],
   ['desktop', DESKTOP],
 ])('Q4 intake on a %s', (_name, viewport) => {
-  test('the hero button scrolls to the application form', async () => {
-    const { page, problems, context } = await openPage(ctx.browser, `${ctx.server.url}/q4-intake`, viewport);
-    await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('Q4 Client Intake. 6 Slots. Toronto Only.');
-    await expect(page.locator('#apply').isVisible()).resolves.toBe(true);
-    await page.getByRole('link', { name: 'Apply for a Q4 slot' }).click();
-    await page.waitForFunction(() => location.hash === '#apply');
-    await page.waitForFunction(() => {
-      const top = document.getElementById('apply')!.getBoundingClientRect().top;
-      return top >= 0 && top < 200;
-    });
-    // The form loads its code once it comes into view.
-    await page.waitForSelector('[data-island="IntakeForm"][data-hydrated]', { state: 'attached' });
-    await expect(page.getByRole('button', { name: 'Submit application' }).isEnabled()).resolves.toBe(true);
-    expect(problems).toEqual([]);
-    await context.close();
-  }, TEST_TIMEOUT_MS);
+  test(
+    'the hero button scrolls to the application form',
+    async () => {
+      const { page, problems, context } = await openPage(ctx.browser, `${ctx.server.url}/q4-intake`, viewport);
+      await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('Q4 Client Intake. 6 Slots. Toronto Only.');
+      await expect(page.locator('#apply').isVisible()).resolves.toBe(true);
+      await page.getByRole('link', { name: 'Apply for a Q4 slot' }).click();
+      await page.waitForFunction(() => location.hash === '#apply');
+      await page.waitForFunction(() => {
+        const top = document.getElementById('apply')!.getBoundingClientRect().top;
+        return top >= 0 && top < 200;
+      });
+      // The form loads its code once it comes into view.
+      await page.waitForSelector('[data-island="IntakeForm"][data-hydrated]', { state: 'attached' });
+      await expect(page.getByRole('button', { name: 'Submit application' }).isEnabled()).resolves.toBe(true);
+      expect(problems).toEqual([]);
+      await context.close();
+    },
+    TEST_TIMEOUT_MS,
+  );
 
-  test('submitting an empty form shows a message under each required field and sends nothing', async () => {
-    const { page, problems, context } = await openIntake(viewport);
-    const calls = watchIntakeCalls(page);
-    await submit(page).click();
-    await page.getByText(CONSENT_ERROR, { exact: true }).waitFor();
-    await expect(theForm(page).locator('[role="alert"]').allTextContents()).resolves.toEqual([
-      'First name is required',
-      'Last name is required',
-      'Work email is required',
-      'Mobile number is required',
-      'Company name is required',
-      'Please select your industry',
-      'City is required',
-      'Please select your monthly marketing budget',
-      'Biggest goal is required',
-      CONSENT_ERROR,
-    ]);
-    // Every field has a visible label.
-    // (The spam honeypot's label sits inside an aria-hidden block, off-screen.)
-    await expect(theForm(page).locator(':not([aria-hidden="true"]) > label').allTextContents()).resolves.toEqual([
-      'First name *',
-      'Last name *',
-      'Work email *',
-      'Mobile *',
-      'Company *',
-      'Website (optional)',
-      'Industry *',
-      'City *',
-      'Monthly marketing budget *',
-      'Biggest goal for the next 6 months *',
-      'How did you hear about us? (optional)',
-      expect.stringContaining('Yes, send me emails and updates from Northline Digital'),
-    ]);
-    // The first invalid field gets focus and says it is invalid, with its message as description.
-    const firstName = theForm(page).getByRole('textbox', { name: 'First name', exact: true });
-    await expect(firstName.evaluate((el) => el === document.activeElement)).resolves.toBe(true);
-    await expect(firstName.getAttribute('aria-invalid')).resolves.toBe('true');
-    const describedBy = await firstName.getAttribute('aria-describedby');
-    await expect(page.locator(`#${describedBy}`).textContent()).resolves.toBe('First name is required');
+  test(
+    'submitting an empty form shows a message under each required field and sends nothing',
+    async () => {
+      const { page, problems, context } = await openIntake(viewport);
+      const calls = watchIntakeCalls(page);
+      await submit(page).click();
+      await page.getByText(CONSENT_ERROR, { exact: true }).waitFor();
+      await expect(theForm(page).locator('[role="alert"]').allTextContents()).resolves.toEqual([
+        'First name is required',
+        'Last name is required',
+        'Work email is required',
+        'Mobile number is required',
+        'Company name is required',
+        'Please select your industry',
+        'City is required',
+        'Please select your monthly marketing budget',
+        'Biggest goal is required',
+        CONSENT_ERROR,
+      ]);
+      // Every field has a visible label.
+      // (The spam honeypot's label sits inside an aria-hidden block, off-screen.)
+      await expect(theForm(page).locator(':not([aria-hidden="true"]) > label').allTextContents()).resolves.toEqual([
+        'First name *',
+        'Last name *',
+        'Work email *',
+        'Mobile *',
+        'Company *',
+        'Website (optional)',
+        'Industry *',
+        'City *',
+        'Monthly marketing budget *',
+        'Biggest goal for the next 6 months *',
+        'How did you hear about us? (optional)',
+        expect.stringContaining('Yes, send me emails and updates from Northline Digital'),
+      ]);
+      // The first invalid field gets focus and says it is invalid, with its message as description.
+      const firstName = theForm(page).getByRole('textbox', { name: 'First name', exact: true });
+      await expect(firstName.evaluate((el) => el === document.activeElement)).resolves.toBe(true);
+      await expect(firstName.getAttribute('aria-invalid')).resolves.toBe('true');
+      const describedBy = await firstName.getAttribute('aria-describedby');
+      await expect(page.locator(`#${describedBy}`).textContent()).resolves.toBe('First name is required');
 
-    // A bad address and a bare domain get their own messages.
-    await theForm(page).getByRole('textbox', { name: 'Work email', exact: true }).fill('aisha@');
-    await theForm(page).getByRole('textbox', { name: 'Website (optional)', exact: true }).fill('glowmedspa.ca');
-    await submit(page).click();
-    await page.getByText('Enter a valid email address, like you@yourcompany.ca').waitFor();
-    await page.getByText('Enter the full web address, starting with https://').waitFor();
+      // A bad address and a bare domain get their own messages.
+      await theForm(page).getByRole('textbox', { name: 'Work email', exact: true }).fill('aisha@');
+      await theForm(page).getByRole('textbox', { name: 'Website (optional)', exact: true }).fill('glowmedspa.ca');
+      await submit(page).click();
+      await page.getByText('Enter a valid email address, like you@yourcompany.ca').waitFor();
+      await page.getByText('Enter the full web address, starting with https://').waitFor();
 
-    // Fixing a field clears its message as you type.
-    await firstName.fill('Aisha');
-    await page.getByText('First name is required').waitFor({ state: 'detached' });
-    expect(calls).toHaveLength(0);
-    expect(page.url()).toBe(`${ctx.server.url}/q4-intake`);
-    expect(problems).toEqual([]);
-    await context.close();
-  }, TEST_TIMEOUT_MS);
+      // Fixing a field clears its message as you type.
+      await firstName.fill('Aisha');
+      await page.getByText('First name is required').waitFor({ state: 'detached' });
+      expect(calls).toHaveLength(0);
+      expect(page.url()).toBe(`${ctx.server.url}/q4-intake`);
+      expect(problems).toEqual([]);
+      await context.close();
+    },
+    TEST_TIMEOUT_MS,
+  );
 
-  test('a complete form without consent shows only the consent message', async () => {
-    const { page, problems, context } = await openIntake(viewport);
-    const calls = watchIntakeCalls(page);
-    const consent = page.getByRole('checkbox');
-    await expect(consent.isChecked()).resolves.toBe(false);
-    await fillApplication(page, { consent: false });
-    await submit(page).click();
-    await page.getByText(CONSENT_ERROR, { exact: true }).waitFor();
-    await expect(page.locator('[role="alert"]').allTextContents()).resolves.toEqual([CONSENT_ERROR]);
-    await expect(consent.getAttribute('aria-invalid')).resolves.toBe('true');
+  test(
+    'a complete form without consent shows only the consent message',
+    async () => {
+      const { page, problems, context } = await openIntake(viewport);
+      const calls = watchIntakeCalls(page);
+      const consent = page.getByRole('checkbox');
+      await expect(consent.isChecked()).resolves.toBe(false);
+      await fillApplication(page, { consent: false });
+      await submit(page).click();
+      await page.getByText(CONSENT_ERROR, { exact: true }).waitFor();
+      await expect(page.locator('[role="alert"]').allTextContents()).resolves.toEqual([CONSENT_ERROR]);
+      await expect(consent.getAttribute('aria-invalid')).resolves.toBe('true');
 
-    // Ticking and unticking: the message goes, then comes back, and nothing was sent.
-    await consent.check();
-    await page.getByText(CONSENT_ERROR).waitFor({ state: 'detached' });
-    await consent.uncheck();
-    await page.getByText(CONSENT_ERROR, { exact: true }).waitFor();
-    expect(calls).toHaveLength(0);
-    expect(problems).toEqual([]);
-    await context.close();
-  }, TEST_TIMEOUT_MS);
+      // Ticking and unticking: the message goes, then comes back, and nothing was sent.
+      await consent.check();
+      await page.getByText(CONSENT_ERROR).waitFor({ state: 'detached' });
+      await consent.uncheck();
+      await page.getByText(CONSENT_ERROR, { exact: true }).waitFor();
+      expect(calls).toHaveLength(0);
+      expect(problems).toEqual([]);
+      await context.close();
+    },
+    TEST_TIMEOUT_MS,
+  );
 
-  test('a failing API keeps the answers, shows the Error toast, and a retry reuses the submission id', async () => {
-    const { page, problems, context } = await openIntake(viewport);
-    const sent: { id: string }[] = [];
-    let mode: 'server-error' | 'network' = 'server-error';
-    // The first answer waits until the test has seen the submitting state.
-    const { promise: answerNow, resolve: release } = Promise.withResolvers<void>();
-    await page.route('**/api/q4-intake', async (route) => {
-      sent.push(route.request().postDataJSON());
-      if (mode === 'network') return route.abort('failed');
-      await answerNow;
-      return route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ error: 'The intake desk is down for a moment' }) });
-    });
-    await fillApplication(page, { consent: true });
+  test(
+    'a failing API keeps the answers, shows the Error toast, and a retry reuses the submission id',
+    async () => {
+      const { page, problems, context } = await openIntake(viewport);
+      const sent: { id: string }[] = [];
+      let mode: 'server-error' | 'network' = 'server-error';
+      // The first answer waits until the test has seen the submitting state.
+      const { promise: answerNow, resolve: release } = Promise.withResolvers<void>();
+      await page.route('**/api/q4-intake', async (route) => {
+        sent.push(route.request().postDataJSON());
+        if (mode === 'network') return route.abort('failed');
+        await answerNow;
+        return route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ error: 'The intake desk is down for a moment' }) });
+      });
+      await fillApplication(page, { consent: true });
 
-    await submit(page).click();
-    const busy = page.getByRole('button', { name: 'Submitting...' });
-    await busy.waitFor();
-    await expect(busy.isDisabled()).resolves.toBe(true);
-    release();
-    const toast = page.locator('[data-toast]');
-    await toast.waitFor();
-    await expect(toast.getAttribute('role')).resolves.toBe('alert');
-    await expect(toast.locator('p').allTextContents()).resolves.toEqual(['Error', 'The intake desk is down for a moment']);
-    await expect(submit(page).isEnabled()).resolves.toBe(true);
-    await expectAnswersKept(page);
-    expect(page.url()).toBe(`${ctx.server.url}/q4-intake`);
+      await submit(page).click();
+      const busy = page.getByRole('button', { name: 'Submitting...' });
+      await busy.waitFor();
+      await expect(busy.isDisabled()).resolves.toBe(true);
+      release();
+      const toast = page.locator('[data-toast]');
+      await toast.waitFor();
+      await expect(toast.getAttribute('role')).resolves.toBe('alert');
+      await expect(toast.locator('p').allTextContents()).resolves.toEqual(['Error', 'The intake desk is down for a moment']);
+      await expect(submit(page).isEnabled()).resolves.toBe(true);
+      await expectAnswersKept(page);
+      expect(page.url()).toBe(`${ctx.server.url}/q4-intake`);
 
-    // No answer at all: the fallback message. The retry carries the same id.
-    mode = 'network';
-    await submit(page).click();
-    await toast.getByText('Failed to submit application. Please try again.', { exact: true }).waitFor();
-    await expect(toast.locator('p').allTextContents()).resolves.toEqual(['Error', 'Failed to submit application. Please try again.']);
-    await expectAnswersKept(page);
-    expect(sent).toHaveLength(2);
-    expect(sent[0].id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
-    expect(sent[1].id).toBe(sent[0].id);
+      // No answer at all: the fallback message. The retry carries the same id.
+      mode = 'network';
+      await submit(page).click();
+      await toast.getByText('Failed to submit application. Please try again.', { exact: true }).waitFor();
+      await expect(toast.locator('p').allTextContents()).resolves.toEqual(['Error', 'Failed to submit application. Please try again.']);
+      await expectAnswersKept(page);
+      expect(sent).toHaveLength(2);
+      expect(sent[0].id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+      expect(sent[1].id).toBe(sent[0].id);
 
-    // The API is back: the same submission goes through.
-    await page.unroute('**/api/q4-intake');
-    await submit(page).click();
-    await page.waitForURL(`${ctx.server.url}/q4-intake/thank-you`);
-    expect(unexpected(problems)).toEqual([]);
-    await context.close();
-  }, TEST_TIMEOUT_MS);
+      // The API is back: the same submission goes through.
+      await page.unroute('**/api/q4-intake');
+      await submit(page).click();
+      await page.waitForURL(`${ctx.server.url}/q4-intake/thank-you`);
+      expect(unexpected(problems)).toEqual([]);
+      await context.close();
+    },
+    TEST_TIMEOUT_MS,
+  );
 
-  test('a valid application lands on the thank-you page', async () => {
-    const { page, problems, context } = await openIntake(viewport);
-    await fillApplication(page, { consent: true });
-    const request = page.waitForRequest((req) => req.url().endsWith('/api/q4-intake'));
-    const response = page.waitForResponse((res) => res.url().endsWith('/api/q4-intake'));
-    const landed = page.waitForURL(`${ctx.server.url}/q4-intake/thank-you`);
-    await submit(page).click();
-    const body = (await request).postDataJSON();
-    expect(body).toMatchObject({ firstName: 'Aisha', workEmail: 'aisha@glowmedspa.ca', industry: 'medspas', monthlyMarketingBudget: '5000-10000', caslConsent: 'true' });
-    expect(body.id).toMatch(/^[0-9a-f-]{36}$/);
-    expect((await response).status()).toBe(201);
-    await landed;
-    await page.waitForSelector('html[data-islands-ready]', { state: 'attached' });
-    await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe("You're on the Q4 list.");
-    await expect(page.getByRole('link', { name: 'Back to home' }).getAttribute('href')).resolves.toBe('/');
-    await expect(page.getByRole('link', { name: 'Read the blog' }).getAttribute('href')).resolves.toBe('/blog');
-    expect(problems).toEqual([]);
-    await context.close();
-  }, TEST_TIMEOUT_MS);
+  test(
+    'a valid application lands on the thank-you page',
+    async () => {
+      const { page, problems, context } = await openIntake(viewport);
+      await fillApplication(page, { consent: true });
+      const request = page.waitForRequest((req) => req.url().endsWith('/api/q4-intake'));
+      const response = page.waitForResponse((res) => res.url().endsWith('/api/q4-intake'));
+      const landed = page.waitForURL(`${ctx.server.url}/q4-intake/thank-you`);
+      await submit(page).click();
+      const body = (await request).postDataJSON();
+      expect(body).toMatchObject({
+        firstName: 'Aisha',
+        workEmail: 'aisha@glowmedspa.ca',
+        industry: 'medspas',
+        monthlyMarketingBudget: '5000-10000',
+        caslConsent: 'true',
+      });
+      expect(body.id).toMatch(/^[0-9a-f-]{36}$/);
+      expect((await response).status()).toBe(201);
+      await landed;
+      await page.waitForSelector('html[data-islands-ready]', { state: 'attached' });
+      await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe("You're on the Q4 list.");
+      await expect(page.getByRole('link', { name: 'Back to home' }).getAttribute('href')).resolves.toBe('/');
+      await expect(page.getByRole('link', { name: 'Read the blog' }).getAttribute('href')).resolves.toBe('/blog');
+      expect(problems).toEqual([]);
+      await context.close();
+    },
+    TEST_TIMEOUT_MS,
+  );
 });

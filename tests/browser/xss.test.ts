@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, expect, test } from 'bun:test';
 import type { Browser, Page } from 'playwright-core';
-import { startFakeFeedServer, type FakeFeedServer } from '../fixtures/fake-feed-server.ts';
-import { DESKTOP, VISITOR_USER_AGENT, hydrateIsland, launchBrowser, openPage } from '../helpers/browser.ts';
-import { startServer, type RunningServer } from '../helpers/server.ts';
+import { type FakeFeedServer, startFakeFeedServer } from '../fixtures/fake-feed-server.ts';
+import { DESKTOP, hydrateIsland, launchBrowser, openPage, VISITOR_USER_AGENT } from '../helpers/browser.ts';
+import { type RunningServer, startServer } from '../helpers/server.ts';
 
 // Hostile feed items and hostile form values, rendered where the site shows them: no script runs, no
 // CSP violation is reported, the payloads read as text, and every inline JSON parses with no raw '<'.
@@ -30,7 +30,9 @@ async function watch(page: Page) {
   });
   await page.addInitScript(() => {
     (window as unknown as { __violations: string[] }).__violations = [];
-    document.addEventListener('securitypolicyviolation', (e) => (window as unknown as { __violations: string[] }).__violations.push(`${e.violatedDirective} ${e.blockedURI}`));
+    document.addEventListener('securitypolicyviolation', (e) =>
+      (window as unknown as { __violations: string[] }).__violations.push(`${e.violatedDirective} ${e.blockedURI}`),
+    );
   });
   return { dialogs, violations: () => page.evaluate(() => (window as unknown as { __violations: string[] }).__violations) };
 }

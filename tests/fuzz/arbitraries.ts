@@ -67,7 +67,13 @@ export function hostileBody(valid: fc.Arbitrary<Record<string, unknown>>): fc.Ar
 
 /** Odd query strings for GET endpoints. */
 export const hostileQuery = fc
-  .array(fc.tuple(fc.oneof(fc.string({ maxLength: 20 }), fc.constantFrom('testName', 'userId', '__proto__')), fc.oneof(hostileStrings, fc.string({ maxLength: 300 }))), { maxLength: 4 })
+  .array(
+    fc.tuple(
+      fc.oneof(fc.string({ maxLength: 20 }), fc.constantFrom('testName', 'userId', '__proto__')),
+      fc.oneof(hostileStrings, fc.string({ maxLength: 300 })),
+    ),
+    { maxLength: 4 },
+  )
   .map((pairs) => pairs.map(([k, v]) => `${encodeQueryPart(k)}=${encodeQueryPart(v)}`).join('&'));
 
 /** Percent-encodes; a lone surrogate becomes the invalid UTF-8 a hostile client would send. */

@@ -17,7 +17,9 @@ let t: Awaited<ReturnType<typeof testApp>>;
 beforeAll(async () => {
   t = await testApp({}, { RATE_LIMITS: 'off' });
   // Assign the fuzz visitor so valid events have a variant to name.
-  await t.request('/api/ab-test/assignment?testName=hero-variant&userId=fuzz-visitor', { headers: { 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) Firefox/140.0' } });
+  await t.request('/api/ab-test/assignment?testName=hero-variant&userId=fuzz-visitor', {
+    headers: { 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) Firefox/140.0' },
+  });
 });
 
 describe('fuzzed POST bodies never cause a 5xx, always answer JSON, and store nothing unless accepted', () => {
@@ -49,7 +51,13 @@ describe('fuzzed POST bodies never cause a 5xx, always answer JSON, and store no
 });
 
 describe('odd query strings on the GET APIs', () => {
-  const paths = ['/api/ab-test/assignment', '/api/ab-test/tests', '/api/ab-test/results/a8b7c6d5-0000-4000-8000-000000000002', '/api/ab-test/results/not-a-uuid', '/api/rss-feed'];
+  const paths = [
+    '/api/ab-test/assignment',
+    '/api/ab-test/tests',
+    '/api/ab-test/results/a8b7c6d5-0000-4000-8000-000000000002',
+    '/api/ab-test/results/not-a-uuid',
+    '/api/rss-feed',
+  ];
   test(`${paths.length} endpoints × 400 query strings`, async () => {
     await fc.assert(
       fc.asyncProperty(fc.constantFrom(...paths), hostileQuery, async (path, query) => {

@@ -27,4 +27,3 @@ export async function sendViews(t: Awaited<ReturnType<typeof testApp>>, html: st
     expect(res.status).toBe(201);
   }
 }
-

@@ -1,6 +1,6 @@
-import { createApp, loadAssets } from '../../server.ts';
 import { loadConfig } from '../../lib/config.ts';
 import type { AppDeps } from '../../routes/app-env.ts';
+import { createApp, loadAssets } from '../../server.ts';
 import { testDatabase } from './db.ts';
 
 export const TEST_SITE_URL = 'http://localhost:3000';
@@ -16,6 +16,10 @@ export async function testApp(overrides: Partial<AppDeps> = {}, env: Record<stri
   const server = { requestIP: () => ({ address: '127.0.0.1', family: 'IPv4', port: 50000 }) };
   const request = (path: string, init?: RequestInit) => app.request(path, init, { server });
   const postJson = (path: string, body: unknown, headers: Record<string, string> = {}) =>
-    request(path, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: typeof body === 'string' ? body : JSON.stringify(body) });
+    request(path, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...headers },
+      body: typeof body === 'string' ? body : JSON.stringify(body),
+    });
   return { app, deps, sql: db.sql, logs, request, postJson };
 }

@@ -24,7 +24,8 @@ export async function fillSteps2to4(page: Page, p: Profile) {
   const w = wizard(page);
   await w.getByRole('button', { name: 'Next' }).click();
   await expect(stepTitle(page).textContent()).resolves.toBe('Step 2 of 4: Business Scale & Goals');
-  for (const label of ['Monthly revenue', 'Monthly marketing budget', 'When do you want to see results?'] as const) await w.getByLabel(label).selectOption(p.selects[label]);
+  for (const label of ['Monthly revenue', 'Monthly marketing budget', 'When do you want to see results?'] as const)
+    await w.getByLabel(label).selectOption(p.selects[label]);
   for (const name of p.checks) {
     const box = w.getByRole('checkbox', { name, exact: true });
     if (await box.count()) await box.check();

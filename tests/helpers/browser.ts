@@ -1,6 +1,6 @@
 import { afterAll, beforeAll } from 'bun:test';
-import { chromium, type Browser, type Page } from 'playwright-core';
-import { startServer, type RunningServer } from './server.ts';
+import { type Browser, chromium, type Page } from 'playwright-core';
+import { type RunningServer, startServer } from './server.ts';
 
 export const CHROME_FLAGS = [
   '--headless',

@@ -1,4 +1,4 @@
-import { openDatabase, type Database } from '../../db/client.ts';
+import { type Database, openDatabase } from '../../db/client.ts';
 import { freshDataDir } from './template-db.ts';
 
 const holder = globalThis as { __testDatabase?: Promise<Database> };

@@ -32,7 +32,13 @@ export async function startServer(env: Record<string, string> = {}, dataDir?: st
     else await Bun.sleep(25);
   }
   // On PostgreSQL the server listens before its migrations finish; tests start once it is healthy.
-  while (waitForHealthy && (await fetch(`${url}/healthz`).then((r) => r.status, () => 0)) !== 200) {
+  while (
+    waitForHealthy &&
+    (await fetch(`${url}/healthz`).then(
+      (r) => r.status,
+      () => 0,
+    )) !== 200
+  ) {
     if (proc.exitCode !== null || Date.now() > deadline) throw new Error(`server never became healthy:\n${output}`);
     await Bun.sleep(25);
   }

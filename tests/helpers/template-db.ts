@@ -8,7 +8,10 @@ import { migrations } from '../../db/migrations/index.ts';
 // Creating a PGlite data directory costs seconds and a gigabyte; copying a migrated one costs
 // milliseconds. One template per migration set is made once and copied for every test database.
 
-const migrationsHash = createHash('sha256').update(migrations.map((m) => m.name + m.sql).join('\n')).digest('hex').slice(0, 12);
+const migrationsHash = createHash('sha256')
+  .update(migrations.map((m) => m.name + m.sql).join('\n'))
+  .digest('hex')
+  .slice(0, 12);
 export const templateDir = join(tmpdir(), `tlm-pglite-template-${migrationsHash}`);
 
 export async function ensureTemplate(): Promise<void> {
