@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import postgres from 'postgres';
 import { openDatabase } from '../db/client.ts';
 import { type RunningServer, startServer } from '../tests/helpers/server.ts';
-import { ensureTemplate, freshDataDir } from '../tests/helpers/template-db.ts';
+import { freshDataDir } from '../tests/helpers/template-db.ts';
 
 const pgBin = readdirSync('/usr/lib/postgresql')
   .map((v) => `/usr/lib/postgresql/${v}/bin`)
@@ -67,7 +67,13 @@ function flow(server: RunningServer, workers = 4) {
       if (status !== 201) await Bun.sleep(50);
     }
   });
-  return { outcomes, stop: async () => ((running = false), await Promise.all(loops)) };
+  return {
+    outcomes,
+    stop: async () => {
+      running = false;
+      await Promise.all(loops);
+    },
+  };
 }
 
 async function storedIds(sql: postgres.Sql, ids: string[]) {
@@ -131,8 +137,7 @@ const say = (line: string) => {
 
 // ---- 2. kill -9 on the embedded database -----------------------------------------------------
 {
-  await ensureTemplate();
-  const dataDir = freshDataDir();
+  const dataDir = await freshDataDir();
   let clean = 0;
   for (let round = 1; round <= 5; round++) {
     const server = await startServer({ RATE_LIMITS: 'off', DATABASE_URL: '' }, dataDir);

@@ -11,7 +11,6 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { CHROME_FLAGS } from '../tests/helpers/browser.ts';
 import { startServer } from '../tests/helpers/server.ts';
-import { ensureTemplate } from '../tests/helpers/template-db.ts';
 
 const routes = process.argv.slice(2).length
   ? process.argv.slice(2)
@@ -34,7 +33,6 @@ const routes = process.argv.slice(2).length
 
 const RUNS = Number(process.env.LH_RUNS ?? 5);
 
-if (!process.env.DATABASE_URL) await ensureTemplate();
 const server = await startServer({ RATE_LIMITS: 'off' });
 const userDataDir = mkdtempSync(join(tmpdir(), 'tlm-lh-'));
 const chrome = await chromeLauncher.launch({

@@ -3,12 +3,13 @@
 // wrk to core 1 where taskset exists. Without DATABASE_URL it also measures the cold start on
 // PostgreSQL (BENCH_POSTGRES_URL, else postgres://postgres@127.0.0.1:5432/postgres if one answers)
 // on a scratch database bench_coldstart. Writes bench/results/latest.md. Never part of the test suite.
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import postgres from 'postgres';
 import { buildBinary } from '../build.ts';
+import { formBodies } from './form-bodies.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 // This shared 2-core VM's speed swings by 10-30% from one 10 s run to the next, so the ratio to the
@@ -176,6 +177,9 @@ const visitorCookie = (await fetch(`${base}/`, { headers: { 'user-agent': BROWSE
 if (!visitorCookie) throw new Error('the home page set no visitor cookie');
 routes.push({ label: '/ (new visitor)', path: '/', headers: { 'user-agent': BROWSER_UA } });
 routes.push({ label: '/ (returning visitor)', path: '/', headers: { 'user-agent': BROWSER_UA, cookie: visitorCookie } });
+// Campaign traffic: tracking parameters get the same kept page as plain `/`.
+const CAMPAIGN_PATH = '/?utm_source=newsletter&utm_medium=email&utm_campaign=fall-audit&gclid=Cj0KCQiA';
+routes.push({ label: '/?utm_source=… (returning visitor)', path: CAMPAIGN_PATH, headers: { 'user-agent': BROWSER_UA, cookie: visitorCookie } });
 for (const path of ['/services', '/services/seo-services', '/what-is-digital-marketing', '/blog', '/q4-intake', '/no-such-page', '/api/rss-feed']) {
   routes.push({ label: path === '/no-such-page' ? '404 page' : path, path });
 }
@@ -213,42 +217,19 @@ for (const r of routes) {
   );
 }
 
+// Campaign traffic against plain `/` for the same returning visitor, side by side on the same core.
+const returning = { ...encodingHeaders, 'user-agent': BROWSER_UA, cookie: visitorCookie };
+const campaignRatios: number[] = [];
+for (let i = 0; i < ROUNDS; i++) {
+  const [campaign, plain] = await Promise.all([wrk(base + CAMPAIGN_PATH, returning), wrk(`${base}/`, returning)]);
+  campaignRatios.push(plain.rps ? campaign.rps / plain.rps : 0);
+}
+const campaignLine = `Campaign traffic (\`${CAMPAIGN_PATH}\`) against plain \`/\`, same returning visitor, side by side: ${median(campaignRatios).toFixed(2)}× (${campaignRatios.map((x) => x.toFixed(2)).join('/')}).`;
+
 // Form submissions (each request a new row).
 const posts: string[] = [];
-const bodies: Record<string, unknown> = {
-  '/api/business-audit': {
-    firstName: 'Bench',
-    lastName: 'Mark',
-    email: 'bench@example.ca',
-    phone: '',
-    businessName: 'Bench Cleaning Co',
-    industry: 'professional-services',
-    website: '',
-    monthlyRevenue: '10000-25000',
-    currentMarketing: ['seo'],
-    marketingBudget: '1000-5000',
-    primaryGoals: ['lead-generation'],
-    timeframe: '3-6-months',
-    currentChallenges: ['low-traffic'],
-    onlinePresence: 'fair',
-    competitorAnalysis: 'some-idea',
-    previousAgency: 'no',
-  },
-  '/api/q4-intake': {
-    firstName: 'Bench',
-    lastName: 'Mark',
-    workEmail: 'bench@example.ca',
-    mobile: '416-555-0100',
-    company: 'Bench Cleaning Co',
-    website: '',
-    industry: 'cleaners',
-    city: 'Toronto',
-    monthlyMarketingBudget: '1000-2500',
-    biggestGoal: 'More recurring clients',
-    howDidYouHear: '',
-    caslConsent: 'true',
-  },
-};
+const { audit, intake } = formBodies('Bench');
+const bodies: Record<string, unknown> = { '/api/business-audit': audit, '/api/q4-intake': intake };
 for (const [path, body] of Object.entries(bodies)) {
   const probe = await fetch(base + path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
   if (probe.status === 404) {
@@ -358,6 +339,8 @@ of ${ROUNDS} such runs (each in brackets).
 | Route | Status, bytes | req/s | p50 | p99 | static req/s | ratio (side by side) |
 | --- | --- | ---: | ---: | ---: | ---: | ---: |
 ${rows.join('\n')}
+
+${campaignLine}
 
 | Form endpoint (RATE_LIMITS=off) | status | req/s | p99 |
 | --- | --- | ---: | ---: |

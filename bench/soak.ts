@@ -10,14 +10,13 @@ import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startServer } from '../tests/helpers/server.ts';
-import { ensureTemplate } from '../tests/helpers/template-db.ts';
+import { formBodies } from './form-bodies.ts';
 
 const SECONDS = Number(process.env.SOAK_SECONDS ?? 60);
 const usingPostgres = Boolean(process.env.DATABASE_URL);
 const wrkPath = Bun.which('wrk');
 if (!wrkPath) throw new Error('wrk is missing: apt-get install -y wrk');
 
-if (!usingPostgres) await ensureTemplate();
 const server = await startServer({ RATE_LIMITS: 'off' });
 const pid = server.proc.pid;
 const rssMb = async () => Math.round(Number((await Bun.file(`/proc/${pid}/status`).text()).match(/VmRSS:\s+(\d+)/)?.[1] ?? 0) / 1024);
@@ -45,38 +44,7 @@ const cachedPages: Req[] = [
 ];
 const livePages: Req[] = [{ path: '/', headers: { 'User-Agent': BROWSER_UA } }, { path: '/admin/ab-tests' }];
 
-const audit = {
-  firstName: 'Soak',
-  lastName: 'Test',
-  email: 'soak@example.ca',
-  phone: '',
-  businessName: 'Soak Cleaning Co',
-  industry: 'professional-services',
-  website: '',
-  monthlyRevenue: '10000-25000',
-  currentMarketing: ['seo'],
-  marketingBudget: '1000-5000',
-  primaryGoals: ['lead-generation'],
-  timeframe: '3-6-months',
-  currentChallenges: ['low-traffic'],
-  onlinePresence: 'fair',
-  competitorAnalysis: 'some-idea',
-  previousAgency: 'no',
-};
-const intake = {
-  firstName: 'Soak',
-  lastName: 'Test',
-  workEmail: 'soak@example.ca',
-  mobile: '416-555-0100',
-  company: 'Soak Cleaning Co',
-  website: '',
-  industry: 'cleaners',
-  city: 'Toronto',
-  monthlyMarketingBudget: '1000-2500',
-  biggestGoal: 'More recurring clients',
-  howDidYouHear: '',
-  caslConsent: 'true',
-};
+const { audit, intake } = formBodies('Soak');
 // The event goes to the seeded hero test; its ids are read from the API so this script never hard-codes them.
 const tests = (await (await fetch(`${server.url}/api/ab-test/tests`)).json().catch(() => [])) as { id: string; name: string }[];
 const heroTest = Array.isArray(tests) ? tests.find((t) => t.name === 'hero-variant') : undefined;

@@ -1,5 +1,5 @@
+import { Island } from '../client/islands/Island.tsx';
 import { contactHref, navLinks } from '../lib/site.ts';
-import { Island } from './Island.tsx';
 import { Logo } from './Logo.tsx';
 
 /** The fixed site header: logo, inline links from md up, and the HeaderMenu island below md. */
@@ -28,7 +28,7 @@ export function Header({ onHome }: { onHome: boolean }) {
             ))}
           </ul>
         </nav>
-        <Island name="HeaderMenu" props={{ onHome }} />
+        <Island name="HeaderMenu" props={{ onHome }} className="md:hidden" />
       </div>
     </header>
   );

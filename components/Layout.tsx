@@ -1,33 +1,39 @@
-import { useRequestContext } from '@hono/react-renderer';
 import type { ReactNode } from 'react';
-import { islands } from '../islands/registry.ts';
+import { Island } from '../client/islands/Island.tsx';
+import { islands } from '../client/islands/registry.ts';
+import { usePageRender } from '../client/islands/render-context.ts';
 import { absoluteUrl, defaultOgImage, type PageMeta } from '../lib/page-meta.ts';
 import { jsonForScript } from '../lib/safe-json.ts';
 import { agency } from '../lib/site.ts';
-import type { AppEnv } from '../routes/app-env.ts';
 import { Footer } from './Footer.tsx';
 import { Header } from './Header.tsx';
-import { Island } from './Island.tsx';
 
 /** The one document shell: head tags from the page's meta, header, main, footer. */
 export function Layout({ meta, children }: { meta: PageMeta; children: ReactNode }) {
-  const c = useRequestContext<AppEnv>();
-  const { config, assets } = c.get('deps');
-  const canonical = absoluteUrl(config.PUBLIC_SITE_URL, meta.path);
+  const { siteUrl, assets, islands: used } = usePageRender();
+  // Every page loads the island loader (it marks the page ready, and hydrates islands when needed).
+  used.files.add(assets.loader);
+  const canonical = absoluteUrl(siteUrl, meta.path);
   const image = meta.ogImage ?? defaultOgImage;
-  const imageUrl = absoluteUrl(config.PUBLIC_SITE_URL, image.path);
+  const imageUrl = absoluteUrl(siteUrl, image.path);
   const onHome = Boolean(meta.isHome);
   return (
     <html lang="en-CA">
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <script type="module" src={assets.loader} async fetchPriority="low" />
         <title>{meta.title}</title>
         <meta name="description" content={meta.description} />
         {meta.keywords ? <meta name="keywords" content={meta.keywords.join(', ')} /> : null}
         {meta.noindex ? <meta name="robots" content="noindex, nofollow" /> : null}
         <link rel="canonical" href={canonical} />
-        {assets.cssText ? <style dangerouslySetInnerHTML={{ __html: assets.cssText }} /> : <link rel="stylesheet" href={assets.css} />}
+        {assets.cssText ? (
+          // biome-ignore lint/security/noDangerouslySetInnerHtml: the site's own built stylesheet, inlined
+          <style dangerouslySetInnerHTML={{ __html: assets.cssText }} />
+        ) : (
+          <link rel="stylesheet" href={assets.css} />
+        )}
         <link rel="icon" href="/static/images/favicon.svg" type="image/svg+xml" />
         <link rel="apple-touch-icon" href="/static/images/apple-touch-icon.png" />
         <meta name="theme-color" content="#1d4ed8" />
@@ -46,6 +52,8 @@ export function Layout({ meta, children }: { meta: PageMeta; children: ReactNode
         <meta name="twitter:description" content={meta.description} />
         <meta name="twitter:image" content={imageUrl} />
         {(meta.jsonLd ?? []).map((data, i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: a page's fixed list of documents, never reordered
+          // biome-ignore lint/security/noDangerouslySetInnerHtml: JSON escaped for a script element (lib/safe-json.ts)
           <script key={i} type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonForScript(data) }} />
         ))}
       </head>
@@ -66,7 +74,6 @@ export function Layout({ meta, children }: { meta: PageMeta; children: ReactNode
 
 /** Rendered after <main>, so it knows which islands the page used; adds the Toaster only if one of them toasts. */
 function ToasterIfNeeded() {
-  const c = useRequestContext<AppEnv>();
-  const used = [...c.get('islands').used] as (keyof typeof islands)[];
+  const used = [...usePageRender().islands.used] as (keyof typeof islands)[];
   return used.some((name) => islands[name].toasts) ? <Island name="Toaster" props={{}} /> : null;
 }

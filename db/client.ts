@@ -2,6 +2,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import postgres, { type Sql } from 'postgres';
 import type { Config } from '../lib/config.ts';
+import { lockDataDir } from './data-dir-lock.ts';
 import { migrate } from './migrate.ts';
 
 export type Database = {
@@ -25,6 +26,10 @@ const clientOptions = {
   backoff: (retries: number) => Math.min(0.1 * retries, 1),
 } as const;
 
+/** Where start-up reports on the database (the server's logger; nothing for tests and tools). */
+type StartupLog = { info(msg: string, fields?: Record<string, unknown>): void; warn(msg: string, fields?: Record<string, unknown>): void };
+const quiet: StartupLog = { info: () => {}, warn: () => {} };
+
 const RETRY_DELAYS_MS = [250, 500, 1000, 2000, 3000];
 
 /**
@@ -32,16 +37,18 @@ const RETRY_DELAYS_MS = [250, 500, 1000, 2000, 3000];
  * With `background` (the server), the database comes up while the server already answers: pages that
  * need no data are served at once and the rest answer 503 until `isReady()`. A PostgreSQL that is down
  * at boot is retried until it accepts connections; an embedded database that cannot open is fatal
- * (`onFatal`). Without it (tests, tools), the database is ready when this returns, or it throws.
+ * (`onFatal`), and one whose folder another process holds throws DataDirInUse at once. Without it (tests, tools), the database is ready when this returns, or it throws.
  */
 export async function openDatabase(
   config: Pick<Config, 'DATABASE_URL' | 'DATA_DIR'>,
-  { background = false, log = (_: Record<string, unknown>) => {}, onFatal = (_: unknown) => {} } = {},
+  { background = false, log = quiet, onFatal = (_: unknown) => {} }: { background?: boolean; log?: StartupLog; onFatal?: (error: unknown) => void } = {},
 ): Promise<Database> {
   if (!config.DATABASE_URL) {
     // PGlite is one backend behind a socket server on a Unix socket whose path is known before it
     // starts, so the client exists at once (queries before then fail fast with ENOENT). One connection
     // keeps transactions from interleaving and never exceeds the socket server's connection limit.
+    // Before anything else: a second server on the same folder stops here (DataDirInUse).
+    const lock = await lockDataDir(config.DATA_DIR);
     const path = join(tmpdir(), `tlm-pglite-${process.pid}-${crypto.randomUUID().slice(0, 8)}.sock`);
     const sql = postgres({ ...clientOptions, path, user: 'postgres', database: 'postgres', max: 1 });
     let readyFlag = false;
@@ -54,6 +61,7 @@ export async function openDatabase(
         await migrate(sql);
       } catch (err) {
         await embedded.stop();
+        lock.release();
         throw err;
       }
       readyFlag = true;
@@ -72,6 +80,7 @@ export async function openDatabase(
         await sql.end({ timeout: 5 });
         const embedded = await ready.catch(() => null);
         await embedded?.stop();
+        lock.release();
       },
     };
   }
@@ -84,11 +93,11 @@ export async function openDatabase(
       try {
         await migrate(sql);
         readyFlag = true;
-        if (attempt > 0) log({ msg: 'database is up', attempts: attempt + 1 });
+        if (attempt > 0) log.info('database is up', { attempts: attempt + 1 });
         return;
       } catch (err) {
         if (!background || closed) throw err;
-        log({ msg: 'database not reachable, retrying', attempt: attempt + 1, code: (err as { code?: string }).code ?? 'unknown' });
+        log.warn('database not reachable, retrying', { attempt: attempt + 1, code: (err as { code?: string }).code ?? 'unknown' });
         await Bun.sleep(RETRY_DELAYS_MS[Math.min(attempt, RETRY_DELAYS_MS.length - 1)]);
       }
     }

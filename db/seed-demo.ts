@@ -41,15 +41,15 @@ async function main() {
   const visitors = option('visitors', 3000);
   const days = option('days', 14);
   const skew = process.argv.includes('--skew');
-  const config = loadConfig();
+  const config = loadConfig(process.env);
   const db = await openDatabase(config);
   const { sql } = db;
   const rand = random(20_240_601);
   const now = Date.now();
   try {
     await sql.begin(async (tx) => {
-      await tx`delete from ab_test_events where user_id like ${DEMO_PREFIX + '%'}`;
-      await tx`delete from ab_test_assignments where user_id like ${DEMO_PREFIX + '%'}`;
+      await tx`delete from ab_test_events where user_id like ${`${DEMO_PREFIX}%`}`;
+      await tx`delete from ab_test_assignments where user_id like ${`${DEMO_PREFIX}%`}`;
       for (const [testId, rates] of Object.entries(TRUE_RATES)) {
         const [test] = await tx<{ trafficAllocation: number }[]>`select traffic_allocation from ab_tests where id = ${testId}`;
         if (!test) throw new Error(`Test ${testId} is missing: run the migrations first (start the server once)`);

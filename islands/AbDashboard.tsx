@@ -1,9 +1,10 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { apiRequest } from '../client/api-client.ts';
+import { LineIcon } from '../components/ui/LineIcon.tsx';
 import { buttonClass } from '../components/ui/styles.ts';
 import { formatChance, formatCount, formatDate, formatInterval, formatPercent, formatPValue, formatSigned } from '../lib/ab-format.ts';
 import { NOT_ENOUGH_DATA } from '../lib/ab-stats.ts';
 import { type AbTestSummary, RESULTS_FRESH_MS, TESTS_FRESH_MS, type VariantResult } from '../lib/ab-tests.ts';
-import { apiRequest } from '../lib/api-client.ts';
 
 export type AbDashboardProps = {
   tests: AbTestSummary[];
@@ -64,20 +65,9 @@ export default function AbDashboard(props: AbDashboardProps) {
           {refreshing ? 'Refreshing results…' : `Data as of ${formatDate(state.resultsLoadedAt)}, ${timeOfDay(state.resultsLoadedAt)} Toronto time`}
         </p>
         <button type="button" className={buttonClass.secondary} onClick={() => void refresh({ onlyStale: false })} disabled={refreshing}>
-          <svg
-            aria-hidden="true"
-            width="18"
-            height="18"
-            viewBox="0 0 24 24"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="2"
-            strokeLinecap="round"
-            strokeLinejoin="round"
-            className={refreshing ? 'animate-spin' : ''}
-          >
+          <LineIcon size={18} className={refreshing ? 'animate-spin' : ''}>
             <path d="M21 12a9 9 0 1 1-2.64-6.36M21 4v5h-5" />
-          </svg>
+          </LineIcon>
           {refreshing ? 'Refreshing…' : 'Refresh'}
         </button>
       </div>

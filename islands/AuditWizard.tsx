@@ -1,20 +1,22 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useRef, useState } from 'react';
-import { type FieldErrors, type Resolver, type UseFormRegister, useForm } from 'react-hook-form';
+import { type FieldErrors, type UseFormRegister, useForm } from 'react-hook-form';
+import { abViewMarker, trackQuietly } from '../client/ab-events.ts';
+import { apiRequest, serverMessage } from '../client/api-client.ts';
+import { useFieldId } from '../client/islands/root.tsx';
+import { useToast } from '../client/toast.ts';
 import { AuditResults } from '../components/home/AuditResults.tsx';
-import { useFieldId } from '../components/island-root.tsx';
 import { ChoiceGroup, choiceClass, Field, inputClass } from '../components/ui/form.tsx';
 import { Honeypot } from '../components/ui/Honeypot.tsx';
 import { Skeleton } from '../components/ui/Skeleton.tsx';
 import { buttonClass } from '../components/ui/styles.ts';
-import { type AbTracking, abViewMarker, trackQuietly } from '../lib/ab-events.ts';
-import { apiRequest, serverMessage } from '../lib/api-client.ts';
+import type { AbTracking } from '../lib/ab-tests.ts';
 import type { AuditRecord } from '../lib/audit.ts';
 import {
   AUDIT_STEPS,
   type AuditAnswers,
   type AuditField,
-  type AuditFormState,
+  type AuditFormValues,
   auditSchema,
   competitorAnalysisOptions,
   currentChallengeOptions,
@@ -31,10 +33,9 @@ import {
 } from '../lib/audit-schema.ts';
 import type { ContactFormConfig } from '../lib/contact-form-variants.ts';
 import { HONEYPOT_FIELD } from '../lib/spam.ts';
-import { useToast } from '../lib/toast.ts';
 
 const TOTAL_STEPS = AUDIT_STEPS.length;
-const resolver = zodResolver(auditSchema) as unknown as Resolver<AuditFormState, unknown, AuditAnswers>;
+const resolver = zodResolver(auditSchema);
 
 /**
  * A click on the audit's submit button (validation and the request follow): a `click` for the
@@ -74,7 +75,7 @@ function Wizard({ config, tracking }: { config: ContactFormConfig; tracking: AbT
   const stepHeading = useRef<HTMLHeadingElement>(null);
   const resultsHeading = useRef<HTMLHeadingElement>(null);
   const [focusTarget, setFocusTarget] = useState<{ kind: 'step' } | { kind: 'field'; name: AuditField } | { kind: 'results' } | null>(null);
-  const { register, handleSubmit, setFocus, formState } = useForm<AuditFormState, unknown, AuditAnswers>({
+  const { register, handleSubmit, setFocus, formState } = useForm<AuditFormValues, unknown, AuditAnswers>({
     resolver,
     defaultValues: emptyAuditForm,
     shouldFocusError: false,
@@ -119,7 +120,7 @@ function Wizard({ config, tracking }: { config: ContactFormConfig; tracking: AbT
     }
   };
 
-  const onInvalid = (invalid: FieldErrors<AuditFormState>) => {
+  const onInvalid = (invalid: FieldErrors<AuditFormValues>) => {
     const fields = Object.keys(invalid);
     const target = firstStepWithError(fields);
     if (target === null) return;
@@ -273,7 +274,7 @@ function Wizard({ config, tracking }: { config: ContactFormConfig; tracking: AbT
   );
 }
 
-type FieldBase = { register: UseFormRegister<AuditFormState>; errors: FieldErrors<AuditFormState> };
+type FieldBase = { register: UseFormRegister<AuditFormValues>; errors: FieldErrors<AuditFormValues> };
 type Option = { readonly value: string; readonly label: string };
 
 function errorProps(id: string, error: string | undefined) {
@@ -358,7 +359,7 @@ function ChoicesField({
 
 function AuditSkeleton() {
   return (
-    <div aria-busy="true" aria-label="Loading the audit form">
+    <div role="status" aria-busy="true" aria-label="Loading the audit form">
       <Skeleton className="h-8 w-3/4" />
       <Skeleton className="mt-5 h-4 w-1/2" />
       <Skeleton className="mt-3 h-2 w-full" />

@@ -1,8 +1,9 @@
 import { lazy, type ReactNode, Suspense, useEffect, useRef, useState } from 'react';
+import { apiRequest } from '../client/api-client.ts';
 import type { SelectedPost } from '../components/story/StoryGeneratorPanel.tsx';
+import { LineIcon } from '../components/ui/LineIcon.tsx';
 import { Skeleton, SkeletonCardText } from '../components/ui/Skeleton.tsx';
 import { buttonClass } from '../components/ui/styles.ts';
-import { apiRequest } from '../lib/api-client.ts';
 import { type BlogCard, type BlogFeedState, type BlogPost, toCard } from '../lib/feed.ts';
 import { links } from '../lib/site.ts';
 
@@ -100,6 +101,7 @@ export default function BlogExplorer({ initial }: { initial: BlogFeedState }) {
         {state.status === 'loading' ? (
           <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3" aria-busy="true" aria-label="Loading posts">
             {Array.from({ length: SKELETON_CARDS }, (_, i) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: identical placeholders, a fixed count
               <li key={i} className="overflow-hidden rounded-2xl border border-slate-200 bg-white" data-testid="post-skeleton">
                 <Skeleton className="aspect-[1200/630] w-full rounded-none" />
                 <SkeletonCardText className="p-5" />
@@ -171,20 +173,10 @@ function PostCard({ post, onGenerate }: { post: BlogCard; onGenerate: () => void
         <img src={post.image} alt="" loading="lazy" decoding="async" width={1200} height={630} className="aspect-[1200/630] w-full bg-slate-100 object-cover" />
       ) : (
         <div aria-hidden="true" className="flex aspect-[1200/630] w-full items-center justify-center bg-gradient-to-br from-blue-700 to-sky-500">
-          <svg
-            width="64"
-            height="64"
-            viewBox="0 0 24 24"
-            fill="none"
-            stroke="white"
-            strokeOpacity="0.85"
-            strokeWidth="1.5"
-            strokeLinecap="round"
-            strokeLinejoin="round"
-          >
+          <LineIcon size={64} strokeWidth={1.5} stroke="white" strokeOpacity="0.85">
             <path d="M4 5h16v14H4z" />
             <path d="M8 9h8M8 13h8M8 17h5" />
-          </svg>
+          </LineIcon>
         </div>
       )}
       <div className="flex flex-1 flex-col p-5">

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useFieldId } from '../components/island-root.tsx';
+import { useFieldId } from '../client/islands/root.tsx';
 import { glossary, glossaryLetters, letterAnchor, matchesGlossary } from '../lib/content/glossary.ts';
 import { renderLimitedHtml } from '../lib/limited-html.ts';
 
@@ -19,28 +19,30 @@ export default function GlossarySearch({ initialQuery }: { initialQuery: string 
 
   return (
     <div>
-      <form role="search" action="#glossary" method="get" onSubmit={(e) => e.preventDefault()} className="flex flex-col gap-2 sm:flex-row sm:items-end">
-        <div className="flex-1">
-          <label htmlFor={inputId} className="block font-semibold text-slate-900">
-            Search the glossary
-          </label>
-          <input
-            id={inputId}
-            name="q"
-            type="search"
-            value={query}
-            onChange={(e) => setQuery(e.target.value)}
-            placeholder="Try “bounce rate” or “reviews”"
-            autoComplete="off"
-            aria-describedby={statusId}
-            maxLength={100}
-            className="mt-2 block w-full rounded-lg border border-slate-300 bg-white px-4 py-3 text-base text-slate-900 shadow-sm placeholder:text-slate-500 focus:border-blue-600 focus:outline-none focus:ring-2 focus:ring-blue-600/30"
-          />
-        </div>
-        <button type="submit" className="rounded-lg border border-slate-300 bg-white px-5 py-3 font-semibold text-slate-900 hover:bg-slate-50">
-          Search
-        </button>
-      </form>
+      <search>
+        <form action="#glossary" method="get" onSubmit={(e) => e.preventDefault()} className="flex flex-col gap-2 sm:flex-row sm:items-end">
+          <div className="flex-1">
+            <label htmlFor={inputId} className="block font-semibold text-slate-900">
+              Search the glossary
+            </label>
+            <input
+              id={inputId}
+              name="q"
+              type="search"
+              value={query}
+              onChange={(e) => setQuery(e.target.value)}
+              placeholder="Try “bounce rate” or “reviews”"
+              autoComplete="off"
+              aria-describedby={statusId}
+              maxLength={100}
+              className="mt-2 block w-full rounded-lg border border-slate-300 bg-white px-4 py-3 text-base text-slate-900 shadow-sm placeholder:text-slate-500 focus:border-blue-600 focus:outline-none focus:ring-2 focus:ring-blue-600/30"
+            />
+          </div>
+          <button type="submit" className="rounded-lg border border-slate-300 bg-white px-5 py-3 font-semibold text-slate-900 hover:bg-slate-50">
+            Search
+          </button>
+        </form>
+      </search>
       <p id={statusId} aria-live="polite" className="mt-3 text-sm text-slate-600">
         {query.trim() ? `Showing ${visible.size} of ${glossary.length} terms` : `${glossary.length} terms`}
       </p>
@@ -90,6 +92,7 @@ export default function GlossarySearch({ initialQuery }: { initialQuery: string 
                     <dt className="font-semibold text-slate-900">{g.term}</dt>
                     <dd
                       className="mt-1 leading-7 text-slate-700 [&_a]:font-medium [&_a]:text-blue-700 [&_a]:underline"
+                      // biome-ignore lint/security/noDangerouslySetInnerHtml: limited HTML, escaped and re-tagged by lib/limited-html.ts
                       dangerouslySetInnerHTML={{ __html: renderLimitedHtml(g.definition) }}
                     />
                   </div>

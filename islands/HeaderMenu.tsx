@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useFieldId } from '../components/island-root.tsx';
+import { useFieldId } from '../client/islands/root.tsx';
 import { contactHref, navLinks } from '../lib/site.ts';
 
 /** The small-screen menu: a toggle that opens and closes a vertical list of the header links. */

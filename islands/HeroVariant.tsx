@@ -1,6 +1,8 @@
+import { abViewMarker, trackQuietly } from '../client/ab-events.ts';
+import { LineIcon } from '../components/ui/LineIcon.tsx';
 import { Skeleton } from '../components/ui/Skeleton.tsx';
 import { buttonClass } from '../components/ui/styles.ts';
-import { type AbTracking, abViewMarker, trackQuietly } from '../lib/ab-events.ts';
+import type { AbTracking } from '../lib/ab-tests.ts';
 import { type HeroVariantName, heroVariants } from '../lib/hero-variants.ts';
 import { figures } from '../lib/site.ts';
 
@@ -38,25 +40,16 @@ export default function HeroVariant({ variant, tracking = null }: { variant: Her
         )}
         <p className="mx-auto mt-6 max-w-2xl text-lg leading-8 text-slate-700">{v.subheadline}</p>
         <div className="mt-8 flex flex-col items-center justify-center gap-3 sm:flex-row">
+          {/* biome-ignore lint/a11y/useValidAnchor: a real link to the contact section (it works without JavaScript); the click is also recorded for the A/B test */}
           <a
             href="#contact"
             onClick={() => onHeroCtaClick(tracking, variant)}
             className={v.ctaStyle === 'gradient' ? gradientCta : `${buttonClass.primary} px-6 py-3.5 text-lg`}
           >
             {v.ctaText}
-            <svg
-              aria-hidden="true"
-              width="20"
-              height="20"
-              viewBox="0 0 24 24"
-              fill="none"
-              stroke="currentColor"
-              strokeWidth="2"
-              strokeLinecap="round"
-              strokeLinejoin="round"
-            >
+            <LineIcon size={20}>
               <path d="M5 12h14M13 6l6 6-6 6" />
-            </svg>
+            </LineIcon>
           </a>
           <a href="#services" className={buttonClass.secondary}>
             See our services

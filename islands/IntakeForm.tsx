@@ -1,11 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useRef, useState } from 'react';
 import { Controller, type FieldPath, useForm } from 'react-hook-form';
-import { useFieldId } from '../components/island-root.tsx';
+import { ApiError, apiRequest, serverMessage } from '../client/api-client.ts';
+import { useFieldId } from '../client/islands/root.tsx';
+import { useToast } from '../client/toast.ts';
 import { Field, inputClass } from '../components/ui/form.tsx';
 import { Honeypot } from '../components/ui/Honeypot.tsx';
 import { buttonClass } from '../components/ui/styles.ts';
-import { ApiError, apiRequest, serverMessage } from '../lib/api-client.ts';
 import { consentText } from '../lib/consent.ts';
 import {
   budgetOptions,
@@ -19,7 +20,6 @@ import {
 } from '../lib/intake-schema.ts';
 import { intake } from '../lib/site.ts';
 import { HONEYPOT_FIELD } from '../lib/spam.ts';
-import { useToast } from '../lib/toast.ts';
 
 export const SUBMIT_FAILED_MESSAGE = 'Failed to submit application. Please try again.';
 

@@ -1,6 +1,6 @@
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useEffect, useState } from 'react';
-import { dismissToastAtom, TOAST_DURATION_MS, toastAtom } from '../lib/toast.ts';
+import { dismissToastAtom, TOAST_DURATION_MS, toastAtom } from '../client/toast.ts';
 
 /** Shows the one current toast for 5 seconds. Destructive toasts are alerts; others are status messages. */
 export default function Toaster() {

@@ -11,7 +11,7 @@ test('numbers', () => {
   expect(formatCount(1234567)).toBe('1,234,567');
   expect(formatCount(999)).toBe('999');
   expect(formatPercent(12.345)).toBe('12.3%');
-  expect(formatInterval({ lower: 3.14159, upper: 5.5 })).toBe('3.1–5.5%');
+  expect(formatInterval({ lower: Math.PI, upper: 5.5 })).toBe('3.1–5.5%');
   expect(formatSigned(30)).toBe('+30.0%');
   expect(formatSigned(-4.26)).toBe('−4.3%');
   expect(formatSigned(0.01)).toBe('0.0%');

@@ -1,5 +1,4 @@
 // zod/mini: tree-shakeable, so islands importing constants or types from here stay small.
-import './zod-config.ts';
 import * as z from 'zod/mini';
 
 // The A/B tests the site knows by name, the shapes of their variant configurations, and the wire
@@ -8,6 +7,12 @@ import * as z from 'zod/mini';
 
 export const EVENT_TYPES = ['view', 'click', 'conversion'] as const;
 export type AbEventType = (typeof EVENT_TYPES)[number];
+/**
+ * What a browser may report. Conversions are written only by the server, in the transaction that stores
+ * the submission (a browser could claim one for anybody).
+ */
+export const BROWSER_EVENT_TYPES = ['view', 'click'] as const satisfies readonly AbEventType[];
+export type BrowserEventType = (typeof BROWSER_EVENT_TYPES)[number];
 
 /** Limits from the schema (spec §9). */
 export const AB_LIMITS = { name: 255, userId: 255, eventDataBytes: 2048 } as const;
@@ -48,19 +53,15 @@ export const DEFAULT_CONFIGURATIONS: Record<string, Record<string, unknown>> = {
   [AB_TEST_NAMES.hero]: { heroVariant: 'control' } satisfies HeroConfig,
 };
 
+/** What an island needs to track a variant it shows: the assignment's ids. */
+export type AbTracking = { testId: string; variantId: string };
+
 /** GET /api/ab-test/assignment answer (spec: split-test assignment). */
 export type Assignment = {
   testId: string;
   variantId: string;
   variant: { configuration: Record<string, unknown>; name: string; isControl: boolean };
 };
-
-/** The hook's fallback: default configuration, name `default`, control. No ids, so nothing is tracked. */
-export type SplitTestVariant = Assignment['variant'];
-
-export function defaultVariant(testName: string): SplitTestVariant {
-  return { configuration: DEFAULT_CONFIGURATIONS[testName] ?? {}, name: 'default', isControl: true };
-}
 
 function userIdSchema() {
   return z
@@ -75,13 +76,16 @@ export const assignmentQuerySchema = z.object({
   userId: z.optional(userIdSchema()),
 });
 
+/** GET /api/ab-test/results/{testId}: any text; an id longer than the schema allows names no test (404). */
+export const testIdParamSchema = z.object({ testId: z.string() });
+
 const jsonBytes = (value: unknown) => new TextEncoder().encode(JSON.stringify(value)).length;
 
 /** POST /api/ab-test/event body (spec: split-test event). */
 export const abEventSchema = z.object({
   testId: z.string().check(z.minLength(1, 'testId is required'), z.maxLength(36, 'testId must be at most 36 characters')),
   variantId: z.string().check(z.minLength(1, 'variantId is required'), z.maxLength(36, 'variantId must be at most 36 characters')),
-  eventType: z.enum(EVENT_TYPES, 'eventType must be view, click or conversion'),
+  eventType: z.enum(BROWSER_EVENT_TYPES, 'eventType must be view or click: conversions are recorded by the server'),
   eventData: z.nullish(
     z
       .record(z.string(), z.unknown(), 'eventData must be a JSON object')

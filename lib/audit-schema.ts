@@ -1,5 +1,7 @@
 import * as z from 'zod/mini';
 import { spamSignalFields } from './spam.ts';
+import { submissionIdSchema } from './submission.ts';
+import { websiteChecks } from './web-address.ts';
 
 // The free business growth audit: its 16 fields, their option lists (values exactly as the spec lists
 // them, each with the label a visitor reads), and the one zod schema shared by the AuditWizard form
@@ -102,19 +104,23 @@ export const AUDIT_TEXT_LIMITS = { name: 100, email: 254, phone: 30, businessNam
 
 const tooLong = (max: number) => `Please keep this under ${max} characters`;
 const requiredText = (message: string, max: number) => z.string({ error: message }).check(z.trim(), z.minLength(1, message), z.maxLength(max, tooLong(max)));
-const optionalText = (max: number) => z._default(z.string().check(z.trim(), z.maxLength(max, tooLong(max))), '');
-const choice = <V extends string>(options: readonly Option<V>[], message: string) => z.enum(values(options), { error: message });
-const choices = <V extends string>(options: readonly Option<V>[]) =>
-  z._default(
-    z
-      .array(z.enum(values(options), { error: 'Please choose from the listed options' }), { error: 'Please choose from the listed options' })
-      .check(z.maxLength(options.length)),
+const optionalText = (max: number, checks: readonly z.core.$ZodCheck<string>[] = []) =>
+  z._default(z.string().check(z.trim(), z.maxLength(max, tooLong(max)), ...checks), '');
+/** A select's answer: text in the form (it starts empty), one of the option values once valid. */
+const choice = <V extends string>(options: readonly Option<V>[], message: string) =>
+  z.pipe(z.string({ error: message }), z.enum(values(options), { error: message }));
+/** Ticked boxes: text in the form, option values once valid. */
+const choices = <V extends string>(options: readonly Option<V>[]) => {
+  const message = 'Please choose from the listed options';
+  return z._default(
+    z.array(z.pipe(z.string({ error: message }), z.enum(values(options), { error: message })), { error: message }).check(z.maxLength(options.length)),
     [],
   );
+};
 
 export const auditSchema = z.object({
   /** A UUID the client generates once per submission, so a retry never stores twice. */
-  id: z.optional(z.uuid()),
+  id: z.optional(submissionIdSchema),
   firstName: requiredText('First name is required', AUDIT_TEXT_LIMITS.name),
   lastName: requiredText('Last name is required', AUDIT_TEXT_LIMITS.name),
   email: z.pipe(
@@ -124,7 +130,7 @@ export const auditSchema = z.object({
   phone: optionalText(AUDIT_TEXT_LIMITS.phone),
   businessName: requiredText('Business name is required', AUDIT_TEXT_LIMITS.businessName),
   industry: choice(industryOptions, 'Please select your industry'),
-  website: optionalText(AUDIT_TEXT_LIMITS.website),
+  website: optionalText(AUDIT_TEXT_LIMITS.website, websiteChecks()),
   monthlyRevenue: choice(monthlyRevenueOptions, 'Please select your revenue range'),
   currentMarketing: choices(currentMarketingOptions),
   marketingBudget: choice(marketingBudgetOptions, 'Please select your marketing budget'),
@@ -189,15 +195,8 @@ export const REQUIRED_AUDIT_FIELDS = [
   'previousAgency',
 ] as const satisfies readonly AuditField[];
 
-const LIST_FIELDS = ['currentMarketing', 'primaryGoals', 'currentChallenges'] as const;
-type ListField = (typeof LIST_FIELDS)[number];
-
-/** What the form holds while a visitor fills it in: text (options start as '') or lists of text. */
-/** What the form holds: the 16 answers, plus the spam honeypot (lib/spam.ts), empty for people. */
-export type AuditFormState = { [K in AuditField]: K extends ListField ? string[] : string } & { fax?: string };
-
 /** The empty form: every field empty text or an empty list. */
-export const emptyAuditForm: AuditFormState = {
+export const emptyAuditForm: AuditFormValues = {
   firstName: '',
   lastName: '',
   email: '',

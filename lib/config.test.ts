@@ -3,25 +3,24 @@ import { ConfigError, loadConfig } from './config.ts';
 
 describe('loadConfig', () => {
   test('every variable has a working default', () => {
-    const config = loadConfig({}, () => {});
+    const config = loadConfig({});
     expect(config).toMatchObject({
       PORT: 3000,
       NODE_ENV: 'development',
       DATA_DIR: './data',
       PUBLIC_SITE_URL: 'http://localhost:3000',
       RATE_LIMITS: 'on',
-      TRUST_PROXY: false,
+      TRUST_PROXY: 0,
     });
     expect(config.DATABASE_URL).toBeUndefined();
   });
 
-  test('production without PUBLIC_SITE_URL falls back to localhost and warns once', () => {
-    const warnings: string[] = [];
-    const config = loadConfig({ NODE_ENV: 'production', PORT: '8080' }, (w) => warnings.push(w));
+  test('without PUBLIC_SITE_URL the site names itself localhost on its port, and says the address was not given', () => {
+    const config = loadConfig({ NODE_ENV: 'production', PORT: '8080' });
     expect(config.PUBLIC_SITE_URL).toBe('http://localhost:8080');
+    expect(config.publicSiteUrlGiven).toBe(false);
     expect(config.isProduction).toBe(true);
-    expect(warnings).toHaveLength(1);
-    expect(warnings[0]).toContain('PUBLIC_SITE_URL');
+    expect(loadConfig({ PUBLIC_SITE_URL: 'https://toronto.example.ca' }).publicSiteUrlGiven).toBe(true);
   });
 
   test('reads and normalises given values', () => {
@@ -34,8 +33,21 @@ describe('loadConfig', () => {
     });
     expect(config.PUBLIC_SITE_URL).toBe('https://toronto.example.ca');
     expect(config.DATABASE_URL).toBe('postgres://u@db:5432/site');
-    expect(config.TRUST_PROXY).toBe(true);
+    expect(config.TRUST_PROXY).toBe(1);
     expect(config.RATE_LIMITS).toBe('off');
+  });
+
+  test.each([
+    ['', 0],
+    ['false', 0],
+    ['0', 0],
+    ['true', 1],
+    ['on', 1],
+    ['1', 1],
+    ['2', 2],
+    [' 3 ', 3],
+  ])('TRUST_PROXY=%p trusts %p proxies', (value, hops) => {
+    expect(loadConfig({ TRUST_PROXY: value as string }).TRUST_PROXY).toBe(hops as number);
   });
 
   test.each([
@@ -46,11 +58,13 @@ describe('loadConfig', () => {
     ['PUBLIC_SITE_URL', 'ftp://example.com'],
     ['OPENAI_BASE_URL', 'not a url'],
     ['TRUST_PROXY', 'perhaps'],
+    ['TRUST_PROXY', '11'],
+    ['TRUST_PROXY', '-1'],
     ['RATE_LIMITS', 'sometimes'],
   ])('a bad %s stops start-up with one line naming it', (name, value) => {
     let error: unknown;
     try {
-      loadConfig({ [name]: value }, () => {});
+      loadConfig({ [name]: value });
     } catch (e) {
       error = e;
     }

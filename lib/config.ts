@@ -1,12 +1,22 @@
 import { z } from 'zod';
 
 // Every environment variable the server reads, validated once at start-up.
-const flag = z.enum(['1', '0', 'true', 'false', 'on', 'off', 'yes', 'no', '']).transform((v) => ['1', 'true', 'on', 'yes'].includes(v));
-
 const optionalText = z
   .string()
   .optional()
   .transform((v) => (v && v.trim() !== '' ? v.trim() : undefined));
+
+/**
+ * How many proxies in front of the site append to X-Forwarded-For: 0 (the default) trusts none and uses
+ * the socket address; 1 (or true/on/yes) the last hop, e.g. a load balancer; 2 a CDN and a load balancer.
+ */
+const proxyHops = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .refine((v) => /^(\d{1,2}|true|false|on|off|yes|no|)$/.test(v), 'expected a number of proxies (0-10), or true/false')
+  .transform((v) => (['true', 'on', 'yes'].includes(v) ? 1 : ['false', 'off', 'no', ''].includes(v) ? 0 : Number(v)))
+  .pipe(z.number().int().min(0).max(10));
 
 const httpUrl = z.url({ protocol: /^https?$/ }).transform((v) => v.replace(/\/+$/, ''));
 
@@ -21,22 +31,26 @@ const envSchema = z.object({
   OPENAI_BASE_URL: optionalText.pipe(httpUrl.optional()),
   OPENAI_MODEL: z.string().min(1).default('gpt-4o-mini'),
   ADMIN_PASSWORD: optionalText,
-  TRUST_PROXY: flag.default(false),
+  TRUST_PROXY: proxyHops.default(0),
   RATE_LIMITS: z.enum(['on', 'off']).default('on'),
 });
 
 export type Config = Omit<z.output<typeof envSchema>, 'PUBLIC_SITE_URL'> & {
   PUBLIC_SITE_URL: string;
+  /** False when PUBLIC_SITE_URL was not set and the site names itself http://localhost:PORT. */
+  publicSiteUrlGiven: boolean;
   isProduction: boolean;
 };
 
 export class ConfigError extends Error {}
 
 /**
- * Parses the environment. A bad value throws a ConfigError whose message is one line naming the
- * variable; missing values fall back to defaults that work, also in production.
+ * Parses the environment (the server reads process.env once, at start-up, and passes it here). A bad
+ * value throws a ConfigError whose message is one line naming the variable; missing values fall back
+ * to defaults that work, also in production. Without PUBLIC_SITE_URL the site names itself
+ * http://localhost:PORT, and `publicSiteUrlGiven` says so (the server warns in production).
  */
-export function loadConfig(env: Record<string, string | undefined> = process.env, warn: (line: string) => void = console.warn): Config {
+export function loadConfig(env: Record<string, string | undefined>): Config {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
@@ -44,12 +58,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(`Invalid environment variable ${name}: ${issue.message}`);
   }
   const values = parsed.data;
-  let siteUrl = values.PUBLIC_SITE_URL;
-  if (!siteUrl) {
-    siteUrl = `http://localhost:${values.PORT}`;
-    if (values.NODE_ENV === 'production') {
-      warn(`PUBLIC_SITE_URL is not set; canonical links will use ${siteUrl}`);
-    }
-  }
-  return { ...values, PUBLIC_SITE_URL: siteUrl, isProduction: values.NODE_ENV === 'production' };
+  return {
+    ...values,
+    PUBLIC_SITE_URL: values.PUBLIC_SITE_URL ?? `http://localhost:${values.PORT}`,
+    publicSiteUrlGiven: values.PUBLIC_SITE_URL !== undefined,
+    isProduction: values.NODE_ENV === 'production',
+  };
 }

@@ -88,7 +88,7 @@ export function stripTags(html: string): string {
   const withoutTags = withoutBlocks.replace(/<\/?[a-z!?][^>]*(>|$)/gi, '');
   return (
     decodeEntities(withoutTags)
-      // eslint-disable-next-line no-control-regex
+      // biome-ignore lint/suspicious/noControlCharactersInRegex: removing control characters is the point
       .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g, '')
       .replace(/\s+/g, ' ')
       .trim()

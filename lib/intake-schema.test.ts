@@ -7,9 +7,9 @@ import {
   industryOptions,
   intakeLimits,
   intakeSchema,
-  isHttpUrl,
   requiredIntakeFields,
 } from './intake-schema.ts';
+import { WEBSITE_MESSAGE } from './web-address.ts';
 
 const valid: IntakeFormValues = {
   firstName: 'Priya',
@@ -106,24 +106,16 @@ describe('intakeSchema', () => {
     expect(errors(without)).toEqual({});
   });
 
-  test('a website, when given, is an http(s) address', () => {
-    expect(errors({ ...valid, website: 'sparkleclean.ca' }).website).toBe('Enter the full web address, starting with https://');
-    expect(errors({ ...valid, website: 'javascript:alert(1)' }).website).toBeString();
-    expect(errors({ ...valid, website: 'ftp://sparkleclean.ca' }).website).toBeString();
-    expect(errors({ ...valid, website: 'http://sparkleclean.ca/about' })).toEqual({});
+  test('a website follows the one rule of lib/web-address.ts: a bare domain is stored with https://', () => {
+    expect(intakeSchema.parse({ ...valid, website: ' sparkleclean.ca ' }).website).toBe('https://sparkleclean.ca');
+    expect(intakeSchema.parse({ ...valid, website: 'http://sparkleclean.ca/about' }).website).toBe('http://sparkleclean.ca/about');
+    for (const website of ['javascript:alert(1)', 'ftp://sparkleclean.ca', 'sparkleclean', 'mailto:a@sparkleclean.ca']) {
+      expect(errors({ ...valid, website }).website).toBe(WEBSITE_MESSAGE);
+    }
   });
 
-  test('an optional id must be a UUID', () => {
-    expect(errors({ ...valid, id: 'abc' }).id).toBeString();
+  test('an optional id must be a version 4 UUID', () => {
+    for (const id of ['abc', '00000000-0000-0000-0000-000000000000', 'a8b7c6d5-0000-1000-8000-000000000001']) expect(errors({ ...valid, id }).id).toBeString();
     expect(errors({ ...valid, id: crypto.randomUUID() })).toEqual({});
   });
-});
-
-test('isHttpUrl', () => {
-  expect(isHttpUrl('https://example.ca')).toBe(true);
-  expect(isHttpUrl('HTTP://example.ca/x?y=1')).toBe(true);
-  expect(isHttpUrl('https://localhost')).toBe(false);
-  expect(isHttpUrl('https://user:pw@example.ca')).toBe(false);
-  expect(isHttpUrl('mailto:a@example.ca')).toBe(false);
-  expect(isHttpUrl('https://')).toBe(false);
 });

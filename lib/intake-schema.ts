@@ -1,7 +1,8 @@
 // zod/mini: tree-shakeable, so the IntakeForm bundle carries only the validators it uses.
-import './zod-config.ts';
 import * as z from 'zod/mini';
 import { spamSignalFields } from './spam.ts';
+import { submissionIdSchema } from './submission.ts';
+import { websiteChecks } from './web-address.ts';
 
 // The Q4 intake application: one schema for the IntakeForm island (react-hook-form's zod resolver)
 // and for POST /api/q4-intake (validJson). Option lists live here once.
@@ -50,9 +51,9 @@ const requiredText = (label: string, max: number) =>
     .check(z.trim(), z.minLength(1, { error: `${label} is required`, abort: true }), z.maxLength(max, `${label} must be ${max} characters or fewer`));
 
 /** Optional text: trimmed and bounded; an empty answer becomes undefined. */
-const optionalText = (label: string, max: number) =>
+const optionalText = (label: string, max: number, checks: readonly z.core.$ZodCheck<string>[] = []) =>
   z.pipe(
-    z.optional(z.string({ error: `${label} must be text` }).check(z.trim(), z.maxLength(max, `${label} must be ${max} characters or fewer`))),
+    z.optional(z.string({ error: `${label} must be text` }).check(z.trim(), z.maxLength(max, `${label} must be ${max} characters or fewer`), ...checks)),
     z.transform((v: string | undefined) => v || undefined),
   );
 
@@ -60,22 +61,12 @@ const optionalText = (label: string, max: number) =>
 const choice = <const T extends readonly [string, ...string[]]>(options: T, message: string) =>
   z.pipe(z.string({ error: message }), z.enum(options, { error: message }));
 
-export function isHttpUrl(value: string): boolean {
-  if (!/^https?:\/\//i.test(value)) return false;
-  try {
-    const url = new URL(value);
-    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname.includes('.') && !url.username && !url.password;
-  } catch {
-    return false;
-  }
-}
-
 const PHONE_CHARS = /^\+?[\d\s().-]+$/;
 const digitCount = (v: string) => v.replace(/\D/g, '').length;
 
 export const intakeSchema = z.object({
   /** Client-generated once per submission, so a retried request stores one row. */
-  id: z.optional(z.uuid({ error: 'id must be a UUID' })),
+  id: z.optional(submissionIdSchema),
   firstName: requiredText('First name', intakeLimits.firstName),
   lastName: requiredText('Last name', intakeLimits.lastName),
   workEmail: z.pipe(requiredText('Work email', intakeLimits.workEmail), z.email({ error: 'Enter a valid email address, like you@yourcompany.ca' })),
@@ -83,9 +74,7 @@ export const intakeSchema = z.object({
     z.refine((v) => PHONE_CHARS.test(v) && digitCount(v) >= 10 && digitCount(v) <= 15, 'Enter a mobile number with area code, like 416-555-0123'),
   ),
   company: requiredText('Company name', intakeLimits.company),
-  website: optionalText('Website', intakeLimits.website).check(
-    z.refine((v) => v === undefined || isHttpUrl(v), 'Enter the full web address, starting with https://'),
-  ),
+  website: optionalText('Website', intakeLimits.website, websiteChecks()),
   industry: choice(industryValues, 'Please select your industry'),
   city: requiredText('City', intakeLimits.city),
   monthlyMarketingBudget: choice(budgetValues, 'Please select your monthly marketing budget'),
@@ -99,6 +88,22 @@ export const intakeSchema = z.object({
 export type IntakeFormValues = z.input<typeof intakeSchema>;
 /** What the API stores after validation. */
 export type IntakeApplication = z.output<typeof intakeSchema>;
+
+/** The answers an application stores (what a repeat of one submission must match). */
+export const INTAKE_FIELDS = [
+  'firstName',
+  'lastName',
+  'workEmail',
+  'mobile',
+  'company',
+  'website',
+  'industry',
+  'city',
+  'monthlyMarketingBudget',
+  'biggestGoal',
+  'howDidYouHear',
+  'caslConsent',
+] as const;
 
 export const requiredIntakeFields = [
   'firstName',

@@ -8,7 +8,7 @@ const TAG = /<(\/?)(a|em|strong)((?:\s+href="[^"<>]*")?)\s*>/g;
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 
 export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (ch) => ESCAPES[ch]!);
+  return text.replace(/[&<>"']/g, (ch) => ESCAPES[ch] ?? ch);
 }
 
 /** True for "/a-page", "/a-page#part", "#part" on this site, and https:// URLs. */
@@ -85,8 +85,8 @@ export function renderLimitedHtml(source: string): string {
       if (t.kind === 'text') return escapeHtml(t.text);
       if (t.kind === 'close') return `</${t.tag}>`;
       if (t.tag !== 'a') return `<${t.tag}>`;
-      const external = t.href!.startsWith('https://');
-      return `<a href="${escapeHtml(t.href!)}"${external ? ' rel="noopener"' : ''}>`;
+      const href = t.href ?? '#';
+      return `<a href="${escapeHtml(href)}"${href.startsWith('https://') ? ' rel="noopener"' : ''}>`;
     })
     .join('');
 }

@@ -113,6 +113,9 @@ export type ServiceSlug = (typeof services)[number]['slug'];
 
 export const servicePath = (slug: ServiceSlug) => `/services/${slug}`;
 
+/** A service's name, by slug. */
+export const serviceTitle = (slug: ServiceSlug): string => services.find((s) => s.slug === slug)?.title ?? slug;
+
 /** Header and mobile-menu links. `contact` resolves to `#contact` on the home page, `/#contact` elsewhere. */
 export const navLinks = [
   { label: 'About', href: links.about, external: true },

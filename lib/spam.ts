@@ -1,4 +1,3 @@
-import './zod-config.ts';
 import * as z from 'zod/mini';
 
 // Two cheap bot signals for the audit and intake forms. A flagged submission still gets the normal

@@ -1,6 +1,6 @@
 // zod/mini: tree-shakeable, so the story islands carry only the validators they use.
-import './zod-config.ts';
 import * as z from 'zod/mini';
+import { isHttpUrl } from './web-address.ts';
 
 // One set of schemas for the story generator: the manual-input form, both API bodies, and the
 // stories the writers return (the OpenAI answer is validated with `storySchema`).
@@ -19,15 +19,6 @@ export const platformSchema = z.enum(platforms, { error: 'Choose instagram, link
 
 export const STORY_TITLE_MAX = 300;
 export const STORY_CONTENT_MAX = 20_000;
-
-const isHttpUrl = (value: string) => {
-  try {
-    const url = new URL(value);
-    return url.protocol === 'http:' || url.protocol === 'https:';
-  } catch {
-    return false;
-  }
-};
 
 /** Story input: title and content required; link optional, and when given an http(s) URL. */
 export const storyInputSchema = z.object({

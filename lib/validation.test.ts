@@ -19,7 +19,7 @@ test('finds text PostgreSQL cannot store: NUL characters and lone surrogates, in
   expect(findUnstorableText({ a: 'fine 🍁 مرحبا', b: ['ok', { c: 1 }] })).toBeNull();
   expect(findUnstorableText({ userId: '\u0000' })).toBe('userId');
   expect(findUnstorableText({ list: ['ok', 'x\uD800'] })).toBe('list.1');
-  expect(findUnstorableText({ nested: { ['k\u0000']: 'v' } })).toBe('nested.(key)');
+  expect(findUnstorableText({ nested: { 'k\u0000': 'v' } })).toBe('nested.(key)');
   expect(findUnstorableText('\uDC00')).toBe('(body)');
   expect(findUnstorableText(42)).toBeNull();
 });

@@ -1,5 +1,5 @@
-import { withDeadline } from '../db/deadline.ts';
-import type { AppContext } from './app-env.ts';
+import { withDatabaseDeadline } from '../server/deadline.ts';
+import type { AppContext } from '../server/deps.ts';
 
 const HEALTH_DEADLINE_MS = 2000;
 
@@ -8,8 +8,8 @@ export async function healthz(c: AppContext) {
   c.header('Cache-Control', 'no-store');
   const { dbReady, sql } = c.get('deps');
   try {
-    if (dbReady && !dbReady()) throw new Error('database not ready');
-    await withDeadline(sql`select 1`.execute(), HEALTH_DEADLINE_MS);
+    if (!dbReady()) throw new Error('database not ready');
+    await withDatabaseDeadline(sql`select 1`.execute(), HEALTH_DEADLINE_MS);
     return c.json({ status: 'ok', db: 'ok' });
   } catch {
     c.header('Retry-After', '5');

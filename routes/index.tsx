@@ -1,14 +1,14 @@
+import { Island } from '../client/islands/Island.tsx';
 import { ContactSection } from '../components/home/ContactSection.tsx';
 import { HowWeDeliver } from '../components/home/HowWeDeliver.tsx';
 import { PackagesSection } from '../components/home/PackagesSection.tsx';
 import { ServicesSection } from '../components/home/ServicesSection.tsx';
 import { Testimonials } from '../components/home/Testimonials.tsx';
-import { Island } from '../components/Island.tsx';
+import type { HomeVariants } from '../features/home-variants.ts';
 import { localBusinessJsonLd, organizationJsonLd } from '../lib/content/structured-data.ts';
 import { agency } from '../lib/site.ts';
-import { type HomeVariants, homeCacheKey, rememberedVisitor, resolveHomeVariants } from './home-variants.ts';
-import { definePage } from './page.tsx';
-import { returningVisitorId } from './visitor.ts';
+import { definePage } from '../server/page.tsx';
+import { visitor } from '../server/visitor.ts';
 
 type HomeData = HomeVariants & { siteUrl: string };
 
@@ -21,13 +21,9 @@ export default definePage<HomeData>({
     keywords: ['digital marketing agency Toronto', 'local SEO Toronto', 'Google Ads management', 'social media management', 'lead generation'],
     jsonLd: [localBusinessJsonLd(siteUrl), organizationJsonLd(siteUrl)],
   }),
-  load: async (c) => ({ ...(await resolveHomeVariants(c)), siteUrl: c.get('deps').config.PUBLIC_SITE_URL }),
-  // The HTML depends only on the variants (no visitor data: events name the visitor by the cookie),
-  // so each combination is rendered once and served from memory.
-  cache: (variants) => ({ key: homeCacheKey(variants), ttlMs: 10 * 60_000 }),
-  keyFromMemory: (request, deps, now) => {
-    const visitorId = returningVisitorId(request);
-    return visitorId ? rememberedVisitor(deps, visitorId, now)?.key : undefined;
+  load: async (c) => {
+    const { homeVariants, config } = c.get('deps');
+    return { ...(await homeVariants.resolve(visitor(c), c.get('requestId'))), siteUrl: config.PUBLIC_SITE_URL };
   },
   Component: ({ hero, contactForm, heroTracking, contactFormTracking }) => (
     <>

@@ -1,5 +1,5 @@
 import { robotsTxt, sitemapXml } from '../lib/sitemap.ts';
-import type { AppContext } from './app-env.ts';
+import type { AppContext } from '../server/deps.ts';
 
 export function sitemap(indexablePaths: readonly string[]) {
   return (c: AppContext) => {

@@ -1,5 +1,5 @@
-import { Island } from '../components/Island.tsx';
-import { definePage } from './page.tsx';
+import { Island } from '../client/islands/Island.tsx';
+import { definePage } from '../server/page.tsx';
 
 export default definePage({
   meta: {

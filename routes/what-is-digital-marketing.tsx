@@ -1,6 +1,6 @@
+import { Island } from '../client/islands/Island.tsx';
 import { GuideHero } from '../components/guide/GuideHero.tsx';
 import { GuideSection } from '../components/guide/GuideSection.tsx';
-import { Island } from '../components/Island.tsx';
 import { CallToAction } from '../components/services/CallToAction.tsx';
 import { Icon } from '../components/services/Icon.tsx';
 import { StatsBand } from '../components/services/StatsBand.tsx';
@@ -10,15 +10,16 @@ import { approach, components, definition, faqIntro, glossaryIntro, guideMeta, g
 import { agencyReference, breadcrumbList } from '../lib/content/structured-data.ts';
 import { absoluteUrl, defaultOgImage } from '../lib/page-meta.ts';
 import { agency } from '../lib/site.ts';
-import { definePage, FOREVER } from './page.tsx';
+import { definePage } from '../server/page.tsx';
 
-/** The glossary's no-JavaScript search arrives as ?q=; it only pre-filters what the island shows. */
+/**
+ * The glossary's no-JavaScript search arrives as ?q=; it only pre-filters what the island shows. A query
+ * keeps the page out of the page cache, so a search is rendered for its request.
+ */
 const glossaryQuery = (q: string | undefined) => (q ?? '').trim().slice(0, 100);
 
 export default definePage({
   load: (c) => ({ siteUrl: c.get('deps').config.PUBLIC_SITE_URL, query: glossaryQuery(c.req.query('q')) }),
-  // Searches without JavaScript (?q=) render fresh; the plain guide is cached.
-  cache: ({ query }) => (query ? null : FOREVER),
   meta: ({ siteUrl }) => ({
     title: guideMeta.title,
     description: guideMeta.description,

@@ -1,6 +1,7 @@
 import type { Ref } from 'react';
 import { type AuditRecord, formatDollars, SCORE_THRESHOLDS, scoreBreakdown, scoreMessage } from '../../lib/audit.ts';
 import { figures, links, servicePath, services } from '../../lib/site.ts';
+import { LineIcon } from '../ui/LineIcon.tsx';
 import { buttonClass } from '../ui/styles.ts';
 
 /** The audit's results view: score and why, monthly value, recommended services and the next step. */
@@ -60,20 +61,9 @@ export function AuditResults({ audit, headingRef }: { audit: AuditRecord; headin
             >
               <span className="flex h-7 w-7 shrink-0 items-center justify-center rounded-full bg-blue-700 text-sm font-bold text-white">{i + 1}</span>
               {s.title}
-              <svg
-                aria-hidden="true"
-                className="ml-auto text-slate-400"
-                width="18"
-                height="18"
-                viewBox="0 0 24 24"
-                fill="none"
-                stroke="currentColor"
-                strokeWidth="2"
-                strokeLinecap="round"
-                strokeLinejoin="round"
-              >
+              <LineIcon size={18} className="ml-auto text-slate-400">
                 <path d="M9 6l6 6-6 6" />
-              </svg>
+              </LineIcon>
             </a>
           </li>
         ))}

@@ -1,8 +1,8 @@
-import type { AbTracking } from '../../lib/ab-events.ts';
+import { Island } from '../../client/islands/Island.tsx';
+import type { AbTracking } from '../../lib/ab-tests.ts';
 import type { ContactFormConfig } from '../../lib/contact-form-variants.ts';
 import { contactIntro } from '../../lib/content/home.ts';
 import { agency } from '../../lib/site.ts';
-import { Island } from '../Island.tsx';
 import { CheckList } from './CheckList.tsx';
 
 /** The contact section: why to take the audit, and the AuditWizard island in the variant chosen for this visitor. */

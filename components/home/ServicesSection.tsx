@@ -1,5 +1,5 @@
 import { serviceCards, servicesIntro } from '../../lib/content/home.ts';
-import { servicePath, services } from '../../lib/site.ts';
+import { servicePath, serviceTitle } from '../../lib/site.ts';
 import { buttonClass } from '../ui/styles.ts';
 import { CheckList } from './CheckList.tsx';
 import { ServiceIconSvg } from './icons.tsx';
@@ -12,7 +12,7 @@ export function ServicesSection() {
         <SectionHeading id="services-heading" eyebrow={servicesIntro.eyebrow} heading={servicesIntro.heading} text={servicesIntro.text} />
         <ul className="mt-12 grid gap-6 md:grid-cols-2 lg:grid-cols-3">
           {serviceCards.map((card) => {
-            const title = services.find((s) => s.slug === card.slug)!.title;
+            const title = serviceTitle(card.slug);
             return (
               <li key={card.slug} className="flex flex-col rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
                 <span className="flex h-12 w-12 items-center justify-center rounded-xl bg-blue-50 text-blue-700">

@@ -1,4 +1,5 @@
 import type { ServiceIcon } from '../../lib/content/home.ts';
+import { LineIcon } from '../ui/LineIcon.tsx';
 
 const PATHS: Record<ServiceIcon, string> = {
   megaphone: 'M3 11v2a1 1 0 0 0 1 1h2l5 4V6L6 10H4a1 1 0 0 0-1 1zM15 8a5 5 0 0 1 0 8M18 5a9 9 0 0 1 0 14',
@@ -12,38 +13,17 @@ const PATHS: Record<ServiceIcon, string> = {
 /** A line icon for a service card. */
 export function ServiceIconSvg({ icon }: { icon: ServiceIcon }) {
   return (
-    <svg
-      aria-hidden="true"
-      width="24"
-      height="24"
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-    >
+    <LineIcon size={24}>
       <path d={PATHS[icon]} />
-    </svg>
+    </LineIcon>
   );
 }
 
 export function CheckIcon({ className = '' }: { className?: string }) {
   return (
-    <svg
-      aria-hidden="true"
-      className={className}
-      width="18"
-      height="18"
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2.5"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-    >
+    <LineIcon size={18} strokeWidth={2.5} className={className}>
       <path d="M5 12l5 5L20 7" />
-    </svg>
+    </LineIcon>
   );
 }
 

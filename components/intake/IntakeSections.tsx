@@ -1,7 +1,8 @@
+import { Island } from '../../client/islands/Island.tsx';
 import { fitList, howItWorks, intakeFaq, intakeFormIntro, intakeHero, type ProofIcon, proofBullets, trustBar } from '../../lib/content/intake.ts';
 import { intake } from '../../lib/site.ts';
-import { Island } from '../Island.tsx';
 import { Faq } from '../ui/Faq.tsx';
+import { LineIcon } from '../ui/LineIcon.tsx';
 import { NumberedSteps } from '../ui/NumberedSteps.tsx';
 import { buttonClass } from '../ui/styles.ts';
 
@@ -21,19 +22,9 @@ export function IntakeHero() {
           <div className="mt-8 flex flex-col gap-4 sm:flex-row sm:items-center">
             <a href="#apply" className={`${buttonClass.light} shrink-0 whitespace-nowrap`}>
               {intakeHero.cta}
-              <svg
-                aria-hidden="true"
-                width="18"
-                height="18"
-                viewBox="0 0 24 24"
-                fill="none"
-                stroke="currentColor"
-                strokeWidth="2.5"
-                strokeLinecap="round"
-                strokeLinejoin="round"
-              >
+              <LineIcon size={18} strokeWidth={2.5}>
                 <path d="M12 5v14M5 12l7 7 7-7" />
-              </svg>
+              </LineIcon>
             </a>
             <p className="text-sm text-blue-100">{intakeHero.note}</p>
           </div>
@@ -58,6 +49,7 @@ function SlotsCard() {
       <ul className="mt-4 grid grid-cols-3 gap-3" aria-label={`${intake.q4Slots} client slots`}>
         {Array.from({ length: intake.q4Slots }, (_, i) => (
           <li
+            // biome-ignore lint/suspicious/noArrayIndexKey: the slots are numbered by their place
             key={i}
             className="flex flex-col items-center justify-center rounded-xl py-3 sm:aspect-square sm:py-0 border border-white/20 bg-white/5 text-center"
           >
@@ -128,19 +120,9 @@ function ProofIconSvg({ icon }: { icon: ProofIcon }) {
     runway: 'M3 17l5-5 4 4 8-8M15 8h5v5',
   };
   return (
-    <svg
-      aria-hidden="true"
-      width="24"
-      height="24"
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-    >
+    <LineIcon size={24}>
       <path d={paths[icon]} />
-    </svg>
+    </LineIcon>
   );
 }
 
@@ -156,20 +138,9 @@ export function FitList() {
           <ul className="mt-8 space-y-4">
             {fitList.goodFit.map((item) => (
               <li key={item} className="flex gap-3">
-                <svg
-                  aria-hidden="true"
-                  className="mt-0.5 shrink-0 text-emerald-600"
-                  width="24"
-                  height="24"
-                  viewBox="0 0 24 24"
-                  fill="none"
-                  stroke="currentColor"
-                  strokeWidth="2.5"
-                  strokeLinecap="round"
-                  strokeLinejoin="round"
-                >
+                <LineIcon size={24} strokeWidth={2.5} className="mt-0.5 shrink-0 text-emerald-600">
                   <path d="M5 12.5l4.5 4.5L19 7" />
-                </svg>
+                </LineIcon>
                 <span className="leading-7 text-slate-800">{item}</span>
               </li>
             ))}

@@ -1,4 +1,5 @@
 import { thankYou } from '../../lib/content/intake.ts';
+import { LineIcon } from '../ui/LineIcon.tsx';
 import { buttonClass } from '../ui/styles.ts';
 
 /** The confirmation after an intake application: what happens next, the not-a-fit path, the Rush tip. */
@@ -8,19 +9,9 @@ export function ThankYou() {
       <section className="bg-gradient-to-b from-blue-50 to-white">
         <div className="mx-auto max-w-3xl px-4 py-16 text-center sm:px-6 sm:py-24">
           <span className="mx-auto inline-flex h-16 w-16 items-center justify-center rounded-full bg-emerald-100 text-emerald-700">
-            <svg
-              aria-hidden="true"
-              width="32"
-              height="32"
-              viewBox="0 0 24 24"
-              fill="none"
-              stroke="currentColor"
-              strokeWidth="2.5"
-              strokeLinecap="round"
-              strokeLinejoin="round"
-            >
+            <LineIcon size={32} strokeWidth={2.5}>
               <path d="M5 12.5l4.5 4.5L19 7" />
-            </svg>
+            </LineIcon>
           </span>
           <h1 className="mt-6 text-4xl font-extrabold tracking-tight text-slate-900 sm:text-5xl">{thankYou.headline}</h1>
           <p className="mt-6 text-lg leading-8 text-slate-700">{thankYou.lead}</p>

@@ -12,6 +12,7 @@ export function ServiceCard({ service, headingLevel = 'h2' }: { service: Service
       </span>
       <Heading className="mt-5 text-xl font-semibold text-slate-900">{service.title}</Heading>
       <p className="mt-2 flex-1 leading-7 text-slate-600">{service.summary}</p>
+      {/* biome-ignore lint/a11y/noAmbiguousAnchorText: its accessible name is "Learn more about <service>" (the rest is for screen readers) */}
       <a href={servicePath(service.slug)} className="mt-5 inline-flex items-center gap-1 font-semibold text-blue-700 hover:text-blue-900">
         Learn more<span className="sr-only">{` about ${service.title}`}</span>
         <span aria-hidden="true">→</span>

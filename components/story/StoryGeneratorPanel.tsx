@@ -1,7 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { apiRequest } from '../../lib/api-client.ts';
+import { apiRequest } from '../../client/api-client.ts';
+import { useFieldId } from '../../client/islands/root.tsx';
+import { useToast } from '../../client/toast.ts';
 import { truncate } from '../../lib/feed.ts';
 import { copyText, exportAll } from '../../lib/story-export.ts';
 import { storyLength } from '../../lib/story-rules.ts';
@@ -15,9 +17,8 @@ import {
   type StoryInputFields,
   storyInputSchema,
 } from '../../lib/story-schema.ts';
-import { useToast } from '../../lib/toast.ts';
-import { useFieldId } from '../island-root.tsx';
 import { Field, inputClass } from '../ui/form.tsx';
+import { LineIcon } from '../ui/LineIcon.tsx';
 import { SkeletonCardText } from '../ui/Skeleton.tsx';
 import { buttonClass } from '../ui/styles.ts';
 
@@ -229,20 +230,10 @@ function StoryCard({ story, onCopy }: { story: Story; onCopy: () => void }) {
       <div className="flex items-center justify-between gap-3">
         <span className={`rounded-full px-3 py-1 text-xs font-semibold uppercase tracking-wide ${platformBadge[story.platform]}`}>{label}</span>
         <button type="button" className={`${buttonClass.ghost} text-sm`} onClick={onCopy} aria-label={`Copy ${label} story`}>
-          <svg
-            aria-hidden="true"
-            width="16"
-            height="16"
-            viewBox="0 0 24 24"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="2"
-            strokeLinecap="round"
-            strokeLinejoin="round"
-          >
+          <LineIcon size={16}>
             <rect x="9" y="9" width="12" height="12" rx="2" />
             <path d="M5 15V5a2 2 0 0 1 2-2h10" />
-          </svg>
+          </LineIcon>
           Copy
         </button>
       </div>

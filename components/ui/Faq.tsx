@@ -1,4 +1,5 @@
 import type { FaqItem } from '../../lib/content/faq.ts';
+import { LineIcon } from './LineIcon.tsx';
 
 /** Questions as native disclosure widgets: keyboard and screen-reader friendly, no JavaScript. */
 export function Faq({ id, heading, items }: { id: string; heading: string; items: readonly FaqItem[] }) {
@@ -12,18 +13,9 @@ export function Faq({ id, heading, items }: { id: string; heading: string; items
           <details key={item.topic} className="group px-5 py-1 sm:px-6">
             <summary className="flex cursor-pointer list-none items-center justify-between gap-4 py-4 text-lg font-semibold text-slate-900 [&::-webkit-details-marker]:hidden">
               <span>{item.question}</span>
-              <svg
-                aria-hidden="true"
-                viewBox="0 0 24 24"
-                className="h-5 w-5 shrink-0 text-blue-700 transition group-open:rotate-180"
-                fill="none"
-                stroke="currentColor"
-                strokeWidth="2"
-                strokeLinecap="round"
-                strokeLinejoin="round"
-              >
+              <LineIcon className="h-5 w-5 shrink-0 text-blue-700 transition group-open:rotate-180">
                 <path d="M6 9l6 6 6-6" />
-              </svg>
+              </LineIcon>
             </summary>
             <p className="pb-5 leading-7 text-slate-700">{item.answer}</p>
           </details>

@@ -14,11 +14,14 @@ type VariantRow = { id: string; name: string; isControl: boolean; weight: number
 /** A running test with its variants in the stable order cumulative weights walk. */
 export type RunningTest = { id: string; trafficAllocation: number; variants: VariantRow[] };
 
+/** A test (as `t`) is running: active, started and not ended. */
+const running = (sql: Db) => sql`(t.is_active and t.start_date <= now() and (t.end_date is null or t.end_date > now()))`;
+
 /** The named test if it is running now (active, started, not ended), with its variants; else null. */
 export async function loadRunningTest(sql: Db, testName: string): Promise<RunningTest | null> {
   const [test] = await sql<TestRow[]>`
-    select id, traffic_allocation from ab_tests
-    where name = ${testName} and is_active and start_date <= now() and (end_date is null or end_date > now())`;
+    select id, traffic_allocation from ab_tests t
+    where name = ${testName} and ${running(sql)}`;
   if (!test) return null;
   const variants = await sql<VariantRow[]>`
     select id, name, is_control, weight, configuration from ab_test_variants
@@ -75,25 +78,27 @@ export async function storedVariantId(sql: Db, testId: string, userId: string): 
   return row?.variantId;
 }
 
-export type EventOutcome = 'recorded' | 'unknown-test' | 'unknown-variant' | 'not-assigned' | 'other-variant';
+export type EventOutcome = 'recorded' | 'unknown-test' | 'unknown-variant' | 'not-running' | 'not-assigned' | 'other-variant';
 
 /**
  * Records one event. Only members of the test are counted, in their own variant, so results cannot be
  * skewed from the browser. The page decides a visitor's variant without writing; the visitor's first
  * event is their exposure and stores the assignment, provided the variant the event names is the one
- * the assignment rules give them. A visitor outside the traffic allocation records nothing.
+ * the assignment rules give them. A visitor outside the traffic allocation records nothing, and nothing
+ * is recorded for a test that is not running (stopped, ended or not started).
  */
 export async function recordEvent(
   sql: Db,
   event: { testId: string; variantId: string; eventType: AbEventType; eventData?: Record<string, unknown> | null; userId: string },
 ): Promise<EventOutcome> {
-  const [row] = await sql<{ testName: string | null; variantInTest: boolean; assignedVariant: string | null }[]>`
-    select
-      (select name from ab_tests where id = ${event.testId}) as test_name,
+  const [row] = await sql<{ testName: string | null; running: boolean | null; variantInTest: boolean; assignedVariant: string | null }[]>`
+    select t.name as test_name, ${running(sql)} as running,
       exists (select 1 from ab_test_variants where id = ${event.variantId} and test_id = ${event.testId}) as variant_in_test,
-      (select variant_id from ab_test_assignments where test_id = ${event.testId} and user_id = ${event.userId}) as assigned_variant`;
+      (select variant_id from ab_test_assignments where test_id = ${event.testId} and user_id = ${event.userId}) as assigned_variant
+    from (select 1) as one left join ab_tests t on t.id = ${event.testId}`;
   if (row.testName === null) return 'unknown-test';
   if (!row.variantInTest) return 'unknown-variant';
+  if (!row.running) return 'not-running';
   let assigned = row.assignedVariant;
   if (assigned === null) {
     const test = await loadRunningTest(sql, row.testName);
@@ -118,7 +123,7 @@ export async function recordConversions(tx: Db, userId: string, eventData?: Reco
     insert into ab_test_events (test_id, variant_id, user_id, event_type, event_data)
     select a.test_id, a.variant_id, a.user_id, 'conversion', ${eventData ? tx.json(eventData as never) : null}
     from ab_test_assignments a join ab_tests t on t.id = a.test_id
-    where a.user_id = ${userId} and t.is_active
+    where a.user_id = ${userId} and ${running(tx)}
     returning id`;
   return rows.length;
 }

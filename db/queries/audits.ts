@@ -1,36 +1,14 @@
 import type { Sql, TransactionSql } from 'postgres';
 import type { AuditRecord, AuditResult } from '../../lib/audit.ts';
-import type { AuditAnswers } from '../../lib/audit-schema.ts';
+import { AUDIT_FIELDS, type AuditAnswers } from '../../lib/audit-schema.ts';
 
 type Db = Sql | TransactionSql;
 
 /** A stored business_audits row as the API answers it (postgres.js returns numeric columns as strings). */
 export type StoredAudit = Omit<AuditRecord, 'createdAt'> & { createdAt: Date };
 
-const AUDIT_COLUMNS = [
-  'id',
-  'firstName',
-  'lastName',
-  'email',
-  'phone',
-  'businessName',
-  'industry',
-  'website',
-  'monthlyRevenue',
-  'currentMarketing',
-  'marketingBudget',
-  'primaryGoals',
-  'timeframe',
-  'currentChallenges',
-  'onlinePresence',
-  'competitorAnalysis',
-  'previousAgency',
-  'recommendedServices',
-  'packageTier',
-  'estimatedValue',
-  'auditScore',
-  'createdAt',
-] as const;
+/** The stored row's columns: the 16 answers, then what the site worked out from them. */
+const AUDIT_COLUMNS = ['id', ...AUDIT_FIELDS, 'recommendedServices', 'packageTier', 'estimatedValue', 'auditScore', 'createdAt'] as const;
 
 const auditColumns = (sql: Db) => sql(AUDIT_COLUMNS.map((c) => c.replace(/[A-Z]/g, (ch) => `_${ch.toLowerCase()}`)));
 

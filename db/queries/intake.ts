@@ -5,12 +5,13 @@ export type ConsentRecord = { version: string; page: string };
 
 /**
  * Stores one Q4 intake application with its consent record. Idempotent on `id`: a repeat of the same
- * id stores nothing and reports `created: false`, so a retried submission never writes twice.
+ * id stores nothing and reports `created: false` with the stored row (to tell a retry of the same
+ * submission from another one reusing the id), so a retried submission never writes twice.
  */
 export async function insertIntakeApplication(
   sql: Sql,
   row: { id: string; application: Omit<IntakeApplication, 'fax' | 'fillMs'>; consent: ConsentRecord; createdAt: Date; isSpam: boolean },
-): Promise<{ id: string; created: boolean }> {
+): Promise<{ id: string; created: true } | { id: string; created: false; row: StoredIntakeApplication }> {
   const a = row.application;
   const inserted = await sql`
     insert into q4_intake_applications (
@@ -22,7 +23,10 @@ export async function insertIntakeApplication(
     )
     on conflict (id) do nothing
     returning id`;
-  return { id: row.id, created: inserted.length === 1 };
+  if (inserted.length === 1) return { id: row.id, created: true };
+  const stored = await findIntakeApplication(sql, row.id);
+  if (!stored) throw new Error('intake id conflict without a stored row');
+  return { id: row.id, created: false, row: stored };
 }
 
 export type StoredIntakeApplication = Omit<IntakeApplication, 'fax' | 'fillMs'> & {

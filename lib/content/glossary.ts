@@ -10,7 +10,7 @@ const ads = '/services/google-ads';
 const social = '/services/social-media-management';
 const leads = '/services/lead-generation';
 const content = '/services/content-marketing';
-const full = '/services/digital-marketing';
+const _full = '/services/digital-marketing';
 
 const entries: readonly GlossaryEntry[] = [
   {
@@ -334,7 +334,7 @@ const entries: readonly GlossaryEntry[] = [
   },
   {
     term: 'Pay-Per-Click (PPC)',
-    definition: 'Advertising where you pay only when someone clicks your ad. Google Ads is the best-known example. See <a href="' + ads + '">Google Ads</a>.',
+    definition: `Advertising where you pay only when someone clicks your ad. Google Ads is the best-known example. See <a href="${ads}">Google Ads</a>.`,
   },
   {
     term: 'Pixel',
@@ -451,7 +451,7 @@ export type GlossaryItem = GlossaryEntry & { id: string; letter: string };
 /** The glossary in alphabetical order, each with a stable anchor id and its A–Z letter. */
 export const glossary: readonly GlossaryItem[] = [...entries]
   .sort((a, b) => a.term.localeCompare(b.term, 'en'))
-  .map((e) => ({ ...e, id: `term-${slug(e.term)}`, letter: e.term[0]!.toUpperCase() }));
+  .map((e) => ({ ...e, id: `term-${slug(e.term)}`, letter: e.term.charAt(0).toUpperCase() }));
 
 /** The letters that have at least one term, in order. */
 export const glossaryLetters: readonly string[] = [...new Set(glossary.map((g) => g.letter))];

@@ -1,9 +1,9 @@
-import { Island } from '../../components/Island.tsx';
-import { withDeadline } from '../../db/deadline.ts';
+import { Island } from '../../client/islands/Island.tsx';
 import { dashboardData } from '../../db/queries/ab-tests.ts';
 import type { AbDashboardProps } from '../../islands/AbDashboard.tsx';
-import { adminChallenge, privateHeaders } from '../middleware/admin-auth.ts';
-import { definePage } from '../page.tsx';
+import { withDatabaseDeadline } from '../../server/deadline.ts';
+import { adminChallenge, privateHeaders } from '../../server/middleware/admin-auth.ts';
+import { definePage } from '../../server/page.tsx';
 
 export default definePage<AbDashboardProps>({
   meta: { title: 'A/B Test Dashboard | Northline Digital', description: 'Results of the running A/B tests.', path: '/admin/ab-tests', noindex: true },
@@ -11,8 +11,8 @@ export default definePage<AbDashboardProps>({
     const challenge = await adminChallenge(c);
     if (challenge) throw challenge;
     privateHeaders(c);
-    const now = c.get('deps').now?.() ?? new Date();
-    const data = await withDeadline(dashboardData(c.get('deps').sql, now));
+    const now = c.get('deps').now();
+    const data = await withDatabaseDeadline(dashboardData(c.get('deps').sql, now));
     return { ...data, loadedAt: now.toISOString() };
   },
   Component: (props) => (

@@ -1,13 +1,13 @@
 import { Hono } from 'hono';
-import { withDeadline } from '../../db/deadline.ts';
 import { assignVariant, listTests, recordEvent, testResults } from '../../db/queries/ab-tests.ts';
-import { AB_LIMITS, abEventSchema, assignmentQuerySchema } from '../../lib/ab-tests.ts';
-import type { AppEnv } from '../app-env.ts';
-import { adminOnly, privateHeaders } from '../middleware/admin-auth.ts';
-import { rateLimit } from '../middleware/rate-limit.ts';
-import { isCrawler, visitorId } from '../visitor.ts';
-import { jsonWrite } from './guards.ts';
-import { validJson, validQuery } from './validate.ts';
+import { AB_LIMITS, abEventSchema, assignmentQuerySchema, testIdParamSchema } from '../../lib/ab-tests.ts';
+import { jsonWrite } from '../../server/api/guards.ts';
+import { validJson, validParam, validQuery } from '../../server/api/validate.ts';
+import { withDatabaseDeadline } from '../../server/deadline.ts';
+import type { AppEnv } from '../../server/deps.ts';
+import { adminOnly, privateHeaders } from '../../server/middleware/admin-auth.ts';
+import { rateLimit } from '../../server/middleware/rate-limit.ts';
+import { isCrawler, visitorId } from '../../server/visitor.ts';
 
 // The A/B testing API (spec §7). Assignment and events are open to every visitor; the two read APIs
 // show aggregates only and sit behind basic auth when ADMIN_PASSWORD is set. No write endpoints for tests.
@@ -23,19 +23,19 @@ api.get('/assignment', rateLimit('assignments'), validQuery(assignmentQuerySchem
   const { testName, userId } = c.req.valid('query');
   // Crawlers see the control and leave no trace; everyone else is the supplied id or the visitor cookie.
   const user = isCrawler(c) ? null : (userId ?? visitorId(c));
-  const assignment = await withDeadline(assignVariant(c.get('deps').sql, testName, user));
+  const assignment = await withDatabaseDeadline(assignVariant(c.get('deps').sql, testName, user));
   if (!assignment) return c.json({ error: `No running A/B test is named ${testName}` }, 404);
   return c.json(assignment);
 });
 
-/** POST /event {testId, variantId, eventType, eventData?, userId?}. */
-api.post('/event', rateLimit('events'), jsonWrite(EVENT_BODY_LIMIT), validJson(abEventSchema), async (c) => {
+/** POST /event {testId, variantId, eventType (view or click), eventData?, userId?}. */
+api.post('/event', jsonWrite(EVENT_BODY_LIMIT), validJson(abEventSchema), rateLimit('events'), async (c) => {
   c.header('Cache-Control', 'no-store');
   const body = c.req.valid('json');
   if (isCrawler(c)) return c.json({ recorded: false }, 202);
   const userId = body.userId ?? visitorId(c);
   if (!userId) return c.json({ recorded: false }, 202);
-  const outcome = await withDeadline(recordEvent(c.get('deps').sql, { ...body, userId }));
+  const outcome = await withDatabaseDeadline(recordEvent(c.get('deps').sql, { ...body, userId }));
   switch (outcome) {
     case 'recorded':
       return c.json({ recorded: true }, 201);
@@ -48,19 +48,22 @@ api.post('/event', rateLimit('events'), jsonWrite(EVENT_BODY_LIMIT), validJson(a
     case 'not-assigned':
       // Outside the traffic allocation: shown the control, but not part of the experiment.
       return c.json({ recorded: false }, 202);
+    case 'not-running':
+      // Stopped, ended or not started: its results no longer change.
+      return c.json({ recorded: false }, 202);
   }
 });
 
 /** GET /tests → every test (spec fields). */
 api.get('/tests', adminOnly, async (c) => {
-  return c.json(await withDeadline(listTests(c.get('deps').sql)));
+  return c.json(await withDatabaseDeadline(listTests(c.get('deps').sql)));
 });
 
 /** GET /results/{testId} → one entry per variant with metrics and statistics. */
-api.get('/results/:testId', adminOnly, async (c) => {
-  const testId = c.req.param('testId');
-  const now = c.get('deps').now?.() ?? new Date();
-  const results = testId.length <= 36 ? await withDeadline(testResults(c.get('deps').sql, testId, now)) : null;
+api.get('/results/:testId', adminOnly, validParam(testIdParamSchema), async (c) => {
+  const { testId } = c.req.valid('param');
+  const now = c.get('deps').now();
+  const results = testId.length <= 36 ? await withDatabaseDeadline(testResults(c.get('deps').sql, testId, now)) : null;
   if (!results) return c.json({ error: 'No A/B test has this id' }, 404);
   return c.json(results);
 });

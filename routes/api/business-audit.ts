@@ -1,25 +1,28 @@
 import { Hono } from 'hono';
 import type { Sql } from 'postgres';
-import { withDeadline } from '../../db/deadline.ts';
 import { recordConversions } from '../../db/queries/ab-tests.ts';
 import { findAudit, insertAudit, insertAuditContact, type StoredAudit } from '../../db/queries/audits.ts';
 import { computeAudit } from '../../lib/audit.ts';
-import { type AuditAnswers, auditSchema } from '../../lib/audit-schema.ts';
+import { AUDIT_FIELDS, type AuditAnswers, auditSchema } from '../../lib/audit-schema.ts';
 import { isLikelySpam } from '../../lib/spam.ts';
-import type { AppEnv } from '../app-env.ts';
-import { rateLimit } from '../middleware/rate-limit.ts';
-import { visitorId } from '../visitor.ts';
-import { jsonWrite } from './guards.ts';
-import { validJson } from './validate.ts';
+import { sameAnswers } from '../../lib/submission.ts';
+import { jsonWrite, SUBMISSION_CONFLICT } from '../../server/api/guards.ts';
+import { validJson } from '../../server/api/validate.ts';
+import { withDatabaseDeadline } from '../../server/deadline.ts';
+import type { AppEnv } from '../../server/deps.ts';
+import { rateLimit } from '../../server/middleware/rate-limit.ts';
+import { visitorId } from '../../server/visitor.ts';
 
 /**
  * POST /api/business-audit: validates the 16 answers with the form's schema, scores them with
  * lib/audit.ts, stores the audit, its lead and the visitor's A/B conversions, and answers 201 {audit}
- * with the stored row. A repeated submission id stores nothing new and answers the first row again.
+ * with the stored row. A repeated submission id stores nothing new: the same answers get the first row
+ * again, other answers a 409 that shows nothing of the stored row.
  */
-const api = new Hono<AppEnv>().post('/', jsonWrite(), rateLimit('forms'), validJson(auditSchema), async (c) => {
+const api = new Hono<AppEnv>().post('/', jsonWrite(), validJson(auditSchema), rateLimit('forms'), async (c) => {
   const answers = c.req.valid('json');
-  const audit = await withDeadline(storeAuditSubmission(c.get('deps').sql, answers, visitorId(c)));
+  const audit = await withDatabaseDeadline(storeAuditSubmission(c.get('deps').sql, answers, visitorId(c)));
+  if (audit === 'conflict') return c.json(SUBMISSION_CONFLICT, 409);
   return c.json({ audit }, 201);
 });
 
@@ -30,7 +33,7 @@ const api = new Hono<AppEnv>().post('/', jsonWrite(), rateLimit('forms'), validJ
  * fake nor lose them. A repeat of a stored id returns the stored row and writes nothing. Likely spam
  * (lib/spam.ts) is stored flagged, with no conversion, and answered like any other submission.
  */
-export async function storeAuditSubmission(sql: Sql, answers: AuditAnswers, visitor: string | null = null): Promise<StoredAudit> {
+export async function storeAuditSubmission(sql: Sql, answers: AuditAnswers, visitor: string | null = null): Promise<StoredAudit | 'conflict'> {
   const id = answers.id ?? crypto.randomUUID();
   const result = computeAudit(answers);
   const isSpam = isLikelySpam(answers);
@@ -39,12 +42,12 @@ export async function storeAuditSubmission(sql: Sql, answers: AuditAnswers, visi
     if (!inserted) {
       const existing = await findAudit(tx, id);
       if (!existing) throw new Error('audit id conflict without a stored row');
-      return existing;
+      return sameAnswers(existing, answers, AUDIT_FIELDS) ? existing : 'conflict';
     }
     await insertAuditContact(tx, answers, result, isSpam);
     if (visitor !== null && !isSpam) await recordConversions(tx, visitor, { auditId: id });
     return inserted;
-  }) as Promise<StoredAudit>;
+  }) as Promise<StoredAudit | 'conflict'>;
 }
 
 export default api;

@@ -1,7 +1,7 @@
 import { ThankYou } from '../../components/intake/ThankYou.tsx';
 import { thankYouMeta } from '../../lib/content/intake.ts';
 import { intake } from '../../lib/site.ts';
-import { definePage } from '../page.tsx';
+import { definePage } from '../../server/page.tsx';
 
 export default definePage({
   meta: { ...thankYouMeta, path: intake.thankYouPath, noindex: true },

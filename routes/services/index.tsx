@@ -6,7 +6,7 @@ import { auditCta, servicesOverview as copy, serviceContent } from '../../lib/co
 import { breadcrumbList } from '../../lib/content/structured-data.ts';
 import { absoluteUrl } from '../../lib/page-meta.ts';
 import { servicePath } from '../../lib/site.ts';
-import { definePage, FOREVER } from '../page.tsx';
+import { definePage } from '../../server/page.tsx';
 
 const crumbs = [
   { name: 'Home', path: '/' },
@@ -15,7 +15,6 @@ const crumbs = [
 
 export default definePage({
   load: (c) => ({ siteUrl: c.get('deps').config.PUBLIC_SITE_URL }),
-  cache: () => FOREVER,
   meta: ({ siteUrl }) => ({
     title: copy.metaTitle,
     description: copy.metaDescription,

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'bun:test';
 import { renderToString } from 'react-dom/server';
-import { IslandRoot } from '../../components/island-root.tsx';
+import { IslandRoot } from '../../client/islands/root.tsx';
 import AbDashboard, { type AbDashboardProps } from '../../islands/AbDashboard.tsx';
 import { analyzeTest } from '../../lib/ab-stats.ts';
 import { AB_TEST_IDS } from '../../lib/ab-tests.ts';

@@ -1,9 +1,12 @@
-import { describe, expect, test } from 'bun:test';
+import { describe, expect, setDefaultTimeout, test } from 'bun:test';
 import postgres from 'postgres';
 import { AB_TEST_IDS, AB_VARIANT_IDS } from '../../lib/ab-tests.ts';
 import { islandProps, sendViews } from '../helpers/ab-home.ts';
 import { testApp } from '../helpers/app.ts';
 import { validAudit } from '../helpers/audit.ts';
+
+// Real servers, browsers and databases: a test may take longer than Bun's 5 s default.
+setDefaultTimeout(60_000);
 
 // The A/B tests on the home page: assignments decided on the server during the request (no write),
 // rendered into the HTML, stored by the visitor's first view event, and conversions written by the

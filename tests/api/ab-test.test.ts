@@ -1,33 +1,19 @@
-import { describe, expect, test } from 'bun:test';
+import { describe, expect, setDefaultTimeout, test } from 'bun:test';
 import postgres, { type Sql } from 'postgres';
 import { recordConversions } from '../../db/queries/ab-tests.ts';
 import { AB_TEST_IDS, AB_TEST_NAMES, AB_VARIANT_IDS, type Assignment, type VariantResult } from '../../lib/ab-tests.ts';
-import { createApp } from '../../server.ts';
+import { createApp } from '../../server/app.ts';
+import { createTest, eventCount, uid } from '../helpers/ab-tests.ts';
 import { testApp } from '../helpers/app.ts';
 
-const NO_LIMITS = { RATE_LIMITS: 'off' };
-const uid = (label: string) => `${label}-${crypto.randomUUID()}`;
-const server = { requestIP: () => ({ address: '127.0.0.1', family: 'IPv4', port: 50000 }) };
+// Real servers, browsers and databases: a test may take longer than Bun's 5 s default.
+setDefaultTimeout(60_000);
 
-/** A test of our own, so no other test file's rows matter. */
-async function createTest(sql: Sql, opts: { allocation?: number; active?: boolean; weights?: number[]; startDaysAgo?: number } = {}) {
-  const id = crypto.randomUUID();
-  const name = uid('test');
-  await sql`insert into ab_tests (id, name, description, is_active, traffic_allocation, start_date)
-    values (${id}, ${name}, 'made by tests', ${opts.active ?? true}, ${opts.allocation ?? 100}, now() - make_interval(days => ${opts.startDaysAgo ?? 0}))`;
-  const variantIds: string[] = [];
-  for (const [i, weight] of (opts.weights ?? [1, 1]).entries()) {
-    const vid = crypto.randomUUID();
-    variantIds.push(vid);
-    await sql`insert into ab_test_variants (id, test_id, name, is_control, weight, configuration)
-      values (${vid}, ${id}, ${i === 0 ? 'Control' : `Variant ${i}`}, ${i === 0}, ${weight}, ${sql.json({ n: i })})`;
-  }
-  return { id, name, variantIds };
-}
+const NO_LIMITS = { RATE_LIMITS: 'off' };
+const server = { requestIP: () => ({ address: '127.0.0.1', family: 'IPv4', port: 50000 }) };
 
 const assignmentCount = async (sql: Sql, testId: string, userId: string) =>
   Number((await sql`select count(*) as n from ab_test_assignments where test_id = ${testId} and user_id = ${userId}`)[0].n);
-const eventCount = async (sql: Sql, userId: string) => Number((await sql`select count(*) as n from ab_test_events where user_id = ${userId}`)[0].n);
 
 describe('GET /api/ab-test/assignment', () => {
   test('the seeded hero test answers the spec shape, sticky, with a stored row', async () => {
@@ -156,7 +142,7 @@ describe('GET /api/ab-test/assignment', () => {
     // on embedded PGlite (one backend) it is a second app on the same database.
     const otherSql = process.env.DATABASE_URL ? postgres(process.env.DATABASE_URL, { transform: postgres.camel, onnotice: () => {}, max: 10 }) : one.sql;
     try {
-      const two = createApp({ ...one.deps, sql: otherSql, rateLimiters: undefined });
+      const two = createApp({ sql: otherSql, config: one.deps.config, assets: one.deps.assets, log: one.deps.log });
       // Hash-chosen variants would agree anyway; the weights change while the calls race, so the
       // two apps disagree about a newcomer and only the unique constraint keeps them to one answer.
       for (let round = 0; round < 3; round++) {
@@ -164,8 +150,8 @@ describe('GET /api/ab-test/assignment', () => {
         const user = uid('race');
         const calls = Array.from({ length: 50 }, async (_, i) => {
           if (i === 25) await one.sql`update ab_test_variants set weight = case when is_control then 0 else 1 end where test_id = ${t.id}`;
-          const app = i % 2 === 0 ? one.app : two;
-          const res = await app.request(`/api/ab-test/assignment?testName=${t.name}&userId=${user}`, undefined, { server });
+          const site = i % 2 === 0 ? one : two;
+          const res = await site.fetch(new Request(`http://localhost/api/ab-test/assignment?testName=${t.name}&userId=${user}`), { server });
           expect(res.status).toBe(200);
           return ((await res.json()) as Assignment).variantId;
         });
@@ -352,9 +338,24 @@ describe('GET /api/ab-test/tests and /results/{testId}', () => {
     expect((await request(`/api/ab-test/results/${'x'.repeat(80)}`)).status).toBe(404);
   });
 
-  test('there are no write endpoints for tests', async () => {
-    const { postJson } = await testApp();
-    expect((await postJson('/api/ab-test/tests', { name: 'x' })).status).toBe(404);
+  test('there are no write endpoints for tests: other methods are 405 naming the allowed ones', async () => {
+    const { postJson, request } = await testApp();
+    const res = await postJson('/api/ab-test/tests', { name: 'x' });
+    expect(res.status).toBe(405);
+    expect(res.headers.get('allow')).toBe('GET, HEAD');
+    expect((await res.json()).error).toContain('GET');
+    expect((await request(`/api/ab-test/results/${AB_TEST_IDS.hero}`, { method: 'DELETE' })).status).toBe(405);
+  });
+
+  test('a test id holding a NUL is a 400 naming testId; undecodable text names no test (404); never a 500', async () => {
+    const { request } = await testApp();
+    for (const id of ['%00', 'abc%00def']) {
+      const res = await request(`/api/ab-test/results/${id}`);
+      expect(res.status).toBe(400);
+      expect((await res.json()).fields).toHaveProperty('testId');
+    }
+    // Not UTF-8 (an encoded lone surrogate, a stray byte): Hono keeps the raw text, which no test has.
+    for (const id of ['%ED%A0%80', '%FF', '%E2%82']) expect((await request(`/api/ab-test/results/${id}`)).status).toBe(404);
   });
 });
 
@@ -362,11 +363,13 @@ describe('ADMIN_PASSWORD', () => {
   const basic = (user: string, pass: string) => ({ authorization: `Basic ${btoa(`${user}:${pass}`)}` });
 
   test('when set, the read APIs and the dashboard ask for basic auth as admin; assignment stays open', async () => {
-    const { request } = await testApp({}, { ADMIN_PASSWORD: 'correct horse' });
     for (const path of ['/api/ab-test/tests', `/api/ab-test/results/${AB_TEST_IDS.hero}`, '/admin/ab-tests']) {
+      const { request } = await testApp({}, { ADMIN_PASSWORD: 'correct horse' });
       const denied = await request(path);
       expect(denied.status).toBe(401);
       expect(denied.headers.get('www-authenticate')).toStartWith('Basic realm=');
+      // The page says so in HTML, the APIs in JSON.
+      expect(denied.headers.get('content-type')).toContain(path.startsWith('/api/') ? 'application/json' : 'text/html');
       expect((await request(path, { headers: basic('admin', 'wrong') })).status).toBe(401);
       expect((await request(path, { headers: basic('root', 'correct horse') })).status).toBe(401);
       const ok = await request(path, { headers: basic('admin', 'correct horse') });
@@ -374,6 +377,7 @@ describe('ADMIN_PASSWORD', () => {
       expect(ok.headers.get('x-robots-tag')).toBe('noindex');
       expect(ok.headers.get('cache-control')).toBe('no-store');
     }
+    const { request } = await testApp({}, { ADMIN_PASSWORD: 'correct horse' });
     expect((await request('/api/ab-test/assignment?testName=hero-variant&userId=open-1')).status).toBe(200);
   });
 

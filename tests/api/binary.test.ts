@@ -1,8 +1,11 @@
-import { expect, test } from 'bun:test';
+import { expect, setDefaultTimeout, test } from 'bun:test';
 import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { pagePaths } from '../../server.ts';
+import { pagePaths } from '../../server/app.ts';
+
+// Real servers, browsers and databases: a test may take longer than Bun's 5 s default.
+setDefaultTimeout(60_000);
 
 test('the single binary serves every route from an empty directory', async () => {
   const out = join(mkdtempSync(join(tmpdir(), 'tlm-bin-build-')), 'site');

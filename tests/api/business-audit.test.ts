@@ -1,9 +1,12 @@
-import { describe, expect, test } from 'bun:test';
+import { describe, expect, setDefaultTimeout, test } from 'bun:test';
 import { computeAudit } from '../../lib/audit.ts';
-import { type AuditFormValues, auditSchema, REQUIRED_AUDIT_FIELDS } from '../../lib/audit-schema.ts';
+import { auditSchema, REQUIRED_AUDIT_FIELDS } from '../../lib/audit-schema.ts';
 import { sendViews } from '../helpers/ab-home.ts';
 import { testApp } from '../helpers/app.ts';
 import { validAudit } from '../helpers/audit.ts';
+
+// Real servers, browsers and databases: a test may take longer than Bun's 5 s default.
+setDefaultTimeout(60_000);
 
 async function storedCounts(sql: Awaited<ReturnType<typeof testApp>>['sql'], email: string) {
   const [audits] = await sql`select count(*)::int as n from business_audits where email = ${email}`;
@@ -99,11 +102,35 @@ describe('POST /api/business-audit', () => {
     expect(await storedCounts(sql, body.email!)).toEqual({ audits: 1, contacts: 1 });
   });
 
-  test('a malformed id answers 400', async () => {
+  test('the same id with other answers is a 409 that shows nothing of the stored audit, and stores nothing', async () => {
+    const { postJson, sql } = await testApp();
+    const body = validAudit();
+    expect((await postJson('/api/business-audit', body)).status).toBe(201);
+    const other = await postJson('/api/business-audit', { ...body, firstName: 'Mallory', email: `mallory+${body.id}@example.ca`, phone: '' });
+    expect(other.status).toBe(409);
+    const text = await other.text();
+    for (const stored of [body.firstName, body.lastName, body.email!, body.phone!, body.businessName!]) expect(text).not.toContain(stored);
+    expect(await storedCounts(sql, body.email!)).toEqual({ audits: 1, contacts: 1 });
+    expect(await storedCounts(sql, `mallory+${body.id}@example.ca`)).toEqual({ audits: 0, contacts: 0 });
+  });
+
+  test('an id that is not a version 4 UUID answers 400 naming id', async () => {
     const { postJson } = await testApp();
-    const res = await postJson('/api/business-audit', { ...validAudit(), id: 'not-a-uuid' });
-    expect(res.status).toBe(400);
-    expect(Object.keys((await res.json()).fields)).toEqual(['id']);
+    for (const id of ['not-a-uuid', '00000000-0000-0000-0000-000000000000', 'a8b7c6d5-0000-1000-8000-000000000001']) {
+      const res = await postJson('/api/business-audit', { ...validAudit(), id });
+      expect(res.status).toBe(400);
+      expect(Object.keys((await res.json()).fields)).toEqual(['id']);
+    }
+  });
+
+  test('the website: a bare domain is stored as https://, a javascript: address is refused naming website', async () => {
+    const { postJson } = await testApp();
+    const stored = await postJson('/api/business-audit', validAudit({ website: ' spotlessnest.ca ' }));
+    expect(stored.status).toBe(201);
+    expect((await stored.json()).audit.website).toBe('https://spotlessnest.ca');
+    const refused = await postJson('/api/business-audit', validAudit({ website: 'javascript:alert(1)' }));
+    expect(refused.status).toBe(400);
+    expect(Object.keys((await refused.json()).fields)).toEqual(['website']);
   });
 
   test('the write guards apply: JSON only, same-origin only', async () => {

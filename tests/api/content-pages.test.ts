@@ -1,6 +1,9 @@
-import { describe, expect, test } from 'bun:test';
+import { describe, expect, setDefaultTimeout, test } from 'bun:test';
 import { glossary } from '../../lib/content/glossary.ts';
 import { TEST_SITE_URL, testApp } from '../helpers/app.ts';
+
+// Real servers, browsers and databases: a test may take longer than Bun's 5 s default.
+setDefaultTimeout(60_000);
 
 const PAGES: [path: string, title: string][] = [
   ['/services', 'Digital Marketing Services for Toronto Businesses | Northline Digital'],

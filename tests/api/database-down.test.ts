@@ -1,6 +1,9 @@
-import { expect, test } from 'bun:test';
+import { expect, setDefaultTimeout, test } from 'bun:test';
 import { connect, createServer, type Server, type Socket } from 'node:net';
 import { startServer } from '../helpers/server.ts';
+
+// Real servers, browsers and databases: a test may take longer than Bun's 5 s default.
+setDefaultTimeout(60_000);
 
 /** A port on loopback where nothing listens yet. */
 async function freePort(): Promise<number> {
@@ -11,7 +14,7 @@ async function freePort(): Promise<number> {
   return port;
 }
 
-test('booting while PostgreSQL is down serves 503 from /healthz and the APIs, then recovers when it comes up, and again after an outage', async () => {
+test('booting while PostgreSQL is down serves 503 from /healthz, the data APIs and the dashboard (HTML), keeps the feed and stories working, then recovers when it comes up, and again after an outage', async () => {
   const port = await freePort();
   const target = process.env.DATABASE_URL ? new URL(process.env.DATABASE_URL) : null;
   // Nothing listens on the port at first: the database is "down".
@@ -27,6 +30,21 @@ test('booting while PostgreSQL is down serves 503 from /healthz and the APIs, th
     expect(api.status).toBe(503);
     expect((await api.json()).error).toContain('temporarily unavailable');
     expect((await fetch(`${server.url}/services`)).status).toBe(200);
+    // A page that needs data says so in HTML, with Retry-After; what needs no data keeps working.
+    const dashboard = await fetch(`${server.url}/admin/ab-tests`);
+    expect(dashboard.status).toBe(503);
+    expect(dashboard.headers.get('content-type')).toContain('text/html');
+    expect(dashboard.headers.get('retry-after')).toBe('5');
+    expect(await dashboard.text()).toContain('This page needs information we cannot reach at the moment.');
+    expect((await fetch(`${server.url}/api/rss-feed`)).status).toBe(200);
+    const story = { title: 'Spring cleaning checklist', content: 'Ten jobs our Leslieville crews do first every April.', link: '' };
+    const generated = await fetch(`${server.url}/api/social-stories/generate`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(story),
+    });
+    expect(generated.status).toBe(200);
+    expect((await generated.json()).stories).toHaveLength(4);
     if (!target) return; // without a PostgreSQL to come up, the down half is what can be shown
     // "Start the database": a loopback proxy on the port the server keeps trying.
     const sockets = new Set<Socket>();

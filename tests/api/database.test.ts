@@ -6,7 +6,18 @@ import { migrations } from '../../db/migrations/index.ts';
 import { testDatabase } from '../helpers/db.ts';
 import { freshDataDir } from '../helpers/template-db.ts';
 
-const TABLES = ['ab_test_assignments', 'ab_test_events', 'ab_test_variants', 'ab_tests', 'business_audits', 'contacts', 'q4_intake_applications', 'users'];
+// The eight tables of the specification, and the story generator's daily budget.
+const TABLES = [
+  'ab_test_assignments',
+  'ab_test_events',
+  'ab_test_variants',
+  'ab_tests',
+  'business_audits',
+  'contacts',
+  'q4_intake_applications',
+  'story_budget',
+  'users',
+];
 
 async function tablesOf(sql: postgres.Sql) {
   const rows = await sql<
@@ -16,7 +27,7 @@ async function tablesOf(sql: postgres.Sql) {
 }
 
 describe('migrations', () => {
-  test('create the eight tables of the specification', async () => {
+  test('create the eight tables of the specification and the story budget', async () => {
     const { sql } = await testDatabase();
     expect(await tablesOf(sql)).toEqual(TABLES);
   });
@@ -51,7 +62,7 @@ describe('migrations', () => {
       }
     } else {
       // The embedded database belongs to one process; concurrent migrate calls on it must still apply once.
-      const db = await openDatabase({ DATA_DIR: freshDataDir() });
+      const db = await openDatabase({ DATA_DIR: await freshDataDir() });
       const results = await Promise.all([migrate(db.sql), migrate(db.sql), migrate(db.sql)]);
       expect(results.flat()).toEqual([]);
       expect(await tablesOf(db.sql)).toEqual(TABLES);

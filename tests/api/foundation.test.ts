@@ -1,9 +1,12 @@
-import { describe, expect, test } from 'bun:test';
+import { describe, expect, setDefaultTimeout, test } from 'bun:test';
 import { z } from 'zod';
-import { jsonWrite } from '../../routes/api/guards.ts';
-import { validJson } from '../../routes/api/validate.ts';
-import { pagePaths } from '../../server.ts';
+import { jsonWrite } from '../../server/api/guards.ts';
+import { validJson } from '../../server/api/validate.ts';
+import { pagePaths } from '../../server/app.ts';
 import { TEST_SITE_URL, testApp } from '../helpers/app.ts';
+
+// Real servers, browsers and databases: a test may take longer than Bun's 5 s default.
+setDefaultTimeout(60_000);
 
 const SECURITY_HEADERS = ['content-security-policy', 'x-content-type-options', 'referrer-policy', 'cross-origin-resource-policy', 'x-frame-options'];
 
@@ -249,7 +252,7 @@ describe('rate limits', () => {
   const schema = z.object({ name: z.string() });
   async function limitedApp(env: Record<string, string> = {}) {
     const t = await testApp({}, env);
-    const { rateLimit } = await import('../../routes/middleware/rate-limit.ts');
+    const { rateLimit } = await import('../../server/middleware/rate-limit.ts');
     t.app.post('/api/limited', rateLimit('forms'), jsonWrite(), validJson(schema), (c) => c.json({ ok: true }, 201));
     return t;
   }

@@ -1,5 +1,8 @@
-import { expect, test } from 'bun:test';
+import { expect, setDefaultTimeout, test } from 'bun:test';
 import { testApp } from '../helpers/app.ts';
+
+// Real servers, browsers and databases: a test may take longer than Bun's 5 s default.
+setDefaultTimeout(60_000);
 
 // Nothing a visitor submits is lost or doubled: 500 concurrent submissions, each sent twice at once,
 // with text from many scripts, emoji and markup, give exactly 500 rows holding exactly what was sent.

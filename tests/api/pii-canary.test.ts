@@ -1,6 +1,9 @@
-import { expect, test } from 'bun:test';
+import { expect, setDefaultTimeout, test } from 'bun:test';
 import { closedPortUrl } from '../fixtures/fake-feed-server.ts';
 import { type RunningServer, startServer } from '../helpers/server.ts';
+
+// Real servers, browsers and databases: a test may take longer than Bun's 5 s default.
+setDefaultTimeout(60_000);
 
 // Distinctive personal details, sent through every form on success and failure paths; none may
 // appear in anything the server prints.
@@ -89,7 +92,7 @@ test('personal details never reach the logs, on success or failure', async () =>
 });
 
 test('…nor while the database is down', async () => {
-  const server = await startServer({ DATABASE_URL: (await closedPortUrl()).replace(/^http/, 'postgres') + '/postgres' }, undefined, { waitForHealthy: false });
+  const server = await startServer({ DATABASE_URL: `${(await closedPortUrl()).replace(/^http/, 'postgres')}/postgres` }, undefined, { waitForHealthy: false });
   try {
     const statuses = await sendAll(server);
     expect(statuses).toContain(503);

@@ -1,8 +1,11 @@
-import { describe, expect, test } from 'bun:test';
+import { describe, expect, setDefaultTimeout, test } from 'bun:test';
 import { findIntakeApplication } from '../../db/queries/intake.ts';
 import { CONSENT_VERSION } from '../../lib/consent.ts';
 import { CONSENT_REQUIRED_MESSAGE, requiredIntakeFields } from '../../lib/intake-schema.ts';
 import { TEST_SITE_URL, testApp } from '../helpers/app.ts';
+
+// Real servers, browsers and databases: a test may take longer than Bun's 5 s default.
+setDefaultTimeout(60_000);
 
 const FROM_FORM = { referer: `${TEST_SITE_URL}/q4-intake` };
 
@@ -79,11 +82,35 @@ describe('POST /api/q4-intake', () => {
     const { postJson, sql } = await testApp();
     const body = application();
     const first = await postJson('/api/q4-intake', body, FROM_FORM);
-    const second = await postJson('/api/q4-intake', { ...body, company: 'A retry that changed its mind' }, FROM_FORM);
+    // A retry is the same answers; its spam signals (fill time) may differ.
+    const second = await postJson('/api/q4-intake', { ...body, fillMs: 99_000 }, FROM_FORM);
     expect([first.status, second.status]).toEqual([201, 201]);
     expect(await second.json()).toEqual(await first.json());
     expect(await countRows(sql, body.id)).toBe(1);
+  });
+
+  test('the same id with other answers is a 409 that shows nothing of the stored application, and changes nothing', async () => {
+    const { postJson, sql } = await testApp();
+    const body = application();
+    expect((await postJson('/api/q4-intake', body, FROM_FORM)).status).toBe(201);
+    const other = await postJson('/api/q4-intake', { ...body, firstName: 'Mallory', workEmail: 'mallory@example.ca', company: 'Not DeLuca' }, FROM_FORM);
+    expect(other.status).toBe(409);
+    const text = await other.text();
+    for (const stored of [body.firstName, body.lastName, body.workEmail, body.mobile, body.company]) expect(text).not.toContain(stored);
+    expect(await countRows(sql, body.id)).toBe(1);
     expect((await findIntakeApplication(sql, body.id))!.company).toBe('DeLuca Renovations');
+  });
+
+  test('a bare domain is stored as https://; other schemes are refused naming website', async () => {
+    const { postJson, sql } = await testApp();
+    const body = application({ website: 'deluca-reno.ca' });
+    expect((await postJson('/api/q4-intake', body, FROM_FORM)).status).toBe(201);
+    expect((await findIntakeApplication(sql, body.id))!.website).toBe('https://deluca-reno.ca');
+    for (const website of ['javascript:alert(1)', 'data:text/html,x', 'deluca']) {
+      const res = await postJson('/api/q4-intake', application({ website }), FROM_FORM);
+      expect(res.status).toBe(400);
+      expect(Object.keys((await res.json()).fields)).toEqual(['website']);
+    }
   });
 
   test.each(requiredIntakeFields.map((f) => [f]))('%s missing is a 400 naming it, and nothing is stored', async (field) => {
@@ -119,7 +146,13 @@ describe('POST /api/q4-intake', () => {
     const { postJson } = await testApp();
     const res = await postJson(
       '/api/q4-intake',
-      application({ workEmail: 'marco@', industry: 'restaurants', monthlyMarketingBudget: 'lots', website: 'deluca-reno.ca', id: 'not-a-uuid' }),
+      application({
+        workEmail: 'marco@',
+        industry: 'restaurants',
+        monthlyMarketingBudget: 'lots',
+        website: 'javascript:alert(1)',
+        id: '00000000-0000-0000-0000-000000000000',
+      }),
     );
     expect(res.status).toBe(400);
     const { fields } = (await res.json()) as { fields: Record<string, string> };

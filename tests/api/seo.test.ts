@@ -1,6 +1,9 @@
-import { describe, expect, test } from 'bun:test';
-import { indexablePaths, pagePaths } from '../../server.ts';
+import { describe, expect, setDefaultTimeout, test } from 'bun:test';
+import { indexablePaths, pagePaths } from '../../server/app.ts';
 import { TEST_SITE_URL, testApp } from '../helpers/app.ts';
+
+// Real servers, browsers and databases: a test may take longer than Bun's 5 s default.
+setDefaultTimeout(60_000);
 
 async function headOf(path: string) {
   const { request } = await testApp();

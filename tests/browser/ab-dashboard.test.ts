@@ -1,7 +1,11 @@
-import { describe, expect, test } from 'bun:test';
+import { describe, expect, setDefaultTimeout, test } from 'bun:test';
 import type { Assignment, VariantResult } from '../../lib/ab-tests.ts';
 import { AB_TEST_IDS } from '../../lib/ab-tests.ts';
+import { validAudit } from '../helpers/audit.ts';
 import { DESKTOP, hydrateIsland, openPage, PHONE, serverAndBrowser, VISITOR_USER_AGENT } from '../helpers/browser.ts';
+
+// Real servers, browsers and databases: a test may take longer than Bun's 5 s default.
+setDefaultTimeout(60_000);
 
 const ctx = serverAndBrowser();
 
@@ -14,10 +18,11 @@ describe('A/B test dashboard', () => {
     await expect(hero.getByRole('heading', { name: 'hero-variant' }).isVisible()).resolves.toBe(true);
     await expect(page.locator('article[data-test-name="contact-form-optimization"]').isVisible()).resolves.toBe(true);
 
-    // A visitor in this browser is assigned, views, clicks and converts.
-    const assignment = await page.evaluate(async () => {
+    // A visitor in this browser is assigned, views and clicks, then converts by sending the audit (the
+    // server writes the conversion with the stored audit; the browser cannot claim one).
+    const assignment = await page.evaluate(async (audit) => {
       const a = (await (await fetch('/api/ab-test/assignment?testName=hero-variant')).json()) as Assignment;
-      for (const eventType of ['view', 'click', 'conversion']) {
+      for (const eventType of ['view', 'click']) {
         const res = await fetch('/api/ab-test/event', {
           method: 'POST',
           headers: { 'content-type': 'application/json' },
@@ -25,8 +30,10 @@ describe('A/B test dashboard', () => {
         });
         if (res.status !== 201) throw new Error(`event ${eventType}: ${res.status}`);
       }
+      const submitted = await fetch('/api/business-audit', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(audit) });
+      if (submitted.status !== 201) throw new Error(`audit: ${submitted.status}`);
       return a;
-    });
+    }, validAudit());
     expect(assignment.testId).toBe(AB_TEST_IDS.hero);
     const results = (await page.evaluate(async (id) => (await fetch(`/api/ab-test/results/${id}`)).json(), AB_TEST_IDS.hero)) as VariantResult[];
     const mine = results.find((r) => r.variant.id === assignment.variantId)!;

@@ -1,8 +1,11 @@
-import { describe, expect, test } from 'bun:test';
-import type { Page } from 'playwright-core';
+import { describe, expect, setDefaultTimeout, test } from 'bun:test';
+import type { BrowserContext, Page } from 'playwright-core';
 import { AB_TEST_IDS, type VariantResult } from '../../lib/ab-tests.ts';
 import { fillStep1, fillSteps2to4, type Profile, wizard } from '../helpers/audit-browser.ts';
 import { DESKTOP, hydrateIsland, openPage, serverAndBrowser, VISITOR_USER_AGENT, waitForIslands } from '../helpers/browser.ts';
+
+// Real servers, browsers and databases: a test may take longer than Bun's 5 s default.
+setDefaultTimeout(60_000);
 
 // The A/B tests on the home page, end to end in Chromium as a regular visitor: the hero variant is in
 // the HTML and sticks on reload; views are reported by the island loader and the CTA click by the hero; the audit's
@@ -55,38 +58,45 @@ async function expectGrowth(t: Tracking, before: Metrics, delta: Partial<Record<
 
 const islandProps = async <P>(page: Page, name: string): Promise<P> => JSON.parse((await page.locator(`[data-island="${name}"]`).getAttribute('data-props'))!);
 
-describe('A/B tests on the home page', () => {
-  test('a visitor keeps their hero; views, the CTA click and the audit conversion are recorded and shown on the dashboard', async () => {
-    const snapshot = async (testId: string) => new Map((await results(testId)).map((r) => [r.variant.id, r.metrics]));
-    const [heroBefore, formBefore] = await Promise.all([snapshot(AB_TEST_IDS.hero), snapshot(AB_TEST_IDS.contactForm)]);
+describe('A/B tests on the home page: one visitor, step by step', () => {
+  // One visitor's journey; each test is one stage of it and starts where the previous one ended.
+  let page: Page;
+  let context: BrowserContext;
+  let problems: string[];
+  let hero: { variant: string; tracking: Tracking };
+  let heroBefore: Map<string, Metrics>;
+  let formBefore: Map<string, Metrics>;
+  let heroAfter: Metrics;
+  const snapshot = async (testId: string) => new Map((await results(testId)).map((r) => [r.variant.id, r.metrics]));
 
-    const { page, problems, context } = await openPage(ctx.browser, `${ctx.server.url}/`, DESKTOP, { userAgent: VISITOR_USER_AGENT });
-    // The hero variant and the assignment's ids are in the server's HTML, with no visitor id.
-    const hero = await islandProps<{ variant: string; tracking: Tracking }>(page, 'HeroVariant');
+  test('the hero variant and its ids are in the server’s HTML, with no visitor id; one view is recorded', async () => {
+    [heroBefore, formBefore] = await Promise.all([snapshot(AB_TEST_IDS.hero), snapshot(AB_TEST_IDS.contactForm)]);
+    ({ page, problems, context } = await openPage(ctx.browser, `${ctx.server.url}/`, DESKTOP, { userAgent: VISITOR_USER_AGENT }));
+    hero = await islandProps<{ variant: string; tracking: Tracking }>(page, 'HeroVariant');
     expect(['control', 'variant-a', 'variant-b']).toContain(hero.variant);
     expect(hero.tracking.testId).toBe(AB_TEST_IDS.hero);
     await expect(page.locator('[data-hero-variant]').getAttribute('data-hero-variant')).resolves.toBe(hero.variant);
     const vid = (await context.cookies()).find((c) => c.name === 'vid')?.value;
     expect(vid).toBeTruthy();
     expect(await page.content()).not.toContain(vid!);
-
-    // One unique viewer on the hero's variant.
     await expectGrowth(hero.tracking, heroBefore.get(hero.tracking.variantId)!, { views: 1, clicks: 0, conversions: 0 });
+  });
 
-    // Sticky: the same variant on reload, and the visitor is still counted once.
+  test('the hero is sticky: the same variant on reload, and the visitor still counted once', async () => {
     await page.reload();
     await waitForIslands(page);
     expect(await islandProps(page, 'HeroVariant')).toEqual(hero);
     await expectGrowth(hero.tracking, heroBefore.get(hero.tracking.variantId)!, { views: 1 });
+  });
 
-    // The hero's call to action records a click. The hero's code loads on that first click, which is
-    // replayed once it has: the click is tracked and the link still goes to the form.
+  test('the hero’s call to action records a click, and the first click (before hydration) still goes to the form', async () => {
     await expect(page.locator('[data-island="HeroVariant"]').getAttribute('data-hydrated')).resolves.toBeNull();
     await page.locator('[data-island="HeroVariant"] a[href="#contact"]').click();
     await page.waitForFunction(() => location.hash === '#contact');
     await expectGrowth(hero.tracking, heroBefore.get(hero.tracking.variantId)!, { views: 1, clicks: 1, conversions: 0 });
+  });
 
-    // The audit form is seen (hydrated on demand), submitted, and converts for both tests.
+  test('the audit form is seen, submitted, and converts for both tests', async () => {
     await hydrateIsland(page, 'AuditWizard');
     const form = await islandProps<{ config: { submitButtonText: string }; tracking: Tracking }>(page, 'AuditWizard');
     expect(form.tracking.testId).toBe(AB_TEST_IDS.contactForm);
@@ -95,10 +105,11 @@ describe('A/B tests on the home page', () => {
     await fillSteps2to4(page, profile);
     await wizard(page).getByRole('button', { name: form.config.submitButtonText }).click();
     await wizard(page).locator('[data-audit-results]').waitFor();
-    const heroAfter = await expectGrowth(hero.tracking, heroBefore.get(hero.tracking.variantId)!, { views: 1, clicks: 1, conversions: 1 });
+    heroAfter = await expectGrowth(hero.tracking, heroBefore.get(hero.tracking.variantId)!, { views: 1, clicks: 1, conversions: 1 });
     await expectGrowth(form.tracking, formBefore.get(form.tracking.variantId)!, { views: 1, clicks: 1, conversions: 1 });
+  });
 
-    // The dashboard shows those counts for the hero variant.
+  test('the dashboard shows those counts for the hero variant', async () => {
     const heroName = (await results(AB_TEST_IDS.hero)).find((r) => r.variant.id === hero.tracking.variantId)!.variant.name;
     await page.goto(`${ctx.server.url}/admin/ab-tests`);
     await waitForIslands(page);
@@ -108,5 +119,5 @@ describe('A/B tests on the home page', () => {
     expect(cells.slice(0, 3)).toEqual([heroAfter.views, heroAfter.clicks, heroAfter.conversions].map(String));
     expect(problems).toEqual([]);
     await context.close();
-  }, 120_000);
+  });
 });

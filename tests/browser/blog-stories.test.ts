@@ -1,9 +1,12 @@
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from 'bun:test';
 import type { Browser, Page } from 'playwright-core';
 import { copyText, exportAll } from '../../lib/story-export.ts';
 import type { GenerateResponse, Story } from '../../lib/story-schema.ts';
 import { DESKTOP, launchBrowser, openPage, PHONE } from '../helpers/browser.ts';
 import { type RunningServer, startServer } from '../helpers/server.ts';
+
+// Real servers, browsers and databases: a test may take longer than Bun's 5 s default.
+setDefaultTimeout(60_000);
 
 let server: RunningServer;
 let browser: Browser;
@@ -50,7 +53,7 @@ describe('blog', () => {
       expect(res.status()).toBe(200);
       expect(res.headers()['content-type']).toContain('image/svg+xml');
     }
-    await page.waitForFunction(() => (document.querySelector('article img') as HTMLImageElement | null)?.naturalWidth! > 0);
+    await page.waitForFunction(() => ((document.querySelector('article img') as HTMLImageElement | null)?.naturalWidth ?? 0) > 0);
     // The title is clamped to two lines.
     const lines = await first.getByRole('heading').evaluate((el) => el.getBoundingClientRect().height / parseFloat(getComputedStyle(el).lineHeight));
     expect(lines).toBeLessThanOrEqual(2.05);

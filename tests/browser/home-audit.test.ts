@@ -1,10 +1,13 @@
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from 'bun:test';
 import type { Browser, Page } from 'playwright-core';
 import { computeAudit, formatDollars, scoreMessage } from '../../lib/audit.ts';
 import { auditSchema } from '../../lib/audit-schema.ts';
 import { fillStep1, fillSteps2to4, type Profile, stepTitle, wizard } from '../helpers/audit-browser.ts';
 import { DESKTOP, hydrateIsland, launchBrowser, openPage, PHONE } from '../helpers/browser.ts';
 import { type RunningServer, startServer } from '../helpers/server.ts';
+
+// Real servers, browsers and databases: a test may take longer than Bun's 5 s default.
+setDefaultTimeout(60_000);
 
 let server: RunningServer;
 let browser: Browser;

@@ -1,7 +1,10 @@
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from 'bun:test';
 import type { Browser } from 'playwright-core';
 import { DESKTOP, launchBrowser, openPage, PHONE } from '../helpers/browser.ts';
 import { type RunningServer, startServer } from '../helpers/server.ts';
+
+// Real servers, browsers and databases: a test may take longer than Bun's 5 s default.
+setDefaultTimeout(60_000);
 
 let server: RunningServer;
 let browser: Browser;

@@ -1,8 +1,11 @@
-import { afterAll, beforeAll, expect, test } from 'bun:test';
+import { afterAll, beforeAll, expect, setDefaultTimeout, test } from 'bun:test';
 import type { Browser, Page } from 'playwright-core';
 import { type FakeFeedServer, startFakeFeedServer } from '../fixtures/fake-feed-server.ts';
 import { DESKTOP, hydrateIsland, launchBrowser, openPage, VISITOR_USER_AGENT } from '../helpers/browser.ts';
 import { type RunningServer, startServer } from '../helpers/server.ts';
+
+// Real servers, browsers and databases: a test may take longer than Bun's 5 s default.
+setDefaultTimeout(60_000);
 
 // Hostile feed items and hostile form values, rendered where the site shows them: no script runs, no
 // CSP violation is reported, the payloads read as text, and every inline JSON parses with no raw '<'.

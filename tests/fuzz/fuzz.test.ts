@@ -1,8 +1,11 @@
-import { beforeAll, describe, expect, test } from 'bun:test';
+import { beforeAll, describe, expect, setDefaultTimeout, test } from 'bun:test';
 import fc from 'fast-check';
 import { testApp } from '../helpers/app.ts';
 import { FUZZ_SEED, hostileBody, hostileQuery } from './arbitraries.ts';
 import { fuzzedEndpoints } from './endpoints.ts';
+
+// Real servers, browsers and databases: a test may take longer than Bun's 5 s default.
+setDefaultTimeout(60_000);
 
 const RUNS = 2000;
 console.log(`fuzz: fast-check seed ${FUZZ_SEED} (set FUZZ_SEED to replay)`);

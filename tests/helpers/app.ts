@@ -1,25 +1,26 @@
 import { loadConfig } from '../../lib/config.ts';
-import type { AppDeps } from '../../routes/app-env.ts';
-import { createApp, loadAssets } from '../../server.ts';
+import { createApp } from '../../server/app.ts';
+import type { AppDepsInput } from '../../server/deps.ts';
+import { createLogger, type LogEntry } from '../../server/log.ts';
+import { loadAssets } from '../../server/static-files.ts';
 import { testDatabase } from './db.ts';
 
 export const TEST_SITE_URL = 'http://localhost:3000';
 
 /** The real app on the real test database; `logs` captures every log line. */
-export async function testApp(overrides: Partial<AppDeps> = {}, env: Record<string, string> = {}) {
+export async function testApp(overrides: Partial<AppDepsInput> = {}, env: Record<string, string> = {}) {
   const db = await testDatabase();
-  const logs: Record<string, unknown>[] = [];
-  const config = loadConfig({ NODE_ENV: 'test', PUBLIC_SITE_URL: TEST_SITE_URL, ...env }, () => {});
-  const deps: AppDeps = { sql: db.sql, config, assets: await loadAssets(), log: (e) => logs.push(e), ...overrides };
-  const app = createApp(deps);
+  const logs: LogEntry[] = [];
+  const config = loadConfig({ NODE_ENV: 'test', PUBLIC_SITE_URL: TEST_SITE_URL, ...env });
+  const site = createApp({ sql: db.sql, config, assets: await loadAssets(), log: createLogger((e) => logs.push(e)), ...overrides });
   // Requests carry a socket address as Bun.serve would give them.
   const server = { requestIP: () => ({ address: '127.0.0.1', family: 'IPv4', port: 50000 }) };
-  const request = (path: string, init?: RequestInit) => app.request(path, init, { server });
+  const request = async (path: string, init?: RequestInit) => site.fetch(new Request(path.startsWith('/') ? TEST_SITE_URL + path : path, init), { server });
   const postJson = (path: string, body: unknown, headers: Record<string, string> = {}) =>
     request(path, {
       method: 'POST',
       headers: { 'content-type': 'application/json', ...headers },
       body: typeof body === 'string' ? body : JSON.stringify(body),
     });
-  return { app, deps, sql: db.sql, logs, request, postJson };
+  return { app: site.app, deps: site.deps, fetch: site.fetch, sql: db.sql, logs, request, postJson };
 }

@@ -10,6 +10,6 @@ const holder = globalThis as { __testDatabase?: Promise<Database> };
 export function testDatabase(): Promise<Database> {
   holder.__testDatabase ??= process.env.DATABASE_URL
     ? openDatabase({ DATABASE_URL: process.env.DATABASE_URL, DATA_DIR: '' })
-    : openDatabase({ DATA_DIR: freshDataDir() });
+    : freshDataDir().then((DATA_DIR) => openDatabase({ DATA_DIR }));
   return holder.__testDatabase;
 }

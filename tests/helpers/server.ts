@@ -10,7 +10,7 @@ export type RunningServer = { url: string; proc: Subprocess<'ignore', 'pipe', 'p
  */
 export async function startServer(env: Record<string, string> = {}, dataDir?: string, { waitForHealthy = true } = {}): Promise<RunningServer> {
   // `DATABASE_URL: ''` in env asks for the embedded database even when the suite runs on PostgreSQL.
-  const dir = (env.DATABASE_URL ?? process.env.DATABASE_URL) ? undefined : (dataDir ?? freshDataDir());
+  const dir = (env.DATABASE_URL ?? process.env.DATABASE_URL) ? undefined : (dataDir ?? (await freshDataDir()));
   const proc = Bun.spawn(['bun', 'server.ts'], {
     env: { ...process.env, PORT: '0', NODE_ENV: 'production', PUBLIC_SITE_URL: '', ...(dir ? { DATA_DIR: dir } : {}), ...env },
     stdout: 'pipe',

@@ -14,7 +14,7 @@ const migrationsHash = createHash('sha256')
   .slice(0, 12);
 export const templateDir = join(tmpdir(), `tlm-pglite-template-${migrationsHash}`);
 
-export async function ensureTemplate(): Promise<void> {
+async function ensureTemplate(): Promise<void> {
   if (existsSync(join(templateDir, 'PG_VERSION'))) return;
   const building = `${templateDir}.tmp-${process.pid}`;
   rmSync(building, { recursive: true, force: true });
@@ -27,8 +27,9 @@ export async function ensureTemplate(): Promise<void> {
   }
 }
 
-/** A new data directory holding a migrated, empty database. */
-export function freshDataDir(): string {
+/** A new data directory holding a migrated, empty database (the template is made on first use). */
+export async function freshDataDir(): Promise<string> {
+  await ensureTemplate();
   const dir = mkdtempSync(join(tmpdir(), 'tlm-data-'));
   cpSync(templateDir, dir, { recursive: true });
   return dir;

@@ -1,0 +1,125 @@
+import { Hono, type MiddlewareHandler } from 'hono';
+import { DatabaseUnavailable } from '../db/errors.ts';
+import { createFeedReader } from '../features/blog-feed/feed-reader.ts';
+import { createHomeVariants } from '../features/home-variants.ts';
+import { storyWriterFromConfig } from '../features/stories/openai-writer.ts';
+import { createRateLimiters } from '../lib/rate-limit.ts';
+import { routingPath } from '../lib/request-address.ts';
+import { securityHeaders } from '../lib/security-headers.ts';
+import { agency, services } from '../lib/site.ts';
+import abTestsDashboard from '../routes/admin/ab-tests.tsx';
+import abTestApi from '../routes/api/ab-test.ts';
+import businessAuditApi from '../routes/api/business-audit.ts';
+import q4IntakeApi from '../routes/api/q4-intake.ts';
+import rssFeedApi from '../routes/api/rss-feed.ts';
+import socialStoriesApi from '../routes/api/social-stories.ts';
+import blog from '../routes/blog.tsx';
+import { healthz } from '../routes/healthz.ts';
+import home from '../routes/index.tsx';
+import q4Intake from '../routes/q4-intake/index.tsx';
+import q4ThankYou from '../routes/q4-intake/thank-you.tsx';
+import { robots, sitemap } from '../routes/seo.ts';
+import servicesOverview from '../routes/services/index.tsx';
+import { servicePage } from '../routes/services/service-page.tsx';
+import socialGenerator from '../routes/social-generator.tsx';
+import guide from '../routes/what-is-digital-marketing.tsx';
+import type { AppDeps, AppDepsInput, AppEnv } from './deps.ts';
+import { stdoutLog } from './log.ts';
+import { compressLive } from './middleware/compress.ts';
+import { allowedMethodsOf, getsNotFoundPage, notFound, onError } from './middleware/errors.ts';
+import { requestContext } from './middleware/request-context.ts';
+import { pageHandler } from './page.tsx';
+import { PageCache } from './page-cache.ts';
+import { diskSource, type StaticSource, staticFiles } from './static-files.ts';
+
+/** Every page of the site, by path. */
+const pages = [
+  ['/', home],
+  ['/blog', blog],
+  ['/admin/ab-tests', abTestsDashboard],
+  ['/social-generator', socialGenerator],
+  ['/services', servicesOverview],
+  ...services.map((s) => [`/services/${s.slug}`, servicePage(s.slug)] as const),
+  ['/what-is-digital-marketing', guide],
+  ['/q4-intake', q4Intake],
+  ['/q4-intake/thank-you', q4ThankYou],
+] as const;
+
+/** Every JSON API, by mount point, and whether it needs the database (the rest work while it is down). */
+const apis = [
+  ['/api/ab-test', abTestApi, { needsDatabase: true }],
+  ['/api/business-audit', businessAuditApi, { needsDatabase: true }],
+  ['/api/social-stories', socialStoriesApi, { needsDatabase: false }],
+  ['/api/rss-feed', rssFeedApi, { needsDatabase: false }],
+  ['/api/q4-intake', q4IntakeApi, { needsDatabase: true }],
+] as const;
+
+export const pagePaths = pages.map(([path]) => path);
+
+/** Pages that search engines should list: all but those whose meta says noindex. */
+export const indexablePaths = pages.filter(([, page]) => typeof page.meta === 'function' || !page.meta.noindex).map(([path]) => path);
+
+/** The dependencies with every default filled in, each made once. */
+export function resolveDeps(input: AppDepsInput): AppDeps {
+  const { sql, config } = input;
+  const now = input.now ?? (() => new Date());
+  const clock = input.now ? () => now().getTime() : Date.now;
+  const log = input.log ?? stdoutLog;
+  return {
+    ...input,
+    now,
+    log,
+    dbReady: input.dbReady ?? (() => true),
+    rateLimiters: input.rateLimiters ?? createRateLimiters(clock),
+    pageCache: input.pageCache ?? new PageCache({ baseHeaders: securityHeaders(config.isProduction), now: clock }),
+    homeVariants: input.homeVariants ?? createHomeVariants({ sql, now, log }),
+    feed: input.feed ?? createFeedReader({ source: config.RSS_FEED_URL, siteUrl: config.PUBLIC_SITE_URL, timeZone: agency.timeZone, now: clock }),
+    storyWriter: input.storyWriter ?? storyWriterFromConfig(config, log),
+  };
+}
+
+/**
+ * The site: the Hono app (pages, APIs, static files, in the explicit lists above) and `fetch`, the
+ * handler to serve, which answers what the page cache already holds before Hono routes anything
+ * (Hono has no hook before routing) and hands everything else to the app.
+ */
+export function createApp(input: AppDepsInput, { staticSource = diskSource('static') }: { staticSource?: StaticSource } = {}) {
+  const deps = resolveDeps(input);
+  // Routed by the same path the page cache files answers under (a request without a valid Host included).
+  const app = new Hono<AppEnv>({ getPath: routingPath });
+  app.use(requestContext(deps));
+  app.use(compressLive);
+
+  // APIs answer for one caller at one moment: no cache keeps them unless a route says otherwise.
+  app.use('/api/*', async (c, next) => {
+    await next();
+    if (!c.res.headers.has('Cache-Control')) c.res.headers.set('Cache-Control', 'no-store');
+  });
+  app.get('/healthz', healthz);
+  app.get('/static/*', staticFiles(staticSource));
+  app.get('/sitemap.xml', sitemap(indexablePaths));
+  app.get('/robots.txt', robots);
+  for (const [path, api, { needsDatabase }] of apis) {
+    // While the database is still coming up at boot, these answer 503 through the error handler.
+    if (needsDatabase) app.use(`${path}/*`, databaseReady(deps));
+    app.route(path, api);
+  }
+  for (const [path, page] of pages) app.get(path, pageHandler(page as Parameters<typeof pageHandler>[0], { path }));
+
+  const allowedMethods = allowedMethodsOf(app.routes);
+  app.notFound(notFound(allowedMethods));
+  app.onError(onError);
+
+  const lane = deps.pageCache.lane({ log: deps.log, memory: deps.homeVariants, isUnrouted: getsNotFoundPage(allowedMethods) });
+  const handler = (request: Request, env?: unknown): Response | Promise<Response> => lane(request) ?? app.fetch(request, env);
+  return { app, deps, fetch: handler };
+}
+
+export type Site = ReturnType<typeof createApp>;
+
+function databaseReady(deps: AppDeps): MiddlewareHandler<AppEnv> {
+  return async (_c, next) => {
+    if (!deps.dbReady()) throw new DatabaseUnavailable('The database is not ready yet');
+    return next();
+  };
+}

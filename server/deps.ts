@@ -1,0 +1,47 @@
+import type { Context } from 'hono';
+import type { Sql } from 'postgres';
+import type { FeedReader } from '../features/blog-feed/feed-reader.ts';
+import type { HomeVariantsService } from '../features/home-variants.ts';
+import type { Assets } from '../lib/assets.ts';
+import type { Config } from '../lib/config.ts';
+import type { RateLimiter, RateRuleName } from '../lib/rate-limit.ts';
+import type { StoryWriter } from '../lib/story-templates.ts';
+import type { Logger } from './log.ts';
+import type { PageCache } from './page-cache.ts';
+
+/**
+ * Everything the app uses from outside, resolved once when the app is made (server/app.ts
+ * `resolveDeps`): every field is there, so no handler checks for one. Tests pass their own parts.
+ */
+export type AppDeps = {
+  sql: Sql;
+  config: Config;
+  assets: Assets;
+  /** The clock, so tests can move time. */
+  now: () => Date;
+  log: Logger;
+  /** False while the database is still coming up at boot: what needs data answers 503 meanwhile. */
+  dbReady: () => boolean;
+  /** Per-client request counters, in this process's memory. */
+  rateLimiters: Record<RateRuleName, RateLimiter>;
+  /** Kept answers (server/page-cache.ts). */
+  pageCache: PageCache;
+  /** The home page's A/B variants, with the visitors and tests it remembers. */
+  homeVariants: HomeVariantsService;
+  /** The blog feed (fetched, parsed, cached). */
+  feed: FeedReader;
+  /** Writes social stories: OpenAI when OPENAI_API_KEY is set, else the template writer. */
+  storyWriter: StoryWriter;
+};
+
+/** What a caller must give; the rest has working defaults. */
+export type AppDepsInput = Pick<AppDeps, 'sql' | 'config' | 'assets'> & Partial<AppDeps>;
+
+export type AppEnv = {
+  Variables: {
+    deps: AppDeps;
+    requestId: string;
+  };
+};
+
+export type AppContext = Context<AppEnv>;

@@ -1,0 +1,27 @@
+import { createMiddleware } from 'hono/factory';
+import { chooseEncoding } from '../../lib/http-negotiation.ts';
+import type { AppEnv } from '../deps.ts';
+
+/** Below this, compression saves less than it costs. */
+const THRESHOLD_BYTES = 1024;
+const COMPRESSIBLE = /^\s*(?:text\/|application\/(?:json|xml|javascript|manifest\+json)|image\/svg\+xml)/i;
+
+/**
+ * Gzips answers made for one request (live pages, JSON) when the client accepts gzip, by the same
+ * negotiation as kept answers and static files (lib/http-negotiation.ts). Answers that already chose
+ * their coding (kept pages, static twins) pass untouched. A HEAD is compressed like its GET, so the
+ * length it states is the one a GET would get.
+ */
+export const compressLive = createMiddleware<AppEnv>(async (c, next) => {
+  await next();
+  const res = c.res;
+  if (!res.body || res.status === 204 || res.status === 304 || res.status === 206) return;
+  if (res.headers.has('Content-Encoding') || res.headers.get('Vary')?.toLowerCase().includes('accept-encoding')) return;
+  const length = res.headers.get('Content-Length');
+  if ((length !== null && Number(length) < THRESHOLD_BYTES) || !COMPRESSIBLE.test(res.headers.get('Content-Type') ?? '')) return;
+  res.headers.set('Vary', res.headers.has('Vary') ? `${res.headers.get('Vary')}, Accept-Encoding` : 'Accept-Encoding');
+  if (chooseEncoding(c.req.header('accept-encoding'), ['gzip', 'identity']) !== 'gzip') return;
+  c.res = new Response(res.body.pipeThrough(new CompressionStream('gzip')), res);
+  c.res.headers.delete('Content-Length');
+  c.res.headers.set('Content-Encoding', 'gzip');
+});

@@ -1,0 +1,33 @@
+import type { MiddlewareHandler } from 'hono';
+import { SECURITY_MARKER, securityHeaders } from '../../lib/security-headers.ts';
+import type { AppDeps, AppEnv } from '../deps.ts';
+import { requestIdFrom } from '../request-id.ts';
+
+/**
+ * First in the chain, around every request: the app's dependencies and a request id for the handlers
+ * (a proxy's X-Request-Id is kept), the security headers on every response that does not already carry
+ * them (cached pages are stored with them), and one access-log line: time, request id, method, matched
+ * route pattern (never the URL, so nothing a visitor typed is logged), status, duration.
+ */
+export function requestContext(deps: AppDeps): MiddlewareHandler<AppEnv> {
+  const headers = securityHeaders(deps.config.isProduction);
+  return async (c, next) => {
+    const started = performance.now();
+    const requestId = requestIdFrom(c.req.header('x-request-id'));
+    c.set('deps', deps);
+    c.set('requestId', requestId);
+    await next();
+    const res = c.res;
+    if (!res.headers.has(SECURITY_MARKER)) {
+      for (const [name, value] of headers) res.headers.set(name, value);
+      res.headers.set('X-Request-Id', requestId);
+    }
+    // Hono answers HEAD with the GET answer's headers and no body, so the length is stated here.
+    if (c.req.method === 'HEAD' && res.body && !res.headers.has('Content-Length'))
+      res.headers.set('Content-Length', String((await res.clone().arrayBuffer()).byteLength));
+    deps.log.access(requestId, c.req.method, routeLabel(res.status, c.req.routePath), res.status, started);
+  };
+}
+
+/** The route a log line names: the matched pattern, never the URL (nothing a visitor typed is logged). */
+const routeLabel = (status: number, routePath: string) => (status === 404 ? '(not found)' : status === 405 ? '(method not allowed)' : routePath);

@@ -1,0 +1,308 @@
+import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
+import { LRUCache } from 'lru-cache';
+import { type HomeVariants, homeCacheKey } from '../features/home-variants.ts';
+import type { BlogFeedState } from '../lib/feed.ts';
+import { chooseEncoding, ENCODINGS, type Encoding, ifNoneMatchMatches, strongEtag } from '../lib/http-negotiation.ts';
+import { hasOnlyTrackingParameters, hasValidHost, routingPath } from '../lib/request-address.ts';
+import { services } from '../lib/site.ts';
+import type { Logger } from './log.ts';
+import { requestIdFrom } from './request-id.ts';
+import { returningVisitorId } from './visitor-cookie.ts';
+
+// The page cache: every answer the site keeps in memory and serves again, in one place. The table below
+// says what is cached, under which key, for whom and for how long; the rules that keep it sound:
+// - only GET and HEAD requests are answered from it or stored in it, and only routes in the table;
+// - a route's answers are stored under its route path (the very string Hono routes by) and what the
+//   answer varies by, never under the URL a client sent, so no request can file one route's answer
+//   (or a 404) under another's address, and junk addresses add nothing to it;
+// - a request whose URL has no valid host, or whose query holds anything but tracking parameters, is
+//   rendered for itself and neither served from nor stored in the cache;
+// - error pages are kept once per status, never under an address; only 200 answers are kept for routes;
+// - it is an LRU of bounded size whose keys come only from the table, and N concurrent misses of one key
+//   render once (lru-cache's fetch).
+
+const MINUTE = 60_000;
+/** The HTML depends only on the code and the configuration, and a deploy is a new process. */
+const UNTIL_RESTART = Number.POSITIVE_INFINITY;
+
+/**
+ * Same for everyone: browsers revalidate on every visit (a 304 costs a few hundred bytes), so a deploy
+ * shows at once; a CDN may serve its copy for 60 s, and for 10 minutes more while it refetches in the
+ * background (or while the site is down).
+ */
+export const SHARED_CACHE_CONTROL = 'public, max-age=0, s-maxage=60, stale-while-revalidate=600';
+/** One visitor's answer (an A/B variant, a new visitor's cookie): only their browser may keep it. */
+export const PRIVATE_CACHE_CONTROL = 'private, no-cache';
+
+type CacheRule<Data> = {
+  /**
+   * 'everyone': one copy serves every request (public; once made, the fast lane answers it before
+   * routing). 'visitor': the copy depends on who asks (private; the lane answers it only when memory
+   * alone knows which copy this visitor gets).
+   */
+  audience: 'everyone' | 'visitor';
+  /** How long a copy is served before it is made again. */
+  ttlMs: number;
+  /** What the answer varies by, from the route's data; null: this answer is not kept (made for its request). */
+  variant: (data: Data) => string | null;
+  /** For 'visitor' routes: this request's variant when memory alone knows it, with nothing to read or write. */
+  variantFromMemory?: (request: Request, memory: LaneMemory) => string | undefined;
+  contentType?: string;
+  cacheControl?: string;
+};
+
+/** What the fast lane may ask memory: a returning visitor's home-page key (features/home-variants.ts). */
+export type LaneMemory = { keyFromMemory(visitorId: string): string | undefined };
+
+const samePage = { audience: 'everyone', ttlMs: UNTIL_RESTART, variant: () => '' } as const satisfies CacheRule<unknown>;
+
+/**
+ * What is cached, by route (the path Hono routes by). A route missing from the table, or listed as
+ * null, is never cached: its answer is rendered for each request.
+ */
+export const CACHE_RULES: Record<string, CacheRule<never> | null> = {
+  // Per A/B variant combination (the HTML holds no visitor data: events name the visitor by cookie).
+  // A returning visitor whose assignments are remembered is answered by the fast lane.
+  '/': {
+    audience: 'visitor',
+    ttlMs: 10 * MINUTE,
+    variant: (variants: HomeVariants) => homeCacheKey(variants),
+    variantFromMemory: (request, memory) => {
+      const visitorId = returningVisitorId(request);
+      return visitorId === undefined ? undefined : memory.keyFromMemory(visitorId);
+    },
+  } satisfies CacheRule<HomeVariants>,
+  // The grid while its feed copy is fresh; the loading and error states are made for each request.
+  '/blog': { audience: 'everyone', ttlMs: MINUTE, variant: ({ initial }: { initial: BlogFeedState }) => (initial.status === 'ready' ? 'ready' : null) },
+  // The feed's JSON, one copy per copy of the feed (the feed itself is re-read every 15 minutes).
+  '/api/rss-feed': {
+    audience: 'everyone',
+    ttlMs: MINUTE,
+    variant: ({ copy }: { copy: number }) => String(copy),
+    contentType: 'application/json',
+    cacheControl: 'public, max-age=60, s-maxage=60, stale-while-revalidate=600',
+  } satisfies CacheRule<{ copy: number }>,
+  '/services': samePage,
+  ...Object.fromEntries(services.map((s) => [`/services/${s.slug}`, samePage])),
+  '/what-is-digital-marketing': samePage,
+  '/q4-intake': samePage,
+  '/q4-intake/thank-you': samePage,
+  '/social-generator': samePage,
+  // Live data on every request, and possibly behind a password.
+  '/admin/ab-tests': null,
+};
+
+const statusKey = (status: number) => `(status ${status})`;
+const NOT_FOUND_KEY = statusKey(404);
+
+const RULES = new Map(Object.entries(CACHE_RULES) as [string, CacheRule<unknown> | null][]);
+
+/** Error pages: one copy per status, never filed under an address, never a 304. */
+const STATUS_PAGE_CACHE_CONTROL: Record<number, string> = { 404: 'public, max-age=0, s-maxage=60' };
+const STATUS_PAGE_DEFAULT_CACHE_CONTROL = 'no-store';
+
+/** Bounds memory; the keys come from the table (routes × variants, a few dozen), never from clients. */
+const MAX_ENTRIES = 500;
+/** Bounds the interned keys of one route (one per A/B variant combination in practice). */
+const MAX_KEYS_PER_ROUTE = 1000;
+
+/** One kept answer: its bytes in every encoding, and the complete headers of each, built once. */
+export type CachedAnswer = {
+  status: number;
+  /** Blobs, not byte arrays: a Response shares an immutable Blob, where it copies an array's bytes. */
+  bodies: Record<Encoding, Blob>;
+  headers: Record<Encoding, Headers>;
+  notModifiedHeaders: Record<Encoding, Headers>;
+  etags: Record<Encoding, string>;
+};
+
+export type PageCacheOptions = {
+  /** Headers every kept answer carries (the security headers). */
+  baseHeaders?: [string, string][];
+  /** The clock (ms since the epoch). */
+  now?: () => number;
+};
+
+export class PageCache {
+  private readonly entries: LRUCache<string, CachedAnswer, () => Promise<CachedAnswer>>;
+  /** For each 'everyone' route, the key of the copy its handler last answered: what the lane serves. */
+  private readonly laneKeys = new Map<string, string>();
+  /** Keys built once per (route, variant): the same string every time hashes once. */
+  private readonly keys = new Map<string, Map<string, string>>();
+  private readonly baseHeaders: [string, string][];
+  readonly now: () => number;
+
+  constructor({ baseHeaders = [], now = Date.now }: PageCacheOptions = {}) {
+    this.baseHeaders = baseHeaders;
+    this.now = now;
+    this.entries = new LRUCache({
+      max: MAX_ENTRIES,
+      perf: { now },
+      // Reading the wall clock once per millisecond at most is plenty for expiries of a minute or more;
+      // a clock passed in (tests move it) is read every time.
+      ttlResolution: now === Date.now ? 1 : 0,
+      fetchMethod: (_key, _stale, { context }) => context(),
+    });
+  }
+
+  /** How many answers are kept now. */
+  get size(): number {
+    return this.entries.size;
+  }
+
+  /** The rule for a route, or null when the route is never cached. */
+  static ruleOf(route: string): CacheRule<unknown> | null {
+    return RULES.get(route) ?? null;
+  }
+
+  /**
+   * The variant under which this request's answer for `route` is kept, from the route's data; null when
+   * the answer is made for this request alone (a route outside the table, a request the cache does not
+   * accept, or data the rule does not keep).
+   */
+  static variantFor(request: Request, route: string, data: unknown): string | null {
+    const rule = PageCache.ruleOf(route);
+    return rule && PageCache.accepts(request) ? rule.variant(data) : null;
+  }
+
+  /**
+   * Whether a request may be answered from the cache or fill it: GET or HEAD, a URL with a valid host,
+   * and no query beyond tracking parameters.
+   */
+  static accepts(request: Request): boolean {
+    const { method, url } = request;
+    return (method === 'GET' || method === 'HEAD') && hasValidHost(url) && hasOnlyTrackingParameters(url);
+  }
+
+  /**
+   * Answers `request` for `route` with the copy kept for `variant`, made once by `make` when missing or
+   * expired (concurrent misses wait for the same making; a making that fails keeps nothing). `cookie`
+   * is added to this response only.
+   */
+  async answer(request: Request, route: string, variant: string, make: () => Promise<string> | string, cookie?: string): Promise<Response> {
+    const rule = PageCache.ruleOf(route);
+    if (!rule) throw new Error(`${route} is not in the page cache's table`);
+    const cacheControl = rule.cacheControl ?? (rule.audience === 'everyone' ? SHARED_CACHE_CONTROL : PRIVATE_CACHE_CONTROL);
+    const key = this.keyOf(route, variant);
+    const kept = await this.fetch(key, rule.ttlMs, async () => this.build(await make(), 200, rule.contentType, cacheControl));
+    if (rule.audience === 'everyone') this.laneKeys.set(route, key);
+    return respond(kept, request, cookie);
+  }
+
+  /** An error page (404, 405, 503 …): one copy per status, never filed under an address. */
+  async answerStatus(request: Request, status: number, make: () => Promise<string> | string, headers?: Record<string, string>): Promise<Response> {
+    const key = statusKey(status);
+    const kept = await this.fetch(key, UNTIL_RESTART, async () =>
+      this.build(await make(), status, undefined, STATUS_PAGE_CACHE_CONTROL[status] ?? STATUS_PAGE_DEFAULT_CACHE_CONTROL),
+    );
+    return respond(kept, request, undefined, headers);
+  }
+
+  /**
+   * The fast lane: answers a request from memory before Hono routes anything, when the cache already
+   * holds the copy it gets (an 'everyone' route once its handler has answered, or a returning visitor of
+   * a 'visitor' route whose variant memory knows), or, for a path `isUnrouted` says no route matches
+   * (the app's own route table decides), the one 404 copy. Undefined sends the request through the app.
+   */
+  lane({ log, memory, isUnrouted }: { log: Logger; memory: LaneMemory; isUnrouted: (path: string) => boolean }): (request: Request) => Response | undefined {
+    return (request) => {
+      if (!PageCache.accepts(request)) return undefined;
+      const started = performance.now();
+      const route = routingPath(request);
+      const rule = PageCache.ruleOf(route);
+      let key: string | undefined;
+      if (!rule) key = isUnrouted(route) ? NOT_FOUND_KEY : undefined;
+      else if (rule.audience === 'everyone') key = this.laneKeys.get(route);
+      else {
+        const variant = rule.variantFromMemory?.(request, memory);
+        key = variant === undefined ? undefined : this.keyOf(route, variant);
+      }
+      const kept = key === undefined ? undefined : this.entries.get(key);
+      if (!kept) return undefined;
+      const encoding = chooseEncoding(request.headers.get('accept-encoding'));
+      // A client that accepts no coding gets its 406 from the app, with the security headers.
+      if (encoding === null) return undefined;
+      const response = respond(kept, request, undefined, undefined, encoding);
+      log.access(requestIdFrom(request.headers.get('x-request-id')), request.method, key === NOT_FOUND_KEY ? '(not found)' : route, response.status, started);
+      return response;
+    };
+  }
+
+  /** The entry under `key`, made by `make` (once, however many ask meanwhile) when missing or expired. */
+  private async fetch(key: string, ttl: number, make: () => Promise<CachedAnswer>): Promise<CachedAnswer> {
+    const kept = await this.entries.fetch(key, { ttl, context: make });
+    // lru-cache answers undefined only when the making does; ours always returns an answer or throws.
+    if (!kept) throw new Error(`the page cache made nothing for ${key}`);
+    return kept;
+  }
+
+  private keyOf(route: string, variant: string): string {
+    let byVariant = this.keys.get(route);
+    if (!byVariant) this.keys.set(route, (byVariant = new Map()));
+    let key = byVariant.get(variant);
+    if (key === undefined) {
+      if (byVariant.size >= MAX_KEYS_PER_ROUTE) byVariant.clear();
+      byVariant.set(variant, (key = `${route}|${variant}`));
+    }
+    return key;
+  }
+
+  /** Compresses once, hashes once, and builds each encoding's headers once. */
+  private build(text: string, status: number, contentType = 'text/html; charset=UTF-8', cacheControl: string): CachedAnswer {
+    const identity = new TextEncoder().encode(text);
+    const hash = new Bun.CryptoHasher('sha1').update(identity).digest('base64url').slice(0, 22);
+    const bytes: Record<Encoding, Uint8Array<ArrayBuffer>> = {
+      identity,
+      gzip: new Uint8Array(gzipSync(identity, { level: 9 })),
+      br: new Uint8Array(brotliCompressSync(identity, { params: { [zlib.BROTLI_PARAM_QUALITY]: 9, [zlib.BROTLI_PARAM_SIZE_HINT]: identity.length } })),
+    };
+    const answer = { status, bodies: {}, headers: {}, notModifiedHeaders: {}, etags: {} } as CachedAnswer;
+    for (const encoding of ENCODINGS) {
+      const etag = strongEtag(`${hash}-${encoding}`);
+      const common = new Headers(this.baseHeaders);
+      common.set('Cache-Control', cacheControl);
+      common.set('Vary', 'Accept-Encoding');
+      if (status === 200) common.set('ETag', etag);
+      const full = new Headers(common);
+      full.set('Content-Type', contentType);
+      // Stated, so that a HEAD answer (no body) still tells the real length.
+      full.set('Content-Length', String(bytes[encoding].byteLength));
+      if (encoding !== 'identity') full.set('Content-Encoding', encoding);
+      answer.bodies[encoding] = new Blob([bytes[encoding]]);
+      answer.headers[encoding] = full;
+      answer.notModifiedHeaders[encoding] = common;
+      answer.etags[encoding] = etag;
+    }
+    return answer;
+  }
+}
+
+/** The text of 406 Not Acceptable, for a client that refuses every coding, identity included. */
+const NOT_ACCEPTABLE = 'Not Acceptable: this answer is available as br, gzip or identity';
+
+/**
+ * A kept answer for one request: the bytes in the coding the client accepts, or a 304 when a 200's ETag
+ * matches If-None-Match (weak comparison, `*`); `cookie` and `headers` are added to this response only.
+ */
+export function respond(
+  kept: CachedAnswer,
+  request: Request,
+  cookie?: string,
+  headers?: Record<string, string>,
+  encoding = chooseEncoding(request.headers.get('accept-encoding')),
+): Response {
+  if (!encoding)
+    return new Response(NOT_ACCEPTABLE, {
+      status: 406,
+      headers: { 'Content-Type': 'text/plain; charset=UTF-8', Vary: 'Accept-Encoding', 'Cache-Control': 'no-store' },
+    });
+  // The stored Headers are copied into each Response (cheaply, natively); Response.clone() of a stored
+  // response would be cheaper still but stalls the server every so often (p99 3 ms → 6 ms at 50 connections).
+  const response =
+    kept.status === 200 && ifNoneMatchMatches(request.headers.get('if-none-match'), kept.etags[encoding])
+      ? new Response(null, { status: 304, headers: kept.notModifiedHeaders[encoding] })
+      : new Response(request.method === 'HEAD' ? null : kept.bodies[encoding], { status: kept.status, headers: kept.headers[encoding] });
+  if (cookie) response.headers.append('Set-Cookie', cookie);
+  if (headers) for (const [name, value] of Object.entries(headers)) response.headers.set(name, value);
+  return response;
+}

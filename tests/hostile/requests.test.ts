@@ -1,0 +1,294 @@
+import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from 'bun:test';
+import { AB_TEST_IDS, AB_VARIANT_IDS } from '../../lib/ab-tests.ts';
+import { pagePaths } from '../../server/app.ts';
+import { PageCache } from '../../server/page-cache.ts';
+import { createTest, eventCount, uid } from '../helpers/ab-tests.ts';
+import { testApp } from '../helpers/app.ts';
+import { validAudit } from '../helpers/audit.ts';
+import { rawRequest, serveApp } from '../helpers/raw-http.ts';
+
+// Real servers, browsers and databases: a test may take longer than Bun's 5 s default.
+setDefaultTimeout(60_000);
+
+// Requests an attacker would send, and above all what every other visitor gets afterwards. Each test
+// would have caught a hole found by hostile testing: a POST that filed the 404 page under a page's
+// address for everyone, a request without a Host read as another address, an eviction flood, refused
+// requests spending other people's allowances, conversions claimed from the browser, unlimited password
+// guesses. The barrage against a production server is in barrage.test.ts; processes in processes.test.ts.
+
+const BROWSER = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36';
+const ROUTES = [...pagePaths, '/api/rss-feed'];
+const titleOf = (html: string) => html.match(/<title>([^<]*)<\/title>/)?.[1] ?? `(no title: ${html.slice(0, 80)})`;
+
+/** What each route answers a plain GET from a browser: its status and, for pages, its title. */
+async function fingerprints(get: (path: string) => Promise<Response>) {
+  const seen: Record<string, string> = {};
+  for (const path of ROUTES) {
+    const res = await get(path);
+    const body = await res.text();
+    seen[path] = `${res.status} ${path.startsWith('/api/') ? res.headers.get('content-type') : titleOf(body)}`;
+  }
+  return seen;
+}
+
+describe('on a real socket', () => {
+  let t: Awaited<ReturnType<typeof testApp>>;
+  let served: ReturnType<typeof serveApp>;
+  let before: Record<string, string>;
+  const get = (path: string) => fetch(served.url + path, { headers: { 'user-agent': BROWSER, 'accept-encoding': 'gzip, deflate, br' } });
+
+  beforeAll(async () => {
+    t = await testApp({ pageCache: new PageCache() }, { RATE_LIMITS: 'off', NODE_ENV: 'production' });
+    served = serveApp(t);
+    before = await fingerprints(get);
+    for (const path of ROUTES) expect(before[path]).toStartWith('200 ');
+  });
+  afterAll(() => served.stop());
+
+  test('every method on every page and the feed, then GET: still 200 with its own content', async () => {
+    for (const path of ROUTES) {
+      for (const method of ['POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS', 'PROPFIND', 'PURGE']) {
+        // As an auto-submitting form on another site would send it, and as a script would.
+        const res = await rawRequest(
+          served.port,
+          `${method} ${path} HTTP/1.1\r\nHost: 127.0.0.1:${served.port}\r\nOrigin: https://evil.example\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: 3\r\nConnection: close\r\n\r\na=1`,
+        );
+        expect(res.status, `${method} ${path}`).toBe(405);
+        expect(res.headers.allow).toBe('GET, HEAD');
+      }
+      for (const _method of ['GET', 'HEAD']) expect((await get(path)).status).toBe(200);
+    }
+    expect(await fingerprints(get)).toEqual(before);
+  });
+
+  test('a missing, empty or invalid Host is routed by its path and never shared; /healthz answers a Host-less HTTP/1.0 check', async () => {
+    const hostForms = ['', 'Host:\r\n', 'Host: a/b\r\n', 'Host: h@evil\r\n', 'Host: two words\r\n'];
+    for (const path of ROUTES) {
+      for (const host of hostForms) {
+        for (const target of [path, `/x${path}`, `/x/y${path}`]) {
+          const res = await rawRequest(served.port, `GET ${target} HTTP/1.0\r\n${host}\r\n`);
+          const expected = target === path ? 200 : 404;
+          expect(res.status, `${JSON.stringify(host)} ${target}`).toBe(expected);
+          if (target === path && !path.startsWith('/api/')) expect(titleOf(res.body)).toBe(before[path].slice(4));
+        }
+      }
+    }
+    // HTTP/1.1 without a Host is a malformed request: Bun refuses it before the app.
+    expect((await rawRequest(served.port, 'GET /services HTTP/1.1\r\nConnection: close\r\n\r\n')).status).toBe(400);
+    // A load balancer's health check that sends no Host.
+    const health = await rawRequest(served.port, 'GET /healthz HTTP/1.0\r\n\r\n');
+    expect(health.status).toBe(200);
+    expect(JSON.parse(health.body)).toEqual({ status: 'ok', db: 'ok' });
+    // Absolute-form targets name another host: routed by the path, answered with this site's pages.
+    const absolute = await rawRequest(served.port, `GET http://evil.example/services HTTP/1.1\r\nHost: evil.example\r\nConnection: close\r\n\r\n`);
+    expect(absolute.status).toBe(200);
+    expect(absolute.body).toContain('rel="canonical" href="http://localhost:3000/services"');
+    expect(await fingerprints(get)).toEqual(before);
+  });
+
+  test('a flood of unique junk addresses and queries leaves every page answered from memory', async () => {
+    const junk: Promise<unknown>[] = [];
+    for (let i = 0; i < 2500; i++) {
+      const path = i % 3 === 0 ? `/no-such-page-${i}` : i % 3 === 1 ? `${ROUTES[i % ROUTES.length]}?v=${i}` : `/services/${i}/x`;
+      junk.push(fetch(served.url + path).then((r) => r.arrayBuffer()));
+      if (junk.length === 50) await Promise.all(junk.splice(0));
+    }
+    await Promise.all(junk);
+    expect(await fingerprints(get)).toEqual(before);
+    // The lane still answers every shared page: a second GET right after is logged under its route, 200.
+    for (const path of ['/services', '/q4-intake', '/what-is-digital-marketing']) {
+      await get(path);
+      expect(t.logs.at(-1)).toMatchObject({ route: path, status: 200 });
+    }
+  });
+
+  test('odd encodings and conditions answer consistently, and change nothing for anybody else', async () => {
+    const odd = ['deflate', 'br;q=0', 'gzip;q=0', 'identity;q=0', '*;q=0', 'x;;q=abc', 'br;q=1.5, gzip', ',,,', 'GZIP', 'compress'];
+    for (const path of ROUTES) {
+      for (const encoding of odd) {
+        const res = await fetch(served.url + path, { headers: { 'accept-encoding': encoding, 'if-none-match': '*' }, decompress: false } as RequestInit);
+        expect([200, 304, 406]).toContain(res.status);
+        await res.arrayBuffer();
+      }
+    }
+    expect(await fingerprints(get)).toEqual(before);
+  });
+});
+
+describe('refused requests never use up an allowance', () => {
+  test('third-party no-cors posts, wrong types, oversized and invalid bodies leave a prospect’s audit, intake and events working', async () => {
+    const t = await testApp();
+    const refused: Record<string, number> = {};
+    const count = (res: Response) => void (refused[res.status] = (refused[res.status] ?? 0) + 1);
+    for (const path of ['/api/business-audit', '/api/q4-intake', '/api/ab-test/event']) {
+      for (let i = 0; i < 15; i++) {
+        // A third-party page's no-cors fetch: text/plain, cross-site.
+        count(
+          await t.request(path, {
+            method: 'POST',
+            headers: { 'content-type': 'text/plain', 'sec-fetch-site': 'cross-site', origin: 'https://evil.example' },
+            body: '{}',
+          }),
+        );
+        count(await t.request(path, { method: 'POST', headers: { 'content-type': 'text/plain' }, body: '{}' }));
+        count(await t.postJson(path, { x: 'y'.repeat(40_000) }));
+        count(await t.postJson(path, {}));
+        count(await t.postJson(path, '{"broken'));
+      }
+    }
+    expect(refused).toEqual({ 400: 90, 403: 45, 413: 45, 415: 45 });
+    expect((await t.postJson('/api/business-audit', validAudit())).status).toBe(201);
+    expect((await t.postJson('/api/q4-intake', intake())).status).toBe(201);
+    const event = await t.postJson('/api/ab-test/event', {
+      testId: AB_TEST_IDS.hero,
+      variantId: AB_VARIANT_IDS.hero.control,
+      eventType: 'view',
+      userId: uid('viewer'),
+    });
+    expect(event.status).not.toBe(429);
+  });
+});
+
+describe("the story generator's daily budget", () => {
+  // A day of its own (the budget is one row per Toronto day, shared by every test on this database).
+  const dayOfOwn = () => {
+    const at = new Date(Date.UTC(2040 + Math.floor(Math.random() * 50), Math.floor(Math.random() * 12), 15, 17));
+    return () => at;
+  };
+  const story = {
+    title: 'Five reviews a month',
+    content: 'Ask on the last day of the job, in person, and send the link that evening.',
+    link: 'https://northlinedigital.ca/blog/reviews',
+  };
+  const from = (client: string) => ({ 'x-forwarded-for': client });
+
+  test('101 refused requests from one client leave another client’s valid request answered 200', async () => {
+    const t = await testApp({ now: dayOfOwn() }, { TRUST_PROXY: '1' });
+    const statuses: Record<number, number> = {};
+    for (let i = 0; i < 101; i++) {
+      const res = await t.postJson('/api/social-stories/generate', i % 2 ? {} : { title: '', content: '' }, from('203.0.113.66'));
+      statuses[res.status] = (statuses[res.status] ?? 0) + 1;
+    }
+    // Then the per-client limit refuses the same client's valid requests after five.
+    for (let i = 0; i < 10; i++) {
+      const res = await t.postJson('/api/social-stories/generate', story, from('203.0.113.66'));
+      statuses[res.status] = (statuses[res.status] ?? 0) + 1;
+    }
+    expect(statuses).toEqual({ 400: 101, 200: 5, 429: 5 });
+    const other = await t.postJson('/api/social-stories/generate', story, from('198.51.100.20'));
+    expect(other.status).toBe(200);
+    const [{ used }] = await t.sql`select used from story_budget where day = ${dayKey(t.deps.now!())}`;
+    expect(used).toBe(6);
+  });
+
+  test('100 stories a day across all clients, then 429 until Toronto midnight; invalid requests are still told what is wrong', async () => {
+    const now = dayOfOwn();
+    const t = await testApp({ now }, { TRUST_PROXY: '1' });
+    for (let client = 0; client < 20; client++) {
+      for (let i = 0; i < 5; i++)
+        expect((await t.postJson('/api/social-stories/quick-generate', { blogPost: story, platform: 'twitter' }, from(`198.51.100.${client}`))).status).toBe(
+          200,
+        );
+    }
+    const spent = await t.postJson('/api/social-stories/generate', story, from('192.0.2.1'));
+    expect(spent.status).toBe(429);
+    // 17:00 UTC is 12:00 in Toronto: 12 hours left (11 or 13 across a change of clocks).
+    expect(Number(spent.headers.get('retry-after'))).toBeGreaterThanOrEqual(11 * 3600);
+    expect(Number(spent.headers.get('retry-after'))).toBeLessThanOrEqual(13 * 3600);
+    expect((await spent.json()).error).toContain('tomorrow');
+    expect((await t.postJson('/api/social-stories/generate', { title: 'x' }, from('192.0.2.1'))).status).toBe(400);
+  });
+
+  test('an unreachable database falls back to a count in this process: the stories still work', async () => {
+    const hanging = (() => ({ execute: () => new Promise(() => {}) })) as never;
+    const t = await testApp({ sql: hanging, dbReady: () => false, now: dayOfOwn() }, { TRUST_PROXY: '1' });
+    expect((await t.postJson('/api/social-stories/generate', story, from('198.51.100.1'))).status).toBe(200);
+    expect((await t.postJson('/api/social-stories/quick-generate', { blogPost: story, platform: 'linkedin' }, from('198.51.100.2'))).status).toBe(200);
+    expect((await t.request('/api/rss-feed')).status).toBe(200);
+    expect(t.logs.some((l) => l.msg === 'story budget unavailable: counting in this process')).toBe(true);
+  }, 15_000);
+});
+
+describe('A/B events from the browser', () => {
+  test('conversions cannot be claimed: 20 made-up users get a 400 naming eventType and results do not move', async () => {
+    const t = await testApp({}, { RATE_LIMITS: 'off' });
+    const test_ = await createTest(t.sql);
+    const before = await (await t.request(`/api/ab-test/results/${test_.id}`)).json();
+    for (let i = 0; i < 20; i++) {
+      const res = await t.postJson('/api/ab-test/event', {
+        testId: test_.id,
+        variantId: test_.variantIds[i % 2],
+        eventType: 'conversion',
+        userId: uid('fake'),
+      });
+      expect(res.status).toBe(400);
+      expect((await res.json()).fields).toHaveProperty('eventType');
+    }
+    expect(await (await t.request(`/api/ab-test/results/${test_.id}`)).json()).toEqual(before);
+  });
+
+  test('events for a stopped test are not recorded', async () => {
+    const t = await testApp({}, { RATE_LIMITS: 'off' });
+    const test_ = await createTest(t.sql);
+    const user = uid('viewer');
+    const assignment = await (await t.request(`/api/ab-test/assignment?testName=${test_.name}&userId=${user}`)).json();
+    const event = { testId: test_.id, variantId: assignment.variantId, eventType: 'view', userId: user };
+    expect((await t.postJson('/api/ab-test/event', event)).status).toBe(201);
+    await t.sql`update ab_tests set is_active = false where id = ${test_.id}`;
+    const stopped = await t.postJson('/api/ab-test/event', { ...event, eventType: 'click' });
+    expect(stopped.status).toBe(202);
+    expect(await stopped.json()).toEqual({ recorded: false });
+    expect(await eventCount(t.sql, user)).toBe(1);
+  });
+});
+
+describe('the admin password', () => {
+  test('5 failures from one address lock it out for 15 minutes (429, Retry-After); another address still signs in; every failure is logged without the password', async () => {
+    let now = Date.UTC(2026, 10, 23, 15);
+    const t = await testApp({ now: () => new Date(now) }, { ADMIN_PASSWORD: 'correct horse battery', TRUST_PROXY: '1' });
+    const as = (address: string, password: string) => ({ authorization: `Basic ${btoa(`admin:${password}`)}`, 'x-forwarded-for': address });
+    for (let i = 0; i < 5; i++) expect((await t.request('/api/ab-test/tests', { headers: as('203.0.113.5', `guess-${i}`) })).status).toBe(401);
+    for (const path of ['/api/ab-test/tests', '/admin/ab-tests']) {
+      const locked = await t.request(path, { headers: as('203.0.113.5', 'correct horse battery') });
+      expect(locked.status).toBe(429);
+      expect(Number(locked.headers.get('retry-after'))).toBeGreaterThan(14 * 60);
+      expect(Number(locked.headers.get('retry-after'))).toBeLessThanOrEqual(15 * 60);
+      expect(locked.headers.get('content-type')).toContain(path.startsWith('/api/') ? 'application/json' : 'text/html');
+    }
+    expect((await t.request('/admin/ab-tests', { headers: as('198.51.100.9', 'correct horse battery') })).status).toBe(200);
+    // A browser's first request, without credentials, is not a failed attempt.
+    for (let i = 0; i < 10; i++) expect((await t.request('/admin/ab-tests', { headers: { 'x-forwarded-for': '198.51.100.10' } })).status).toBe(401);
+    expect((await t.request('/admin/ab-tests', { headers: as('198.51.100.10', 'correct horse battery') })).status).toBe(200);
+
+    const security = t.logs.filter((l) => l.event === 'security');
+    expect(security.filter((l) => l.msg === 'admin sign-in failed')).toHaveLength(5);
+    expect(security.every((l) => l.address === '203.0.113.5' && typeof l.time === 'string')).toBe(true);
+    expect(JSON.stringify(t.logs)).not.toContain('guess-');
+    expect(JSON.stringify(t.logs)).not.toContain('correct horse');
+
+    now += 15 * 60_000;
+    expect((await t.request('/admin/ab-tests', { headers: as('203.0.113.5', 'correct horse battery') })).status).toBe(200);
+  });
+});
+
+function intake() {
+  return {
+    id: crypto.randomUUID(),
+    firstName: 'Priya',
+    lastName: 'Raman',
+    workEmail: `priya+${crypto.randomUUID()}@glowmedspa.example`,
+    mobile: '416-555-0188',
+    company: 'Glow Medspa',
+    website: 'glowmedspa.example',
+    industry: 'medspas',
+    city: 'Toronto',
+    monthlyMarketingBudget: '2500-5000',
+    biggestGoal: 'Fill weekday afternoons with new facial clients.',
+    howDidYouHear: '',
+    caslConsent: 'true',
+  };
+}
+
+function dayKey(at: Date): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Toronto', year: 'numeric', month: '2-digit', day: '2-digit' }).format(at);
+}
