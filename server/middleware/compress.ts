@@ -1,3 +1,4 @@
+import { gzipSync } from 'node:zlib';
 import { createMiddleware } from 'hono/factory';
 import { chooseEncoding } from '../../lib/http-negotiation.ts';
 import type { AppEnv } from '../deps.ts';
@@ -10,7 +11,9 @@ const COMPRESSIBLE = /^\s*(?:text\/|application\/(?:json|xml|javascript|manifest
  * Gzips answers made for one request (live pages, JSON) when the client accepts gzip, by the same
  * negotiation as kept answers and static files (lib/http-negotiation.ts). Answers that already chose
  * their coding (kept pages, static twins) pass untouched. A HEAD is compressed like its GET, so the
- * length it states is the one a GET would get.
+ * length it states is the one a GET would get. The body is compressed whole, not streamed: every live
+ * answer is rendered to a string anyway, and a stream's output depends on how its chunks arrive, so two
+ * answers with the same bytes could differ in length.
  */
 export const compressLive = createMiddleware<AppEnv>(async (c, next) => {
   await next();
@@ -21,7 +24,8 @@ export const compressLive = createMiddleware<AppEnv>(async (c, next) => {
   if ((length !== null && Number(length) < THRESHOLD_BYTES) || !COMPRESSIBLE.test(res.headers.get('Content-Type') ?? '')) return;
   res.headers.set('Vary', res.headers.has('Vary') ? `${res.headers.get('Vary')}, Accept-Encoding` : 'Accept-Encoding');
   if (chooseEncoding(c.req.header('accept-encoding'), ['gzip', 'identity']) !== 'gzip') return;
-  c.res = new Response(res.body.pipeThrough(new CompressionStream('gzip')), res);
-  c.res.headers.delete('Content-Length');
+  const gzipped = gzipSync(await res.arrayBuffer());
+  c.res = new Response(gzipped, res);
+  c.res.headers.set('Content-Length', String(gzipped.byteLength));
   c.res.headers.set('Content-Encoding', 'gzip');
 });
