@@ -13,10 +13,10 @@ describe('A/B test dashboard', () => {
   test('shows every test, and Refresh brings in a new visitor’s view, click and conversion', async () => {
     const { page, problems, context } = await openPage(ctx.browser, `${ctx.server.url}/admin/ab-tests`, DESKTOP, { userAgent: VISITOR_USER_AGENT });
     await hydrateIsland(page, 'AbDashboard');
-    await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('A/B Test Dashboard');
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('A/B Test Dashboard');
     const hero = page.locator('article[data-test-name="hero-variant"]');
-    await expect(hero.getByRole('heading', { name: 'hero-variant' }).isVisible()).resolves.toBe(true);
-    await expect(page.locator('article[data-test-name="contact-form-optimization"]').isVisible()).resolves.toBe(true);
+    expect(await hero.getByRole('heading', { name: 'hero-variant' }).isVisible()).toBe(true);
+    expect(await page.locator('article[data-test-name="contact-form-optimization"]').isVisible()).toBe(true);
 
     // A visitor in this browser is assigned, views and clicks, then converts by sending the audit (the
     // server writes the conversion with the stored audit; the browser cannot claim one).
@@ -49,7 +49,7 @@ describe('A/B test dashboard', () => {
     await row.waitFor();
     const cells = await row.locator('td > span:first-child').allTextContents();
     expect(cells.slice(0, 3)).toEqual([mine.metrics.views, mine.metrics.clicks, mine.metrics.conversions].map(String));
-    await expect(hero.locator('[data-verdict]').textContent()).resolves.toBe(mine.stats.test.verdict);
+    expect(await hero.locator('[data-verdict]').textContent()).toBe(mine.stats.test.verdict);
     // Other variants may have no viewers yet; they show dashes, not errors.
     expect(problems).toEqual([]);
     await context.close();
@@ -57,14 +57,14 @@ describe('A/B test dashboard', () => {
 
   test('on a phone the variants are cards and the page holds no horizontal scroll', async () => {
     const { page, problems, context } = await openPage(ctx.browser, `${ctx.server.url}/admin/ab-tests`, PHONE);
-    await expect(page.getByRole('button', { name: 'Refresh' }).isVisible()).resolves.toBe(true);
+    expect(await page.getByRole('button', { name: 'Refresh' }).isVisible()).toBe(true);
     const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
     expect(scrollWidth).toBeLessThanOrEqual(PHONE.width);
     const form = page.locator('article[data-test-name="contact-form-optimization"]');
     // With no visitors yet on a fresh database the empty state shows; with data, the variant cards do.
     const text = (await form.textContent()) ?? '';
     if (text.includes('No data available yet')) expect(await form.locator('table').count()).toBe(0);
-    else await expect(form.locator('ul li').first().isVisible()).resolves.toBe(true);
+    else expect(await form.locator('ul li').first().isVisible()).toBe(true);
     expect(problems).toEqual([]);
     await context.close();
   });

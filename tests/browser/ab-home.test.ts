@@ -1,7 +1,7 @@
 import { describe, expect, setDefaultTimeout, test } from 'bun:test';
 import type { BrowserContext, Page } from 'playwright-core';
 import { AB_TEST_IDS, type VariantResult } from '../../lib/ab-tests.ts';
-import { fillStep1, fillSteps2to4, type Profile, wizard } from '../helpers/audit-browser.ts';
+import { fillStep1, fillSteps2to4, type Profile, pauseLikeAPerson, wizard } from '../helpers/audit-browser.ts';
 import { DESKTOP, hydrateIsland, openPage, serverAndBrowser, VISITOR_USER_AGENT, waitForIslands } from '../helpers/browser.ts';
 
 // Real servers, browsers and databases: a test may take longer than Bun's 5 s default.
@@ -75,7 +75,7 @@ describe('A/B tests on the home page: one visitor, step by step', () => {
     hero = await islandProps<{ variant: string; tracking: Tracking }>(page, 'HeroVariant');
     expect(['control', 'variant-a', 'variant-b']).toContain(hero.variant);
     expect(hero.tracking.testId).toBe(AB_TEST_IDS.hero);
-    await expect(page.locator('[data-hero-variant]').getAttribute('data-hero-variant')).resolves.toBe(hero.variant);
+    expect(await page.locator('[data-hero-variant]').getAttribute('data-hero-variant')).toBe(hero.variant);
     const vid = (await context.cookies()).find((c) => c.name === 'vid')?.value;
     expect(vid).toBeTruthy();
     expect(await page.content()).not.toContain(vid!);
@@ -90,7 +90,7 @@ describe('A/B tests on the home page: one visitor, step by step', () => {
   });
 
   test('the hero’s call to action records a click, and the first click (before hydration) still goes to the form', async () => {
-    await expect(page.locator('[data-island="HeroVariant"]').getAttribute('data-hydrated')).resolves.toBeNull();
+    expect(await page.locator('[data-island="HeroVariant"]').getAttribute('data-hydrated')).toBeNull();
     await page.locator('[data-island="HeroVariant"] a[href="#contact"]').click();
     await page.waitForFunction(() => location.hash === '#contact');
     await expectGrowth(hero.tracking, heroBefore.get(hero.tracking.variantId)!, { views: 1, clicks: 1, conversions: 0 });
@@ -98,11 +98,13 @@ describe('A/B tests on the home page: one visitor, step by step', () => {
 
   test('the audit form is seen, submitted, and converts for both tests', async () => {
     await hydrateIsland(page, 'AuditWizard');
+    const shownAt = Date.now();
     const form = await islandProps<{ config: { submitButtonText: string }; tracking: Tracking }>(page, 'AuditWizard');
     expect(form.tracking.testId).toBe(AB_TEST_IDS.contactForm);
     await expectGrowth(form.tracking, formBefore.get(form.tracking.variantId)!, { views: 1, clicks: 0, conversions: 0 });
     await fillStep1(page, profile);
     await fillSteps2to4(page, profile);
+    await pauseLikeAPerson(shownAt);
     await wizard(page).getByRole('button', { name: form.config.submitButtonText }).click();
     await wizard(page).locator('[data-audit-results]').waitFor();
     heroAfter = await expectGrowth(hero.tracking, heroBefore.get(hero.tracking.variantId)!, { views: 1, clicks: 1, conversions: 1 });

@@ -38,12 +38,12 @@ describe('blog', () => {
     const cards = page.locator('article');
     expect(await cards.count()).toBeGreaterThanOrEqual(6);
     const first = cards.first();
-    await expect(first.getByRole('heading').innerText()).resolves.toBe('The Google Business Profile Checklist for Toronto Cleaning Companies');
-    await expect(first.locator('time').innerText()).resolves.toBe('October 14, 2025');
+    expect(await first.getByRole('heading').innerText()).toBe('The Google Business Profile Checklist for Toronto Cleaning Companies');
+    expect(await first.locator('time').innerText()).toBe('October 14, 2025');
     expect(await first.locator('span.rounded-full').count()).toBe(2);
     const link = first.getByRole('link', { name: /Read Article/ });
-    await expect(link.getAttribute('rel')).resolves.toBe('noopener');
-    await expect(link.getAttribute('target')).resolves.toBe('_blank');
+    expect(await link.getAttribute('rel')).toBe('noopener');
+    expect(await link.getAttribute('target')).toBe('_blank');
     // Every picture loads (site-relative SVGs from the sample feed).
     const sources = await page.locator('article img').evaluateAll((imgs) => imgs.map((img) => img.getAttribute('src')));
     expect(sources.length).toBe(await cards.count());
@@ -74,7 +74,7 @@ describe('blog', () => {
     await page.getByRole('heading', { level: 1, name: 'Social Story Generator' }).waitFor();
     // The generator's code loads on the first click; the panel appears once it has.
     await page.getByText('Selected Blog Post').waitFor({ state: 'visible' });
-    await expect(page.getByText(title, { exact: true }).isVisible()).resolves.toBe(true);
+    expect(await page.getByText(title, { exact: true }).isVisible()).toBe(true);
     const preview = await page.getByTestId('selected-preview').innerText();
     expect([...preview].length).toBeLessThanOrEqual(201);
     expect(await page.locator('article').count()).toBe(0);
@@ -87,13 +87,8 @@ describe('blog', () => {
     await expectToast(page, 'Stories Generated!');
     expect(await toastText(page)).toContain('4');
     const storyCards = page.locator('article[data-platform]');
-    await expect(storyCards.evaluateAll((els) => els.map((el) => el.getAttribute('data-platform')))).resolves.toEqual([
-      'instagram',
-      'linkedin',
-      'facebook',
-      'twitter',
-    ]);
-    await expect(storyCards.nth(3).innerText()).resolves.toMatch(/\d+ \/ 280 characters/);
+    expect(await storyCards.evaluateAll((els) => els.map((el) => el.getAttribute('data-platform')))).toEqual(['instagram', 'linkedin', 'facebook', 'twitter']);
+    expect(await storyCards.nth(3).innerText()).toMatch(/\d+ \/ 280 characters/);
 
     await page.getByRole('button', { name: 'Copy Twitter story' }).click();
     await expectToast(page, 'Copied!');
@@ -116,9 +111,9 @@ describe('blog', () => {
     const { page, problems, context } = await openPage(browser, `${server.url}/blog`, PHONE);
     await page.locator('article').first().getByRole('button', { name: 'Generate Stories' }).click();
     await page.getByRole('button', { name: 'Use Manual Input Instead' }).click();
-    await expect(page.getByText('Selected Blog Post').count()).resolves.toBe(0);
-    await expect(page.getByLabel(/^Title/).inputValue()).resolves.toBe('');
-    await expect(page.getByLabel(/^Content/).isVisible()).resolves.toBe(true);
+    expect(await page.getByText('Selected Blog Post').count()).toBe(0);
+    expect(await page.getByLabel(/^Title/).inputValue()).toBe('');
+    expect(await page.getByLabel(/^Content/).isVisible()).toBe(true);
     expect(problems).toEqual([]);
     await context.close();
   }, 30_000);
@@ -138,7 +133,7 @@ describe('story generator, manual input', () => {
     await page.getByRole('button', { name: 'Quick generate Twitter' }).click();
     await expectToast(page, 'Missing Content');
     expect(calls).toEqual([]);
-    await expect(page.getByRole('button', { name: 'Export All' }).count()).resolves.toBe(0);
+    expect(await page.getByRole('button', { name: 'Export All' }).count()).toBe(0);
 
     await page.getByLabel(/^Title/).fill('Spring cleaning leads for Toronto cleaners');
     await page
@@ -149,14 +144,14 @@ describe('story generator, manual input', () => {
     await page.getByLabel(/^Link/).fill('https://northlinedigital.ca/blog/spring-cleaning-leads');
     await page.getByRole('button', { name: 'Generate All' }).click();
     await expectToast(page, 'Stories Generated!');
-    await expect(page.locator('article[data-platform]').count()).resolves.toBe(4);
+    expect(await page.locator('article[data-platform]').count()).toBe(4);
 
     const quick = page.waitForResponse((r) => r.url().endsWith('/api/social-stories/quick-generate'));
     await page.getByRole('button', { name: 'Quick generate LinkedIn' }).click();
     expect((await (await quick).json()).platform).toBe('linkedin');
     await expectToast(page, 'Story Generated!');
-    await expect(page.locator('article[data-platform]').count()).resolves.toBe(4);
-    await expect(page.locator('article[data-platform="linkedin"]').innerText()).resolves.toContain('utm_source=linkedin');
+    expect(await page.locator('article[data-platform]').count()).toBe(4);
+    expect(await page.locator('article[data-platform="linkedin"]').innerText()).toContain('utm_source=linkedin');
     expect(calls).toHaveLength(2);
     expect(problems).toEqual([]);
     await context.close();

@@ -50,15 +50,15 @@ for (const [name, viewport] of [
         await hydrateIsland(page, 'GlossarySearch');
         const search = page.getByRole('searchbox', { name: 'Search the glossary' });
         await search.pressSequentially('bounce');
-        await expect(visibleTerms(page)).resolves.toEqual(['Bounce Rate']);
-        await expect(page.getByText(`Showing 1 of ${glossary.length} terms`).isVisible()).resolves.toBe(true);
+        expect(await visibleTerms(page)).toEqual(['Bounce Rate']);
+        expect(await page.getByText(`Showing 1 of ${glossary.length} terms`).isVisible()).toBe(true);
         // Letters without a match stop being links.
-        await expect(page.getByRole('navigation', { name: 'Glossary letters' }).getByRole('link').allTextContents()).resolves.toEqual(['B']);
+        expect(await page.getByRole('navigation', { name: 'Glossary letters' }).getByRole('link').allTextContents()).toEqual(['B']);
 
         await search.fill('qwxyz');
-        await expect(visibleTerms(page)).resolves.toEqual([]);
+        expect(await visibleTerms(page)).toEqual([]);
         await page.getByRole('button', { name: 'Show all terms' }).click();
-        await expect(visibleTerms(page)).resolves.toHaveLength(glossary.length);
+        expect(await visibleTerms(page)).toHaveLength(glossary.length);
 
         // Pressing Enter does not reload the page.
         await search.fill('keyword');
@@ -83,11 +83,11 @@ for (const [name, viewport] of [
         await scrolledTo(page, '#definition');
         await page.getByRole('navigation', { name: 'Glossary letters' }).getByRole('link', { name: 'S', exact: true }).click();
         await scrolledTo(page, '#glossary-s');
-        await expect(page.locator('summary').count()).resolves.toBe(8);
+        expect(await page.locator('summary').count()).toBe(8);
         // A FAQ answer opens from its question.
         const first = page.locator('details').first();
         await first.locator('summary').click();
-        await expect(first.getAttribute('open')).resolves.toBe('');
+        expect(await first.getAttribute('open')).toBe('');
         expect(problems).toEqual([]);
         await context.close();
       },
@@ -98,13 +98,13 @@ for (const [name, viewport] of [
       'a service page hero button scrolls to its contact anchor, whose button leads to the home audit',
       async () => {
         const { page, problems, context } = await openPage(browser, `${server.url}/services/seo-services`, viewport);
-        await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('Get found when Toronto searches for what you do');
+        expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Get found when Toronto searches for what you do');
         await page.getByRole('link', { name: 'Improve my rankings' }).click();
         await page.waitForFunction(() => location.hash === '#contact');
         await scrolledTo(page, '#contact');
         const audit = page.locator('#contact').getByRole('link', { name: 'Get Your Free Business Audit' });
-        await expect(audit.getAttribute('href')).resolves.toBe('/#contact');
-        await expect(audit.isVisible()).resolves.toBe(true);
+        expect(await audit.getAttribute('href')).toBe('/#contact');
+        expect(await audit.isVisible()).toBe(true);
         expect(problems).toEqual([]);
         await context.close();
       },
@@ -115,10 +115,10 @@ for (const [name, viewport] of [
       'the overview links each card to its service page',
       async () => {
         const { page, problems, context } = await openPage(browser, `${server.url}/services`, viewport);
-        await expect(page.getByRole('article').count()).resolves.toBe(6);
+        expect(await page.getByRole('article').count()).toBe(6);
         await page.getByRole('link', { name: 'Learn more about Google Ads' }).click();
         await page.waitForURL(`${server.url}/services/google-ads`);
-        await expect(page.getByRole('heading', { level: 1 }).isVisible()).resolves.toBe(true);
+        expect(await page.getByRole('heading', { level: 1 }).isVisible()).toBe(true);
         expect(problems).toEqual([]);
         await context.close();
       },

@@ -131,21 +131,21 @@ describe('home page and the free business audit', () => {
       // The hero's button scrolls to the contact section.
       await page.locator('[data-island="HeroVariant"] a[href="#contact"]').click();
       await page.waitForFunction(() => location.hash === '#contact');
-      await expect(page.locator('[data-island="HeroVariant"] [data-hero-variant]').count()).resolves.toBe(1);
+      expect(await page.locator('[data-island="HeroVariant"] [data-hero-variant]').count()).toBe(1);
       // The audit hydrates once it comes near the viewport.
       await hydrateIsland(page, 'AuditWizard');
 
       const w = wizard(page);
-      await expect(w.getByRole('heading', { name: 'Get Your Free Business Audit' }).isVisible()).resolves.toBe(true);
-      await expect(w.getByRole('button', { name: 'Previous' }).count()).resolves.toBe(0);
-      await expect(w.getByRole('progressbar').getAttribute('aria-valuenow')).resolves.toBe('25');
+      expect(await w.getByRole('heading', { name: 'Get Your Free Business Audit' }).isVisible()).toBe(true);
+      expect(await w.getByRole('button', { name: 'Previous' }).count()).toBe(0);
+      expect(await w.getByRole('progressbar').getAttribute('aria-valuenow')).toBe('25');
 
       // Next never validates: go straight to step 4 and submit the empty form.
       for (let i = 0; i < 3; i++) await w.getByRole('button', { name: 'Next' }).click();
-      await expect(w.getByRole('button', { name: 'Next' }).count()).resolves.toBe(0);
-      await expect(w.getByRole('progressbar').getAttribute('aria-valuenow')).resolves.toBe('100');
+      expect(await w.getByRole('button', { name: 'Next' }).count()).toBe(0);
+      expect(await w.getByRole('progressbar').getAttribute('aria-valuenow')).toBe('100');
       await w.getByRole('button', { name: 'Get My Free Audit' }).click();
-      await expect(stepTitle(page).textContent()).resolves.toBe('Step 1 of 4: Basic Information');
+      expect(await stepTitle(page).textContent()).toBe('Step 1 of 4: Basic Information');
       for (const message of [
         'First name is required',
         'Last name is required',
@@ -153,17 +153,17 @@ describe('home page and the free business audit', () => {
         'Business name is required',
         'Please select your industry',
       ]) {
-        await expect(w.getByText(message, { exact: true }).isVisible()).resolves.toBe(true);
+        expect(await w.getByText(message, { exact: true }).isVisible()).toBe(true);
       }
-      await expect(w.locator('label', { hasText: 'First name' }).getAttribute('class')).resolves.toContain('text-red-600');
-      await expect(page.evaluate(() => document.activeElement?.getAttribute('name'))).resolves.toBe('firstName');
+      expect(await w.locator('label', { hasText: 'First name' }).getAttribute('class')).toContain('text-red-600');
+      expect(await page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('firstName');
 
       // Fill in step 1 only, submit from step 4: taken to the first step still holding an error.
       await fillStep1(page, profile);
       for (let i = 0; i < 3; i++) await w.getByRole('button', { name: 'Next' }).click();
       await w.getByRole('button', { name: 'Get My Free Audit' }).click();
-      await expect(stepTitle(page).textContent()).resolves.toBe('Step 2 of 4: Business Scale & Goals');
-      await expect(w.getByText('Please select your revenue range', { exact: true }).isVisible()).resolves.toBe(true);
+      expect(await stepTitle(page).textContent()).toBe('Step 2 of 4: Business Scale & Goals');
+      expect(await w.getByText('Please select your revenue range', { exact: true }).isVisible()).toBe(true);
       await w.getByRole('button', { name: 'Previous' }).click();
       await fillSteps2to4(page, profile);
 
@@ -177,29 +177,29 @@ describe('home page and the free business audit', () => {
       await w.getByRole('button', { name: 'Get My Free Audit' }).click();
       const pending = w.getByRole('button', { name: 'Analyzing...' });
       await pending.waitFor();
-      await expect(pending.isDisabled()).resolves.toBe(true);
+      expect(await pending.isDisabled()).toBe(true);
       // The toast lasts 5 s: watch for it from before the answer arrives.
       release();
-      await expect(toastShown(page, 'Audit Complete!')).resolves.toBe('status:Audit Complete!Your personalized recommendations are ready.');
+      expect(await toastShown(page, 'Audit Complete!')).toBe('status:Audit Complete!Your personalized recommendations are ready.');
 
       const expected = computeAudit(auditSchema.parse(profile.answers));
       const results = w.locator('[data-audit-results]');
       await results.waitFor();
-      await expect(results.getByRole('heading', { name: profile.text['Business name'] }).isVisible()).resolves.toBe(true);
-      await expect(results.textContent()).resolves.toContain(`${expected.auditScore}/100`);
-      await expect(results.textContent()).resolves.toContain(scoreMessage(expected.auditScore));
-      await expect(results.textContent()).resolves.toContain(`${formatDollars(expected.estimatedValue)}/month`);
+      expect(await results.getByRole('heading', { name: profile.text['Business name'] }).isVisible()).toBe(true);
+      expect(await results.textContent()).toContain(`${expected.auditScore}/100`);
+      expect(await results.textContent()).toContain(scoreMessage(expected.auditScore));
+      expect(await results.textContent()).toContain(`${formatDollars(expected.estimatedValue)}/month`);
       const serviceLinks = await results.locator('ol a').evaluateAll((as) => as.map((a) => a.getAttribute('href')));
       expect(serviceLinks).toEqual(expected.recommendedServices.map((s) => `/services/${s}`));
       if (expected.packageTier === 'enterprise') {
         expect(device).toBe('desktop');
-        await expect(results.textContent()).resolves.toContain('$40K worth of data insights');
-        await expect(results.getByRole('link', { name: 'Schedule Enterprise Consultation' }).isVisible()).resolves.toBe(true);
+        expect(await results.textContent()).toContain('$40K worth of data insights');
+        expect(await results.getByRole('link', { name: 'Schedule Enterprise Consultation' }).isVisible()).toBe(true);
       } else {
-        await expect(results.getByRole('link', { name: 'Book Free Consultation' }).isVisible()).resolves.toBe(true);
-        await expect(results.getByRole('link', { name: 'Get Started' }).isVisible()).resolves.toBe(true);
+        expect(await results.getByRole('link', { name: 'Book Free Consultation' }).isVisible()).toBe(true);
+        expect(await results.getByRole('link', { name: 'Get Started' }).isVisible()).toBe(true);
       }
-      await expect(w.locator('form').count()).resolves.toBe(0);
+      expect(await w.locator('form').count()).toBe(0);
       expect(problems).toEqual([]);
       await context.close();
     }, 120_000);
@@ -223,24 +223,24 @@ describe('home page and the free business audit', () => {
     await fillStep1(page, profile);
     await fillSteps2to4(page, profile);
     await w.getByRole('button', { name: 'Get My Free Audit' }).click();
-    await expect(toastShown(page, 'Service temporarily unavailable')).resolves.toBe('alert:ErrorService temporarily unavailable, please try again shortly');
-    await expect(w.getByRole('button', { name: 'Get My Free Audit' }).isEnabled()).resolves.toBe(true);
+    expect(await toastShown(page, 'Service temporarily unavailable')).toBe('alert:ErrorService temporarily unavailable, please try again shortly');
+    expect(await w.getByRole('button', { name: 'Get My Free Audit' }).isEnabled()).toBe(true);
 
     // A network failure falls back to the spec's message.
     await page.unroute('**/api/business-audit');
     await page.route('**/api/business-audit', (route) => route.abort('failed'));
     await w.getByRole('button', { name: 'Get My Free Audit' }).click();
-    await expect(toastShown(page, 'Failed to process audit.')).resolves.toBe('alert:ErrorFailed to process audit. Please try again.');
+    expect(await toastShown(page, 'Failed to process audit.')).toBe('alert:ErrorFailed to process audit. Please try again.');
 
     // Every answer is still there on every step.
-    for (const name of profile.radios) await expect(w.getByRole('radio', { name, exact: true }).isChecked()).resolves.toBe(true);
+    for (const name of profile.radios) expect(await w.getByRole('radio', { name, exact: true }).isChecked()).toBe(true);
     for (let i = 0; i < 3; i++) await w.getByRole('button', { name: 'Previous' }).click();
-    await expect(stepTitle(page).textContent()).resolves.toBe('Step 1 of 4: Basic Information');
-    for (const [label, value] of Object.entries(profile.text)) await expect(w.getByLabel(label).inputValue()).resolves.toBe(value);
-    await expect(w.getByLabel('Industry').inputValue()).resolves.toBe(profile.selects.Industry);
+    expect(await stepTitle(page).textContent()).toBe('Step 1 of 4: Basic Information');
+    for (const [label, value] of Object.entries(profile.text)) expect(await w.getByLabel(label).inputValue()).toBe(value);
+    expect(await w.getByLabel('Industry').inputValue()).toBe(profile.selects.Industry);
     await w.getByRole('button', { name: 'Next' }).click();
-    await expect(w.getByLabel('Monthly revenue').inputValue()).resolves.toBe(profile.selects['Monthly revenue']);
-    await expect(w.getByRole('checkbox', { name: 'Generate more leads', exact: true }).isChecked()).resolves.toBe(true);
+    expect(await w.getByLabel('Monthly revenue').inputValue()).toBe(profile.selects['Monthly revenue']);
+    expect(await w.getByRole('checkbox', { name: 'Generate more leads', exact: true }).isChecked()).toBe(true);
     expect(problems.filter((p) => !p.includes(failures))).toEqual([]);
     await context.close();
   }, 120_000);
@@ -248,13 +248,13 @@ describe('home page and the free business audit', () => {
   test('each Book Now button scrolls to the contact section', async () => {
     const { page, problems, context } = await openPage(browser, `${server.url}/`, DESKTOP);
     const buttons = page.getByRole('link', { name: /^Book Now/ });
-    await expect(buttons.count()).resolves.toBe(3);
+    expect(await buttons.count()).toBe(3);
     for (let i = 0; i < 3; i++) {
       await page.evaluate(() => history.replaceState(null, '', '/'));
       await buttons.nth(i).click();
       await page.waitForFunction(() => location.hash === '#contact');
     }
-    await expect(page.getByRole('link', { name: 'Learn More' }).getAttribute('href')).resolves.toBe('/what-is-digital-marketing');
+    expect(await page.getByRole('link', { name: 'Learn More' }).getAttribute('href')).toBe('/what-is-digital-marketing');
     expect(problems).toEqual([]);
     await context.close();
   }, 30_000);

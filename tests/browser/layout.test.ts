@@ -22,34 +22,34 @@ describe('header menu', () => {
   test('on a phone the toggle opens the menu and choosing a link closes it', async () => {
     const { page, problems, context } = await openPage(browser, `${server.url}/services`, PHONE);
     const toggle = page.getByRole('button', { name: 'Open menu' });
-    await expect(toggle.isVisible()).resolves.toBe(true);
-    await expect(page.getByRole('navigation', { name: 'Main' }).isVisible()).resolves.toBe(false);
+    expect(await toggle.isVisible()).toBe(true);
+    expect(await page.getByRole('navigation', { name: 'Main' }).isVisible()).toBe(false);
     const menu = page.locator('nav[aria-label="Mobile"]');
-    await expect(menu.isVisible()).resolves.toBe(false);
+    expect(await menu.isVisible()).toBe(false);
 
     // The menu's code loads when the visitor first touches it; that first tap is not lost.
     const island = page.locator('[data-island="HeaderMenu"]');
-    await expect(island.getAttribute('data-hydrated')).resolves.toBeNull();
+    expect(await island.getAttribute('data-hydrated')).toBeNull();
     // Once the page is idle its code is fetched into the cache, but not parsed or run.
     const bundle = await island.getAttribute('data-src');
     await page.waitForSelector(`link[rel="prefetch"][href="${bundle}"]`, { state: 'attached' });
-    await expect(page.locator('link[rel="modulepreload"]').count()).resolves.toBe(0);
-    await expect(island.getAttribute('data-hydrated')).resolves.toBeNull();
+    expect(await page.locator('link[rel="modulepreload"]').count()).toBe(0);
+    expect(await island.getAttribute('data-hydrated')).toBeNull();
     await toggle.click();
     await menu.waitFor({ state: 'visible' });
-    await expect(island.getAttribute('data-hydrated')).resolves.toBe('');
-    await expect(page.getByRole('button', { name: 'Close menu' }).getAttribute('aria-expanded')).resolves.toBe('true');
+    expect(await island.getAttribute('data-hydrated')).toBe('');
+    expect(await page.getByRole('button', { name: 'Close menu' }).getAttribute('aria-expanded')).toBe('true');
     expect(await menu.getByRole('link').allTextContents()).toEqual(['About', 'Services', 'Blog', 'Contact']);
 
     await page.getByRole('button', { name: 'Close menu' }).click();
-    await expect(menu.isVisible()).resolves.toBe(false);
+    expect(await menu.isVisible()).toBe(false);
 
     // Choosing Contact on the home page scrolls there and closes the menu.
     await page.goto(`${server.url}/`);
     await page.waitForSelector('html[data-islands-ready]', { state: 'attached' });
     await page.getByRole('button', { name: 'Open menu' }).click();
     await page.locator('nav[aria-label="Mobile"]').getByRole('link', { name: 'Contact' }).click();
-    await expect(page.locator('nav[aria-label="Mobile"]').isVisible()).resolves.toBe(false);
+    expect(await page.locator('nav[aria-label="Mobile"]').isVisible()).toBe(false);
     await page.waitForFunction(() => location.hash === '#contact');
     expect(problems).toEqual([]);
     await context.close();
@@ -58,16 +58,16 @@ describe('header menu', () => {
   test('on a desktop the links show inline and the toggle is hidden', async () => {
     const { page, problems, context } = await openPage(browser, `${server.url}/`, DESKTOP);
     const main = page.getByRole('navigation', { name: 'Main' });
-    await expect(main.isVisible()).resolves.toBe(true);
+    expect(await main.isVisible()).toBe(true);
     expect(await main.getByRole('link').allTextContents()).toEqual(['About', 'Services', 'Blog', 'Contact']);
-    await expect(page.getByRole('button', { name: 'Open menu' }).isVisible()).resolves.toBe(false);
+    expect(await page.getByRole('button', { name: 'Open menu' }).isVisible()).toBe(false);
     expect(problems).toEqual([]);
     await context.close();
   });
 
   test('the 404 page reads Page Not Found and links home', async () => {
     const { page, problems, context } = await openPage(browser, `${server.url}/not-a-real-page`, PHONE);
-    await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('Page Not Found');
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Page Not Found');
     await page.getByRole('link', { name: 'Go to the home page' }).click();
     await page.waitForURL(`${server.url}/`);
     expect(problems).toEqual([]);

@@ -75,8 +75,8 @@ describe.each([
     'the hero button scrolls to the application form',
     async () => {
       const { page, problems, context } = await openPage(ctx.browser, `${ctx.server.url}/q4-intake`, viewport);
-      await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('Q4 Client Intake. 6 Slots. Toronto Only.');
-      await expect(page.locator('#apply').isVisible()).resolves.toBe(true);
+      expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Q4 Client Intake. 6 Slots. Toronto Only.');
+      expect(await page.locator('#apply').isVisible()).toBe(true);
       await page.getByRole('link', { name: 'Apply for a Q4 slot' }).click();
       await page.waitForFunction(() => location.hash === '#apply');
       await page.waitForFunction(() => {
@@ -85,7 +85,7 @@ describe.each([
       });
       // The form loads its code once it comes into view.
       await page.waitForSelector('[data-island="IntakeForm"][data-hydrated]', { state: 'attached' });
-      await expect(page.getByRole('button', { name: 'Submit application' }).isEnabled()).resolves.toBe(true);
+      expect(await page.getByRole('button', { name: 'Submit application' }).isEnabled()).toBe(true);
       expect(problems).toEqual([]);
       await context.close();
     },
@@ -99,7 +99,7 @@ describe.each([
       const calls = watchIntakeCalls(page);
       await submit(page).click();
       await page.getByText(CONSENT_ERROR, { exact: true }).waitFor();
-      await expect(theForm(page).locator('[role="alert"]').allTextContents()).resolves.toEqual([
+      expect(await theForm(page).locator('[role="alert"]').allTextContents()).toEqual([
         'First name is required',
         'Last name is required',
         'Work email is required',
@@ -113,7 +113,7 @@ describe.each([
       ]);
       // Every field has a visible label.
       // (The spam honeypot's label sits inside an aria-hidden block, off-screen.)
-      await expect(theForm(page).locator(':not([aria-hidden="true"]) > label').allTextContents()).resolves.toEqual([
+      expect(await theForm(page).locator(':not([aria-hidden="true"]) > label').allTextContents()).toEqual([
         'First name *',
         'Last name *',
         'Work email *',
@@ -129,10 +129,10 @@ describe.each([
       ]);
       // The first invalid field gets focus and says it is invalid, with its message as description.
       const firstName = theForm(page).getByRole('textbox', { name: 'First name', exact: true });
-      await expect(firstName.evaluate((el) => el === document.activeElement)).resolves.toBe(true);
-      await expect(firstName.getAttribute('aria-invalid')).resolves.toBe('true');
+      expect(await firstName.evaluate((el) => el === document.activeElement)).toBe(true);
+      expect(await firstName.getAttribute('aria-invalid')).toBe('true');
       const describedBy = await firstName.getAttribute('aria-describedby');
-      await expect(page.locator(`#${describedBy}`).textContent()).resolves.toBe('First name is required');
+      expect(await page.locator(`#${describedBy}`).textContent()).toBe('First name is required');
 
       // A bad address and a website that is not one get their own messages (a bare domain is fine).
       await theForm(page).getByRole('textbox', { name: 'Work email', exact: true }).fill('aisha@');
@@ -158,12 +158,12 @@ describe.each([
       const { page, problems, context } = await openIntake(viewport);
       const calls = watchIntakeCalls(page);
       const consent = page.getByRole('checkbox');
-      await expect(consent.isChecked()).resolves.toBe(false);
+      expect(await consent.isChecked()).toBe(false);
       await fillApplication(page, { consent: false });
       await submit(page).click();
       await page.getByText(CONSENT_ERROR, { exact: true }).waitFor();
-      await expect(page.locator('[role="alert"]').allTextContents()).resolves.toEqual([CONSENT_ERROR]);
-      await expect(consent.getAttribute('aria-invalid')).resolves.toBe('true');
+      expect(await page.locator('[role="alert"]').allTextContents()).toEqual([CONSENT_ERROR]);
+      expect(await consent.getAttribute('aria-invalid')).toBe('true');
 
       // Ticking and unticking: the message goes, then comes back, and nothing was sent.
       await consent.check();
@@ -196,13 +196,13 @@ describe.each([
       await submit(page).click();
       const busy = page.getByRole('button', { name: 'Submitting...' });
       await busy.waitFor();
-      await expect(busy.isDisabled()).resolves.toBe(true);
+      expect(await busy.isDisabled()).toBe(true);
       release();
       const toast = page.locator('[data-toast]');
       await toast.waitFor();
-      await expect(toast.getAttribute('role')).resolves.toBe('alert');
-      await expect(toast.locator('p').allTextContents()).resolves.toEqual(['Error', 'The intake desk is down for a moment']);
-      await expect(submit(page).isEnabled()).resolves.toBe(true);
+      expect(await toast.getAttribute('role')).toBe('alert');
+      expect(await toast.locator('p').allTextContents()).toEqual(['Error', 'The intake desk is down for a moment']);
+      expect(await submit(page).isEnabled()).toBe(true);
       await expectAnswersKept(page);
       expect(page.url()).toBe(`${ctx.server.url}/q4-intake`);
 
@@ -210,7 +210,7 @@ describe.each([
       mode = 'network';
       await submit(page).click();
       await toast.getByText('Failed to submit application. Please try again.', { exact: true }).waitFor();
-      await expect(toast.locator('p').allTextContents()).resolves.toEqual(['Error', 'Failed to submit application. Please try again.']);
+      expect(await toast.locator('p').allTextContents()).toEqual(['Error', 'Failed to submit application. Please try again.']);
       await expectAnswersKept(page);
       expect(sent).toHaveLength(2);
       expect(sent[0].id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
@@ -247,9 +247,9 @@ describe.each([
       expect((await response).status()).toBe(201);
       await landed;
       await page.waitForSelector('html[data-islands-ready]', { state: 'attached' });
-      await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe("You're on the Q4 list.");
-      await expect(page.getByRole('link', { name: 'Back to home' }).getAttribute('href')).resolves.toBe('/');
-      await expect(page.getByRole('link', { name: 'Read the blog' }).getAttribute('href')).resolves.toBe('/blog');
+      expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe("You're on the Q4 list.");
+      expect(await page.getByRole('link', { name: 'Back to home' }).getAttribute('href')).toBe('/');
+      expect(await page.getByRole('link', { name: 'Read the blog' }).getAttribute('href')).toBe('/blog');
       expect(problems).toEqual([]);
       await context.close();
     },

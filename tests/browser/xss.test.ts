@@ -62,9 +62,9 @@ test('the blog shows a hostile feed as text', async () => {
   await page.goto(`${server.url}/blog`);
   await page.waitForSelector('html[data-islands-ready]', { state: 'attached' });
   // Tags in feed text are stripped (spec); text that merely reads like markup stays visible as text.
-  await expect(page.getByText('Tips for owners').first().isVisible()).resolves.toBe(true);
-  await expect(page.getByText('Closing </script> tag in a title').first().isVisible()).resolves.toBe(true);
-  await expect(page.getByText('Escaped <b> markup').first().isVisible()).resolves.toBe(true);
+  expect(await page.getByText('Tips for owners').first().isVisible()).toBe(true);
+  expect(await page.getByText('Closing </script> tag in a title').first().isVisible()).toBe(true);
+  expect(await page.getByText('Escaped <b> markup').first().isVisible()).toBe(true);
   expect(await page.locator('main script').count()).toBe(0);
   expect(await page.locator('main iframe').count()).toBe(0);
   expect(await page.locator('[onclick], [onerror]').count()).toBe(0);
@@ -98,7 +98,7 @@ test('the story generator shows hostile manual input as text', async () => {
   await page.getByRole('button', { name: 'Generate All' }).click();
   await page.getByText('Stories Generated!').waitFor({ state: 'visible' });
   // The writers strip tags from what they are given; what is left shows as plain text.
-  await expect(page.locator('article[data-platform="linkedin"]').getByText('Hostile ">').first().isVisible()).resolves.toBe(true);
+  expect(await page.locator('article[data-platform="linkedin"]').getByText('Hostile ">').first().isVisible()).toBe(true);
   expect(await page.locator('main img[src="x"], main svg[onload]').count()).toBe(0);
   expect(dialogs).toEqual([]);
   expect(await violations()).toEqual([]);

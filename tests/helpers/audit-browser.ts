@@ -1,5 +1,6 @@
 import { expect } from 'bun:test';
 import type { Page } from 'playwright-core';
+import { MIN_FILL_MS } from '../../lib/spam.ts';
 
 // Filling the home page's AuditWizard in a browser test, shared by the audit and the A/B tests.
 
@@ -23,7 +24,7 @@ export async function fillStep1(page: Page, p: Profile) {
 export async function fillSteps2to4(page: Page, p: Profile) {
   const w = wizard(page);
   await w.getByRole('button', { name: 'Next' }).click();
-  await expect(stepTitle(page).textContent()).resolves.toBe('Step 2 of 4: Business Scale & Goals');
+  expect(await stepTitle(page).textContent()).toBe('Step 2 of 4: Business Scale & Goals');
   for (const label of ['Monthly revenue', 'Monthly marketing budget', 'When do you want to see results?'] as const)
     await w.getByLabel(label).selectOption(p.selects[label]);
   for (const name of p.checks) {
@@ -31,12 +32,21 @@ export async function fillSteps2to4(page: Page, p: Profile) {
     if (await box.count()) await box.check();
   }
   await w.getByRole('button', { name: 'Next' }).click();
-  await expect(stepTitle(page).textContent()).resolves.toBe('Step 3 of 4: Current Marketing & Challenges');
+  expect(await stepTitle(page).textContent()).toBe('Step 3 of 4: Current Marketing & Challenges');
   for (const name of p.checks) {
     const box = w.getByRole('checkbox', { name, exact: true });
     if (await box.count()) await box.check();
   }
   await w.getByRole('button', { name: 'Next' }).click();
-  await expect(stepTitle(page).textContent()).resolves.toBe('Step 4 of 4: Online Presence Assessment');
+  expect(await stepTitle(page).textContent()).toBe('Step 4 of 4: Online Presence Assessment');
   for (const name of p.radios) await w.getByRole('radio', { name, exact: true }).check();
+}
+
+/**
+ * Waits until a person could have filled the form in: the site stores a faster submission as likely
+ * spam (lib/spam.ts), which is never counted as a lead or an A/B conversion. `shownAt` is when the form
+ * hydrated (Date.now()).
+ */
+export async function pauseLikeAPerson(shownAt: number): Promise<void> {
+  await Bun.sleep(Math.max(0, MIN_FILL_MS + 100 - (Date.now() - shownAt)));
 }
