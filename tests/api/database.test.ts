@@ -79,8 +79,8 @@ describe('migrations', () => {
     const [v] = await sql`insert into ab_test_variants (test_id, name, configuration) values (${t.id}, 'control', ${sql.json({})}) returning id, is_control`;
     expect(v.isControl).toBe(false);
     await sql`insert into ab_test_assignments (test_id, variant_id, user_id) values (${t.id}, ${v.id}, 'visitor-1')`;
-    expect(sql`insert into ab_test_assignments (test_id, variant_id, user_id) values (${t.id}, ${v.id}, 'visitor-1')`.execute()).rejects.toThrow();
-    expect(sql`insert into ab_test_assignments (test_id, variant_id, user_id) values (${t.id}, ${v.id}, ${'x'.repeat(256)})`.execute()).rejects.toThrow();
+    await expect(sql`insert into ab_test_assignments (test_id, variant_id, user_id) values (${t.id}, ${v.id}, 'visitor-1')`.execute()).rejects.toThrow();
+    await expect(sql`insert into ab_test_assignments (test_id, variant_id, user_id) values (${t.id}, ${v.id}, ${'x'.repeat(256)})`.execute()).rejects.toThrow();
     await sql`delete from ab_tests where id = ${t.id}`;
   });
 });
