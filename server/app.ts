@@ -26,7 +26,7 @@ import guide from '../routes/what-is-digital-marketing.tsx';
 import type { AppDeps, AppDepsInput, AppEnv } from './deps.ts';
 import { stdoutLog } from './log.ts';
 import { compressLive } from './middleware/compress.ts';
-import { allowedMethodsOf, getsNotFoundPage, notFound, onError } from './middleware/errors.ts';
+import { getsNotFoundPage, notFound, onError, routeTableOf } from './middleware/errors.ts';
 import { requestContext } from './middleware/request-context.ts';
 import { pageHandler } from './page.tsx';
 import { PageCache } from './page-cache.ts';
@@ -106,11 +106,11 @@ export function createApp(input: AppDepsInput, { staticSource = diskSource('stat
   }
   for (const [path, page] of pages) app.get(path, pageHandler(page as Parameters<typeof pageHandler>[0], { path }));
 
-  const allowedMethods = allowedMethodsOf(app.routes);
-  app.notFound(notFound(allowedMethods));
+  const routeTable = routeTableOf(app.routes);
+  app.notFound(notFound(routeTable));
   app.onError(onError);
 
-  const lane = deps.pageCache.lane({ log: deps.log, memory: deps.homeVariants, isUnrouted: getsNotFoundPage(allowedMethods) });
+  const lane = deps.pageCache.lane({ log: deps.log, memory: deps.homeVariants, isUnrouted: getsNotFoundPage(routeTable) });
   const handler = (request: Request, env?: unknown): Response | Promise<Response> => lane(request) ?? app.fetch(request, env);
   return { app, deps, fetch: handler };
 }

@@ -98,16 +98,25 @@ process.on('exit', flushLog);
  * non-blocking pipe that is full (EAGAIN), waits a moment for the reader and writes the rest.
  */
 function writeOut(text: string): void {
-  let bytes = Buffer.from(text);
-  while (bytes.length > 0) {
+  // One call for the whole string as a rule; only a partial write (a full pipe) copies it to bytes.
+  let written = 0;
+  try {
+    written = writeSync(1, text);
+  } catch (error) {
+    if (!isFullPipe(error)) throw error;
+  }
+  if (written === Buffer.byteLength(text)) return;
+  let rest = Buffer.from(text).subarray(written);
+  while (rest.length > 0) {
     try {
-      bytes = bytes.subarray(writeSync(1, bytes));
+      rest = rest.subarray(writeSync(1, rest));
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EAGAIN') throw error;
+      if (!isFullPipe(error)) throw error;
       Atomics.wait(pipeWait, 0, 0, 1);
     }
   }
 }
+const isFullPipe = (error: unknown) => (error as NodeJS.ErrnoException).code === 'EAGAIN';
 const pipeWait = new Int32Array(new SharedArrayBuffer(4));
 
 // Recorded access lines, formatted in batches of at most RECORDED_MAX.

@@ -61,17 +61,23 @@ export const onError: ErrorHandler<AppEnv> = async (err, c) => {
       );
 };
 
-/** The methods each route answers, from the app's own route table: what a 405's Allow header lists. */
-export type AllowedMethods = (path: string) => string[];
+/**
+ * The app's own route table, asked two things: the methods a path answers (what a 405's Allow header
+ * lists) and, on the fast lane's every 404, only whether any route matches it.
+ */
+export type RouteTable = { allowedMethods(path: string): string[]; isRouted(path: string): boolean };
 
-export function allowedMethodsOf(routes: readonly { method: string; path: string }[]): AllowedMethods {
+export function routeTableOf(routes: readonly { method: string; path: string }[]): RouteTable {
   const router = new RegExpRouter<string>();
   for (const { method, path } of routes) if (method !== 'ALL') router.add('ALL', path, method);
-  return (path) => {
-    const methods = new Set(router.match('GET', path)[0].map(([method]) => method));
-    // Hono answers HEAD with the GET handler.
-    if (methods.has('GET')) methods.add('HEAD');
-    return [...methods];
+  return {
+    allowedMethods(path) {
+      const methods = new Set(router.match('GET', path)[0].map(([method]) => method));
+      // Hono answers HEAD with the GET handler.
+      if (methods.has('GET')) methods.add('HEAD');
+      return [...methods];
+    },
+    isRouted: (path) => router.match('GET', path)[0].length > 0,
   };
 }
 
@@ -79,7 +85,7 @@ export function allowedMethodsOf(routes: readonly { method: string; path: string
  * No handler answered: a known route asked with another method is 405 with Allow (a form posted to a
  * page changes nothing and is never kept); anything else is 404 — the 404 page, or JSON under /api/.
  */
-export function notFound(allowedMethods: AllowedMethods): NotFoundHandler<AppEnv> {
+export function notFound({ allowedMethods }: RouteTable): NotFoundHandler<AppEnv> {
   return (c) => {
     const path = c.req.path;
     const allowed = allowedMethods(path);
@@ -96,5 +102,7 @@ export function notFound(allowedMethods: AllowedMethods): NotFoundHandler<AppEnv
 }
 
 /** Whether GET of `path` gets the 404 page: no route of any method matches it, and it is not an API or a file. */
-export const getsNotFoundPage = (allowedMethods: AllowedMethods) => (path: string) =>
-  !isApi(path) && !path.startsWith('/static/') && allowedMethods(path).length === 0;
+export const getsNotFoundPage =
+  ({ isRouted }: RouteTable) =>
+  (path: string) =>
+    !isApi(path) && !path.startsWith('/static/') && !isRouted(path);
