@@ -1,0 +1,31 @@
+import { describe, expect, test } from 'bun:test';
+import { CSV_BOM, csvCell, csvRow } from './csv.ts';
+
+describe('csv', () => {
+  test('plain values pass as they are; nothing is empty', () => {
+    expect(csvRow(['Aisha', 'Glow Med Spa', 42, true, null, undefined])).toBe('Aisha,Glow Med Spa,42,true,,\r\n');
+  });
+
+  test('commas, quotes and line breaks are quoted, quotes doubled', () => {
+    expect(csvCell('Reyes, Marisol')).toBe('"Reyes, Marisol"');
+    expect(csvCell('The "best" cleaners')).toBe('"The ""best"" cleaners"');
+    expect(csvCell('line one\nline two')).toBe('"line one\nline two"');
+    expect(csvCell(' padded ')).toBe('" padded "');
+  });
+
+  test('a cell a spreadsheet would run as a formula is made text', () => {
+    expect(csvCell('=HYPERLINK("http://evil.example","click")')).toBe(`"'=HYPERLINK(""http://evil.example"",""click"")"`);
+    expect(csvCell('+1 416 555 0199')).toBe("'+1 416 555 0199");
+    expect(csvCell('-2+3')).toBe("'-2+3");
+    expect(csvCell('@SUM(A1:A2)')).toBe("'@SUM(A1:A2)");
+    expect(csvCell('\t=1+1')).toBe("'\t=1+1");
+    expect(csvCell('\r=1+1')).toBe(`"'\r=1+1"`);
+    expect(csvCell('a=b')).toBe('a=b');
+  });
+
+  test('dates, lists and accented text', () => {
+    expect(csvCell(new Date('2026-11-23T15:00:00Z'))).toBe('2026-11-23T15:00:00.000Z');
+    expect(csvCell(['seo', 'google-ads'])).toBe('seo; google-ads');
+    expect(CSV_BOM + csvRow(['Zoë', 'Café Olé'])).toBe('\uFEFFZoë,Café Olé\r\n');
+  });
+});
