@@ -29,17 +29,23 @@ async function askHidden(question: string): Promise<string> {
   process.stdout.write(question);
   process.stdin.setRawMode(true);
   process.stdin.resume();
-  let answer = '';
+  // A listener rather than an async iterator: leaving the iterator early destroys stdin, and the
+  // second question ("Again") could not be asked.
+  let listener: ((chunk: Buffer) => void) | undefined;
   try {
-    for await (const chunk of process.stdin) {
-      for (const char of String(chunk)) {
-        if (char === '\r' || char === '\n') return answer;
-        if (char === '\u0003') throw new UsageError('Cancelled');
-        answer = char === '\u007f' ? answer.slice(0, -1) : answer + char;
-      }
-    }
-    return answer;
+    return await new Promise<string>((resolve, reject) => {
+      let answer = '';
+      listener = (chunk) => {
+        for (const char of String(chunk)) {
+          if (char === '\r' || char === '\n') return resolve(answer);
+          if (char === '\u0003') return reject(new UsageError('Cancelled'));
+          answer = char === '\u007f' ? answer.slice(0, -1) : answer + char;
+        }
+      };
+      process.stdin.on('data', listener);
+    });
   } finally {
+    if (listener) process.stdin.off('data', listener);
     process.stdin.setRawMode(false);
     process.stdin.pause();
     process.stdout.write('\n');

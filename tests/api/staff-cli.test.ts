@@ -79,3 +79,40 @@ test('remove deletes the account', async () => {
   expect(await storedRow(gone)).toBeUndefined();
   expect(run(['list']).out.split('\n')).not.toContain(gone);
 });
+
+/** Runs `add` on a pseudo-terminal (util-linux `script`), typing each answer once its question shows. */
+async function addAtTerminal(address: string, answers: string[]) {
+  const proc = Bun.spawn(['script', '-qec', `bun scripts/staff.ts add ${address}`, '/dev/null'], {
+    env: { ...process.env, ...dbEnv },
+    stdin: 'pipe',
+    stdout: 'pipe',
+    stderr: 'pipe',
+  });
+  let shown = '';
+  const reading = (async () => {
+    for await (const chunk of proc.stdout) shown += new TextDecoder().decode(chunk);
+  })();
+  for (const [i, question] of ['New password', 'Again'].entries()) {
+    while (!shown.includes(question) && proc.exitCode === null) await Bun.sleep(10);
+    proc.stdin.write(`${answers[i]}\r`);
+    proc.stdin.flush();
+  }
+  const code = await proc.exited;
+  await reading;
+  return { code, shown };
+}
+
+test('at a terminal the password is asked for twice and never shown; two different answers change nothing', async () => {
+  const address = `tty.${id}@northlinedigital.ca`;
+  const typed = await addAtTerminal(address, ['correct horse battery', 'correct horse battery']);
+  expect(typed.code).toBe(0);
+  expect(typed.shown).toContain(`Created the staff account ${address}.`);
+  expect(typed.shown).not.toContain('correct horse');
+  expect(await Bun.password.verify('correct horse battery', (await storedRow(address)).password)).toBe(true);
+
+  const differing = await addAtTerminal(address, ['another long passphrase', 'another long passphrase!']);
+  expect(differing.code).toBe(1);
+  expect(differing.shown).toContain('The two passwords differ; nothing was changed');
+  expect(await Bun.password.verify('correct horse battery', (await storedRow(address)).password)).toBe(true);
+  run(['remove', address]);
+});
