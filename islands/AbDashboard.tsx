@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { apiRequest } from '../client/api-client.ts';
 import { LineIcon } from '../components/ui/LineIcon.tsx';
 import { buttonClass } from '../components/ui/styles.ts';
-import { formatChance, formatCount, formatDate, formatInterval, formatPercent, formatPValue, formatSigned } from '../lib/ab-format.ts';
+import { formatChance, formatCount, formatDate, formatInterval, formatPercent, formatPValue, formatSigned, formatTimeOfDay } from '../lib/ab-format.ts';
 import { NOT_ENOUGH_DATA } from '../lib/ab-stats.ts';
 import { type AbTestSummary, RESULTS_FRESH_MS, TESTS_FRESH_MS, type VariantResult } from '../lib/ab-tests.ts';
 
@@ -62,7 +62,7 @@ export default function AbDashboard(props: AbDashboardProps) {
     <div>
       <div className="flex flex-wrap items-center justify-between gap-3">
         <p className="text-sm text-slate-600" aria-live="polite">
-          {refreshing ? 'Refreshing results…' : `Data as of ${formatDate(state.resultsLoadedAt)}, ${timeOfDay(state.resultsLoadedAt)} Toronto time`}
+          {refreshing ? 'Refreshing results…' : `Data as of ${formatDate(state.resultsLoadedAt)}, ${formatTimeOfDay(state.resultsLoadedAt)} Toronto time`}
         </p>
         <button type="button" className={buttonClass.secondary} onClick={() => void refresh({ onlyStale: false })} disabled={refreshing}>
           <LineIcon size={18} className={refreshing ? 'animate-spin' : ''}>
@@ -90,16 +90,6 @@ export default function AbDashboard(props: AbDashboardProps) {
       )}
     </div>
   );
-}
-
-/** "14:05" in Toronto time, from an ISO instant. */
-function timeOfDay(iso: string): string {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-US', { timeZone: 'America/Toronto', hour: 'numeric', minute: 'numeric', hourCycle: 'h23' })
-      .formatToParts(new Date(iso))
-      .map((p) => [p.type, p.value]),
-  );
-  return `${parts.hour.padStart(2, '0')}:${parts.minute}`;
 }
 
 function TestCard({ test, results }: { test: AbTestSummary; results: VariantResult[] }) {

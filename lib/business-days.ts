@@ -1,4 +1,5 @@
 import { agency } from './site.ts';
+import { wallClock, zonedInstant } from './zoned-time.ts';
 
 // Ontario business days, for the promise the thank-you page makes: the team replies within 2 business
 // days. A business day is a weekday that is not an Ontario statutory holiday (Employment Standards
@@ -97,40 +98,6 @@ export function addBusinessDays(date: CalendarDate, count: number): CalendarDate
   return fromEpochDay(day);
 }
 
-type ZonedParts = CalendarDate & { minutes: number };
-const partFormats = new Map<string, Intl.DateTimeFormat>();
-/** The calendar date and minutes past midnight of an instant on the wall clocks of `timeZone`. */
-function zonedParts(instant: Date, timeZone: string): ZonedParts {
-  let format = partFormats.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-CA', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: 'numeric',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: 'numeric',
-    });
-    partFormats.set(timeZone, format);
-  }
-  const parts = Object.fromEntries(format.formatToParts(instant).map((p) => [p.type, Number(p.value)]));
-  return { year: parts.year, month: parts.month, day: parts.day, minutes: parts.hour * 60 + parts.minute };
-}
-
-/** The instant at which the wall clocks of `timeZone` show `minutes` past midnight on `date`. */
-function zonedInstant(date: CalendarDate, minutes: number, timeZone: string): Date {
-  const wanted = Date.UTC(date.year, date.month - 1, date.day) + minutes * 60_000;
-  // Start from the wall time read as UTC and correct by the zone's offset there; twice, so a guess on
-  // the other side of a daylight-saving change settles.
-  let instant = wanted;
-  for (let i = 0; i < 2; i++) {
-    const shown = zonedParts(new Date(instant), timeZone);
-    instant += wanted - (Date.UTC(shown.year, shown.month - 1, shown.day) + shown.minutes * 60_000);
-  }
-  return new Date(instant);
-}
-
 const minutesOf = (time: string) => {
   const [hours, minutes] = time.split(':').map(Number);
   return hours * 60 + minutes;
@@ -152,7 +119,8 @@ export const REPLY_PROMISE: ReplyRule = { businessDays: 2, closesAt: agency.hour
  */
 export function replyBy(arrivedAt: Date, rule: ReplyRule = REPLY_PROMISE): Date {
   const closes = minutesOf(rule.closesAt);
-  const arrived = zonedParts(arrivedAt, rule.timeZone);
-  const counted = isBusinessDay(arrived) && arrived.minutes < closes ? arrived : addBusinessDays(arrived, 1);
+  const arrived = wallClock(arrivedAt, rule.timeZone);
+  const arrivedDay = { year: arrived.year, month: arrived.month, day: arrived.day };
+  const counted = isBusinessDay(arrivedDay) && arrived.hour * 60 + arrived.minute < closes ? arrivedDay : addBusinessDays(arrivedDay, 1);
   return zonedInstant(addBusinessDays(counted, rule.businessDays), closes, rule.timeZone);
 }

@@ -1,4 +1,5 @@
 import { LRUCache } from 'lru-cache';
+import { wallClock } from './zoned-time.ts';
 
 // Fixed-window request counters per key. Pure: time comes from the clock passed in.
 
@@ -116,39 +117,14 @@ function expandIpv6(address: string): string[] | null {
   return groups.map((g) => g.replace(/^0+(?=.)/, ''));
 }
 
-const dayParts = new Map<string, Intl.DateTimeFormat>();
-function partsIn(date: Date, timeZone: string): Record<string, number> {
-  let format = dayParts.get(timeZone);
-  if (!format)
-    dayParts.set(
-      timeZone,
-      (format = new Intl.DateTimeFormat('en-CA', {
-        timeZone,
-        hourCycle: 'h23',
-        year: 'numeric',
-        month: '2-digit',
-        day: '2-digit',
-        hour: '2-digit',
-        minute: '2-digit',
-        second: '2-digit',
-      })),
-    );
-  return Object.fromEntries(
-    format
-      .formatToParts(date)
-      .filter((p) => p.type !== 'literal')
-      .map((p) => [p.type, Number(p.value)]),
-  );
-}
-
 /** The calendar day (YYYY-MM-DD) it is in `timeZone`: what a daily budget is counted by. */
 export function calendarDay(date: Date, timeZone: string): string {
-  const { year, month, day } = partsIn(date, timeZone);
+  const { year, month, day } = wallClock(date, timeZone);
   return `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
 }
 
 /** Seconds until the next midnight in `timeZone` (at least 1): a spent daily budget's Retry-After. */
 export function secondsUntilNextDay(date: Date, timeZone: string): number {
-  const { hour, minute, second } = partsIn(date, timeZone);
+  const { hour, minute, second } = wallClock(date, timeZone);
   return Math.max(1, 24 * 3600 - (hour * 3600 + minute * 60 + second));
 }
