@@ -2,6 +2,7 @@ import { openDatabase } from '../db/client.ts';
 import { DataDirInUse } from '../db/data-dir-lock.ts';
 import { ConfigError, loadConfig } from '../lib/config.ts';
 import { createApp, type Site } from './app.ts';
+import { deadline } from './deadline.ts';
 import { flushLog, stdoutLog } from './log.ts';
 import { diskSource, embeddedSource, loadAssets } from './static-files.ts';
 
@@ -58,7 +59,7 @@ export async function main({ embeddedFiles }: { embeddedFiles?: Record<string, s
     const drained = server.stop(false);
     stdoutLog.info('shutting down', { signal });
     flushLog();
-    await Promise.race([drained, Bun.sleep(10_000)]);
+    await deadline(drained, 10_000, () => undefined);
     await server.stop(true);
     await db.close();
     process.exit(0);
