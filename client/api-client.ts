@@ -12,11 +12,16 @@ export class ApiError extends Error {
   }
 }
 
-export async function apiRequest<T>(method: 'GET' | 'POST', url: string, body?: unknown, init: { signal?: AbortSignal } = {}): Promise<T> {
+export async function apiRequest<T>(
+  method: 'GET' | 'POST',
+  url: string,
+  body?: unknown,
+  init: { signal?: AbortSignal; headers?: Record<string, string> } = {},
+): Promise<T> {
   const res = await fetch(url, {
     method,
     credentials: 'include',
-    headers: body === undefined ? { accept: 'application/json' } : { 'content-type': 'application/json', accept: 'application/json' },
+    headers: { ...init.headers, accept: 'application/json', ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
     body: body === undefined ? undefined : JSON.stringify(body),
     signal: init.signal,
   });

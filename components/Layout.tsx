@@ -17,6 +17,7 @@ export function Layout({ meta, children }: { meta: PageMeta; children: ReactNode
   const image = meta.ogImage ?? defaultOgImage;
   const imageUrl = absoluteUrl(siteUrl, image.path);
   const onHome = Boolean(meta.isHome);
+  const staff = meta.chrome === 'staff';
   return (
     <html lang="en-CA">
       <head>
@@ -57,15 +58,15 @@ export function Layout({ meta, children }: { meta: PageMeta; children: ReactNode
           <script key={i} type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonForScript(data) }} />
         ))}
       </head>
-      <body className="min-h-screen bg-white font-sans text-slate-900 antialiased">
+      <body className={`min-h-screen ${staff ? 'bg-slate-50' : 'bg-white'} font-sans text-slate-900 antialiased`}>
         <a href="#main" className="skip-link">
           Skip to main content
         </a>
-        <Header onHome={onHome} />
-        <main id="main" tabIndex={-1} className="pt-16 outline-none">
+        {staff ? null : <Header onHome={onHome} />}
+        <main id="main" tabIndex={-1} className={staff ? 'outline-none' : 'pt-16 outline-none'}>
           {children}
         </main>
-        <Footer onHome={onHome} />
+        {staff ? null : <Footer onHome={onHome} />}
         <ToasterIfNeeded />
       </body>
     </html>

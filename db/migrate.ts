@@ -17,6 +17,7 @@ export async function migrate(sql: Sql, migrations = allMigrations): Promise<str
     for (const m of migrations) {
       if (done.has(m.name)) continue;
       await tx.unsafe(m.sql);
+      await m.after?.(tx);
       await tx`insert into schema_migrations (name) values (${m.name})`;
       applied.push(m.name);
     }

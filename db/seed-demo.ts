@@ -3,12 +3,14 @@
 // Never run automatically; never point it at production. Rerunning replaces the earlier demo rows.
 //
 // Options: --visitors=N (per test, default 3000), --days=N (spread over, default 14), --skew (drop a
-// sixth of one variant's visitors, to show the sample-ratio-mismatch warning).
+// sixth of one variant's visitors, to show the sample-ratio-mismatch warning), --leads=N (also N
+// synthetic audits and Q4 applications in the lead inbox over 90 days: db/seed-demo-leads.ts).
 
 import { decideAssignment } from '../lib/ab-assign.ts';
 import { AB_TEST_IDS } from '../lib/ab-tests.ts';
 import { loadConfig } from '../lib/config.ts';
 import { openDatabase } from './client.ts';
+import { seedDemoLeads, seededRandom } from './seed-demo-leads.ts';
 
 const DEMO_PREFIX = 'demo-';
 
@@ -18,22 +20,10 @@ const TRUE_RATES: Record<string, Record<string, [number, number]>> = {
   [AB_TEST_IDS.contactForm]: { Control: [0.3, 0.06], 'Short Form': [0.33, 0.066] },
 };
 
-/** Small seeded PRNG (mulberry32), so a rerun writes the same data. */
-function random(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 function option(name: string, fallback: number): number {
   const arg = process.argv.find((a) => a.startsWith(`--${name}=`));
   const value = arg ? Number(arg.split('=')[1]) : fallback;
-  if (!Number.isInteger(value) || value <= 0) throw new Error(`--${name} must be a positive whole number`);
+  if (!Number.isInteger(value) || value < 0) throw new Error(`--${name} must be a whole number`);
   return value;
 }
 
@@ -41,10 +31,11 @@ async function main() {
   const visitors = option('visitors', 3000);
   const days = option('days', 14);
   const skew = process.argv.includes('--skew');
+  const leads = option('leads', 0);
   const config = loadConfig(process.env);
   const db = await openDatabase(config);
   const { sql } = db;
-  const rand = random(20_240_601);
+  const rand = seededRandom(20_240_601);
   const now = Date.now();
   try {
     await sql.begin(async (tx) => {
@@ -83,6 +74,10 @@ async function main() {
         console.log(JSON.stringify({ msg: 'seeded demo data', testId, visitors: assignments.length, events: events.length }));
       }
     });
+    if (leads > 0) {
+      await seedDemoLeads(sql, { count: leads });
+      console.log(JSON.stringify({ msg: 'seeded demo leads', leads }));
+    }
   } finally {
     await db.close();
   }

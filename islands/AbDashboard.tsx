@@ -2,15 +2,18 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { apiRequest } from '../client/api-client.ts';
 import { LineIcon } from '../components/ui/LineIcon.tsx';
 import { buttonClass } from '../components/ui/styles.ts';
-import { formatChance, formatCount, formatDate, formatInterval, formatPercent, formatPValue, formatSigned, formatTimeOfDay } from '../lib/ab-format.ts';
+import { formatChance, formatCount, formatInterval, formatPercent, formatPValue, formatSigned } from '../lib/ab-format.ts';
 import { NOT_ENOUGH_DATA } from '../lib/ab-stats.ts';
 import { type AbTestSummary, RESULTS_FRESH_MS, TESTS_FRESH_MS, type VariantResult } from '../lib/ab-tests.ts';
+import { formatDate, formatTimeOfDay } from '../lib/display-time.ts';
 
 export type AbDashboardProps = {
   tests: AbTestSummary[];
   results: Record<string, VariantResult[]>;
   /** When the server read the data (ISO); the client refetches what has gone stale since. */
   loadedAt: string;
+  /** Where the read APIs are: /api/ab-test, or /admin/api/ab-test when the dashboard is for staff only. */
+  apiBase: string;
 };
 
 type State = AbDashboardProps & { resultsLoadedAt: string };
@@ -22,33 +25,37 @@ type State = AbDashboardProps & { resultsLoadedAt: string };
  * refetched; nothing polls or refetches on focus.
  */
 export default function AbDashboard(props: AbDashboardProps) {
+  const { apiBase } = props;
   const [state, setState] = useState<State>({ ...props, resultsLoadedAt: props.loadedAt });
   const [refreshing, setRefreshing] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const stateRef = useRef(state);
   stateRef.current = state;
 
-  const refresh = useCallback(async ({ onlyStale }: { onlyStale: boolean }) => {
-    const now = Date.now();
-    const current = stateRef.current;
-    const testsStale = !onlyStale || now - Date.parse(current.loadedAt) >= TESTS_FRESH_MS;
-    const resultsStale = testsStale || now - Date.parse(current.resultsLoadedAt) >= RESULTS_FRESH_MS;
-    if (!resultsStale) return;
-    setRefreshing(true);
-    setError(null);
-    try {
-      const tests = testsStale ? await apiRequest<AbTestSummary[]>('GET', '/api/ab-test/tests') : current.tests;
-      const entries = await Promise.all(
-        tests.map(async (t) => [t.id, await apiRequest<VariantResult[]>('GET', `/api/ab-test/results/${encodeURIComponent(t.id)}`)] as const),
-      );
-      const at = new Date().toISOString();
-      setState({ tests, results: Object.fromEntries(entries), loadedAt: testsStale ? at : current.loadedAt, resultsLoadedAt: at });
-    } catch (err) {
-      setError(err instanceof Error ? err.message : 'The results could not be loaded');
-    } finally {
-      setRefreshing(false);
-    }
-  }, []);
+  const refresh = useCallback(
+    async ({ onlyStale }: { onlyStale: boolean }) => {
+      const now = Date.now();
+      const current = stateRef.current;
+      const testsStale = !onlyStale || now - Date.parse(current.loadedAt) >= TESTS_FRESH_MS;
+      const resultsStale = testsStale || now - Date.parse(current.resultsLoadedAt) >= RESULTS_FRESH_MS;
+      if (!resultsStale) return;
+      setRefreshing(true);
+      setError(null);
+      try {
+        const tests = testsStale ? await apiRequest<AbTestSummary[]>('GET', `${apiBase}/tests`) : current.tests;
+        const entries = await Promise.all(
+          tests.map(async (t) => [t.id, await apiRequest<VariantResult[]>('GET', `${apiBase}/results/${encodeURIComponent(t.id)}`)] as const),
+        );
+        const at = new Date().toISOString();
+        setState({ ...current, tests, results: Object.fromEntries(entries), loadedAt: testsStale ? at : current.loadedAt, resultsLoadedAt: at });
+      } catch (err) {
+        setError(err instanceof Error ? err.message : 'The results could not be loaded');
+      } finally {
+        setRefreshing(false);
+      }
+    },
+    [apiBase],
+  );
 
   useEffect(() => {
     const onShow = (e: PageTransitionEvent) => {

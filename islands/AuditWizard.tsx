@@ -17,6 +17,7 @@ import {
   type AuditAnswers,
   type AuditField,
   type AuditFormValues,
+  auditQuestions,
   auditSchema,
   competitorAnalysisOptions,
   currentChallengeOptions,
@@ -169,21 +170,30 @@ function Wizard({ config, tracking }: { config: ContactFormConfig; tracking: AbT
           {step === 1 ? (
             <>
               <div className="grid gap-5 sm:grid-cols-2">
-                <TextField name="firstName" label="First name" required autoComplete="given-name" {...fieldProps} />
-                <TextField name="lastName" label="Last name" required autoComplete="family-name" {...fieldProps} />
+                <TextField name="firstName" label={auditQuestions.firstName} required autoComplete="given-name" {...fieldProps} />
+                <TextField name="lastName" label={auditQuestions.lastName} required autoComplete="family-name" {...fieldProps} />
               </div>
-              <TextField name="email" label="Email" type="email" required autoComplete="email" {...fieldProps} />
-              {config.showPhone ? <TextField name="phone" label="Phone" type="tel" autoComplete="tel" {...fieldProps} /> : null}
-              <TextField name="businessName" label="Business name" required autoComplete="organization" {...fieldProps} />
-              <SelectField name="industry" label="Industry" placeholder="Select your industry" options={industryOptions} required {...fieldProps} />
-              {config.showCompany ? <TextField name="website" label="Website" type="url" autoComplete="url" placeholder="https://" {...fieldProps} /> : null}
+              <TextField name="email" label={auditQuestions.email} type="email" required autoComplete="email" {...fieldProps} />
+              {config.showPhone ? <TextField name="phone" label={auditQuestions.phone} type="tel" autoComplete="tel" {...fieldProps} /> : null}
+              <TextField name="businessName" label={auditQuestions.businessName} required autoComplete="organization" {...fieldProps} />
+              <SelectField
+                name="industry"
+                label={auditQuestions.industry}
+                placeholder="Select your industry"
+                options={industryOptions}
+                required
+                {...fieldProps}
+              />
+              {config.showCompany ? (
+                <TextField name="website" label={auditQuestions.website} type="url" autoComplete="url" placeholder="https://" {...fieldProps} />
+              ) : null}
             </>
           ) : null}
           {step === 2 ? (
             <>
               <SelectField
                 name="monthlyRevenue"
-                label="Monthly revenue"
+                label={auditQuestions.monthlyRevenue}
                 placeholder="Select your revenue range"
                 options={monthlyRevenueOptions}
                 required
@@ -191,7 +201,7 @@ function Wizard({ config, tracking }: { config: ContactFormConfig; tracking: AbT
               />
               <SelectField
                 name="marketingBudget"
-                label="Monthly marketing budget"
+                label={auditQuestions.marketingBudget}
                 placeholder="Select your budget"
                 options={marketingBudgetOptions}
                 required
@@ -199,32 +209,38 @@ function Wizard({ config, tracking }: { config: ContactFormConfig; tracking: AbT
               />
               <SelectField
                 name="timeframe"
-                label="When do you want to see results?"
+                label={auditQuestions.timeframe}
                 placeholder="Select your timeframe"
                 options={timeframeOptions}
                 required
                 {...fieldProps}
               />
-              <ChoicesField name="primaryGoals" legend="Primary goals" type="checkbox" options={primaryGoalOptions} {...fieldProps} />
+              <ChoicesField name="primaryGoals" legend={auditQuestions.primaryGoals} type="checkbox" options={primaryGoalOptions} {...fieldProps} />
             </>
           ) : null}
           {step === 3 ? (
             <>
               <ChoicesField
                 name="currentMarketing"
-                legend="What marketing do you do today?"
+                legend={auditQuestions.currentMarketing}
                 type="checkbox"
                 options={currentMarketingOptions}
                 {...fieldProps}
               />
-              <ChoicesField name="currentChallenges" legend="Biggest challenges" type="checkbox" options={currentChallengeOptions} {...fieldProps} />
+              <ChoicesField
+                name="currentChallenges"
+                legend={auditQuestions.currentChallenges}
+                type="checkbox"
+                options={currentChallengeOptions}
+                {...fieldProps}
+              />
             </>
           ) : null}
           {step === 4 ? (
             <>
               <ChoicesField
                 name="onlinePresence"
-                legend="How would you rate your online presence?"
+                legend={auditQuestions.onlinePresence}
                 type="radio"
                 required
                 options={onlinePresenceOptions}
@@ -232,7 +248,7 @@ function Wizard({ config, tracking }: { config: ContactFormConfig; tracking: AbT
               />
               <ChoicesField
                 name="competitorAnalysis"
-                legend="Do you keep an eye on your competitors?"
+                legend={auditQuestions.competitorAnalysis}
                 type="radio"
                 required
                 options={competitorAnalysisOptions}
@@ -240,7 +256,7 @@ function Wizard({ config, tracking }: { config: ContactFormConfig; tracking: AbT
               />
               <ChoicesField
                 name="previousAgency"
-                legend="Have you worked with a marketing agency before?"
+                legend={auditQuestions.previousAgency}
                 type="radio"
                 required
                 options={previousAgencyOptions}

@@ -16,6 +16,7 @@ import {
   type IntakeFormValues,
   industryOptions,
   intakeLimits,
+  intakeQuestions,
   intakeSchema,
 } from '../lib/intake-schema.ts';
 import { intake } from '../lib/site.ts';
@@ -103,7 +104,7 @@ export default function IntakeForm() {
     <div>
       <form noValidate method="post" onSubmit={handleSubmit(onValid)} aria-label="Q4 client intake application" className="relative grid gap-5 sm:grid-cols-2">
         <Honeypot field={register(HONEYPOT_FIELD)} />
-        <Field id={ids.firstName} label="First name" required error={errors.firstName?.message}>
+        <Field id={ids.firstName} label={intakeQuestions.firstName} required error={errors.firstName?.message}>
           <input
             {...register('firstName')}
             {...a11y('firstName')}
@@ -113,7 +114,7 @@ export default function IntakeForm() {
             className={inputClass}
           />
         </Field>
-        <Field id={ids.lastName} label="Last name" required error={errors.lastName?.message}>
+        <Field id={ids.lastName} label={intakeQuestions.lastName} required error={errors.lastName?.message}>
           <input
             {...register('lastName')}
             {...a11y('lastName')}
@@ -123,7 +124,7 @@ export default function IntakeForm() {
             className={inputClass}
           />
         </Field>
-        <Field id={ids.workEmail} label="Work email" required error={errors.workEmail?.message}>
+        <Field id={ids.workEmail} label={intakeQuestions.workEmail} required error={errors.workEmail?.message}>
           <input
             {...register('workEmail')}
             {...a11y('workEmail')}
@@ -135,7 +136,7 @@ export default function IntakeForm() {
             placeholder="you@yourcompany.ca"
           />
         </Field>
-        <Field id={ids.mobile} label="Mobile" required error={errors.mobile?.message}>
+        <Field id={ids.mobile} label={intakeQuestions.mobile} required error={errors.mobile?.message}>
           <input
             {...register('mobile')}
             {...a11y('mobile')}
@@ -147,7 +148,7 @@ export default function IntakeForm() {
             placeholder="416-555-0123"
           />
         </Field>
-        <Field id={ids.company} label="Company" required error={errors.company?.message}>
+        <Field id={ids.company} label={intakeQuestions.company} required error={errors.company?.message}>
           <input
             {...register('company')}
             {...a11y('company')}
@@ -157,7 +158,7 @@ export default function IntakeForm() {
             className={inputClass}
           />
         </Field>
-        <Field id={ids.website} label="Website (optional)" error={errors.website?.message} hint="Include https://">
+        <Field id={ids.website} label={intakeQuestions.website} error={errors.website?.message} hint="Include https://">
           <input
             {...register('website')}
             {...a11y('website', true)}
@@ -169,7 +170,7 @@ export default function IntakeForm() {
             placeholder="https://"
           />
         </Field>
-        <Field id={ids.industry} label="Industry" required error={errors.industry?.message}>
+        <Field id={ids.industry} label={intakeQuestions.industry} required error={errors.industry?.message}>
           <select {...register('industry')} {...a11y('industry')} className={inputClass}>
             <option value="">Select your industry</option>
             {industryOptions.map((o) => (
@@ -179,11 +180,11 @@ export default function IntakeForm() {
             ))}
           </select>
         </Field>
-        <Field id={ids.city} label="City" required error={errors.city?.message}>
+        <Field id={ids.city} label={intakeQuestions.city} required error={errors.city?.message}>
           <input {...register('city')} {...a11y('city')} type="text" autoComplete="address-level2" maxLength={intakeLimits.city} className={inputClass} />
         </Field>
         <div className="sm:col-span-2">
-          <Field id={ids.monthlyMarketingBudget} label="Monthly marketing budget" required error={errors.monthlyMarketingBudget?.message}>
+          <Field id={ids.monthlyMarketingBudget} label={intakeQuestions.monthlyMarketingBudget} required error={errors.monthlyMarketingBudget?.message}>
             <select {...register('monthlyMarketingBudget')} {...a11y('monthlyMarketingBudget')} className={inputClass}>
               <option value="">Select your monthly budget</option>
               {budgetOptions.map((o) => (
@@ -195,7 +196,7 @@ export default function IntakeForm() {
           </Field>
         </div>
         <div className="sm:col-span-2">
-          <Field id={ids.biggestGoal} label="Biggest goal for the next 6 months" required error={errors.biggestGoal?.message}>
+          <Field id={ids.biggestGoal} label={intakeQuestions.biggestGoal} required error={errors.biggestGoal?.message}>
             <textarea
               {...register('biggestGoal')}
               {...a11y('biggestGoal')}
@@ -207,7 +208,7 @@ export default function IntakeForm() {
           </Field>
         </div>
         <div className="sm:col-span-2">
-          <Field id={ids.howDidYouHear} label="How did you hear about us? (optional)" error={errors.howDidYouHear?.message}>
+          <Field id={ids.howDidYouHear} label={intakeQuestions.howDidYouHear} error={errors.howDidYouHear?.message}>
             <input {...register('howDidYouHear')} {...a11y('howDidYouHear')} type="text" maxLength={intakeLimits.howDidYouHear} className={inputClass} />
           </Field>
         </div>

@@ -1,23 +1,7 @@
 import type { Interval } from './ab-tests.ts';
-import { agency } from './site.ts';
-import { wallClock } from './zoned-time.ts';
 
-// Number and date formatting for the A/B dashboard. Deterministic: the same text on the server and in
-// the browser (no locale defaults; dates in Toronto time with our own month names).
-
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-
-/** "Mar 4, 2025" in Toronto time. */
-export function formatDate(iso: string): string {
-  const { year, month, day } = wallClock(new Date(iso), agency.timeZone);
-  return `${MONTHS[month - 1]} ${day}, ${year}`;
-}
-
-/** "14:05" in Toronto time. */
-export function formatTimeOfDay(iso: string): string {
-  const { hour, minute } = wallClock(new Date(iso), agency.timeZone);
-  return `${String(hour).padStart(2, '0')}:${String(minute).padStart(2, '0')}`;
-}
+// Number formatting for the A/B dashboard (dates: lib/display-time.ts). Deterministic: the same text on
+// the server and in the browser (no locale defaults).
 
 /** 1234567 → "1,234,567". */
 export function formatCount(n: number): string {

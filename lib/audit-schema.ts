@@ -180,6 +180,26 @@ export const AUDIT_FIELDS = [
 
 export type AuditField = (typeof AUDIT_FIELDS)[number];
 
+/** Each field's question, as the form asks it and the back office shows it. */
+export const auditQuestions = {
+  firstName: 'First name',
+  lastName: 'Last name',
+  email: 'Email',
+  phone: 'Phone',
+  businessName: 'Business name',
+  industry: 'Industry',
+  website: 'Website',
+  monthlyRevenue: 'Monthly revenue',
+  currentMarketing: 'What marketing do you do today?',
+  marketingBudget: 'Monthly marketing budget',
+  primaryGoals: 'Primary goals',
+  timeframe: 'When do you want to see results?',
+  currentChallenges: 'Biggest challenges',
+  onlinePresence: 'How would you rate your online presence?',
+  competitorAnalysis: 'Do you keep an eye on your competitors?',
+  previousAgency: 'Have you worked with a marketing agency before?',
+} as const satisfies Record<AuditField, string>;
+
 /** Fields marked * in the form; the rest are optional. */
 export const REQUIRED_AUDIT_FIELDS = [
   'firstName',

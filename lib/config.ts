@@ -30,12 +30,18 @@ const envSchema = z.object({
   OPENAI_API_KEY: optionalText,
   OPENAI_BASE_URL: optionalText.pipe(httpUrl.optional()),
   OPENAI_MODEL: z.string().min(1).default('gpt-4o-mini'),
+  AB_DASHBOARD_ACCESS: z.enum(['open', 'staff']).optional(),
+  /** Retired (basic auth on the dashboard); still read so a deployment that set it is not opened up. */
   ADMIN_PASSWORD: optionalText,
   TRUST_PROXY: proxyHops.default(0),
   RATE_LIMITS: z.enum(['on', 'off']).default('on'),
 });
 
-export type Config = Omit<z.output<typeof envSchema>, 'PUBLIC_SITE_URL'> & {
+export type Config = Omit<z.output<typeof envSchema>, 'PUBLIC_SITE_URL' | 'AB_DASHBOARD_ACCESS' | 'ADMIN_PASSWORD'> & {
+  /** Who may see the A/B dashboard: anyone (the spec's default) or signed-in staff. */
+  AB_DASHBOARD_ACCESS: 'open' | 'staff';
+  /** ADMIN_PASSWORD is set: it no longer does anything but keep the dashboard staff-only (the server warns). */
+  retiredAdminPasswordSet: boolean;
   PUBLIC_SITE_URL: string;
   /** False when PUBLIC_SITE_URL was not set and the site names itself http://localhost:PORT. */
   publicSiteUrlGiven: boolean;
@@ -57,9 +63,12 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     const name = String(issue.path[0] ?? 'environment');
     throw new ConfigError(`Invalid environment variable ${name}: ${issue.message}`);
   }
-  const values = parsed.data;
+  const { ADMIN_PASSWORD, AB_DASHBOARD_ACCESS, ...values } = parsed.data;
   return {
     ...values,
+    // A dashboard that ADMIN_PASSWORD closed stays closed until someone chooses otherwise.
+    AB_DASHBOARD_ACCESS: AB_DASHBOARD_ACCESS ?? (ADMIN_PASSWORD ? 'staff' : 'open'),
+    retiredAdminPasswordSet: ADMIN_PASSWORD !== undefined,
     PUBLIC_SITE_URL: values.PUBLIC_SITE_URL ?? `http://localhost:${values.PORT}`,
     publicSiteUrlGiven: values.PUBLIC_SITE_URL !== undefined,
     isProduction: values.NODE_ENV === 'production',

@@ -105,6 +105,22 @@ export const INTAKE_FIELDS = [
   'caslConsent',
 ] as const;
 
+/** Each field's label, as the form shows it and the back office repeats it. */
+export const intakeQuestions = {
+  firstName: 'First name',
+  lastName: 'Last name',
+  workEmail: 'Work email',
+  mobile: 'Mobile',
+  company: 'Company',
+  website: 'Website (optional)',
+  industry: 'Industry',
+  city: 'City',
+  monthlyMarketingBudget: 'Monthly marketing budget',
+  biggestGoal: 'Biggest goal for the next 6 months',
+  howDidYouHear: 'How did you hear about us? (optional)',
+  caslConsent: 'Consent to emails (CASL)',
+} as const satisfies Record<(typeof INTAKE_FIELDS)[number], string>;
+
 export const requiredIntakeFields = [
   'firstName',
   'lastName',

@@ -13,6 +13,8 @@ export type PageMeta = {
   ogType?: 'website' | 'article';
   ogImage?: OgImage;
   jsonLd?: readonly object[];
+  /** `staff`: a back-office page, which brings its own header (components/staff) instead of the site's. */
+  chrome?: 'site' | 'staff';
   /** True on the home page: in-page anchors (#contact) need no path prefix. */
   isHome?: boolean;
 };

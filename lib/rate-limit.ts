@@ -13,7 +13,8 @@ const DAY = 24 * 60 * MINUTE;
 /**
  * The site's limits: per client, except `storiesDaily`, the story generator's budget across all clients
  * (kept in PostgreSQL, db/queries/story-budget.ts; this rule is its size, and the fallback counter's
- * while the database is unreachable), and `adminFailures`, failed sign-ins per address.
+ * while the database is unreachable), and the failed staff sign-ins, counted per address and per account
+ * (a guesser rotating addresses still runs out on the account; one rotating emails, on the address).
  */
 export const RATE_RULES = {
   forms: { limit: 10, windowMs: MINUTE },
@@ -21,7 +22,8 @@ export const RATE_RULES = {
   storiesDaily: { limit: 100, windowMs: DAY },
   events: { limit: 120, windowMs: MINUTE },
   assignments: { limit: 60, windowMs: MINUTE },
-  adminFailures: { limit: 5, windowMs: 15 * MINUTE },
+  loginFailuresByAddress: { limit: 10, windowMs: 15 * MINUTE },
+  loginFailuresByAccount: { limit: 5, windowMs: 15 * MINUTE },
 } as const satisfies Record<string, RateRule>;
 
 export type RateRuleName = keyof typeof RATE_RULES;

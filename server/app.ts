@@ -8,6 +8,7 @@ import { routingPath } from '../lib/request-address.ts';
 import { securityHeaders } from '../lib/security-headers.ts';
 import { agency, services } from '../lib/site.ts';
 import abTestsDashboard from '../routes/admin/ab-tests.tsx';
+import admin, { dashboardAccess } from '../routes/admin/index.ts';
 import abTestApi from '../routes/api/ab-test.ts';
 import businessAuditApi from '../routes/api/business-audit.ts';
 import q4IntakeApi from '../routes/api/q4-intake.ts';
@@ -104,7 +105,11 @@ export function createApp(input: AppDepsInput, { staticSource = diskSource('stat
     if (needsDatabase) app.use(`${path}/*`, databaseReady(deps));
     app.route(path, api);
   }
+  // The back office and the A/B dashboard: every answer private, never kept by the page cache.
+  app.use('/admin/*', databaseReady(deps));
+  app.use('/admin/ab-tests', dashboardAccess);
   for (const [path, page] of pages) app.get(path, pageHandler(page as Parameters<typeof pageHandler>[0], { path }));
+  app.route('/admin', admin);
 
   const routeTable = routeTableOf(app.routes);
   app.notFound(notFound(routeTable));

@@ -5,6 +5,7 @@ import type { HomeVariantsService } from '../features/home-variants.ts';
 import type { Assets } from '../lib/assets.ts';
 import type { Config } from '../lib/config.ts';
 import type { RateLimiter, RateRuleName } from '../lib/rate-limit.ts';
+import type { SignedInStaff } from '../lib/staff-session.ts';
 import type { StoryWriter } from '../lib/story-templates.ts';
 import type { Logger } from './log.ts';
 import type { PageCache } from './page-cache.ts';
@@ -41,6 +42,8 @@ export type AppEnv = {
   Variables: {
     deps: AppDeps;
     requestId: string;
+    /** The signed-in staff member, on staff routes only (set by server/staff-auth.ts `requireStaff`). */
+    staff?: SignedInStaff;
   };
 };
 

@@ -49,6 +49,10 @@ export async function main({ embeddedFiles }: { embeddedFiles?: Record<string, s
   }
   site = createApp({ sql: db.sql, config, assets, dbReady: db.isReady, log: stdoutLog }, { staticSource });
   stdoutLog.info('listening', { url: `http://localhost:${server.port}`, database: db.kind });
+  if (config.retiredAdminPasswordSet)
+    stdoutLog.warn(
+      `ADMIN_PASSWORD is retired and no longer signs anyone in: staff sign in at /admin/login (bun run staff:add EMAIL). The A/B dashboard is ${config.AB_DASHBOARD_ACCESS === 'staff' ? 'staff-only' : 'open'} (AB_DASHBOARD_ACCESS).`,
+    );
   if (!config.RSS_FEED_URL) stdoutLog.info('RSS_FEED_URL is not set; the blog shows the sample feed (static/feed/sample.xml)');
 
   let stopping = false;

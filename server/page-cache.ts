@@ -88,7 +88,7 @@ export const CACHE_RULES: Record<string, CacheRule<never> | null> = {
   '/q4-intake': samePage,
   '/q4-intake/thank-you': samePage,
   '/social-generator': samePage,
-  // Live data on every request, and possibly behind a password.
+  // Live data on every request, and possibly for staff only. (The rest of /admin is never listed: private.)
   '/admin/ab-tests': null,
 };
 

@@ -6,6 +6,7 @@ import GlossarySearch from '../../islands/GlossarySearch.tsx';
 import HeaderMenu from '../../islands/HeaderMenu.tsx';
 import HeroVariant from '../../islands/HeroVariant.tsx';
 import IntakeForm from '../../islands/IntakeForm.tsx';
+import LeadStatus from '../../islands/LeadStatus.tsx';
 import StoryGenerator from '../../islands/StoryGenerator.tsx';
 import Toaster from '../../islands/Toaster.tsx';
 
@@ -34,6 +35,8 @@ export const islands = {
   IntakeForm: { component: IntakeForm, toasts: true, hydrate: 'visible' },
   HeroVariant: { component: HeroVariant, toasts: false, hydrate: 'interaction' },
   AuditWizard: { component: AuditWizard, toasts: true, hydrate: 'visible' },
+  // Staff change statuses in a row: ready with the page, so the first choice already saves in place.
+  LeadStatus: { component: LeadStatus, toasts: false, hydrate: 'load' },
 } satisfies Record<string, IslandEntry>;
 
 type IslandEntry = { component: ComponentType<never>; toasts: boolean; hydrate: Hydration };

@@ -16,18 +16,24 @@ const auditColumns = (sql: Db) => sql(AUDIT_COLUMNS.map((c) => c.replace(/[A-Z]/
  * Inserts the audit under `id`; a repeat of the same id writes nothing. Returns the new row, or null
  * when the id was already stored.
  */
-export async function insertAudit(sql: Db, id: string, answers: AuditAnswers, result: AuditResult, isSpam = false): Promise<StoredAudit | null> {
+export async function insertAudit(
+  sql: Db,
+  id: string,
+  answers: AuditAnswers,
+  result: AuditResult,
+  { isSpam, createdAt }: { isSpam: boolean; createdAt: Date },
+): Promise<StoredAudit | null> {
   const rows = await sql<StoredAudit[]>`
     insert into business_audits (
       id, first_name, last_name, email, phone, business_name, industry, website, monthly_revenue, current_marketing,
       marketing_budget, primary_goals, timeframe, current_challenges, online_presence, competitor_analysis, previous_agency,
-      recommended_services, package_tier, estimated_value, audit_score, is_spam
+      recommended_services, package_tier, estimated_value, audit_score, is_spam, created_at
     ) values (
       ${id}, ${answers.firstName}, ${answers.lastName}, ${answers.email}, ${answers.phone || null}, ${answers.businessName},
       ${answers.industry}, ${answers.website || null}, ${answers.monthlyRevenue}, ${sql.array(answers.currentMarketing)},
       ${answers.marketingBudget}, ${sql.array(answers.primaryGoals)}, ${answers.timeframe}, ${sql.array(answers.currentChallenges)},
       ${answers.onlinePresence}, ${answers.competitorAnalysis}, ${answers.previousAgency}, ${sql.array(result.recommendedServices)},
-      ${result.packageTier}, ${result.estimatedValue}, ${result.auditScore}, ${isSpam}
+      ${result.packageTier}, ${result.estimatedValue}, ${result.auditScore}, ${isSpam}, ${createdAt}
     )
     on conflict (id) do nothing
     returning ${auditColumns(sql)}`;
@@ -39,11 +45,16 @@ export async function findAudit(sql: Db, id: string): Promise<StoredAudit | null
   return rows[0] ?? null;
 }
 
-/** The lead behind an audit, as a contacts row (source 'business-audit'). */
-export async function insertAuditContact(sql: Db, answers: AuditAnswers, result: AuditResult, isSpam = false): Promise<void> {
+/** The lead behind an audit, as a contacts row (source 'business-audit', created at the audit's time: erasure finds it by both). */
+export async function insertAuditContact(
+  sql: Db,
+  answers: AuditAnswers,
+  result: AuditResult,
+  { isSpam, createdAt }: { isSpam: boolean; createdAt: Date },
+): Promise<void> {
   const message = `Free business audit: score ${result.auditScore}/100, ${answers.industry}, revenue ${answers.monthlyRevenue}, budget ${answers.marketingBudget}, timeframe ${answers.timeframe}.`;
   await sql`
-    insert into contacts (first_name, last_name, email, phone, business, service, message, source, is_spam)
+    insert into contacts (first_name, last_name, email, phone, business, service, message, source, is_spam, created_at)
     values (${answers.firstName}, ${answers.lastName}, ${answers.email}, ${answers.phone || null}, ${answers.businessName},
-      ${result.recommendedServices[0] ?? null}, ${message}, 'business-audit', ${isSpam})`;
+      ${result.recommendedServices[0] ?? null}, ${message}, 'business-audit', ${isSpam}, ${createdAt})`;
 }

@@ -1,5 +1,6 @@
 import type { Sql } from 'postgres';
 import type { IntakeApplication } from '../../lib/intake-schema.ts';
+import { insertLead } from './leads.ts';
 
 export type ConsentRecord = { version: string; page: string };
 
@@ -10,10 +11,18 @@ export type ConsentRecord = { version: string; page: string };
  */
 export async function insertIntakeApplication(
   sql: Sql,
-  row: { id: string; application: Omit<IntakeApplication, 'fax' | 'fillMs'>; consent: ConsentRecord; createdAt: Date; isSpam: boolean },
+  row: {
+    id: string;
+    application: Omit<IntakeApplication, 'fax' | 'fillMs'>;
+    consent: ConsentRecord;
+    createdAt: Date;
+    isSpam: boolean;
+    visitorId: string | null;
+  },
 ): Promise<{ id: string; created: true } | { id: string; created: false; row: StoredIntakeApplication }> {
   const a = row.application;
-  const inserted = await sql`
+  const created = await sql.begin(async (tx) => {
+    const inserted = await tx`
     insert into q4_intake_applications (
       id, first_name, last_name, work_email, mobile, company, website, industry, city,
       monthly_marketing_budget, biggest_goal, how_did_you_hear, casl_consent, consent_version, consent_page, is_spam, created_at
@@ -23,7 +32,22 @@ export async function insertIntakeApplication(
     )
     on conflict (id) do nothing
     returning id`;
-  if (inserted.length === 1) return { id: row.id, created: true };
+    if (inserted.length === 0) return false;
+    await insertLead(tx, {
+      kind: 'intake',
+      id: row.id,
+      createdAt: row.createdAt,
+      name: `${a.firstName} ${a.lastName}`,
+      business: a.company,
+      email: a.workEmail,
+      budget: a.monthlyMarketingBudget,
+      isSpam: row.isSpam,
+      visitorId: row.visitorId,
+      page: row.consent.page,
+    });
+    return true;
+  });
+  if (created) return { id: row.id, created: true };
   const stored = await findIntakeApplication(sql, row.id);
   if (!stored) throw new Error('intake id conflict without a stored row');
   return { id: row.id, created: false, row: stored };

@@ -2,18 +2,16 @@ import { Island } from '../../client/islands/Island.tsx';
 import { dashboardData } from '../../db/queries/ab-tests.ts';
 import type { AbDashboardProps } from '../../islands/AbDashboard.tsx';
 import { withDatabaseDeadline } from '../../server/deadline.ts';
-import { adminChallenge, privateHeaders } from '../../server/middleware/admin-auth.ts';
 import { definePage } from '../../server/page.tsx';
 
 export default definePage<AbDashboardProps>({
   meta: { title: 'A/B Test Dashboard | Northline Digital', description: 'Results of the running A/B tests.', path: '/admin/ab-tests', noindex: true },
+  // Who may see it is decided where it is routed (routes/admin/index.ts: AB_DASHBOARD_ACCESS).
   load: async (c) => {
-    const challenge = await adminChallenge(c);
-    if (challenge) throw challenge;
-    privateHeaders(c);
-    const now = c.get('deps').now();
-    const data = await withDatabaseDeadline(dashboardData(c.get('deps').sql, now));
-    return { ...data, loadedAt: now.toISOString() };
+    const { sql, now, config } = c.get('deps');
+    const time = now();
+    const data = await withDatabaseDeadline(dashboardData(sql, time));
+    return { ...data, loadedAt: time.toISOString(), apiBase: config.AB_DASHBOARD_ACCESS === 'staff' ? '/admin/api/ab-test' : '/api/ab-test' };
   },
   Component: (props) => (
     <section className="bg-slate-50">

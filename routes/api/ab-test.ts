@@ -1,16 +1,19 @@
 import { Hono } from 'hono';
+import { createMiddleware } from 'hono/factory';
 import { assignVariant, listTests, recordEvent, testResults } from '../../db/queries/ab-tests.ts';
 import { AB_LIMITS, abEventSchema, assignmentQuerySchema, testIdParamSchema } from '../../lib/ab-tests.ts';
 import { jsonWrite } from '../../server/api/guards.ts';
 import { validJson, validParam, validQuery } from '../../server/api/validate.ts';
 import { withDatabaseDeadline } from '../../server/deadline.ts';
 import type { AppEnv } from '../../server/deps.ts';
-import { adminOnly, privateHeaders } from '../../server/middleware/admin-auth.ts';
 import { rateLimit } from '../../server/middleware/rate-limit.ts';
+import { privateHeaders } from '../../server/staff-auth.ts';
 import { isCrawler, visitorId } from '../../server/visitor.ts';
 
 // The A/B testing API (spec §7). Assignment and events are open to every visitor; the two read APIs
-// show aggregates only and sit behind basic auth when ADMIN_PASSWORD is set. No write endpoints for tests.
+// show aggregates only, open to all by default (as the spec says) and to staff only with
+// AB_DASHBOARD_ACCESS=staff, when they are served at /admin/api/ab-test (where the staff cookie goes)
+// and answer 401 here. No write endpoints for tests.
 
 /** eventData is capped at 2 KB; the whole body a little above that. */
 const EVENT_BODY_LIMIT = AB_LIMITS.eventDataBytes + 1024;
@@ -54,18 +57,31 @@ api.post('/event', jsonWrite(EVENT_BODY_LIMIT), validJson(abEventSchema), rateLi
   }
 });
 
+/** The read APIs (mounted here and, for staff, at /admin/api/ab-test). */
+export const abResultsApi = new Hono<AppEnv>();
+
 /** GET /tests → every test (spec fields). */
-api.get('/tests', adminOnly, async (c) => {
+abResultsApi.get('/tests', async (c) => {
   return c.json(await withDatabaseDeadline(listTests(c.get('deps').sql)));
 });
 
 /** GET /results/{testId} → one entry per variant with metrics and statistics. */
-api.get('/results/:testId', adminOnly, validParam(testIdParamSchema), async (c) => {
+abResultsApi.get('/results/:testId', validParam(testIdParamSchema), async (c) => {
   const { testId } = c.req.valid('param');
   const now = c.get('deps').now();
   const results = testId.length <= 36 ? await withDatabaseDeadline(testResults(c.get('deps').sql, testId, now)) : null;
   if (!results) return c.json({ error: 'No A/B test has this id' }, 404);
   return c.json(results);
 });
+
+/** With AB_DASHBOARD_ACCESS=staff the results are not for everyone: 401, and where to go instead. */
+const openResultsOnly = createMiddleware<AppEnv>(async (c, next) => {
+  privateHeaders(c);
+  if (c.get('deps').config.AB_DASHBOARD_ACCESS === 'staff') return c.json({ error: 'The A/B results are for staff: sign in at /admin/login' }, 401);
+  await next();
+});
+api.use('/tests', openResultsOnly);
+api.use('/results/*', openResultsOnly);
+api.route('/', abResultsApi);
 
 export default api;

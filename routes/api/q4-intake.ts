@@ -5,10 +5,12 @@ import { INTAKE_FIELDS, intakeSchema } from '../../lib/intake-schema.ts';
 import { isLikelySpam } from '../../lib/spam.ts';
 import { sameAnswers } from '../../lib/submission.ts';
 import { jsonWrite, SUBMISSION_CONFLICT } from '../../server/api/guards.ts';
+import { referringPage } from '../../server/api/referring-page.ts';
 import { validJson } from '../../server/api/validate.ts';
 import { withDatabaseDeadline } from '../../server/deadline.ts';
-import type { AppContext, AppEnv } from '../../server/deps.ts';
+import type { AppEnv } from '../../server/deps.ts';
 import { rateLimit } from '../../server/middleware/rate-limit.ts';
+import { visitorId } from '../../server/visitor.ts';
 
 const API_PATH = '/api/q4-intake';
 
@@ -26,25 +28,15 @@ const api = new Hono<AppEnv>().post('/', jsonWrite(), validJson(intakeSchema), r
     insertIntakeApplication(sql, {
       id,
       application,
-      consent: { version: CONSENT_VERSION, page: consentPage(c) },
+      // The consent was given on the page the form was sent from.
+      consent: { version: CONSENT_VERSION, page: referringPage(c, API_PATH) },
       createdAt: now(),
       isSpam: isLikelySpam({ fax, fillMs }),
+      visitorId: visitorId(c),
     }),
   );
   if (!stored.created && !sameAnswers(stored.row, application, INTAKE_FIELDS)) return c.json(SUBMISSION_CONFLICT, 409);
   return c.json({ id }, 201);
 });
-
-/** The page the consent was given on: the same-origin Referer's path, else the API itself (a direct call). */
-function consentPage(c: AppContext): string {
-  const referer = c.req.header('referer');
-  if (!referer) return API_PATH;
-  try {
-    const url = new URL(referer);
-    return url.host === new URL(c.req.url).host || url.origin === new URL(c.get('deps').config.PUBLIC_SITE_URL).origin ? url.pathname.slice(0, 200) : API_PATH;
-  } catch {
-    return API_PATH;
-  }
-}
 
 export default api;

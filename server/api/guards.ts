@@ -1,3 +1,4 @@
+import type { Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { createMiddleware } from 'hono/factory';
 import type { AppEnv } from '../deps.ts';
@@ -5,33 +6,43 @@ import type { AppEnv } from '../deps.ts';
 export const FORM_BODY_LIMIT = 16 * 1024;
 export const STORY_BODY_LIMIT = 32 * 1024;
 
+type BodyKind = 'json' | 'form';
+
+const ACCEPTED_TYPE: Record<BodyKind, { pattern: RegExp; name: string }> = {
+  json: { pattern: /^application\/json\s*(;|$)/i, name: 'application/json' },
+  form: { pattern: /^application\/x-www-form-urlencoded\s*(;|$)/i, name: 'application/x-www-form-urlencoded' },
+};
+
 /**
- * Guards a JSON write endpoint: same-origin only (403), JSON only (415), body capped (413) before
- * the handler reads it. The site is same-origin, so there is no CORS. Every write API puts this first,
+ * Guards a write endpoint: same-origin only (403), one body type only (415), body capped (413) before
+ * the handler reads it. The site is same-origin, so there is no CORS. Every write puts this first,
  * then validation (400), then its rate limits, so a request refused for what it is never uses up an
- * allowance (a third-party page's no-cors posts cannot lock a prospect out of the forms).
+ * allowance (a third-party page's no-cors posts cannot lock a prospect out of the forms). JSON
+ * endpoints answer JSON; form endpoints, which a browser shows, answer plain text.
  */
-export function jsonWrite(maxBytes: number = FORM_BODY_LIMIT) {
-  const limit = bodyLimit({
-    maxSize: maxBytes,
-    onError: (c) => c.json({ error: `Request body too large: the limit is ${maxBytes} bytes` }, 413),
-  });
+function writeGuard(kind: BodyKind, maxBytes: number) {
+  const refuse = (c: Context, message: string, status: 403 | 413 | 415) => (kind === 'json' ? c.json({ error: message }, status) : c.text(message, status));
+  const limit = bodyLimit({ maxSize: maxBytes, onError: (c) => refuse(c, `Request body too large: the limit is ${maxBytes} bytes`, 413) });
+  const accepted = ACCEPTED_TYPE[kind];
   return createMiddleware<AppEnv>(async (c, next) => {
     const fetchSite = c.req.header('sec-fetch-site');
-    if (fetchSite && fetchSite !== 'same-origin' && fetchSite !== 'none') {
-      return c.json({ error: 'Cross-site requests are not allowed' }, 403);
-    }
     const origin = c.req.header('origin');
-    if (origin && !isOwnOrigin(origin, c.req.header('host'), c.get('deps').config.PUBLIC_SITE_URL)) {
-      return c.json({ error: 'Cross-site requests are not allowed' }, 403);
+    if (
+      (fetchSite && fetchSite !== 'same-origin' && fetchSite !== 'none') ||
+      (origin && !isOwnOrigin(origin, c.req.header('host'), c.get('deps').config.PUBLIC_SITE_URL))
+    ) {
+      return refuse(c, 'Cross-site requests are not allowed', 403);
     }
-    const type = c.req.header('content-type') ?? '';
-    if (!/^application\/json\s*(;|$)/i.test(type)) {
-      return c.json({ error: 'Content-Type must be application/json' }, 415);
-    }
+    if (!accepted.pattern.test(c.req.header('content-type') ?? '')) return refuse(c, `Content-Type must be ${accepted.name}`, 415);
     return limit(c, next);
   });
 }
+
+/** A JSON write API. */
+export const jsonWrite = (maxBytes: number = FORM_BODY_LIMIT) => writeGuard('json', maxBytes);
+
+/** A plain HTML form's POST (works without JavaScript). */
+export const formWrite = (maxBytes: number = FORM_BODY_LIMIT) => writeGuard('form', maxBytes);
 
 function isOwnOrigin(origin: string, host: string | undefined, siteUrl: string): boolean {
   try {

@@ -16,6 +16,8 @@ const COMPRESSIBLE = /^\s*(?:text\/|application\/(?:json|xml|javascript|manifest
  * answers with the same bytes could differ in length.
  */
 export const compressLive = createMiddleware<AppEnv>(async (c, next) => {
+  // Streams (a CSV export) chose their coding in streamedResponse: compressing them whole here would
+  // hold the entire body in memory.
   await next();
   const res = c.res;
   if (!res.body || res.status === 204 || res.status === 304 || res.status === 206) return;
@@ -29,3 +31,16 @@ export const compressLive = createMiddleware<AppEnv>(async (c, next) => {
   c.res.headers.set('Content-Length', String(gzipped.byteLength));
   c.res.headers.set('Content-Encoding', 'gzip');
 });
+
+/**
+ * An answer streamed as it is made (an export of any size): gzipped as a stream when the client accepts
+ * gzip (by the same negotiation), so no more than a chunk is held in memory; it has no Content-Length,
+ * so no HEAD has to match it.
+ */
+export function streamedResponse(acceptEncoding: string | undefined, body: ReadableStream<Uint8Array>, headers: Headers): Response {
+  headers.set('Vary', 'Accept-Encoding');
+  if (chooseEncoding(acceptEncoding, ['gzip', 'identity']) !== 'gzip') return new Response(body, { headers });
+  headers.set('Content-Encoding', 'gzip');
+  const gzip = new CompressionStream('gzip') as unknown as ReadableWritablePair<Uint8Array, Uint8Array>;
+  return new Response(body.pipeThrough(gzip), { headers });
+}

@@ -9,7 +9,8 @@ import { isPageStatus, type PageStatus, statusCopy, statusPage } from '../status
 // Every answer that is not what was asked for: pages (HTML) get an error page, APIs get JSON, and
 // neither ever shows a stack trace.
 
-const isApi = (path: string) => path.startsWith('/api/');
+/** JSON APIs: the site's, and the back office's (under /admin/api/). */
+const isApi = (path: string) => path.startsWith('/api/') || path.startsWith('/admin/api/');
 const RETRY_AFTER_SECONDS = '5';
 
 /** The kept HTML page for `status` (page cache: one copy per status), with this response's own headers. */

@@ -35,12 +35,12 @@ const counts = (views: number[], conversions: number[]) =>
 
 describe('AbDashboard', () => {
   test("no tests: 'No Tests Found'", () => {
-    expect(render({ tests: [], results: {}, loadedAt: '2025-02-01T00:00:00.000Z' })).toContain('No Tests Found');
+    expect(render({ tests: [], results: {}, loadedAt: '2025-02-01T00:00:00.000Z', apiBase: '/api/ab-test' })).toContain('No Tests Found');
   });
 
   test("a test without viewers: 'No data available yet', no verdict", () => {
     const results = analyzeTest(counts([0, 0], [0, 0]), new Date(test1.startDate), new Date('2025-02-01T00:00:00Z'));
-    const html = render({ tests: [test1], results: { t1: results }, loadedAt: '2025-02-01T00:00:00.000Z' });
+    const html = render({ tests: [test1], results: { t1: results }, loadedAt: '2025-02-01T00:00:00.000Z', apiBase: '/api/ab-test' });
     expect(html).toContain('No data available yet');
     expect(html).not.toContain('data-verdict');
     expect(html).toContain('Jan 1, 2025');
@@ -48,14 +48,16 @@ describe('AbDashboard', () => {
 
   test('results with a verdict, intervals, lift and chance; the SRM warning when it fires', () => {
     const ok = analyzeTest(counts([1000, 1000], [100, 130]), new Date(test1.startDate), new Date('2025-02-01T00:00:00Z'));
-    const html = render({ tests: [test1], results: { t1: ok }, loadedAt: '2025-02-01T00:00:00.000Z' });
+    const html = render({ tests: [test1], results: { t1: ok }, loadedAt: '2025-02-01T00:00:00.000Z', apiBase: '/api/ab-test' });
     expect(html).toContain('Leader: Variant 1 (98% chance to beat control)');
     expect(html).toContain('95% CI 11.1–15.2%');
     expect(html).toContain('+30.0%');
     expect(html).toContain('98.2%');
     expect(html).not.toContain('Sample ratio mismatch');
     const skewed = analyzeTest(counts([1000, 1300], [100, 130]), new Date(test1.startDate), new Date('2025-02-01T00:00:00Z'));
-    expect(render({ tests: [test1], results: { t1: skewed }, loadedAt: '2025-02-01T00:00:00.000Z' })).toContain('Sample ratio mismatch');
+    expect(render({ tests: [test1], results: { t1: skewed }, loadedAt: '2025-02-01T00:00:00.000Z', apiBase: '/api/ab-test' })).toContain(
+      'Sample ratio mismatch',
+    );
   });
 });
 

@@ -5,6 +5,7 @@ import { AB_TEST_IDS, AB_TEST_NAMES, AB_VARIANT_IDS, type Assignment, type Varia
 import { createApp } from '../../server/app.ts';
 import { createTest, eventCount, uid } from '../helpers/ab-tests.ts';
 import { testApp } from '../helpers/app.ts';
+import { createStaff, signedIn } from '../helpers/staff.ts';
 
 // Real servers, browsers and databases: a test may take longer than Bun's 5 s default.
 setDefaultTimeout(60_000);
@@ -359,31 +360,52 @@ describe('GET /api/ab-test/tests and /results/{testId}', () => {
   });
 });
 
-describe('ADMIN_PASSWORD', () => {
-  const basic = (user: string, pass: string) => ({ authorization: `Basic ${btoa(`${user}:${pass}`)}` });
-
-  test('when set, the read APIs and the dashboard ask for basic auth as admin; assignment stays open', async () => {
-    for (const path of ['/api/ab-test/tests', `/api/ab-test/results/${AB_TEST_IDS.hero}`, '/admin/ab-tests']) {
-      const { request } = await testApp({}, { ADMIN_PASSWORD: 'correct horse' });
-      const denied = await request(path);
-      expect(denied.status).toBe(401);
-      expect(denied.headers.get('www-authenticate')).toStartWith('Basic realm=');
-      // The page says so in HTML, the APIs in JSON.
-      expect(denied.headers.get('content-type')).toContain(path.startsWith('/api/') ? 'application/json' : 'text/html');
-      expect((await request(path, { headers: basic('admin', 'wrong') })).status).toBe(401);
-      expect((await request(path, { headers: basic('root', 'correct horse') })).status).toBe(401);
-      const ok = await request(path, { headers: basic('admin', 'correct horse') });
-      expect(ok.status).toBe(200);
-      expect(ok.headers.get('x-robots-tag')).toBe('noindex');
-      expect(ok.headers.get('cache-control')).toBe('no-store');
+describe('AB_DASHBOARD_ACCESS', () => {
+  test('staff: the dashboard sends an anonymous visitor to sign in, its read APIs answer 401 JSON; signed in, it reads from /admin/api; assignment stays open', async () => {
+    const t = await testApp({}, { AB_DASHBOARD_ACCESS: 'staff' });
+    const page = await t.request('/admin/ab-tests', { redirect: 'manual' });
+    expect(page.status).toBe(303);
+    expect(page.headers.get('location')).toBe('/admin/login?next=%2Fadmin%2Fab-tests');
+    for (const path of [
+      '/api/ab-test/tests',
+      `/api/ab-test/results/${AB_TEST_IDS.hero}`,
+      '/admin/api/ab-test/tests',
+      `/admin/api/ab-test/results/${AB_TEST_IDS.hero}`,
+    ]) {
+      const denied = await t.request(path);
+      expect(denied.status, path).toBe(401);
+      expect(denied.headers.get('content-type')).toContain('application/json');
+      expect(denied.headers.get('cache-control')).toBe('no-store');
     }
-    const { request } = await testApp({}, { ADMIN_PASSWORD: 'correct horse' });
-    expect((await request('/api/ab-test/assignment?testName=hero-variant&userId=open-1')).status).toBe(200);
+    const { cookie } = await signedIn(t, await createStaff(t.sql));
+    const ok = await t.request('/admin/ab-tests', { headers: { cookie } });
+    expect(ok.status).toBe(200);
+    expect(ok.headers.get('x-robots-tag')).toBe('noindex');
+    expect(ok.headers.get('cache-control')).toBe('no-store');
+    expect(await ok.text()).toContain('&quot;apiBase&quot;:&quot;/admin/api/ab-test&quot;');
+    expect((await t.request('/admin/api/ab-test/tests', { headers: { cookie } })).status).toBe(200);
+    expect((await t.request(`/admin/api/ab-test/results/${AB_TEST_IDS.hero}`, { headers: { cookie } })).status).toBe(200);
+    // The cookie is scoped to /admin: the public read APIs stay closed whatever is sent.
+    expect((await t.request('/api/ab-test/tests', { headers: { cookie } })).status).toBe(401);
+    expect((await t.request('/api/ab-test/assignment?testName=hero-variant&userId=open-1')).status).toBe(200);
   });
 
-  test('when unset, they are open', async () => {
+  test('open (the default, as the spec says): the dashboard and its read APIs answer anyone, privately', async () => {
     const { request } = await testApp();
-    expect((await request('/api/ab-test/tests')).status).toBe(200);
-    expect((await request('/admin/ab-tests')).status).toBe(200);
+    const api = await request('/api/ab-test/tests');
+    expect(api.status).toBe(200);
+    expect(api.headers.get('cache-control')).toBe('no-store');
+    const page = await request('/admin/ab-tests');
+    expect(page.status).toBe(200);
+    expect(page.headers.get('x-robots-tag')).toBe('noindex');
+    expect(await page.text()).toContain('&quot;apiBase&quot;:&quot;/api/ab-test&quot;');
+  });
+
+  test('a deployment that still sets the retired ADMIN_PASSWORD keeps the dashboard closed (staff) unless it chooses open', async () => {
+    const closed = await testApp({}, { ADMIN_PASSWORD: 'correct horse' });
+    expect(closed.deps.config.AB_DASHBOARD_ACCESS).toBe('staff');
+    expect((await closed.request('/api/ab-test/tests', { headers: { authorization: `Basic ${btoa('admin:correct horse')}` } })).status).toBe(401);
+    const open = await testApp({}, { ADMIN_PASSWORD: 'correct horse', AB_DASHBOARD_ACCESS: 'open' });
+    expect((await open.request('/api/ab-test/tests')).status).toBe(200);
   });
 });

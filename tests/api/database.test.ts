@@ -6,7 +6,8 @@ import { migrations } from '../../db/migrations/index.ts';
 import { testDatabase } from '../helpers/db.ts';
 import { freshDataDir } from '../helpers/template-db.ts';
 
-// The eight tables of the specification, and the story generator's daily budget.
+// The eight tables of the specification, the story generator's daily budget, and the back office's
+// leads, their events and the staff sessions.
 const TABLES = [
   'ab_test_assignments',
   'ab_test_events',
@@ -14,7 +15,10 @@ const TABLES = [
   'ab_tests',
   'business_audits',
   'contacts',
+  'lead_events',
+  'leads',
   'q4_intake_applications',
+  'staff_sessions',
   'story_budget',
   'users',
 ];
@@ -27,7 +31,7 @@ async function tablesOf(sql: postgres.Sql) {
 }
 
 describe('migrations', () => {
-  test('create the eight tables of the specification and the story budget', async () => {
+  test('create the eight tables of the specification, the story budget and the back office', async () => {
     const { sql } = await testDatabase();
     expect(await tablesOf(sql)).toEqual(TABLES);
   });

@@ -174,7 +174,8 @@ describe('POST /api/q4-intake', () => {
   });
 
   test('a database that does not answer is a 503, not a hang', async () => {
-    const never = (() => new Promise(() => {})) as never;
+    const hang = () => new Promise(() => {});
+    const never = Object.assign(hang, { begin: hang }) as never;
     const { postJson } = await testApp({ sql: never });
     const started = Date.now();
     const res = await postJson('/api/q4-intake', application());

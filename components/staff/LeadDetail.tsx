@@ -1,0 +1,365 @@
+import type { ReactNode } from 'react';
+import type { CategoryScore } from '../../lib/audit.ts';
+import { formatDollars } from '../../lib/audit.ts';
+import { formatDateTime } from '../../lib/display-time.ts';
+import type { AnswerRow } from '../../lib/lead-answers.ts';
+import {
+  isOverdue,
+  LEAD_STATUSES,
+  type Lead,
+  type LeadEvent,
+  type LeadStatus,
+  leadKindLabel,
+  leadPath,
+  leadStatusLabel,
+  NOTE_MAX,
+  type SeenVariant,
+} from '../../lib/leads.ts';
+import { inputClass } from '../ui/form.tsx';
+import { buttonClass } from '../ui/styles.ts';
+import { leadSummary } from './LeadInbox.tsx';
+import { CsrfField, type StaffPageProps, StaffShell } from './StaffShell.tsx';
+
+export type AuditOutcome = {
+  score: number;
+  message: string;
+  tier: string;
+  estimatedValue: string;
+  breakdown: CategoryScore[];
+  recommended: { title: string; href: string }[];
+};
+
+export type LeadDetailProps = StaffPageProps & {
+  lead: Lead;
+  answers: AnswerRow[];
+  outcome: AuditOutcome | null;
+  consent: { wording: string; version: string | null; page: string | null; at: Date } | null;
+  variants: SeenVariant[];
+  timeline: LeadEvent[];
+  owners: { id: string; email: string }[];
+  now: Date;
+};
+
+const card = 'rounded-xl border border-slate-200 bg-white p-5';
+const smallButton = `${buttonClass.secondary} px-3 py-2 text-sm`;
+
+/** One lead: who and what they asked, how it scored, the pipeline controls, and everything that happened. */
+export function LeadDetail(props: LeadDetailProps) {
+  const { staff, lead, answers, outcome, consent, variants, timeline, owners, now } = props;
+  const overdue = isOverdue(lead, now);
+  const erased = lead.erasedAt !== null;
+  const action = (what: string) => `${leadPath(lead.kind, lead.id)}/${what}`;
+  return (
+    <StaffShell staff={staff} current={null}>
+      <a href="/admin/leads" className="text-sm font-medium text-blue-800 hover:underline">
+        ← All leads
+      </a>
+      <div className="mt-3 flex flex-wrap items-start justify-between gap-3">
+        <div>
+          <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">{erased ? 'Erased lead' : lead.name}</h1>
+          <p className="mt-1 text-slate-700">
+            {erased ? 'Personal details erased on request' : lead.business} · {leadKindLabel[lead.kind]} · {leadSummary(lead)}
+          </p>
+          <p className="mt-1 text-sm text-slate-600">
+            Received {formatDateTime(lead.createdAt)} Toronto time
+            {lead.isSpam ? <span className="ml-2 rounded-full bg-slate-200 px-2 py-0.5 text-xs font-semibold text-slate-700">Flagged as spam</span> : null}
+          </p>
+        </div>
+        <div
+          data-reply-by
+          className={`rounded-xl px-4 py-3 text-sm ${overdue ? 'border border-red-200 bg-red-50 text-red-800' : 'border border-slate-200 bg-white text-slate-700'}`}
+        >
+          <div className="font-semibold">
+            {overdue ? 'Overdue: past the 2-business-day promise' : lead.status === 'new' ? 'Reply by' : 'Replied in time or handled'}
+          </div>
+          <div>{formatDateTime(lead.replyBy)}</div>
+        </div>
+      </div>
+
+      <div className="mt-6 grid gap-6 lg:grid-cols-3">
+        <div className="space-y-6 lg:col-span-2">
+          {erased ? null : (
+            <section className={card} aria-labelledby="answers-heading">
+              <h2 id="answers-heading" className="text-lg font-semibold text-slate-900">
+                {lead.kind === 'audit' ? 'Audit answers' : 'Application'}
+              </h2>
+              <dl className="mt-3 divide-y divide-slate-100">
+                {answers.map((row) => (
+                  <div key={row.field} className="grid gap-1 py-2 sm:grid-cols-5 sm:gap-4">
+                    <dt className="text-sm text-slate-500 sm:col-span-2">{row.question}</dt>
+                    <dd className="whitespace-pre-line break-words text-sm text-slate-900 sm:col-span-3">
+                      {row.field === 'email' || row.field === 'workEmail' ? (
+                        <a href={`mailto:${row.answer}`} className="text-blue-800 hover:underline">
+                          {row.answer}
+                        </a>
+                      ) : (
+                        row.answer
+                      )}
+                    </dd>
+                  </div>
+                ))}
+              </dl>
+            </section>
+          )}
+
+          {outcome ? <Outcome outcome={outcome} /> : null}
+
+          <section className={card} aria-labelledby="submission-heading">
+            <h2 id="submission-heading" className="text-lg font-semibold text-slate-900">
+              Submission
+            </h2>
+            <dl className="mt-3 grid gap-2 text-sm sm:grid-cols-2">
+              <Fact label="Sent from">{lead.page ?? (erased ? 'Erased' : 'Not recorded')}</Fact>
+              <Fact label="At">{formatDateTime(lead.createdAt)}</Fact>
+              <Fact label="A/B variants seen">
+                {variants.length === 0
+                  ? 'None recorded'
+                  : variants.map((v) => (
+                      <div key={v.testName}>
+                        {v.testName}: <strong>{v.variantName}</strong>
+                      </div>
+                    ))}
+              </Fact>
+            </dl>
+            {consent ? (
+              <div className="mt-4 rounded-lg bg-slate-50 p-3 text-sm">
+                <h3 className="font-semibold text-slate-900">Consent record (CASL)</h3>
+                <p className="mt-1 text-slate-700">“{consent.wording}”</p>
+                <p className="mt-1 text-slate-500">
+                  Version {consent.version ?? 'not recorded'}, given on {consent.page ?? 'an unrecorded page'} at {formatDateTime(consent.at)}
+                </p>
+              </div>
+            ) : null}
+          </section>
+
+          <Timeline events={timeline} />
+        </div>
+
+        <aside className="space-y-6" aria-label="Pipeline">
+          {erased ? (
+            <section className={card}>
+              <h2 className="text-lg font-semibold text-slate-900">Pipeline</h2>
+              <p className="mt-2 text-sm text-slate-700">
+                Status: {leadStatusLabel[lead.status]}. An erased lead cannot be changed; this record only shows that it existed and who erased it.
+              </p>
+            </section>
+          ) : (
+            <>
+              <section className={card} aria-labelledby="status-heading">
+                <h2 id="status-heading" className="text-lg font-semibold text-slate-900">
+                  Status
+                </h2>
+                <form method="post" action={action('status')} className="mt-3 space-y-3">
+                  <CsrfField token={staff.csrfToken} />
+                  <label className="block text-sm font-medium text-slate-800">
+                    Move to
+                    <select name="status" defaultValue={lead.status} className={`${inputClass} mt-1 py-2 text-sm`}>
+                      {LEAD_STATUSES.map((s: LeadStatus) => (
+                        <option key={s} value={s}>
+                          {leadStatusLabel[s]}
+                        </option>
+                      ))}
+                    </select>
+                  </label>
+                  <label className="block text-sm font-medium text-slate-800">
+                    Note (optional)
+                    <textarea
+                      name="note"
+                      rows={2}
+                      maxLength={NOTE_MAX}
+                      className={`${inputClass} mt-1 text-sm`}
+                      placeholder="Left a voicemail, booked Tuesday 10:00…"
+                    />
+                  </label>
+                  <button type="submit" className={smallButton}>
+                    Save status
+                  </button>
+                </form>
+              </section>
+
+              <section className={card} aria-labelledby="owner-heading">
+                <h2 id="owner-heading" className="text-lg font-semibold text-slate-900">
+                  Owner
+                </h2>
+                <form method="post" action={action('owner')} className="mt-3 flex flex-wrap items-end gap-2">
+                  <CsrfField token={staff.csrfToken} />
+                  <label className="block grow text-sm font-medium text-slate-800">
+                    Assigned to
+                    <select name="owner" defaultValue={lead.ownerId ?? 'none'} className={`${inputClass} mt-1 py-2 text-sm`}>
+                      <option value="none">Nobody yet</option>
+                      {owners.map((o) => (
+                        <option key={o.id} value={o.id}>
+                          {o.email}
+                          {o.id === staff.id ? ' (me)' : ''}
+                        </option>
+                      ))}
+                    </select>
+                  </label>
+                  <button type="submit" className={smallButton}>
+                    Assign
+                  </button>
+                </form>
+              </section>
+
+              <section className={card} aria-labelledby="note-heading">
+                <h2 id="note-heading" className="text-lg font-semibold text-slate-900">
+                  Add a note
+                </h2>
+                <form method="post" action={action('notes')} className="mt-3 space-y-3">
+                  <CsrfField token={staff.csrfToken} />
+                  <label className="sr-only" htmlFor="lead-note">
+                    Note
+                  </label>
+                  <textarea id="lead-note" name="note" rows={3} required maxLength={NOTE_MAX} className={`${inputClass} text-sm`} />
+                  <button type="submit" className={smallButton}>
+                    Add note
+                  </button>
+                </form>
+              </section>
+
+              <section className={card} aria-labelledby="care-heading">
+                <h2 id="care-heading" className="text-lg font-semibold text-slate-900">
+                  Spam and privacy
+                </h2>
+                <form method="post" action={action('spam')} className="mt-3">
+                  <CsrfField token={staff.csrfToken} />
+                  <input type="hidden" name="spam" value={lead.isSpam ? 'false' : 'true'} />
+                  <button type="submit" className={smallButton}>
+                    {lead.isSpam ? 'Mark as not spam' : 'Mark as spam'}
+                  </button>
+                </form>
+                <details className="mt-4 rounded-lg border border-red-200 p-3">
+                  <summary className="cursor-pointer text-sm font-semibold text-red-800">Erase this lead</summary>
+                  <p className="mt-2 text-sm text-slate-700">
+                    For a person who asks us to delete their information (PIPEDA). Their answers, name, business, email and notes are removed for good; a record
+                    that a lead existed and who erased it, when, stays.
+                  </p>
+                  <form method="post" action={action('erase')} className="mt-3 space-y-3">
+                    <CsrfField token={staff.csrfToken} />
+                    <label className="flex items-start gap-2 text-sm text-slate-800">
+                      <input type="checkbox" name="confirm" value="erase" required className="mt-0.5 h-4 w-4 rounded border-slate-300" />I confirm this person
+                      asked to be erased. This cannot be undone.
+                    </label>
+                    <button type="submit" className="rounded-lg bg-red-700 px-3 py-2 text-sm font-semibold text-white hover:bg-red-800">
+                      Erase
+                    </button>
+                  </form>
+                </details>
+              </section>
+            </>
+          )}
+        </aside>
+      </div>
+    </StaffShell>
+  );
+}
+
+function Fact({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div>
+      <dt className="text-slate-500">{label}</dt>
+      <dd className="text-slate-900">{children}</dd>
+    </div>
+  );
+}
+
+function Outcome({ outcome }: { outcome: AuditOutcome }) {
+  return (
+    <section className={card} aria-labelledby="outcome-heading">
+      <h2 id="outcome-heading" className="text-lg font-semibold text-slate-900">
+        Results the visitor saw
+      </h2>
+      <p className="mt-2 text-sm text-slate-700">
+        <strong className="text-2xl text-slate-900">{outcome.score}</strong>/100 · {outcome.message}
+      </p>
+      <dl className="mt-3 grid gap-2 text-sm sm:grid-cols-2">
+        <Fact label="Package tier">{outcome.tier}</Fact>
+        <Fact label="Estimated monthly value">{formatDollars(outcome.estimatedValue)}</Fact>
+      </dl>
+      <ul className="mt-4 space-y-2">
+        {outcome.breakdown.map((c) => (
+          <li key={c.key} className="text-sm">
+            <div className="flex justify-between font-medium text-slate-800">
+              <span>{c.label}</span>
+              <span>
+                {c.points}/{c.max}
+              </span>
+            </div>
+            <div className="mt-1 h-1.5 rounded-full bg-slate-100">
+              <div className="h-1.5 rounded-full bg-blue-600" style={{ width: `${Math.round((c.points / c.max) * 100)}%` }} />
+            </div>
+            <p className="mt-1 text-slate-500">{c.why}</p>
+          </li>
+        ))}
+      </ul>
+      <h3 className="mt-4 text-sm font-semibold text-slate-900">Recommended services</h3>
+      <ul className="mt-1 list-inside list-disc text-sm text-slate-700">
+        {outcome.recommended.map((s) => (
+          <li key={s.href}>
+            <a href={s.href} className="text-blue-800 hover:underline">
+              {s.title}
+            </a>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+function describe(event: LeadEvent): string {
+  const who = event.actorEmail ?? 'Someone';
+  const status = (v: string | null) => leadStatusLabel[(v ?? 'new') as LeadStatus] ?? v;
+  switch (event.kind) {
+    case 'submitted':
+      return event.toValue ? `Submitted from ${event.toValue}` : 'Submitted';
+    case 'viewed':
+      return `${who} opened it`;
+    case 'status':
+      return event.fromValue === event.toValue
+        ? `${who} added a note at ${status(event.toValue)}`
+        : `${who} moved it from ${status(event.fromValue)} to ${status(event.toValue)}`;
+    case 'owner':
+      return event.toValue ? `${who} assigned it to ${event.toValue}` : `${who} unassigned it${event.fromValue ? ` from ${event.fromValue}` : ''}`;
+    case 'note':
+      return `${who} added a note`;
+    case 'spam':
+      return event.toValue === 'true' ? `${who} marked it as spam` : `${who} marked it as not spam`;
+    case 'erased':
+      return `${who} erased the personal details on request`;
+  }
+}
+
+function Timeline({ events }: { events: LeadEvent[] }) {
+  const views = events.filter((e) => e.kind === 'viewed');
+  const shown = events.filter((e) => e.kind !== 'viewed');
+  return (
+    <section className={card} aria-labelledby="timeline-heading">
+      <h2 id="timeline-heading" className="text-lg font-semibold text-slate-900">
+        Timeline
+      </h2>
+      <ol className="mt-3 space-y-3 border-l-2 border-slate-200 pl-4" data-timeline>
+        {shown.map((e) => (
+          <li key={e.id} data-event={e.kind} className="text-sm">
+            <div className="text-slate-900">{describe(e)}</div>
+            {e.note ? <p className="mt-1 whitespace-pre-line break-words rounded-lg bg-slate-50 p-2 text-slate-800">{e.note}</p> : null}
+            <div className="text-xs text-slate-500">{formatDateTime(e.at)}</div>
+          </li>
+        ))}
+      </ol>
+      {views.length > 0 ? (
+        <details className="mt-4 text-sm">
+          <summary className="cursor-pointer text-slate-600">
+            Opened {views.length} {views.length === 1 ? 'time' : 'times'} by staff (access log)
+          </summary>
+          <ul className="mt-2 space-y-1 text-slate-600">
+            {views.map((e) => (
+              <li key={e.id}>
+                {e.actorEmail ?? 'Removed account'} · {formatDateTime(e.at)}
+              </li>
+            ))}
+          </ul>
+        </details>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,55 @@
+import type { ReactNode } from 'react';
+import { CSRF_FIELD } from '../../lib/staff-session.ts';
+import { Logo } from '../Logo.tsx';
+
+export type StaffPageProps = { staff: { id: string; email: string; csrfToken: string } };
+
+const staffLinks = [
+  { href: '/admin/leads', label: 'Leads' },
+  { href: '/admin/ab-tests', label: 'A/B tests' },
+] as const;
+
+/** The back office's frame: its own header (who is signed in, sign out) and a content column. */
+export function StaffShell({ staff, current, children }: StaffPageProps & { current: (typeof staffLinks)[number]['href'] | null; children: ReactNode }) {
+  return (
+    <>
+      <header className="border-b border-slate-200 bg-white">
+        <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-6 gap-y-2 px-4 py-3 sm:px-6">
+          <a href="/admin/leads" className="rounded-lg" aria-label="Back office home">
+            <Logo />
+          </a>
+          <nav aria-label="Back office" className="order-3 w-full sm:order-none sm:w-auto">
+            <ul className="flex gap-1">
+              {staffLinks.map((link) => (
+                <li key={link.href}>
+                  <a
+                    href={link.href}
+                    aria-current={current === link.href ? 'page' : undefined}
+                    className="inline-flex rounded-lg px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100 aria-[current=page]:bg-blue-50 aria-[current=page]:text-blue-800"
+                  >
+                    {link.label}
+                  </a>
+                </li>
+              ))}
+            </ul>
+          </nav>
+          <div className="ml-auto flex items-center gap-3 text-sm">
+            <span className="hidden text-slate-600 md:inline">{staff.email}</span>
+            <form method="post" action="/admin/logout">
+              <CsrfField token={staff.csrfToken} />
+              <button type="submit" className="rounded-lg border border-slate-300 bg-white px-3 py-2 font-medium text-slate-800 hover:bg-slate-50">
+                Log out
+              </button>
+            </form>
+          </div>
+        </div>
+      </header>
+      <div className="mx-auto max-w-7xl px-4 py-6 sm:px-6 sm:py-8">{children}</div>
+    </>
+  );
+}
+
+/** The hidden CSRF token every staff form carries (server/staff-auth.ts). */
+export function CsrfField({ token }: { token: string }) {
+  return <input type="hidden" name={CSRF_FIELD} value={token} />;
+}

@@ -1,0 +1,36 @@
+import type { Sql } from 'postgres';
+import { SESSION_IDLE_MS, SESSION_MAX_MS } from '../../lib/staff-session.ts';
+
+// Signed-in staff browsers (staff_sessions). Rows are found by the SHA-256 of the cookie's id.
+
+export type StoredSession = { userId: string; email: string; createdAt: Date; lastSeenAt: Date };
+
+/** The account a password is checked against; null when no account has this email. */
+export async function findStaffLogin(sql: Sql, email: string): Promise<{ id: string; email: string; passwordHash: string } | null> {
+  const [row] = await sql<
+    { id: string; email: string; passwordHash: string }[]
+  >`select id, username as email, password as password_hash from users where username = ${email}`;
+  return row ?? null;
+}
+
+/** Starts a session, and clears every session that has run out (signing in is rare: a fine time to tidy). */
+export async function createSession(sql: Sql, idHash: string, userId: string, now: Date): Promise<void> {
+  await sql`delete from staff_sessions where created_at <= ${new Date(now.getTime() - SESSION_MAX_MS)} or last_seen_at <= ${new Date(now.getTime() - SESSION_IDLE_MS)}`;
+  await sql`insert into staff_sessions (id_hash, user_id, created_at, last_seen_at) values (${idHash}, ${userId}, ${now}, ${now})`;
+}
+
+export async function findSession(sql: Sql, idHash: string): Promise<StoredSession | null> {
+  const [row] = await sql<StoredSession[]>`
+    select s.user_id, u.username as email, s.created_at, s.last_seen_at
+    from staff_sessions s join users u on u.id = s.user_id
+    where s.id_hash = ${idHash}`;
+  return row ?? null;
+}
+
+export async function touchSession(sql: Sql, idHash: string, now: Date): Promise<void> {
+  await sql`update staff_sessions set last_seen_at = ${now} where id_hash = ${idHash}`;
+}
+
+export async function deleteSession(sql: Sql, idHash: string): Promise<void> {
+  await sql`delete from staff_sessions where id_hash = ${idHash}`;
+}

@@ -1,0 +1,202 @@
+import type { Sql } from 'postgres';
+import { computeAudit } from '../lib/audit.ts';
+import {
+  competitorAnalysisOptions,
+  currentChallengeOptions,
+  currentMarketingOptions,
+  industryOptions,
+  marketingBudgetOptions,
+  monthlyRevenueOptions,
+  onlinePresenceOptions,
+  previousAgencyOptions,
+  primaryGoalOptions,
+  timeframeOptions,
+} from '../lib/audit-schema.ts';
+import { replyBy } from '../lib/business-days.ts';
+import { CONSENT_VERSION } from '../lib/consent.ts';
+import { budgetOptions, industryOptions as intakeIndustryOptions } from '../lib/intake-schema.ts';
+import { LEAD_STATUSES } from '../lib/leads.ts';
+
+// Synthetic leads for the demo and the inbox benchmark: audits (7 in 10) and Q4 applications spread
+// over the last `days` days, most handled, some new and overdue, a few flagged as spam. Ids start with
+// `demo`, so a rerun replaces them and nothing else.
+
+const FIRST = ['Maya', 'Arjun', 'Sofia', 'Kwame', 'Mei', 'Liam', 'Priya', 'Daniel', 'Fatima', 'Noah', 'Chloé', 'Hiroshi', 'Amara', 'Mateo', 'Zoë', 'Omar'];
+const LAST = [
+  'Chen',
+  'Patel',
+  'Rossi',
+  'Mensah',
+  'Nguyen',
+  'Tremblay',
+  'Singh',
+  'Kowalski',
+  'Haddad',
+  'Brown',
+  'Côté',
+  'Tanaka',
+  'Okafor',
+  'Silva',
+  'Lévesque',
+  'Ali',
+];
+const TRADE = [
+  'Bakery',
+  'Dental',
+  'Renovations',
+  'Cleaning Co.',
+  'Medspa',
+  'Fitness Studio',
+  'Law Office',
+  'Auto Care',
+  'Coaching',
+  'Realty',
+  'Café',
+  'Landscaping',
+];
+const AREA = [
+  'Leslieville',
+  'Roncesvalles',
+  'Yorkville',
+  'Danforth',
+  'Liberty Village',
+  'North York',
+  'Scarborough',
+  'Etobicoke',
+  'The Junction',
+  'Kensington',
+];
+
+/** Small seeded PRNG (mulberry32), so a rerun writes the same data. */
+export function seededRandom(seed: number) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const DAY = 86_400_000;
+const BATCH = 500;
+
+export async function seedDemoLeads(sql: Sql, { count, days = 90, now = new Date() }: { count: number; days?: number; now?: Date }): Promise<void> {
+  const rand = seededRandom(20_261_123);
+  const pick = <T>(list: readonly T[]): T => list[Math.floor(rand() * list.length)];
+  const some = <T extends { value: string }>(list: readonly T[]) => list.filter(() => rand() < 0.3).map((o) => o.value);
+  const staff = await sql<{ id: string }[]>`select id from users order by username`;
+
+  await sql.begin(async (tx) => {
+    await tx`delete from leads where id like 'demo%'`;
+    await tx`delete from business_audits where id like 'demo%'`;
+    await tx`delete from q4_intake_applications where id like 'demo%'`;
+  });
+
+  for (let start = 0; start < count; start += BATCH) {
+    const audits: Record<string, unknown>[] = [];
+    const intakes: Record<string, unknown>[] = [];
+    const leads: Record<string, unknown>[] = [];
+    for (let i = start; i < Math.min(count, start + BATCH); i++) {
+      const id = `demo0000-0000-4000-8000-${i.toString(16).padStart(12, '0')}`;
+      // Newest first by index, with some jitter, so the first pages are recent.
+      const createdAt = new Date(now.getTime() - (i / count) * days * DAY - rand() * 3_600_000);
+      const first = pick(FIRST);
+      const last = pick(LAST);
+      const business = `${pick(AREA)} ${pick(TRADE)}`;
+      const email = `${first}.${last}.${i}@example.com`
+        .toLowerCase()
+        .normalize('NFD')
+        .replace(/[\u0300-\u036f]/g, '');
+      const isSpam = rand() < 0.03;
+      const age = now.getTime() - createdAt.getTime();
+      const status = age < 3 * DAY && rand() < 0.7 ? 'new' : rand() < 0.01 ? 'new' : pick(LEAD_STATUSES.slice(1));
+      const owner = status !== 'new' && staff.length > 0 ? pick(staff).id : null;
+      const lead = {
+        id,
+        created_at: createdAt,
+        reply_by: replyBy(createdAt),
+        name: `${first} ${last}`,
+        business,
+        email,
+        status,
+        owner_id: owner,
+        is_spam: isSpam,
+        page: '/',
+      };
+      if (rand() < 0.7) {
+        const answers = {
+          website: rand() < 0.8 ? `https://${business.toLowerCase().replace(/[^a-z]+/g, '')}.ca` : null,
+          monthlyRevenue: pick(monthlyRevenueOptions).value,
+          currentMarketing: some(currentMarketingOptions),
+          marketingBudget: pick(marketingBudgetOptions).value,
+          primaryGoals: some(primaryGoalOptions),
+          timeframe: pick(timeframeOptions).value,
+          currentChallenges: some(currentChallengeOptions),
+          onlinePresence: pick(onlinePresenceOptions).value,
+          competitorAnalysis: pick(competitorAnalysisOptions).value,
+          previousAgency: pick(previousAgencyOptions).value,
+        };
+        const result = computeAudit(answers as Parameters<typeof computeAudit>[0]);
+        audits.push({
+          id,
+          first_name: first,
+          last_name: last,
+          email,
+          phone: null,
+          business_name: business,
+          industry: pick(industryOptions).value,
+          website: answers.website,
+          monthly_revenue: answers.monthlyRevenue,
+          current_marketing: answers.currentMarketing,
+          marketing_budget: answers.marketingBudget,
+          primary_goals: answers.primaryGoals,
+          timeframe: answers.timeframe,
+          current_challenges: answers.currentChallenges,
+          online_presence: answers.onlinePresence,
+          competitor_analysis: answers.competitorAnalysis,
+          previous_agency: answers.previousAgency,
+          recommended_services: result.recommendedServices,
+          package_tier: result.packageTier,
+          estimated_value: result.estimatedValue,
+          audit_score: result.auditScore,
+          is_spam: isSpam,
+          created_at: createdAt,
+        });
+        leads.push({ ...lead, kind: 'audit', score: result.auditScore, tier: result.packageTier, budget: null });
+      } else {
+        const budget = pick(budgetOptions).value;
+        intakes.push({
+          id,
+          first_name: first,
+          last_name: last,
+          work_email: email,
+          mobile: `416-555-${String(1000 + (i % 9000)).padStart(4, '0')}`,
+          company: business,
+          website: null,
+          industry: pick(intakeIndustryOptions).value,
+          city: 'Toronto',
+          monthly_marketing_budget: budget,
+          biggest_goal: 'Fill the calendar for the spring season.',
+          how_did_you_hear: null,
+          casl_consent: 'true',
+          consent_version: CONSENT_VERSION,
+          consent_page: '/q4-intake',
+          is_spam: isSpam,
+          created_at: createdAt,
+        });
+        leads.push({ ...lead, kind: 'intake', score: null, tier: null, budget, page: '/q4-intake' });
+      }
+    }
+    await sql.begin(async (tx) => {
+      if (audits.length) {
+        await tx`insert into business_audits ${tx(audits as never, Object.keys(audits[0]) as never)}`;
+      }
+      if (intakes.length) await tx`insert into q4_intake_applications ${tx(intakes as never, Object.keys(intakes[0]) as never)}`;
+      await tx`insert into leads ${tx(leads as never, Object.keys(leads[0]) as never)}`;
+      await tx`insert into lead_events (lead_kind, lead_id, kind, to_value, at)
+               select kind, id, 'submitted', page, created_at from leads where id = any(${leads.map((l) => l.id as string)}) and kind = any(${['audit', 'intake']})`;
+    });
+  }
+}

@@ -1,0 +1,107 @@
+import { Hono } from 'hono';
+import { leadsForExport, inboxPage as loadInboxPage } from '../../db/queries/leads.ts';
+import { listStaffAccounts } from '../../db/queries/staff.ts';
+import { CSV_BOM, csvRow } from '../../lib/csv.ts';
+import { formatStamp } from '../../lib/display-time.ts';
+import { budgetLabel, type InboxFilters, inboxFiltersSchema, isOverdue, leadKindLabel, leadStatusLabel } from '../../lib/leads.ts';
+import { agency } from '../../lib/site.ts';
+import { withDatabaseDeadline } from '../../server/deadline.ts';
+import type { AppContext, AppEnv } from '../../server/deps.ts';
+import { streamedResponse } from '../../server/middleware/compress.ts';
+import { renderPage } from '../../server/page.tsx';
+import { requireStaff, signedInStaff } from '../../server/staff-auth.ts';
+import { inboxPage, staffProblem } from './staff-pages.tsx';
+
+/** The query string's filters, or the 400 page naming each bad one. */
+function readFilters(c: AppContext): { filters: InboxFilters } | { problem: Promise<Response> } {
+  const parsed = inboxFiltersSchema.safeParse(c.req.query());
+  if (parsed.success) return { filters: parsed.data };
+  const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
+  return { problem: staffProblem(c, 400, 'These filters could not be used', problems) };
+}
+
+const context = (c: AppContext) => ({ staffId: signedInStaff(c).id, now: c.get('deps').now(), timeZone: agency.timeZone });
+
+/** The CSV's columns: stable names, one row per lead. */
+const CSV_COLUMNS = [
+  'type',
+  'id',
+  'received_toronto',
+  'name',
+  'business',
+  'email',
+  'score',
+  'tier',
+  'budget',
+  'status',
+  'owner',
+  'reply_by_toronto',
+  'overdue',
+  'spam',
+  'erased',
+];
+
+/**
+ * GET /admin/leads (the inbox) and GET /admin/leads.csv (the same filters, every page): staff only.
+ */
+const inbox = new Hono<AppEnv>()
+  .get('/leads', requireStaff('page'), async (c) => {
+    const read = readFilters(c);
+    if ('problem' in read) return read.problem;
+    const ctx = context(c);
+    const { sql } = c.get('deps');
+    const [page, owners] = await withDatabaseDeadline(Promise.all([loadInboxPage(sql, read.filters, ctx), listStaffAccounts(sql)]));
+    return renderPage(c, inboxPage, { staff: signedInStaff(c), filters: read.filters, ...page, owners, now: ctx.now });
+  })
+  .get('/leads.csv', requireStaff('page'), async (c) => {
+    const read = readFilters(c);
+    if ('problem' in read) return read.problem;
+    const ctx = context(c);
+    const { sql, log } = c.get('deps');
+    const batches = leadsForExport(sql, { ...read.filters, page: undefined }, ctx);
+    const encoder = new TextEncoder();
+    const body = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(encoder.encode(CSV_BOM + csvRow(CSV_COLUMNS)));
+      },
+      // One batch per pull: the stream asks for more only as fast as the client reads.
+      async pull(controller) {
+        try {
+          const next = await withDatabaseDeadline(batches.next());
+          if (next.done) return controller.close();
+          const lines = next.value.map((l) =>
+            csvRow([
+              leadKindLabel[l.kind],
+              l.id,
+              formatStamp(l.createdAt),
+              l.name ?? '',
+              l.business ?? '',
+              l.email ?? '',
+              l.score === null ? '' : String(l.score),
+              l.tier ?? '',
+              l.kind === 'intake' ? budgetLabel(l.budget) : '',
+              leadStatusLabel[l.status],
+              l.ownerEmail ?? '',
+              formatStamp(l.replyBy),
+              isOverdue(l, ctx.now) ? 'yes' : 'no',
+              l.isSpam ? 'yes' : 'no',
+              l.erasedAt ? 'yes' : 'no',
+            ]),
+          );
+          controller.enqueue(encoder.encode(lines.join('')));
+        } catch (error) {
+          log.error('lead export failed', { requestId: c.get('requestId'), error: (error as Error)?.name ?? 'Error' });
+          controller.error(error);
+        }
+      },
+      async cancel() {
+        await batches.return(undefined);
+      },
+    });
+    const day = formatStamp(ctx.now).slice(0, 10);
+    c.header('Content-Type', 'text/csv; charset=utf-8');
+    c.header('Content-Disposition', `attachment; filename="northline-leads-${day}.csv"`);
+    return streamedResponse(c.req.header('accept-encoding'), body, new Headers(c.res.headers));
+  });
+
+export default inbox;

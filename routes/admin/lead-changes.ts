@@ -1,0 +1,75 @@
+import { Hono } from 'hono';
+import type { Sql } from 'postgres';
+import type * as z from 'zod/mini';
+import { addNote, type ChangeOutcome, changeOwner, changeStatus, eraseLead, setSpam } from '../../db/queries/leads.ts';
+import { eraseSchema, type LeadKind, leadPath, noteSchema, ownerChangeSchema, spamChangeSchema, statusChangeSchema } from '../../lib/leads.ts';
+import { formWrite, jsonWrite } from '../../server/api/guards.ts';
+import { validJson } from '../../server/api/validate.ts';
+import { withDatabaseDeadline } from '../../server/deadline.ts';
+import type { AppContext, AppEnv } from '../../server/deps.ts';
+import { requireStaff, signedInStaff } from '../../server/staff-auth.ts';
+import { leadParams, noSuchLead } from './lead.tsx';
+import { staffProblem } from './staff-pages.tsx';
+
+type Change = { actor: { id: string; email: string }; now: Date };
+type Action<S extends z.ZodMiniType> = { schema: S; run: (sql: Sql, kind: LeadKind, id: string, body: z.output<S>, change: Change) => Promise<ChangeOutcome> };
+
+const action = <S extends z.ZodMiniType>(a: Action<S>) => a;
+
+/** What staff can do to a lead, each a plain form POST to /admin/leads/{type}/{id}/{name}. */
+const actions = {
+  status: action({ schema: statusChangeSchema, run: (sql, kind, id, body, change) => changeStatus(sql, kind, id, body.status, body.note, change) }),
+  owner: action({ schema: ownerChangeSchema, run: (sql, kind, id, body, change) => changeOwner(sql, kind, id, body.owner, change) }),
+  notes: action({ schema: noteSchema, run: (sql, kind, id, body, change) => addNote(sql, kind, id, body.note, change) }),
+  spam: action({ schema: spamChangeSchema, run: (sql, kind, id, body, change) => setSpam(sql, kind, id, body.spam === 'true', change) }),
+  erase: action({ schema: eraseSchema, run: (sql, kind, id, _body, change) => eraseLead(sql, kind, id, change) }),
+};
+
+/** After a form: back to the inbox view it came from (its `back` field, when that is an inbox path), else the lead. */
+function backTo(form: Record<string, unknown>, fallback: string): string {
+  const back = form.back;
+  return typeof back === 'string' && /^\/admin\/leads(\?[^\\\s]*)?$/.test(back) ? back : fallback;
+}
+
+const changes = new Hono<AppEnv>();
+
+for (const [name, { schema, run }] of Object.entries(actions) as [string, Action<z.ZodMiniType>][]) {
+  changes.post(`/leads/:kind/:id/${name}`, formWrite(), requireStaff('page'), async (c) => {
+    const params = leadParams(c);
+    if (!params) return noSuchLead(c);
+    const form = await c.req.parseBody();
+    const here = leadPath(params.kind, params.id);
+    const parsed = schema.safeParse(form);
+    if (!parsed.success)
+      return staffProblem(
+        c,
+        400,
+        'Nothing was changed',
+        parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`),
+        here,
+      );
+    const outcome = await withDatabaseDeadline(run(c.get('deps').sql, params.kind, params.id, parsed.data, changeBy(c)));
+    if (outcome === 'missing') return noSuchLead(c);
+    // Erasing twice (a double-click) is done; any other change to an erased lead is refused.
+    if (outcome === 'erased' && name !== 'erase') return staffProblem(c, 409, 'Nothing was changed', ['This lead was erased on request: it can no longer be changed.'], here);
+    return c.redirect(backTo(form, here), 303);
+  });
+}
+
+/** POST /admin/api/leads/{type}/{id}/status {status, note?}: the inbox's one-click status, as JSON. */
+changes.post('/api/leads/:kind/:id/status', jsonWrite(), requireStaff('api'), validJson(statusChangeSchema), async (c) => {
+  const params = leadParams(c);
+  if (!params) return c.json({ error: 'No such lead' }, 404);
+  const { status, note } = c.req.valid('json');
+  const outcome = await withDatabaseDeadline(changeStatus(c.get('deps').sql, params.kind, params.id, status, note, changeBy(c)));
+  if (outcome === 'missing') return c.json({ error: 'No such lead' }, 404);
+  if (outcome === 'erased') return c.json({ error: 'This lead was erased on request: it can no longer be changed' }, 409);
+  return c.json({ status, changed: outcome === 'changed' });
+});
+
+function changeBy(c: AppContext): Change {
+  const { id, email } = signedInStaff(c);
+  return { actor: { id, email }, now: c.get('deps').now() };
+}
+
+export default changes;

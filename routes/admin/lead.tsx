@@ -1,0 +1,61 @@
+import { Hono } from 'hono';
+import { findAudit } from '../../db/queries/audits.ts';
+import { findIntakeApplication } from '../../db/queries/intake.ts';
+import { findLead, leadTimeline, recordView, variantsSeenBy } from '../../db/queries/leads.ts';
+import { listStaffAccounts } from '../../db/queries/staff.ts';
+import { scoreMessage } from '../../lib/audit.ts';
+import { auditAnswerRows, auditBreakdown, consentWording, intakeAnswerRows } from '../../lib/lead-answers.ts';
+import { LEAD_KINDS, type LeadKind } from '../../lib/leads.ts';
+import { type ServiceSlug, servicePath, serviceTitle } from '../../lib/site.ts';
+import { withDatabaseDeadline } from '../../server/deadline.ts';
+import type { AppContext, AppEnv } from '../../server/deps.ts';
+import { renderPage } from '../../server/page.tsx';
+import { requireStaff, signedInStaff } from '../../server/staff-auth.ts';
+import { leadPage, staffProblem } from './staff-pages.tsx';
+
+/** The lead a path names (`/leads/{type}/{id}`), or null when the path cannot name one. */
+export function leadParams(c: AppContext): { kind: LeadKind; id: string } | null {
+  const kind = c.req.param('kind');
+  const id = c.req.param('id');
+  if (!kind || !id || !(LEAD_KINDS as readonly string[]).includes(kind) || !/^[\w-]{1,36}$/.test(id)) return null;
+  return { kind: kind as LeadKind, id };
+}
+
+export const noSuchLead = (c: AppContext) => staffProblem(c, 404, 'No such lead', ['This lead does not exist. It may have been a mistyped link.']);
+
+/** GET /admin/leads/{type}/{id}: one lead in full. Each view is logged on the lead (who and when). */
+const lead = new Hono<AppEnv>().get('/leads/:kind/:id', requireStaff('page'), async (c) => {
+  const params = leadParams(c);
+  if (!params) return noSuchLead(c);
+  const { sql, now } = c.get('deps');
+  const staff = signedInStaff(c);
+  const found = await withDatabaseDeadline(findLead(sql, params.kind, params.id));
+  if (!found) return noSuchLead(c);
+  const time = now();
+  await withDatabaseDeadline(recordView(sql, params.kind, params.id, { actor: staff, now: time }));
+  const [audit, application, variants, timeline, owners] = await withDatabaseDeadline(
+    Promise.all([
+      params.kind === 'audit' ? findAudit(sql, params.id) : null,
+      params.kind === 'intake' ? findIntakeApplication(sql, params.id) : null,
+      variantsSeenBy(sql, found.visitorId),
+      leadTimeline(sql, params.kind, params.id),
+      listStaffAccounts(sql),
+    ]),
+  );
+  const outcome = audit && {
+    score: Number(audit.auditScore),
+    message: scoreMessage(Number(audit.auditScore)),
+    tier: audit.packageTier,
+    estimatedValue: audit.estimatedValue,
+    breakdown: auditBreakdown(audit),
+    recommended: (audit.recommendedServices as ServiceSlug[]).map((slug) => ({ title: serviceTitle(slug), href: servicePath(slug) })),
+  };
+  // A submission row is gone only after erasure; the page then shows the record that remains.
+  const answers = audit ? auditAnswerRows(audit) : application ? intakeAnswerRows(application) : [];
+  const consent = application
+    ? { wording: consentWording(application.consentVersion), version: application.consentVersion, page: application.consentPage, at: application.createdAt }
+    : null;
+  return renderPage(c, leadPage, { staff, lead: found, answers, outcome, consent, variants, timeline, owners, now: time });
+});
+
+export default lead;

@@ -1,0 +1,18 @@
+import type { AppContext } from '../deps.ts';
+
+/**
+ * The page of this site a submission was sent from: the path of a same-origin Referer (this request's
+ * host or PUBLIC_SITE_URL's origin, behind a proxy), at most 200 characters; else `fallback` (a direct
+ * call, or a browser that sends no Referer). Nothing from another site is kept.
+ */
+export function referringPage(c: AppContext, fallback: string): string {
+  const referer = c.req.header('referer');
+  if (!referer) return fallback;
+  try {
+    const url = new URL(referer);
+    const sameSite = url.host === new URL(c.req.url).host || url.origin === new URL(c.get('deps').config.PUBLIC_SITE_URL).origin;
+    return sameSite ? url.pathname.slice(0, 200) : fallback;
+  } catch {
+    return fallback;
+  }
+}

@@ -1,0 +1,124 @@
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
+import { createMiddleware } from 'hono/factory';
+import { createSession, deleteSession, findSession, touchSession } from '../db/queries/staff-sessions.ts';
+import { CSRF_FIELD, CSRF_HEADER, needsTouch, SESSION_COOKIE, SESSION_MAX_MS, type SignedInStaff, sessionState } from '../lib/staff-session.ts';
+import { withDatabaseDeadline } from './deadline.ts';
+import type { AppContext, AppEnv } from './deps.ts';
+
+// Staff sign-in state: a random 256-bit session id in an HttpOnly, SameSite=Strict cookie scoped to
+// /admin; the database keeps only its SHA-256 (db/queries/staff-sessions.ts).
+//
+// CSRF: every staff write carries a token, and SameSite=Strict keeps the cookie off cross-site requests
+// as well. The token is an HMAC of the session id, so it needs no storage, changes with every sign-in
+// and cannot be worked out without the cookie. Hono's `csrf` middleware (an Origin check) alone was not
+// chosen: SameSite counts a sibling subdomain as the same site, so a page on any *.example.ca could
+// post with the cookie attached, and an Origin check that compares with the request's own URL breaks
+// behind a TLS-terminating proxy. Forms send the token as `_csrf`, the status island as X-CSRF-Token.
+
+const sha256 = (text: string) => new Bun.CryptoHasher('sha256').update(text).digest('hex');
+const csrfTokenOf = (sessionId: string) => createHmac('sha256', sessionId).update('staff-csrf').digest('base64url');
+
+/** Each request's session, once looked up (null: none, or it ran out). */
+const looked = new WeakMap<Request, SignedInStaff | null>();
+
+/** The staff member signed in on this request, or null; a session past its time is deleted. */
+export async function currentStaff(c: AppContext): Promise<SignedInStaff | null> {
+  if (looked.has(c.req.raw)) return looked.get(c.req.raw) ?? null;
+  const found = await lookUp(c);
+  looked.set(c.req.raw, found);
+  return found;
+}
+
+async function lookUp(c: AppContext): Promise<SignedInStaff | null> {
+  const id = getCookie(c, SESSION_COOKIE);
+  if (!id || !/^[\w-]{43}$/.test(id)) return null;
+  const { sql, now } = c.get('deps');
+  const idHash = sha256(id);
+  const session = await withDatabaseDeadline(findSession(sql, idHash));
+  if (!session) return null;
+  const time = now();
+  if (sessionState(session, time) !== 'active') {
+    await withDatabaseDeadline(deleteSession(sql, idHash));
+    return null;
+  }
+  if (needsTouch(session, time)) await withDatabaseDeadline(touchSession(sql, idHash, time));
+  return { id: session.userId, email: session.email, csrfToken: csrfTokenOf(id) };
+}
+
+/** Starts a session for `userId` and sets its cookie on the response. */
+export async function signIn(c: AppContext, userId: string): Promise<void> {
+  const { sql, now, config } = c.get('deps');
+  const id = randomBytes(32).toString('base64url');
+  await withDatabaseDeadline(createSession(sql, sha256(id), userId, now()));
+  setCookie(c, SESSION_COOKIE, id, {
+    httpOnly: true,
+    sameSite: 'Strict',
+    secure: config.isProduction,
+    path: '/admin',
+    maxAge: SESSION_MAX_MS / 1000,
+  });
+}
+
+/** Ends this browser's session, if any, and clears its cookie. */
+export async function signOut(c: AppContext): Promise<void> {
+  const id = getCookie(c, SESSION_COOKIE);
+  if (id) await withDatabaseDeadline(deleteSession(c.get('deps').sql, sha256(id)));
+  forgetCookie(c);
+}
+
+function forgetCookie(c: AppContext): void {
+  deleteCookie(c, SESSION_COOKIE, { path: '/admin', secure: c.get('deps').config.isProduction, httpOnly: true, sameSite: 'Strict' });
+}
+
+/** The staff member a `requireStaff` route is answering. */
+export function signedInStaff(c: AppContext): SignedInStaff {
+  const staff = c.get('staff');
+  if (!staff) throw new Error('signedInStaff() on a route without requireStaff');
+  return staff;
+}
+
+/** Marks an answer private: never indexed, never stored by a browser or a shared cache. */
+export function privateHeaders(c: AppContext): void {
+  c.header('X-Robots-Tag', 'noindex');
+  c.header('Cache-Control', 'no-store');
+}
+
+/** The login page that brings a staff member back to `path` once signed in. */
+export const loginPath = (path: string) => `/admin/login?next=${encodeURIComponent(path)}`;
+
+/**
+ * Staff only. Without a session a page answers 303 to the login page (which returns to this page) and
+ * an API 401 JSON; a write (anything but GET and HEAD) must also carry this session's CSRF token (403).
+ * Every answer is private.
+ */
+export function requireStaff(kind: 'page' | 'api') {
+  return createMiddleware<AppEnv>(async (c, next) => {
+    privateHeaders(c);
+    const staff = await currentStaff(c);
+    if (!staff) {
+      if (getCookie(c, SESSION_COOKIE)) forgetCookie(c);
+      if (kind === 'api') return c.json({ error: 'Sign in required: your staff session has ended or was never started' }, 401);
+      const reading = c.req.method === 'GET' || c.req.method === 'HEAD';
+      return c.redirect(loginPath(reading ? c.req.path + new URL(c.req.url).search : '/admin/leads'), 303);
+    }
+    if (c.req.method !== 'GET' && c.req.method !== 'HEAD' && !(await carriesToken(c, staff.csrfToken))) {
+      const message = 'This form has expired or came from somewhere else. Reload the page and try again.';
+      return kind === 'api' ? c.json({ error: message }, 403) : c.text(message, 403);
+    }
+    c.set('staff', staff);
+    await next();
+  });
+}
+
+async function carriesToken(c: AppContext, expected: string): Promise<boolean> {
+  let given = c.req.header(CSRF_HEADER);
+  if (!given && /^application\/x-www-form-urlencoded|^multipart\/form-data/i.test(c.req.header('content-type') ?? '')) {
+    const field = (await c.req.parseBody())[CSRF_FIELD];
+    given = typeof field === 'string' ? field : undefined;
+  }
+  if (!given) return false;
+  const a = Buffer.from(given);
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
+}

@@ -1,0 +1,38 @@
+import type { Sql } from 'postgres';
+import { saveStaffAccount } from '../../db/queries/staff.ts';
+import type { testApp } from './app.ts';
+
+type TestApp = Awaited<ReturnType<typeof testApp>>;
+
+export type TestStaff = { id: string; email: string; password: string };
+
+/** A staff account with its own email (tests share one database); cheap argon2id settings for speed. */
+export async function createStaff(sql: Sql, name = 'staff'): Promise<TestStaff> {
+  const email = `${name}-${crypto.randomUUID().slice(0, 8)}@northlinedigital.ca`;
+  const password = `pass ${crypto.randomUUID()}`;
+  await saveStaffAccount(sql, email, await Bun.password.hash(password, { algorithm: 'argon2id', memoryCost: 4096, timeCost: 2 }));
+  const [row] = await sql<{ id: string }[]>`select id from users where username = ${email}`;
+  return { id: row.id, email, password };
+}
+
+export const formBody = (fields: Record<string, string>) => ({
+  headers: { 'content-type': 'application/x-www-form-urlencoded' },
+  body: new URLSearchParams(fields).toString(),
+});
+
+/** POST /admin/login as a browser's form would. */
+export function postLogin(t: TestApp, fields: Record<string, string>, headers: Record<string, string> = {}) {
+  const form = formBody(fields);
+  return t.request('/admin/login', { method: 'POST', redirect: 'manual', headers: { ...form.headers, ...headers }, body: form.body });
+}
+
+/** Signs in and returns the session cookie and the CSRF token the pages carry. */
+export async function signedIn(t: TestApp, staff: TestStaff): Promise<{ cookie: string; csrf: string }> {
+  const res = await postLogin(t, { email: staff.email, password: staff.password });
+  if (res.status !== 303) throw new Error(`sign-in answered ${res.status}`);
+  const cookie = (res.headers.get('set-cookie') ?? '').split(';')[0];
+  const page = await (await t.request('/admin/leads', { headers: { cookie } })).text();
+  const csrf = page.match(/name="_csrf" value="([^"]+)"/)?.[1];
+  if (!csrf) throw new Error('no CSRF token on the inbox');
+  return { cookie, csrf };
+}
