@@ -126,7 +126,7 @@ export function LeadDetail(props: LeadDetailProps) {
                 <h3 className="font-semibold text-slate-900">Consent record (CASL)</h3>
                 <p className="mt-1 text-slate-700">“{consent.wording}”</p>
                 <p className="mt-1 text-slate-500">
-                  Version {consent.version ?? 'not recorded'}, given on {consent.page ?? 'an unrecorded page'} at {formatDateTime(consent.at)}
+                  {`Version ${consent.version ?? 'not recorded'}, given on ${consent.page ?? 'an unrecorded page'} at ${formatDateTime(consent.at)}`}
                 </p>
               </div>
             ) : null}

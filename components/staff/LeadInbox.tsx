@@ -251,9 +251,7 @@ function Pagination({ filters, page, pages }: { filters: InboxFilters; page: num
       ) : (
         <span />
       )}
-      <span className="text-sm text-slate-600">
-        Page {formatCount(page)} of {formatCount(pages)}
-      </span>
+      <span className="text-sm text-slate-600">{`Page ${formatCount(page)} of ${formatCount(pages)}`}</span>
       {page < pages ? (
         <a href={link(page + 1)} rel="next" className={button}>
           Older

@@ -51,7 +51,8 @@ for (const [name, { schema, run }] of Object.entries(actions) as [string, Action
     const outcome = await withDatabaseDeadline(run(c.get('deps').sql, params.kind, params.id, parsed.data, changeBy(c)));
     if (outcome === 'missing') return noSuchLead(c);
     // Erasing twice (a double-click) is done; any other change to an erased lead is refused.
-    if (outcome === 'erased' && name !== 'erase') return staffProblem(c, 409, 'Nothing was changed', ['This lead was erased on request: it can no longer be changed.'], here);
+    if (outcome === 'erased' && name !== 'erase')
+      return staffProblem(c, 409, 'Nothing was changed', ['This lead was erased on request: it can no longer be changed.'], here);
     return c.redirect(backTo(form, here), 303);
   });
 }

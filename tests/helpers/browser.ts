@@ -28,9 +28,16 @@ export function launchBrowser(): Promise<Browser> {
 /**
  * Opens a page and records every console error, page error and React hydration warning; a browser
  * test ends with `expect(problems).toEqual([])`. Waits until every island on the page has hydrated.
+ * `hasTouch` and `isMobile` make the context a touch phone (taps, the mobile viewport rules).
  */
-export async function openPage(browser: Browser, url: string, viewport = DESKTOP, options: { permissions?: string[]; userAgent?: string } = {}) {
-  const context = await browser.newContext({ viewport, permissions: options.permissions, userAgent: options.userAgent });
+export async function openPage(
+  browser: Browser,
+  url: string,
+  viewport = DESKTOP,
+  options: { permissions?: string[]; userAgent?: string; hasTouch?: boolean; isMobile?: boolean } = {},
+) {
+  const { permissions, userAgent, hasTouch, isMobile } = options;
+  const context = await browser.newContext({ viewport, permissions, userAgent, hasTouch, isMobile });
   const page = await context.newPage();
   const problems: string[] = [];
   page.on('console', (msg) => {
