@@ -76,6 +76,9 @@ export function overdueHeadline(count: number): string {
   return `${count.toLocaleString('en-CA')} ${count === 1 ? 'lead' : 'leads'} past the 2-business-day promise`;
 }
 
+/** The audit's package tier as a person reads it. */
+export const tierLabel = (tier: string | null): string => ({ starter: 'Starter', growth: 'Growth', enterprise: 'Enterprise' })[tier ?? ''] ?? tier ?? '';
+
 /** The intake's budget band as a person reads it. */
 export const budgetLabel = (value: string | null): string => budgetOptions.find((o) => o.value === value)?.label ?? value ?? '';
 

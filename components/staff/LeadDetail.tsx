@@ -14,6 +14,7 @@ import {
   leadStatusLabel,
   NOTE_MAX,
   type SeenVariant,
+  tierLabel,
 } from '../../lib/leads.ts';
 import { inputClass } from '../ui/form.tsx';
 import { buttonClass } from '../ui/styles.ts';
@@ -135,7 +136,7 @@ export function LeadDetail(props: LeadDetailProps) {
           <Timeline events={timeline} />
         </div>
 
-        <aside className="space-y-6" aria-label="Pipeline">
+        <aside className="order-first space-y-6 lg:order-last" aria-label="Pipeline">
           {erased ? (
             <section className={card}>
               <h2 className="text-lg font-semibold text-slate-900">Pipeline</h2>
@@ -273,7 +274,7 @@ function Outcome({ outcome }: { outcome: AuditOutcome }) {
         <strong className="text-2xl text-slate-900">{outcome.score}</strong>/100 · {outcome.message}
       </p>
       <dl className="mt-3 grid gap-2 text-sm sm:grid-cols-2">
-        <Fact label="Package tier">{outcome.tier}</Fact>
+        <Fact label="Package tier">{tierLabel(outcome.tier)}</Fact>
         <Fact label="Estimated monthly value">{formatDollars(outcome.estimatedValue)}</Fact>
       </dl>
       <ul className="mt-4 space-y-2">

@@ -14,6 +14,7 @@ import {
   leadPath,
   leadStatusLabel,
   overdueHeadline,
+  tierLabel,
 } from '../../lib/leads.ts';
 import { inputClass } from '../ui/form.tsx';
 import { buttonClass } from '../ui/styles.ts';
@@ -28,11 +29,9 @@ export type LeadInboxProps = StaffPageProps & {
   now: Date;
 };
 
-const tierLabel: Record<string, string> = { starter: 'Starter', growth: 'Growth', enterprise: 'Enterprise' };
-
 /** What a lead is worth at a glance: the audit's score and tier, or the intake's budget band. */
 export function leadSummary(lead: Pick<LeadRow, 'kind' | 'score' | 'tier' | 'budget'>): string {
-  if (lead.kind === 'audit') return `${lead.score ?? '–'}/100 · ${tierLabel[lead.tier ?? ''] ?? lead.tier ?? ''}`;
+  if (lead.kind === 'audit') return `${lead.score ?? '–'}/100 · ${tierLabel(lead.tier)}`;
   return budgetLabel(lead.budget);
 }
 
@@ -131,21 +130,23 @@ function LeadRowView({ lead, now, csrfToken, back }: { lead: LeadRow; now: Date;
           {name}
         </a>
         <div className="text-slate-700">{lead.business}</div>
-        <div className="break-all text-slate-500">{lead.email}</div>
+        <div className="break-words text-slate-500">{lead.email}</div>
       </td>
       <td className="inline-block pr-3 pt-2 lg:table-cell lg:px-4 lg:py-3">
-        <span className={`rounded-full px-2 py-0.5 text-xs font-medium ${lead.kind === 'audit' ? 'bg-blue-50 text-blue-800' : 'bg-amber-50 text-amber-800'}`}>
+        <span
+          className={`whitespace-nowrap rounded-full px-2 py-0.5 text-xs font-medium ${lead.kind === 'audit' ? 'bg-blue-50 text-blue-800' : 'bg-amber-50 text-amber-800'}`}
+        >
           {leadKindLabel[lead.kind]}
         </span>
       </td>
       <td className="inline-block pr-3 pt-2 text-slate-800 lg:table-cell lg:px-4 lg:py-3">{leadSummary(lead)}</td>
-      <td className="block pt-1 text-slate-600 lg:table-cell lg:px-4 lg:py-3">
+      <td className="block whitespace-nowrap pt-1 text-slate-600 lg:table-cell lg:px-4 lg:py-3">
         <span className="lg:hidden">Received </span>
         {formatDateTime(lead.createdAt)}
         {overdue ? (
-          <div className="font-semibold text-red-700">Overdue since {formatDateTime(lead.replyBy)}</div>
+          <div className="whitespace-nowrap font-semibold text-red-700">{`Overdue since ${formatDateTime(lead.replyBy)}`}</div>
         ) : lead.status === 'new' && !lead.isSpam && !lead.erasedAt ? (
-          <div className="text-xs text-slate-500">Reply by {formatDateTime(lead.replyBy)}</div>
+          <div className="whitespace-nowrap text-xs text-slate-500">{`Reply by ${formatDateTime(lead.replyBy)}`}</div>
         ) : null}
       </td>
       <td className="block pt-1 text-slate-700 lg:table-cell lg:px-4 lg:py-3">
@@ -168,8 +169,8 @@ const selectClass = `${inputClass} py-2 text-sm`;
 function Filters({ filters, owners }: { filters: InboxFilters; owners: { id: string; email: string }[] }) {
   return (
     <form method="get" action="/admin/leads" className="mt-6 rounded-xl border border-slate-200 bg-white p-4" aria-label="Filter leads">
-      <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-6">
-        <label className="block text-sm font-medium text-slate-800 sm:col-span-2">
+      <div className="grid grid-cols-2 gap-3 lg:grid-cols-6">
+        <label className="col-span-2 block text-sm font-medium text-slate-800">
           Search
           <input type="search" name="q" defaultValue={filters.q ?? ''} placeholder="Name, business or email" className={`${selectClass} mt-1`} />
         </label>
@@ -195,7 +196,7 @@ function Filters({ filters, owners }: { filters: InboxFilters; owners: { id: str
             ))}
           </select>
         </label>
-        <label className="block text-sm font-medium text-slate-800 sm:col-span-2 lg:col-span-2">
+        <label className="col-span-2 block text-sm font-medium text-slate-800">
           Owner
           <select name="owner" defaultValue={filters.owner ?? ''} className={`${selectClass} mt-1`}>
             <option value="">Anyone</option>
@@ -216,7 +217,7 @@ function Filters({ filters, owners }: { filters: InboxFilters; owners: { id: str
           To
           <input type="date" name="to" defaultValue={filters.to ?? ''} className={`${selectClass} mt-1`} />
         </label>
-        <div className="flex flex-col justify-end gap-2 text-sm text-slate-800 sm:col-span-2">
+        <div className="col-span-2 flex flex-col justify-end gap-2 text-sm text-slate-800">
           <label className="inline-flex items-center gap-2">
             <input type="checkbox" name="overdue" value="1" defaultChecked={filters.overdue === true} className="h-4 w-4 rounded border-slate-300" />
             Overdue only
@@ -226,7 +227,7 @@ function Filters({ filters, owners }: { filters: InboxFilters; owners: { id: str
             Show spam-flagged instead
           </label>
         </div>
-        <div className="flex items-end gap-2 sm:col-span-2">
+        <div className="col-span-2 flex items-end gap-2">
           <button type="submit" className={`${buttonClass.primary} px-4 py-2 text-sm`}>
             Apply filters
           </button>
