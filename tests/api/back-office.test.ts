@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'bun:test';
 import { migrations } from '../../db/migrations/index.ts';
+import { removeStaffAccount } from '../../db/queries/staff.ts';
 import { replyBy } from '../../lib/business-days.ts';
 import { CSV_BOM } from '../../lib/csv.ts';
 import { SESSION_IDLE_MS, SESSION_MAX_MS } from '../../lib/staff-session.ts';
@@ -195,6 +196,24 @@ describe('signing in', () => {
     }
     now = started + SESSION_MAX_MS;
     expect(await open(busy.cookie)).toBe(303);
+  });
+});
+
+describe('removing a staff account', () => {
+  test('ends its sessions at once; its leads become unassigned; the timeline still names who did what', async () => {
+    const { t, staff, session, post } = await staffApp();
+    const id = await submitAudit(t, token());
+    await post(`/admin/leads/audit/${id}/owner`, { owner: staff.id });
+    await post(`/admin/leads/audit/${id}/notes`, { note: 'Called back.' });
+    expect(await removeStaffAccount(t.sql, staff.email)).toBe(true);
+    expect((await t.request('/admin/leads', { headers: { cookie: session.cookie }, redirect: 'manual' })).status).toBe(303);
+    const [lead] = await t.sql`select owner_id from leads where id = ${id}`;
+    expect(lead.ownerId).toBeNull();
+    const events = await t.sql`select kind, actor_email from lead_events where lead_id = ${id} and kind in ('owner', 'note') order by id`;
+    expect([...events]).toEqual([
+      { kind: 'owner', actorEmail: staff.email },
+      { kind: 'note', actorEmail: staff.email },
+    ]);
   });
 });
 
