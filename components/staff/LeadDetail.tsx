@@ -51,7 +51,7 @@ export function LeadDetail(props: LeadDetailProps) {
   const erased = lead.erasedAt !== null;
   const action = (what: string) => `${leadPath(lead.kind, lead.id)}/${what}`;
   return (
-    <StaffShell staff={staff} current={null}>
+    <StaffShell staff={staff} current="/admin/leads">
       <a href="/admin/leads" className="text-sm font-medium text-blue-800 hover:underline">
         ← All leads
       </a>
@@ -70,9 +70,7 @@ export function LeadDetail(props: LeadDetailProps) {
           data-reply-by
           className={`rounded-xl px-4 py-3 text-sm ${overdue ? 'border border-red-200 bg-red-50 text-red-800' : 'border border-slate-200 bg-white text-slate-700'}`}
         >
-          <div className="font-semibold">
-            {overdue ? 'Overdue: past the 2-business-day promise' : lead.status === 'new' ? 'Reply by' : 'Replied in time or handled'}
-          </div>
+          <div className="font-semibold">{overdue ? 'Overdue: past the 2-business-day promise' : lead.status === 'new' ? 'Reply by' : 'Reply was due by'}</div>
           <div>{formatDateTime(lead.replyBy)}</div>
         </div>
       </div>
@@ -110,7 +108,7 @@ export function LeadDetail(props: LeadDetailProps) {
               Submission
             </h2>
             <dl className="mt-3 grid gap-2 text-sm sm:grid-cols-2">
-              <Fact label="Sent from">{lead.page ?? (erased ? 'Erased' : 'Not recorded')}</Fact>
+              <Fact label="Sent from">{lead.page ? pageName(lead.page) : erased ? 'Erased' : 'Not recorded'}</Fact>
               <Fact label="At">{formatDateTime(lead.createdAt)}</Fact>
               <Fact label="A/B variants seen">
                 {variants.length === 0
@@ -188,12 +186,14 @@ export function LeadDetail(props: LeadDetailProps) {
                     Assigned to
                     <select name="owner" defaultValue={lead.ownerId ?? 'none'} className={`${inputClass} mt-1 py-2 text-sm`}>
                       <option value="none">Nobody yet</option>
-                      {owners.map((o) => (
-                        <option key={o.id} value={o.id}>
-                          {o.email}
-                          {o.id === staff.id ? ' (me)' : ''}
-                        </option>
-                      ))}
+                      <option value={staff.id}>Me</option>
+                      {owners
+                        .filter((o) => o.id !== staff.id)
+                        .map((o) => (
+                          <option key={o.id} value={o.id}>
+                            {o.email}
+                          </option>
+                        ))}
                     </select>
                   </label>
                   <button type="submit" className={smallButton}>
@@ -307,12 +307,15 @@ function Outcome({ outcome }: { outcome: AuditOutcome }) {
   );
 }
 
+/** A page of the site as staff read it: the home page by name, any other by its path. */
+const pageName = (path: string) => (path === '/' ? 'the home page (/)' : path);
+
 function describe(event: LeadEvent): string {
   const who = event.actorEmail ?? 'Someone';
   const status = (v: string | null) => leadStatusLabel[(v ?? 'new') as LeadStatus] ?? v;
   switch (event.kind) {
     case 'submitted':
-      return event.toValue ? `Submitted from ${event.toValue}` : 'Submitted';
+      return event.toValue ? `Submitted from ${pageName(event.toValue)}` : 'Submitted';
     case 'viewed':
       return `${who} opened it`;
     case 'status':

@@ -219,9 +219,18 @@ export function setSpam(sql: Sql, kind: LeadKind, id: string, isSpam: boolean, c
   });
 }
 
+/** Views by one person closer together than this are one entry in the access log (a reload, the page after a change). */
+const VIEW_WINDOW_MS = 10 * 60_000;
+
 /** A staff member opened the lead's detail (PIPEDA: who saw whose data, and when). */
-export async function recordView(sql: Sql, kind: LeadKind, id: string, change: Change): Promise<void> {
-  await sql`insert into lead_events (lead_kind, lead_id, actor_id, actor_email, kind, at) values (${kind}, ${id}, ${change.actor.id}, ${change.actor.email}, 'viewed', ${change.now})`;
+export async function recordView(sql: Sql, kind: LeadKind, id: string, { actor, now }: Change): Promise<void> {
+  await sql`
+    insert into lead_events (lead_kind, lead_id, actor_id, actor_email, kind, at)
+    select ${kind}, ${id}, ${actor.id}, ${actor.email}, 'viewed', ${now}
+    where not exists (
+      select 1 from lead_events
+      where lead_kind = ${kind} and lead_id = ${id} and kind = 'viewed' and actor_id = ${actor.id} and at > ${new Date(now.getTime() - VIEW_WINDOW_MS)}
+    )`;
 }
 
 /**

@@ -387,6 +387,19 @@ describe('a lead', () => {
     expect((await get(`/admin/leads/audit/${'x'.repeat(400)}`)).status).toBe(404);
   });
 
+  test('the access log keeps one entry per person per 10 minutes: a reload or the page after a change is the same look', async () => {
+    let now = Date.UTC(2026, 10, 23, 15);
+    const { t, staff, get } = await staffApp({}, { now: () => new Date(now) });
+    const id = await submitAudit(t, token());
+    const views = async () => (await t.sql`select actor_id from lead_events where lead_id = ${id} and kind = 'viewed'`).map((r) => r.actorId);
+    await get(`/admin/leads/audit/${id}`);
+    await get(`/admin/leads/audit/${id}`);
+    expect(await views()).toEqual([staff.id]);
+    now += 11 * 60_000;
+    await get(`/admin/leads/audit/${id}`);
+    expect(await views()).toEqual([staff.id, staff.id]);
+  });
+
   test('pipeline: status with a note, owner, notes, each an event on the timeline; bad input is 400 and changes nothing', async () => {
     const { t, staff, get, post } = await staffApp();
     const id = await submitAudit(t, token());

@@ -1,0 +1,265 @@
+import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from 'bun:test';
+import { mkdirSync, readFileSync } from 'node:fs';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { openDatabase } from '../../db/client.ts';
+import { fillStep1, fillSteps2to4, type Profile, pauseLikeAPerson, wizard } from '../helpers/audit-browser.ts';
+import { DESKTOP, hydrateIsland, launchBrowser, openPage, PHONE, waitForIslands } from '../helpers/browser.ts';
+import { type RunningServer, startServer } from '../helpers/server.ts';
+import { createStaff, type TestStaff } from '../helpers/staff.ts';
+import { freshDataDir } from '../helpers/template-db.ts';
+
+// Real servers, browsers and databases: a test may take longer than Bun's 5 s default.
+setDefaultTimeout(60_000);
+
+// The back office end to end, as staff meet it on a touch phone and on a desktop: a visitor's audit
+// arrives, staff sign in, find it, assign it, move it along with a note, change it again from the
+// inbox in one step, export it, and sign out leaving nothing private behind the back button.
+
+const SHOTS = '/tmp/back-office-shots';
+
+let server: RunningServer;
+let browser: Browser;
+let staff: TestStaff;
+
+beforeAll(async () => {
+  // The account goes into the server's own database before the server opens it: the same PostgreSQL
+  // at DATABASE_URL, or a fresh embedded one that the server is then started on (it has one user at a time).
+  const dataDir = process.env.DATABASE_URL ? undefined : await freshDataDir();
+  const db = await openDatabase({ DATABASE_URL: process.env.DATABASE_URL ?? '', DATA_DIR: dataDir ?? '' });
+  try {
+    staff = await createStaff(db.sql, 'maya');
+  } finally {
+    await db.close();
+  }
+  [server, browser] = await Promise.all([startServer({}, dataDir), launchBrowser()]);
+  mkdirSync(SHOTS, { recursive: true });
+}, 120_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+const CSV_HEADER = 'type,id,received_toronto,name,business,email,score,tier,budget,status,owner,reply_by_toronto,overdue,spam,erased';
+
+/** An audit from a café (accented, so the CSV's UTF-8 is checked too), unique to this run and device. */
+function cafeProfile(runId: string): Profile {
+  return {
+    text: {
+      'First name': 'Fiona',
+      'Last name': `Okafor ${runId}`,
+      Email: `fiona-${runId}@cafe-lumiere.example`,
+      Phone: '647-555-0142',
+      'Business name': `Café Lumière ${runId}`,
+      Website: '',
+    },
+    selects: {
+      Industry: 'restaurants',
+      'Monthly revenue': '25000-50000',
+      'Monthly marketing budget': '1000-5000',
+      'When do you want to see results?': '1-3-months',
+    },
+    checks: ['Generate more leads', 'Word of mouth & referrals', 'No time to do marketing'],
+    radios: ['Fair: a website, not much else', 'We have some idea', 'No, this would be our first'],
+    answers: {},
+  };
+}
+
+describe.each([
+  ['touch phone', PHONE, true],
+  ['desktop', DESKTOP, false],
+] as const)('the back office on a %s', (_device, viewport, touch) => {
+  const runId = crypto.randomUUID().slice(0, 8);
+  const profile = cafeProfile(runId);
+  const name = `${profile.text['First name']} ${profile.text['Last name']}`;
+  const business = profile.text['Business name'];
+  const email = profile.text.Email;
+  const note = `Left a voicemail for ${name}; she prefers French (ça va), call back Tuesday 10:00.`;
+
+  let page: Page;
+  let context: BrowserContext;
+  let problems: string[];
+  let leadId: string;
+  const leadUrl = () => `${server.url}/admin/leads/audit/${leadId}`;
+  const row = () => page.locator(`tr[data-lead="audit/${leadId}"]`);
+
+  /** A tap on the phone, a click on the desktop. */
+  const press = (target: Locator) => (touch ? target.tap() : target.click());
+
+  /** The page holds no sideways scroll at this width. */
+  const expectNoSidewaysScroll = async () => expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
+
+  /** Searches the inbox with its filter form, as staff would type it. */
+  async function search(text: string) {
+    const filters = page.getByRole('form', { name: 'Filter leads' });
+    await filters.getByLabel('Search').fill(text);
+    await Promise.all([
+      page.waitForURL((url) => url.pathname === '/admin/leads' && url.searchParams.get('q') === text),
+      press(filters.getByRole('button', { name: 'Apply filters' })),
+    ]);
+    await waitForIslands(page);
+  }
+
+  test('a visitor sends the free audit from the home page', async () => {
+    ({ page, context, problems } = await openPage(browser, `${server.url}/`, viewport, { hasTouch: touch, isMobile: touch }));
+    await hydrateIsland(page, 'AuditWizard');
+    const shownAt = Date.now();
+    await fillStep1(page, profile);
+    await fillSteps2to4(page, profile);
+    // Sent faster than a person could, it would be filed as spam, which the inbox keeps apart.
+    await pauseLikeAPerson(shownAt);
+    const answered = page.waitForResponse((r) => r.url().endsWith('/api/business-audit') && r.request().method() === 'POST');
+    await press(wizard(page).getByRole('button', { name: 'Get My Free Audit' }));
+    const response = await answered;
+    expect(response.status()).toBe(201);
+    leadId = ((await response.json()) as { audit: { id: string } }).audit.id;
+    expect(leadId).toMatch(/^[0-9a-f-]{36}$/);
+    await wizard(page).locator('[data-audit-results]').waitFor();
+  });
+
+  test('the inbox sends a signed-out browser to sign in, and signing in comes back to it', async () => {
+    await page.goto(`${server.url}/admin/leads`);
+    await waitForIslands(page);
+    expect(page.url()).toBe(`${server.url}/admin/login?next=%2Fadmin%2Fleads`);
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Staff sign-in');
+    expect(await page.locator('input[name="next"]').inputValue()).toBe('/admin/leads');
+    await page.getByLabel('Work email').fill(staff.email);
+    await page.getByLabel('Password').fill(staff.password);
+    await Promise.all([page.waitForURL(`${server.url}/admin/leads`), press(page.getByRole('button', { name: 'Sign in' }))]);
+    await waitForIslands(page);
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Leads');
+    expect(await page.getByRole('button', { name: 'Log out' }).isVisible()).toBe(true);
+  });
+
+  test('searching the business name finds the lead, and it opens', async () => {
+    await search(business);
+    expect(await page.locator('tbody tr').count()).toBe(1);
+    expect(await page.getByText('Showing 1–1 of 1 lead').isVisible()).toBe(true);
+    const text = await row().textContent();
+    for (const part of [name, business, email, 'Unassigned']) expect(text).toContain(part);
+    expect(await row().getByLabel(`Status of ${name}`).inputValue()).toBe('new');
+
+    await Promise.all([page.waitForURL(leadUrl()), press(row().getByRole('link', { name }))]);
+    await waitForIslands(page);
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(name);
+    expect(await page.getByRole('link', { name: email }).getAttribute('href')).toBe(`mailto:${email}`);
+    expect(await page.locator('ol[data-timeline] li[data-event="submitted"]').count()).toBe(1);
+    expect(await page.locator('[data-reply-by]').textContent()).toStartWith('Reply by');
+  });
+
+  test('assigning it to me and moving it to contacted with a note: the timeline shows each', async () => {
+    const owner = page.getByLabel('Assigned to');
+    expect(await owner.inputValue()).toBe('none');
+    expect(await owner.locator(`option[value="${staff.id}"]`).textContent()).toBe('Me');
+    await owner.selectOption(staff.id);
+    await press(page.getByRole('button', { name: 'Assign' }));
+    // Each form answers with a redirect back to this page, which then carries the change.
+    const timeline = page.locator('ol[data-timeline]');
+    await timeline.locator('li[data-event="owner"]').waitFor();
+    await waitForIslands(page);
+    expect(page.url()).toBe(leadUrl());
+    expect(await page.getByLabel('Assigned to').inputValue()).toBe(staff.id);
+
+    await page.getByLabel('Move to').selectOption('contacted');
+    await page.getByLabel('Note (optional)').fill(note);
+    await press(page.getByRole('button', { name: 'Save status' }));
+    await timeline.locator('li[data-event="status"]').waitFor();
+    await waitForIslands(page);
+    expect(page.url()).toBe(leadUrl());
+    expect(await page.getByLabel('Move to').inputValue()).toBe('contacted');
+    expect(await page.getByLabel('Note (optional)').inputValue()).toBe('');
+
+    expect(await timeline.locator('li').evaluateAll((items) => items.map((li) => li.getAttribute('data-event')))).toEqual(['submitted', 'owner', 'status']);
+    expect(await timeline.locator('li[data-event="owner"] > div').first().textContent()).toBe(`${staff.email} assigned it to ${staff.email}`);
+    const status = timeline.locator('li[data-event="status"]');
+    expect(await status.locator('> div').first().textContent()).toBe(`${staff.email} moved it from New to Contacted`);
+    expect(await status.locator('p').textContent()).toBe(note);
+    expect(await page.locator('[data-reply-by]').textContent()).toStartWith('Reply was due by');
+    // Opening the lead was logged, out of the way.
+    expect(await page.getByText(/^Opened \d+ times? by staff \(access log\)$/).count()).toBe(1);
+
+    await expectNoSidewaysScroll();
+    await page.screenshot({ path: `${SHOTS}/lead-${viewport.width}.png`, fullPage: true });
+  });
+
+  test('in the inbox, the row’s status saves in one change, and a reload shows it', async () => {
+    await Promise.all([page.waitForURL(`${server.url}/admin/leads`), press(page.getByRole('link', { name: '← All leads' }))]);
+    await waitForIslands(page);
+    await search(business);
+    expect(await row().textContent()).toContain(staff.email);
+    const select = row().getByLabel(`Status of ${name}`);
+    expect(await select.inputValue()).toBe('contacted');
+    // Hydrated, the island saves on change: its Save button (for a browser without JavaScript) is gone.
+    expect(await row().getByRole('button', { name: 'Save' }).count()).toBe(0);
+
+    const here = page.url();
+    const saved = page.waitForResponse((r) => r.url() === `${server.url}/admin/api/leads/audit/${leadId}/status`);
+    await select.selectOption('session booked');
+    const response = await saved;
+    expect(response.status()).toBe(200);
+    expect(await response.json()).toEqual({ status: 'session booked', changed: true });
+    await row().locator('[aria-live="polite"]', { hasText: 'Saved' }).waitFor();
+    expect(page.url()).toBe(here);
+
+    await page.reload();
+    await waitForIslands(page);
+    expect(await row().getByLabel(`Status of ${name}`).inputValue()).toBe('session booked');
+    await expectNoSidewaysScroll();
+    await page.screenshot({ path: `${SHOTS}/inbox-${viewport.width}.png`, fullPage: true });
+  });
+
+  test('Export CSV downloads the filtered leads: UTF-8 with a byte order mark, the header, the lead', async () => {
+    const [download] = await Promise.all([page.waitForEvent('download'), press(page.getByRole('link', { name: 'Export CSV' }))]);
+    expect(new URL(download.url()).pathname).toBe('/admin/leads.csv');
+    expect(new URL(download.url()).searchParams.get('q')).toBe(business);
+    expect(download.suggestedFilename()).toMatch(/^northline-leads-\d{4}-\d{2}-\d{2}\.csv$/);
+    const bytes = readFileSync(await download.path());
+    expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const lines = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(bytes.subarray(3)).split('\r\n');
+    expect(lines).toHaveLength(3);
+    expect(lines[0]).toBe(CSV_HEADER);
+    expect(lines[2]).toBe('');
+    const cells = Object.fromEntries(CSV_HEADER.split(',').map((column, i) => [column, lines[1].split(',')[i]]));
+    expect(cells).toMatchObject({
+      type: 'Audit',
+      id: leadId,
+      name,
+      business,
+      email,
+      tier: expect.any(String),
+      budget: '',
+      status: 'Session booked',
+      owner: staff.email,
+      overdue: 'no',
+      spam: 'no',
+      erased: 'no',
+    });
+    expect(cells.received_toronto).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/);
+    expect(cells.score).toMatch(/^\d{1,3}$/);
+  });
+
+  test('Log out ends the session, and the back button shows nothing private', async () => {
+    const session = (await context.cookies()).find((c) => c.name === 'staff_session');
+    expect(session).toBeDefined();
+    await Promise.all([page.waitForURL(`${server.url}/admin/login?signedOut=1`), press(page.getByRole('button', { name: 'Log out' }))]);
+    await waitForIslands(page);
+    expect(await page.getByRole('status').textContent()).toBe('You are signed out.');
+    expect((await context.cookies()).some((c) => c.name === 'staff_session')).toBe(false);
+    // The old cookie signs no one in any more: the session itself was deleted, not only the cookie.
+    const replay = await fetch(`${server.url}/admin/leads`, { headers: { cookie: `staff_session=${session?.value}` }, redirect: 'manual' });
+    expect(replay.status).toBe(303);
+    expect(replay.headers.get('location')).toBe('/admin/login?next=%2Fadmin%2Fleads');
+
+    // Back to the inbox page this browser showed: it is not kept (no-store), so it asks the server again.
+    await page.goBack();
+    await waitForIslands(page);
+    expect(new URL(page.url()).pathname).toBe('/admin/login');
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Staff sign-in');
+    const shown = await page.evaluate(() => document.body.innerText);
+    for (const secret of [name, business, email, staff.email]) expect(shown).not.toContain(secret);
+    expect(await page.locator(`tr[data-lead]`).count()).toBe(0);
+
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+});
