@@ -263,3 +263,59 @@ describe.each([
     await context.close();
   });
 });
+
+describe('the back office with JavaScript turned off', () => {
+  test('sign in, find a lead, change its status from the inbox row, add a note, log out: every form works', async () => {
+    const company = `No Script Renos ${crypto.randomUUID().slice(0, 8)}`;
+    const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 390, height: 844 } });
+    try {
+      const page = await context.newPage();
+      const sent = await page.request.post(`${server.url}/api/q4-intake`, {
+        data: {
+          firstName: 'Marco',
+          lastName: 'DeLuca',
+          workEmail: 'marco@noscript.example',
+          mobile: '647-555-0134',
+          company,
+          industry: 'contractors',
+          city: 'Toronto',
+          monthlyMarketingBudget: '2500-5000',
+          biggestGoal: 'Three kitchen renovations a month.',
+          caslConsent: 'true',
+          fillMs: 60_000,
+        },
+      });
+      expect(sent.status()).toBe(201);
+
+      await page.goto(`${server.url}/admin/leads?q=${encodeURIComponent(company)}`);
+      expect(new URL(page.url()).pathname).toBe('/admin/login');
+      await page.getByLabel('Work email').fill(staff.email);
+      await page.getByLabel('Password').fill(staff.password);
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      await page.waitForURL((url) => url.pathname === '/admin/leads');
+      // Back where the sign-in began: the search kept.
+      expect(new URL(page.url()).searchParams.get('q')).toBe(company);
+
+      const row = page.locator('tr[data-lead^="intake/"]');
+      expect(await row.count()).toBe(1);
+      await row.getByLabel('Status of Marco DeLuca').selectOption('won');
+      await row.getByRole('button', { name: 'Save' }).click();
+      await page.waitForLoadState('load');
+      expect(new URL(page.url()).searchParams.get('q')).toBe(company);
+      expect(await page.locator('tr[data-lead^="intake/"]').getByLabel('Status of Marco DeLuca').inputValue()).toBe('won');
+
+      await page.locator('tr[data-lead^="intake/"] a').first().click();
+      await page.getByLabel('Note', { exact: true }).fill('Signed the contract by email.');
+      await page.getByRole('button', { name: 'Add note' }).click();
+      await page.locator('li[data-event="note"]').waitFor();
+      expect(await page.locator('li[data-event="status"]').textContent()).toContain('moved it from New to Won');
+      expect(await page.locator('li[data-event="note"]').textContent()).toContain('Signed the contract by email.');
+
+      await page.getByRole('button', { name: 'Log out' }).click();
+      await page.waitForURL((url) => url.pathname === '/admin/login');
+      expect(await page.getByText('You are signed out.').count()).toBe(1);
+    } finally {
+      await context.close();
+    }
+  });
+});
