@@ -31,17 +31,16 @@ type Status = 'idle' | 'submitting';
  * disabled and reads 'Submitting...'; success goes to the thank-you page; failure returns to idle
  * with a destructive 'Error' toast and keeps every answer.
  */
-export default function IntakeForm() {
+/** What a plain (no-JavaScript) post that came back with errors brings: the answers, and each field's message. */
+export type IntakeFormProps = { values?: Partial<Record<IntakeFieldName, string>>; errors?: Partial<Record<string, string>> };
+
+export default function IntakeForm({ values, errors: sentErrors = {} }: IntakeFormProps) {
   const toast = useToast();
   const [status, setStatus] = useState<Status>('idle');
-  // Until the island has hydrated, the button stays disabled, so a click can never fall through to a
-  // plain browser submit that would put the answers in a URL.
-  const [ready, setReady] = useState(false);
   // When the form became usable: the submission reports how long it took to fill (lib/spam.ts).
   const shownAt = useRef(0);
   useEffect(() => {
     shownAt.current = performance.now();
-    setReady(true);
   }, []);
   // One id for a series of attempts at the same submission: a retry after a lost answer stores one row.
   const submissionId = useRef<string | null>(null);
@@ -51,10 +50,10 @@ export default function IntakeForm() {
     control,
     handleSubmit,
     setError,
-    formState: { errors },
+    formState: { errors: checked },
   } = useForm<IntakeFormValues, unknown, IntakeApplication>({
     resolver: zodResolver(intakeSchema),
-    defaultValues: emptyIntakeForm,
+    defaultValues: { ...emptyIntakeForm, ...values },
     mode: 'onSubmit',
     reValidateMode: 'onChange',
   });
@@ -73,6 +72,11 @@ export default function IntakeForm() {
     }
   };
 
+  // This form's own check; before it has run, what the server said about a plain post.
+  const errorOf = (name: IntakeFieldName): string | undefined => checked[name]?.message ?? sentErrors[name];
+  // The answers a plain post brought back are written into the HTML too (defaultValue), so they show
+  // without JavaScript; with it, react-hook-form starts from the same values.
+
   const ids = {
     firstName: useFieldId('firstName'),
     lastName: useFieldId('lastName'),
@@ -90,7 +94,7 @@ export default function IntakeForm() {
 
   /** aria wiring for a control: invalid state and the error (or hint) that describes it. */
   const a11y = (name: keyof typeof ids, hint = false) => {
-    const error = errors[name]?.message;
+    const error = errorOf(name);
     return {
       id: ids[name],
       'aria-invalid': error ? true : undefined,
@@ -102,32 +106,43 @@ export default function IntakeForm() {
 
   return (
     <div>
-      <form noValidate method="post" onSubmit={handleSubmit(onValid)} aria-label="Q4 client intake application" className="relative grid gap-5 sm:grid-cols-2">
+      {/* A real form: without JavaScript (or before it arrives) the browser posts it and the server answers with the next page. */}
+      <form
+        noValidate
+        method="post"
+        action="/api/q4-intake"
+        onSubmit={handleSubmit(onValid)}
+        aria-label="Q4 client intake application"
+        className="relative grid gap-5 sm:grid-cols-2"
+      >
         <Honeypot field={register(HONEYPOT_FIELD)} />
-        <Field id={ids.firstName} label={intakeQuestions.firstName} required error={errors.firstName?.message}>
+        <Field id={ids.firstName} label={intakeQuestions.firstName} required error={errorOf('firstName')}>
           <input
             {...register('firstName')}
             {...a11y('firstName')}
+            defaultValue={values?.firstName}
             type="text"
             autoComplete="given-name"
             maxLength={intakeLimits.firstName}
             className={inputClass}
           />
         </Field>
-        <Field id={ids.lastName} label={intakeQuestions.lastName} required error={errors.lastName?.message}>
+        <Field id={ids.lastName} label={intakeQuestions.lastName} required error={errorOf('lastName')}>
           <input
             {...register('lastName')}
             {...a11y('lastName')}
+            defaultValue={values?.lastName}
             type="text"
             autoComplete="family-name"
             maxLength={intakeLimits.lastName}
             className={inputClass}
           />
         </Field>
-        <Field id={ids.workEmail} label={intakeQuestions.workEmail} required error={errors.workEmail?.message}>
+        <Field id={ids.workEmail} label={intakeQuestions.workEmail} required error={errorOf('workEmail')}>
           <input
             {...register('workEmail')}
             {...a11y('workEmail')}
+            defaultValue={values?.workEmail}
             type="email"
             autoComplete="email"
             inputMode="email"
@@ -136,10 +151,11 @@ export default function IntakeForm() {
             placeholder="you@yourcompany.ca"
           />
         </Field>
-        <Field id={ids.mobile} label={intakeQuestions.mobile} required error={errors.mobile?.message}>
+        <Field id={ids.mobile} label={intakeQuestions.mobile} required error={errorOf('mobile')}>
           <input
             {...register('mobile')}
             {...a11y('mobile')}
+            defaultValue={values?.mobile}
             type="tel"
             autoComplete="tel"
             inputMode="tel"
@@ -148,20 +164,22 @@ export default function IntakeForm() {
             placeholder="416-555-0123"
           />
         </Field>
-        <Field id={ids.company} label={intakeQuestions.company} required error={errors.company?.message}>
+        <Field id={ids.company} label={intakeQuestions.company} required error={errorOf('company')}>
           <input
             {...register('company')}
             {...a11y('company')}
+            defaultValue={values?.company}
             type="text"
             autoComplete="organization"
             maxLength={intakeLimits.company}
             className={inputClass}
           />
         </Field>
-        <Field id={ids.website} label={intakeQuestions.website} error={errors.website?.message} hint="Include https://">
+        <Field id={ids.website} label={intakeQuestions.website} error={errorOf('website')} hint="Include https://">
           <input
             {...register('website')}
             {...a11y('website', true)}
+            defaultValue={values?.website}
             type="url"
             autoComplete="url"
             inputMode="url"
@@ -170,8 +188,8 @@ export default function IntakeForm() {
             placeholder="https://"
           />
         </Field>
-        <Field id={ids.industry} label={intakeQuestions.industry} required error={errors.industry?.message}>
-          <select {...register('industry')} {...a11y('industry')} className={inputClass}>
+        <Field id={ids.industry} label={intakeQuestions.industry} required error={errorOf('industry')}>
+          <select {...register('industry')} {...a11y('industry')} defaultValue={values?.industry} className={inputClass}>
             <option value="">Select your industry</option>
             {industryOptions.map((o) => (
               <option key={o.value} value={o.value}>
@@ -180,12 +198,25 @@ export default function IntakeForm() {
             ))}
           </select>
         </Field>
-        <Field id={ids.city} label={intakeQuestions.city} required error={errors.city?.message}>
-          <input {...register('city')} {...a11y('city')} type="text" autoComplete="address-level2" maxLength={intakeLimits.city} className={inputClass} />
+        <Field id={ids.city} label={intakeQuestions.city} required error={errorOf('city')}>
+          <input
+            {...register('city')}
+            {...a11y('city')}
+            defaultValue={values?.city}
+            type="text"
+            autoComplete="address-level2"
+            maxLength={intakeLimits.city}
+            className={inputClass}
+          />
         </Field>
         <div className="sm:col-span-2">
-          <Field id={ids.monthlyMarketingBudget} label={intakeQuestions.monthlyMarketingBudget} required error={errors.monthlyMarketingBudget?.message}>
-            <select {...register('monthlyMarketingBudget')} {...a11y('monthlyMarketingBudget')} className={inputClass}>
+          <Field id={ids.monthlyMarketingBudget} label={intakeQuestions.monthlyMarketingBudget} required error={errorOf('monthlyMarketingBudget')}>
+            <select
+              {...register('monthlyMarketingBudget')}
+              {...a11y('monthlyMarketingBudget')}
+              defaultValue={values?.monthlyMarketingBudget}
+              className={inputClass}
+            >
               <option value="">Select your monthly budget</option>
               {budgetOptions.map((o) => (
                 <option key={o.value} value={o.value}>
@@ -196,10 +227,11 @@ export default function IntakeForm() {
           </Field>
         </div>
         <div className="sm:col-span-2">
-          <Field id={ids.biggestGoal} label={intakeQuestions.biggestGoal} required error={errors.biggestGoal?.message}>
+          <Field id={ids.biggestGoal} label={intakeQuestions.biggestGoal} required error={errorOf('biggestGoal')}>
             <textarea
               {...register('biggestGoal')}
               {...a11y('biggestGoal')}
+              defaultValue={values?.biggestGoal}
               rows={4}
               maxLength={intakeLimits.biggestGoal}
               className={inputClass}
@@ -208,8 +240,15 @@ export default function IntakeForm() {
           </Field>
         </div>
         <div className="sm:col-span-2">
-          <Field id={ids.howDidYouHear} label={intakeQuestions.howDidYouHear} error={errors.howDidYouHear?.message}>
-            <input {...register('howDidYouHear')} {...a11y('howDidYouHear')} type="text" maxLength={intakeLimits.howDidYouHear} className={inputClass} />
+          <Field id={ids.howDidYouHear} label={intakeQuestions.howDidYouHear} error={errorOf('howDidYouHear')}>
+            <input
+              {...register('howDidYouHear')}
+              {...a11y('howDidYouHear')}
+              defaultValue={values?.howDidYouHear}
+              type="text"
+              maxLength={intakeLimits.howDidYouHear}
+              className={inputClass}
+            />
           </Field>
         </div>
 
@@ -219,7 +258,7 @@ export default function IntakeForm() {
             name="caslConsent"
             render={({ field }) => (
               <div
-                className={`flex items-start gap-3 rounded-lg border p-4 ${errors.caslConsent ? 'border-red-600 bg-red-50' : 'border-slate-300 bg-slate-50'}`}
+                className={`flex items-start gap-3 rounded-lg border p-4 ${errorOf('caslConsent') ? 'border-red-600 bg-red-50' : 'border-slate-300 bg-slate-50'}`}
               >
                 <input
                   ref={field.ref}
@@ -239,15 +278,15 @@ export default function IntakeForm() {
               </div>
             )}
           />
-          {errors.caslConsent?.message ? (
+          {errorOf('caslConsent') ? (
             <p id={`${ids.caslConsent}-error`} role="alert" className="mt-1 text-sm text-red-600">
-              {errors.caslConsent.message}
+              {errorOf('caslConsent')}
             </p>
           ) : null}
         </div>
 
         <div className="sm:col-span-2">
-          <button type="submit" disabled={submitting || !ready} className={`${buttonClass.primary} w-full sm:w-auto`}>
+          <button type="submit" disabled={submitting} className={`${buttonClass.primary} w-full sm:w-auto`}>
             {submitting ? 'Submitting...' : 'Submit application'}
           </button>
         </div>

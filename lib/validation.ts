@@ -29,3 +29,19 @@ export function findUnstorableText(value: unknown, path: string[] = []): string 
 }
 
 export const UNSTORABLE_TEXT_MESSAGE = 'Contains characters that cannot be stored';
+
+/**
+ * A plain form's fields as the JSON the same form's island would send: the `lists` fields (checkbox
+ * groups) as arrays whatever their count, every other field as its one text value (the first, when a
+ * crafted post repeats it); anything that is not text (a file) is left out.
+ */
+export function formValues(body: Record<string, unknown>, lists: readonly string[] = []): Record<string, unknown> {
+  const values: Record<string, unknown> = {};
+  for (const [name, value] of Object.entries(body)) {
+    const texts = (Array.isArray(value) ? value : [value]).filter((v): v is string => typeof v === 'string');
+    if (lists.includes(name)) values[name] = texts;
+    else if (texts.length > 0) values[name] = texts[0];
+  }
+  for (const name of lists) values[name] ??= [];
+  return values;
+}

@@ -1,4 +1,5 @@
 import { Island } from '../../client/islands/Island.tsx';
+import type { IntakeFormProps } from '../../islands/IntakeForm.tsx';
 import { fitList, howItWorks, intakeFaq, intakeFormIntro, intakeHero, type ProofIcon, proofBullets, trustBar } from '../../lib/content/intake.ts';
 import { intake } from '../../lib/site.ts';
 import { Faq } from '../ui/Faq.tsx';
@@ -195,7 +196,7 @@ export function IntakeFaq() {
   );
 }
 
-export function ApplySection() {
+export function ApplySection({ form = {} }: { form?: IntakeFormProps }) {
   return (
     <section id="apply" aria-labelledby="apply-heading" className="py-16 sm:py-24">
       <div className="mx-auto max-w-3xl px-4 sm:px-6">
@@ -204,10 +205,7 @@ export function ApplySection() {
         </h2>
         <p className="mt-4 text-lg text-slate-600">{intakeFormIntro.text}</p>
         <div className="mt-10 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
-          <noscript>
-            <p className="mb-6 rounded-lg bg-amber-50 p-4 text-amber-900">This form needs JavaScript. Turn it on and reload the page to apply.</p>
-          </noscript>
-          <Island name="IntakeForm" props={{}} />
+          <Island name="IntakeForm" props={form} />
         </div>
       </div>
     </section>

@@ -2,28 +2,35 @@ import { Hono } from 'hono';
 import { insertIntakeApplication } from '../../db/queries/intake.ts';
 import { CONSENT_VERSION } from '../../lib/consent.ts';
 import { INTAKE_FIELDS, intakeSchema } from '../../lib/intake-schema.ts';
+import { intake } from '../../lib/site.ts';
 import { isLikelySpam } from '../../lib/spam.ts';
 import { sameAnswers } from '../../lib/submission.ts';
-import { jsonWrite, SUBMISSION_CONFLICT } from '../../server/api/guards.ts';
+import type { FieldErrors } from '../../lib/validation.ts';
+import { formSubmissionId } from '../../server/api/form-submission.ts';
+import { isFormBody, SUBMISSION_CONFLICT, submissionWrite } from '../../server/api/guards.ts';
 import { referringPage } from '../../server/api/referring-page.ts';
-import { validJson } from '../../server/api/validate.ts';
+import { validSubmission } from '../../server/api/validate.ts';
 import { withDatabaseDeadline } from '../../server/deadline.ts';
-import type { AppEnv } from '../../server/deps.ts';
+import type { AppContext, AppEnv } from '../../server/deps.ts';
 import { rateLimit } from '../../server/middleware/rate-limit.ts';
+import { renderPage } from '../../server/page.tsx';
 import { visitorId } from '../../server/visitor.ts';
+import intakePage from '../q4-intake/index.tsx';
 
 const API_PATH = '/api/q4-intake';
 
 /**
  * POST /api/q4-intake: validates with the form's own schema, stores the application with its consent
- * record, answers 201 {id}. A repeated id stores nothing new: a retry of the same submission is answered
+ * record, answers 201 {id}; a plain form post (no JavaScript) is answered 303 to the thank-you page,
+ * or with the intake page again showing its errors. A repeated id stores nothing new: a retry of the same submission is answered
  * exactly as the first time, other answers under that id get a 409 that shows nothing of the stored
  * row. Likely spam gets the same answer and is stored flagged.
  */
-const api = new Hono<AppEnv>().post('/', jsonWrite(), validJson(intakeSchema), rateLimit('forms'), async (c) => {
+const api = new Hono<AppEnv>().post('/', submissionWrite(), validSubmission(intakeSchema, { invalidForm }), rateLimit('forms'), async (c) => {
   const { id: clientId, fax, fillMs, ...application } = c.req.valid('json');
   const { sql, now } = c.get('deps');
-  const id = clientId ?? crypto.randomUUID();
+  const plainForm = isFormBody(c);
+  const id = clientId ?? (plainForm ? formSubmissionId(c, application) : crypto.randomUUID());
   const stored = await withDatabaseDeadline(
     insertIntakeApplication(sql, {
       id,
@@ -36,7 +43,17 @@ const api = new Hono<AppEnv>().post('/', jsonWrite(), validJson(intakeSchema), r
     }),
   );
   if (!stored.created && !sameAnswers(stored.row, application, INTAKE_FIELDS)) return c.json(SUBMISSION_CONFLICT, 409);
-  return c.json({ id }, 201);
+  return plainForm ? c.redirect(intake.thankYouPath, 303) : c.json({ id }, 201);
 });
+
+/** A plain post with errors: the intake page again, each message under its field, every answer kept. */
+function invalidForm(c: AppContext, values: Record<string, unknown>, fields: FieldErrors): Promise<Response> {
+  const kept = Object.fromEntries(INTAKE_FIELDS.map((name) => [name, typeof values[name] === 'string' ? values[name] : ''])) as Record<
+    (typeof INTAKE_FIELDS)[number],
+    string
+  >;
+  c.header('Cache-Control', 'no-store');
+  return renderPage(c, intakePage, { siteUrl: c.get('deps').config.PUBLIC_SITE_URL, form: { values: kept, errors: fields } }, 400);
+}
 
 export default api;

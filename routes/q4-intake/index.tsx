@@ -1,13 +1,15 @@
 import { ApplySection, FitList, HowItWorks, IntakeFaq, IntakeHero, ProofBullets, TrustBar } from '../../components/intake/IntakeSections.tsx';
+import type { IntakeFormProps } from '../../islands/IntakeForm.tsx';
 import { intakeJsonLd, intakeMeta } from '../../lib/content/intake.ts';
 import { intake } from '../../lib/site.ts';
 import { definePage } from '../../server/page.tsx';
 
-export default definePage<{ siteUrl: string }>({
+/** The intake page; `form` is set only when a plain (no-JavaScript) post came back with errors. */
+export default definePage<{ siteUrl: string; form?: IntakeFormProps }>({
   load: (c) => ({ siteUrl: c.get('deps').config.PUBLIC_SITE_URL }),
   meta: ({ siteUrl }) => ({ ...intakeMeta, path: intake.path, jsonLd: intakeJsonLd(siteUrl) }),
   // The data is the same for every visitor of this process.
-  Component: () => (
+  Component: ({ form }) => (
     <>
       <IntakeHero />
       <TrustBar />
@@ -15,7 +17,7 @@ export default definePage<{ siteUrl: string }>({
       <FitList />
       <HowItWorks />
       <IntakeFaq />
-      <ApplySection />
+      <ApplySection form={form} />
     </>
   ),
 });

@@ -20,10 +20,11 @@ const ACCEPTED_TYPE: Record<BodyKind, { pattern: RegExp; name: string }> = {
  * allowance (a third-party page's no-cors posts cannot lock a prospect out of the forms). JSON
  * endpoints answer JSON; form endpoints, which a browser shows, answer plain text.
  */
-function writeGuard(kind: BodyKind, maxBytes: number) {
-  const refuse = (c: Context, message: string, status: 403 | 413 | 415) => (kind === 'json' ? c.json({ error: message }, status) : c.text(message, status));
+function writeGuard(kinds: readonly BodyKind[], maxBytes: number) {
+  // A form post is answered in words a browser shows; everything else in JSON.
+  const refuse = (c: Context, message: string, status: 403 | 413 | 415) => (isFormBody(c) ? c.text(message, status) : c.json({ error: message }, status));
   const limit = bodyLimit({ maxSize: maxBytes, onError: (c) => refuse(c, `Request body too large: the limit is ${maxBytes} bytes`, 413) });
-  const accepted = ACCEPTED_TYPE[kind];
+  const accepted = kinds.map((kind) => ACCEPTED_TYPE[kind]);
   return createMiddleware<AppEnv>(async (c, next) => {
     const fetchSite = c.req.header('sec-fetch-site');
     const origin = c.req.header('origin');
@@ -33,16 +34,23 @@ function writeGuard(kind: BodyKind, maxBytes: number) {
     ) {
       return refuse(c, 'Cross-site requests are not allowed', 403);
     }
-    if (!accepted.pattern.test(c.req.header('content-type') ?? '')) return refuse(c, `Content-Type must be ${accepted.name}`, 415);
+    const type = c.req.header('content-type') ?? '';
+    if (!accepted.some((a) => a.pattern.test(type))) return refuse(c, `Content-Type must be ${accepted.map((a) => a.name).join(' or ')}`, 415);
     return limit(c, next);
   });
 }
 
 /** A JSON write API. */
-export const jsonWrite = (maxBytes: number = FORM_BODY_LIMIT) => writeGuard('json', maxBytes);
+export const jsonWrite = (maxBytes: number = FORM_BODY_LIMIT) => writeGuard(['json'], maxBytes);
 
 /** A plain HTML form's POST (works without JavaScript). */
-export const formWrite = (maxBytes: number = FORM_BODY_LIMIT) => writeGuard('form', maxBytes);
+export const formWrite = (maxBytes: number = FORM_BODY_LIMIT) => writeGuard(['form'], maxBytes);
+
+/** A submission the site's own island sends as JSON, and the same form sends as a plain post without JavaScript. */
+export const submissionWrite = (maxBytes: number = FORM_BODY_LIMIT) => writeGuard(['json', 'form'], maxBytes);
+
+/** Whether the request's body is a plain form post. */
+export const isFormBody = (c: Context) => ACCEPTED_TYPE.form.pattern.test(c.req.header('content-type') ?? '');
 
 function isOwnOrigin(origin: string, host: string | undefined, siteUrl: string): boolean {
   try {

@@ -55,7 +55,9 @@ async function sendAll(server: RunningServer) {
     await post('/api/q4-intake', intake({ workEmail: 'not-an-email', caslConsent: 'false' })),
     await post('/api/q4-intake', `{"firstName":"${CANARY.first}","workEmail":"${CANARY.email}"`),
     await post('/api/q4-intake', { ...intake(), biggestGoal: `${CANARY.email} `.repeat(1000) }),
-    await post('/api/q4-intake', `firstName=${CANARY.first}`, 'application/x-www-form-urlencoded'),
+    await post('/api/q4-intake', `firstName=${CANARY.first}`, 'text/plain'),
+    // A plain form post (no JavaScript) with errors: the page again, with the answers, to the sender only.
+    await post('/api/q4-intake', `firstName=${CANARY.first}&workEmail=${CANARY.email}`, 'application/x-www-form-urlencoded'),
     await post('/api/business-audit', audit()),
     await post('/api/business-audit', audit({ email: 'nope', industry: 'casino' })),
     await post('/api/business-audit', `{"businessName":"${CANARY.company}","email":"${CANARY.email}"`),

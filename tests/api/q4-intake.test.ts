@@ -166,11 +166,52 @@ describe('POST /api/q4-intake', () => {
     expect(((await res.json()) as { fields: object }).fields).toHaveProperty('biggestGoal');
   });
 
-  test('the write guards apply: cross-site 403, non-JSON 415', async () => {
+  test('the write guards apply: cross-site 403 (JSON or form), neither JSON nor a form 415', async () => {
     const { postJson, request } = await testApp();
     expect((await postJson('/api/q4-intake', application(), { origin: 'https://elsewhere.example' })).status).toBe(403);
-    const res = await request('/api/q4-intake', { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'firstName=a' });
-    expect(res.status).toBe(415);
+    const form = { 'content-type': 'application/x-www-form-urlencoded' };
+    expect((await request('/api/q4-intake', { method: 'POST', headers: { ...form, 'sec-fetch-site': 'cross-site' }, body: 'firstName=a' })).status).toBe(403);
+    expect((await request('/api/q4-intake', { method: 'POST', headers: { 'content-type': 'text/plain' }, body: 'firstName=a' })).status).toBe(415);
+    expect((await request('/api/q4-intake', { method: 'POST', headers: form, body: `biggestGoal=${'x'.repeat(20_000)}` })).status).toBe(413);
+  });
+
+  test('without JavaScript: a plain form post with errors gets the page again, each message under its field and every answer kept', async () => {
+    const { request, sql } = await testApp({}, { RATE_LIMITS: 'off' });
+    const company = `Plain Form Reno ${crypto.randomUUID().slice(0, 8)}`;
+    const fields = new URLSearchParams({ ...application({ company, workEmail: 'not-an-email', caslConsent: '' }), id: '' });
+    fields.delete('id');
+    fields.delete('caslConsent');
+    const res = await request('/api/q4-intake', { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: fields.toString() });
+    expect(res.status).toBe(400);
+    expect(res.headers.get('content-type')).toContain('text/html');
+    expect(res.headers.get('cache-control')).toBe('no-store');
+    const html = await res.text();
+    expect(html).toContain('Enter a valid email address, like you@yourcompany.ca');
+    expect(html).toContain(CONSENT_REQUIRED_MESSAGE);
+    expect(html).toContain(`value="${company}"`);
+    expect(html).toContain('aria-invalid="true"');
+    expect(await sql`select 1 from q4_intake_applications where company = ${company}`).toHaveLength(0);
+  });
+
+  test('without JavaScript: a valid plain post answers 303 to the thank-you page, and the same post twice is stored once', async () => {
+    const { request, sql } = await testApp({}, { RATE_LIMITS: 'off' });
+    const company = `Plain Form Reno ${crypto.randomUUID().slice(0, 8)}`;
+    const { id: _id, ...answers } = application({ company });
+    const post = () =>
+      request('/api/q4-intake', {
+        method: 'POST',
+        redirect: 'manual',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: 'vid=0b5c1f3e-6a2d-4c1e-9f00-3d2b1a0c9e8f' },
+        body: new URLSearchParams(answers as Record<string, string>).toString(),
+      });
+    for (let i = 0; i < 2; i++) {
+      const res = await post();
+      expect(res.status).toBe(303);
+      expect(res.headers.get('location')).toBe('/q4-intake/thank-you');
+    }
+    const rows = await sql`select id from q4_intake_applications where company = ${company}`;
+    expect(rows).toHaveLength(1);
+    expect(rows[0].id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
   });
 
   test('a database that does not answer is a 503, not a hang', async () => {

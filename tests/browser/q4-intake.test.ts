@@ -256,3 +256,37 @@ describe.each([
     TEST_TIMEOUT_MS,
   );
 });
+
+describe('the intake with JavaScript turned off', () => {
+  test('a plain post: the consent message with every answer kept, then the thank-you page', async () => {
+    const context = await ctx.browser.newContext({ javaScriptEnabled: false, viewport: { width: 390, height: 844 } });
+    try {
+      const page = await context.newPage();
+      const field = (name: string) => page.locator(`form [name="${name}"]`);
+      await page.goto(`${ctx.server.url}/q4-intake`);
+      const company = `${answers.company} ${crypto.randomUUID().slice(0, 6)}`;
+      await field('firstName').fill(answers.firstName);
+      await field('lastName').fill(answers.lastName);
+      await field('workEmail').fill(answers.workEmail);
+      await field('mobile').fill(answers.mobile);
+      await field('company').fill(company);
+      await field('industry').selectOption(answers.industry);
+      await field('city').fill('Toronto');
+      await field('monthlyMarketingBudget').selectOption('2500-5000');
+      await field('biggestGoal').fill('Fill weekday afternoons.');
+      await page.getByRole('button', { name: 'Submit application' }).click();
+      await page.waitForLoadState('load');
+      // Without the consent box: the page again, the message under the box, every answer kept.
+      expect(await page.getByText(CONSENT_ERROR).count()).toBe(1);
+      expect(await field('company').inputValue()).toBe(company);
+      expect(await field('industry').inputValue()).toBe(answers.industry);
+      expect(await field('biggestGoal').inputValue()).toBe('Fill weekday afternoons.');
+      await page.locator('input[name="caslConsent"]').check();
+      await page.getByRole('button', { name: 'Submit application' }).click();
+      await page.waitForURL((url) => url.pathname === '/q4-intake/thank-you');
+      expect(await page.locator('h1').textContent()).toBeTruthy();
+    } finally {
+      await context.close();
+    }
+  });
+});
