@@ -1,6 +1,6 @@
 import { expect, test } from 'bun:test';
 import { z } from 'zod';
-import { findUnstorableText, validationErrorBody } from './validation.ts';
+import { findUnstorableText, problemLines, validationErrorBody } from './validation.ts';
 
 test('names every invalid field once, with its first message', () => {
   const schema = z.object({
@@ -22,4 +22,15 @@ test('finds text PostgreSQL cannot store: NUL characters and lone surrogates, in
   expect(findUnstorableText({ nested: { 'k\u0000': 'v' } })).toBe('nested.(key)');
   expect(findUnstorableText('\uDC00')).toBe('(body)');
   expect(findUnstorableText(42)).toBeNull();
+});
+
+test('problem lines: each refused field once, with its first message', () => {
+  const error = {
+    issues: [
+      { path: ['status'], message: 'Choose one' },
+      { path: ['page'], message: 'Pages start at 1' },
+      { path: ['page'], message: 'A second message' },
+    ],
+  };
+  expect(problemLines(error)).toEqual(['status: Choose one', 'page: Pages start at 1']);
 });

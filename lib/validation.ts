@@ -12,6 +12,9 @@ export function validationErrorBody(error: IssueList): { error: string; fields: 
   return { error: `Invalid fields: ${Object.keys(fields).join(', ')}`, fields };
 }
 
+/** Each refused field as one line, `field: message`, for a page that lists what was wrong. */
+export const problemLines = (error: IssueList): string[] => Object.entries(validationErrorBody(error).fields).map(([field, message]) => `${field}: ${message}`);
+
 /**
  * The path of the first string (value or key) that PostgreSQL text cannot hold: one with a NUL
  * character or a lone UTF-16 surrogate. Null when every string is storable.

@@ -5,6 +5,7 @@ import { CSV_BOM, csvRow } from '../../lib/csv.ts';
 import { formatStamp } from '../../lib/display-time.ts';
 import { budgetLabel, type InboxFilters, inboxFiltersSchema, isOverdue, leadKindLabel, leadStatusLabel } from '../../lib/leads.ts';
 import { agency } from '../../lib/site.ts';
+import { problemLines } from '../../lib/validation.ts';
 import { withDatabaseDeadline } from '../../server/deadline.ts';
 import type { AppContext, AppEnv } from '../../server/deps.ts';
 import { streamedResponse } from '../../server/middleware/compress.ts';
@@ -16,8 +17,7 @@ import { inboxPage, staffProblem } from './staff-pages.tsx';
 function readFilters(c: AppContext): { filters: InboxFilters } | { problem: Promise<Response> } {
   const parsed = inboxFiltersSchema.safeParse(c.req.query());
   if (parsed.success) return { filters: parsed.data };
-  const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
-  return { problem: staffProblem(c, 400, 'These filters could not be used', problems) };
+  return { problem: staffProblem(c, 400, 'These filters could not be used', problemLines(parsed.error)) };
 }
 
 const context = (c: AppContext) => ({ staffId: signedInStaff(c).id, now: c.get('deps').now(), timeZone: agency.timeZone });

@@ -3,6 +3,7 @@ import type { Sql } from 'postgres';
 import type * as z from 'zod/mini';
 import { addNote, type ChangeOutcome, changeOwner, changeStatus, eraseLead, setSpam } from '../../db/queries/leads.ts';
 import { eraseSchema, type LeadKind, leadPath, noteSchema, ownerChangeSchema, spamChangeSchema, statusChangeSchema } from '../../lib/leads.ts';
+import { problemLines } from '../../lib/validation.ts';
 import { formWrite, jsonWrite } from '../../server/api/guards.ts';
 import { validJson } from '../../server/api/validate.ts';
 import { withDatabaseDeadline } from '../../server/deadline.ts';
@@ -40,14 +41,7 @@ for (const [name, { schema, run }] of Object.entries(actions) as [string, Action
     const form = await c.req.parseBody();
     const here = leadPath(params.kind, params.id);
     const parsed = schema.safeParse(form);
-    if (!parsed.success)
-      return staffProblem(
-        c,
-        400,
-        'Nothing was changed',
-        parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`),
-        here,
-      );
+    if (!parsed.success) return staffProblem(c, 400, 'Nothing was changed', problemLines(parsed.error), here);
     const outcome = await withDatabaseDeadline(run(c.get('deps').sql, params.kind, params.id, parsed.data, changeBy(c)));
     if (outcome === 'missing') return noSuchLead(c);
     // Erasing twice (a double-click) is done; any other change to an erased lead is refused.
