@@ -9,13 +9,13 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import postgres from 'postgres';
 import { openDatabase } from '../db/client.ts';
 import { inboxPage } from '../db/queries/leads.ts';
 import { saveStaffAccount } from '../db/queries/staff.ts';
 import { seedDemoLeads } from '../db/seed-demo-leads.ts';
 import { inboxFiltersSchema } from '../lib/leads.ts';
 import { agency } from '../lib/site.ts';
+import { scratchPostgresDatabase } from './scratch-postgres.ts';
 
 const LEADS = Number(process.env.BENCH_LEADS ?? 50_000);
 const RUNS = 200;
@@ -39,20 +39,8 @@ const ms = (n: number) => `${n.toFixed(1)} ms`;
 async function scratchDatabase(): Promise<{ env: Record<string, string>; cleanup: () => Promise<void> }> {
   const pgUrl = process.env.BENCH_POSTGRES_URL;
   if (pgUrl) {
-    const admin = postgres(pgUrl, { max: 1, onnotice: () => {} });
-    await admin.unsafe('drop database if exists bench_inbox with (force)');
-    await admin.unsafe('create database bench_inbox');
-    await admin.end();
-    const url = new URL(pgUrl);
-    url.pathname = '/bench_inbox';
-    return {
-      env: { DATABASE_URL: url.toString() },
-      cleanup: async () => {
-        const again = postgres(pgUrl, { max: 1, onnotice: () => {} });
-        await again.unsafe('drop database if exists bench_inbox with (force)');
-        await again.end();
-      },
-    };
+    const scratch = await scratchPostgresDatabase(pgUrl, 'bench_inbox');
+    return { env: { DATABASE_URL: scratch.url }, cleanup: scratch.drop };
   }
   const dir = mkdtempSync(join(tmpdir(), 'tlm-bench-inbox-'));
   return { env: { DATA_DIR: dir }, cleanup: async () => rmSync(dir, { recursive: true, force: true }) };
@@ -160,7 +148,12 @@ async function main() {
     await Bun.sleep(500);
     const slow = (await fetch(`${base}/admin/leads.csv`, { headers: { cookie, 'accept-encoding': 'identity' } })).body!.getReader();
     let read = 0;
-    while (read < 500_000) read += (await slow.read()).value?.length ?? 0;
+    // (A small export may end first: then there is nothing left to pile up.)
+    while (read < 500_000) {
+      const chunk = await slow.read();
+      if (chunk.done) break;
+      read += chunk.value.length;
+    }
     const pausedSamples: number[] = [];
     for (let i = 0; i < 10; i++) {
       await Bun.sleep(300);

@@ -10,6 +10,7 @@ import { gzipSync } from 'node:zlib';
 import postgres from 'postgres';
 import { buildBinary } from '../build.ts';
 import { formBodies } from './form-bodies.ts';
+import { scratchPostgresDatabase } from './scratch-postgres.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 // This shared 2-core VM's speed swings by 10-30% from one 10 s run to the next, so the ratio to the
@@ -294,13 +295,11 @@ async function postgresColdStart(): Promise<string> {
     await admin.end({ timeout: 1 }).catch(() => {});
     return 'PostgreSQL cold start: not measured (no server)';
   }
-  const scratch = new URL(adminUrl);
-  scratch.pathname = '/bench_coldstart';
+  await admin.end({ timeout: 5 });
+  const scratch = await scratchPostgresDatabase(adminUrl, 'bench_coldstart');
   const { DATA_DIR: _embedded, ...withoutDataDir } = serverEnv;
-  const pgEnv = { ...withoutDataDir, DATABASE_URL: scratch.toString() };
+  const pgEnv = { ...withoutDataDir, DATABASE_URL: scratch.url };
   try {
-    await admin.unsafe('drop database if exists bench_coldstart');
-    await admin.unsafe('create database bench_coldstart');
     const first = await timedStart(pgEnv);
     await stopServer(first);
     const again = [];
@@ -317,8 +316,7 @@ async function postgresColdStart(): Promise<string> {
     }
     return `${startLine('PostgreSQL', 'migrates the schema', first, again)}\nThe single binary on PostgreSQL (median of 3): first 200 ${Math.round(median(binaryAgain.map((x) => x.firstMs)))} ms, ready ${Math.round(median(binaryAgain.map((x) => x.readyMs)))} ms.`;
   } finally {
-    await admin.unsafe('drop database if exists bench_coldstart').catch((e) => console.error(`could not drop bench_coldstart: ${e}`));
-    await admin.end({ timeout: 5 });
+    await scratch.drop();
   }
 }
 const postgresStart = usingPostgres ? '' : await postgresColdStart().catch((e) => `PostgreSQL cold start: failed (${String(e).split('\n')[0]})`);
