@@ -32,7 +32,9 @@ import {
   primaryGoalOptions,
   timeframeOptions,
 } from '../lib/audit-schema.ts';
+import { auditMarketingConsentText } from '../lib/consent.ts';
 import type { ContactFormConfig } from '../lib/contact-form-variants.ts';
+import { agency, links } from '../lib/site.ts';
 import { HONEYPOT_FIELD } from '../lib/spam.ts';
 
 const TOTAL_STEPS = AUDIT_STEPS.length;
@@ -110,7 +112,14 @@ function Wizard({ config, tracking }: { config: ContactFormConfig; tracking: AbT
     setPending(true);
     try {
       const fillMs = Math.round(performance.now() - shownAt.current);
-      const { audit: stored } = await apiRequest<{ audit: AuditRecord }>('POST', '/api/business-audit', { ...answers, fillMs, id: submissionId.current });
+      const { audit: stored, resultsUrl } = await apiRequest<{ audit: AuditRecord; resultsUrl: string }>('POST', '/api/business-audit', {
+        ...answers,
+        fillMs,
+        id: submissionId.current,
+      });
+      // The address becomes the private results link, so Back (from the booking page), a reload or a
+      // bookmark shows these results, never an empty form.
+      history.replaceState(history.state, '', resultsUrl);
       setAudit(stored);
       setFocusTarget({ kind: 'results' });
       toast({ title: 'Audit Complete!', description: 'Your personalized recommendations are ready.' });
@@ -284,7 +293,14 @@ function Wizard({ config, tracking }: { config: ContactFormConfig; tracking: AbT
             </button>
           )}
         </div>
-        <p className="mt-4 text-xs text-slate-500">Fields marked * are required. We use your answers only to prepare your audit and follow up about it.</p>
+        {step === TOTAL_STEPS ? <MarketingConsent register={register} /> : null}
+        <p className="mt-4 text-xs leading-5 text-slate-500">
+          Fields marked * are required. Submitting sends your answers to {agency.name} to prepare your audit: we email you your results with a private link to
+          them (you asked for them), and a strategist may follow up about your audit. Nothing else unless you tick the box above.{' '}
+          <a href={links.privacy} className="underline">
+            Privacy policy
+          </a>
+        </p>
       </form>
     </div>
   );
@@ -370,6 +386,20 @@ function ChoicesField({
         </label>
       ))}
     </ChoiceGroup>
+  );
+}
+
+/** The optional, unticked marketing box (CASL express consent; lib/consent.ts has the recorded wording). */
+function MarketingConsent({ register }: { register: UseFormRegister<AuditFormValues> }) {
+  const id = useFieldId('marketingConsent');
+  return (
+    <label htmlFor={id} className="mt-6 flex items-start gap-3 rounded-lg border border-slate-200 bg-slate-50 p-3 text-sm leading-6 text-slate-700">
+      <input id={id} type="checkbox" className="mt-1 h-4 w-4 shrink-0 accent-blue-700" {...register('marketingConsent')} />
+      <span>
+        <span className="font-semibold text-slate-900">Optional: </span>
+        {auditMarketingConsentText}
+      </span>
+    </label>
   );
 }
 

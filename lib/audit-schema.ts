@@ -140,6 +140,8 @@ export const auditSchema = z.object({
   onlinePresence: choice(onlinePresenceOptions, 'Please rate your online presence'),
   competitorAnalysis: choice(competitorAnalysisOptions, 'Please select an option'),
   previousAgency: choice(previousAgencyOptions, 'Please select an option'),
+  /** The optional marketing-email box (lib/consent.ts); a plain form's ticked box arrives as true too (formValues' flags). */
+  marketingConsent: z._default(z.boolean({ error: 'Tick the box, or leave it unticked' }), false),
   ...spamSignalFields,
 });
 
@@ -233,6 +235,7 @@ export const emptyAuditForm: AuditFormValues = {
   onlinePresence: '',
   competitorAnalysis: '',
   previousAgency: '',
+  marketingConsent: false,
 };
 
 /** The wizard's four steps, named exactly as the spec names them, and the fields each one asks. */

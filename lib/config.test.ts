@@ -61,6 +61,17 @@ describe('loadConfig', () => {
     ['TRUST_PROXY', '11'],
     ['TRUST_PROXY', '-1'],
     ['RATE_LIMITS', 'sometimes'],
+    ['SMTP_URL', 'http://mail.example.com'],
+    ['SMTP_URL', 'smtp//nope'],
+    ['MAIL_FROM', 'Northline'],
+    ['MAIL_FROM', '"Northline" <not an address>'],
+    ['LEAD_NOTIFY_EMAIL', 'maya@northlinedigital.ca, nobody'],
+    ['LEAD_NOTIFY_EMAIL', ' , '],
+    ['LEAD_WEBHOOK_URL', 'ftp://hooks.example.com'],
+    ['LEAD_WEBHOOK_SECRET', 'secret'],
+    ['LEAD_WEBHOOK_SECRET', 'whsec_c2hvcnQ='],
+    ['LEAD_WEBHOOK_SECRET', 'whsec_!!!'],
+    ['WORKER', 'maybe'],
   ])('a bad %s stops start-up with one line naming it', (name, value) => {
     let error: unknown;
     try {
@@ -72,5 +83,40 @@ describe('loadConfig', () => {
     const message = (error as Error).message;
     expect(message).toStartWith(`Invalid environment variable ${name}:`);
     expect(message).not.toContain('\n');
+  });
+
+  const secret = `whsec_${btoa('n'.repeat(32))}`;
+
+  test('notifications: SMTP, sender, recipients, webhook and worker', () => {
+    const config = loadConfig({
+      SMTP_URL: 'smtp://site:pw@smtp.example.ca:587',
+      MAIL_FROM: '"Northline Leads" <leads@northlinedigital.ca>',
+      LEAD_NOTIFY_EMAIL: 'maya@northlinedigital.ca, dev@northlinedigital.ca,',
+      LEAD_WEBHOOK_URL: 'https://hooks.example.com/lead/',
+      LEAD_WEBHOOK_SECRET: secret,
+      WORKER: 'off',
+    });
+    expect(config).toMatchObject({
+      SMTP_URL: 'smtp://site:pw@smtp.example.ca:587',
+      MAIL_FROM: '"Northline Leads" <leads@northlinedigital.ca>',
+      LEAD_NOTIFY_EMAIL: ['maya@northlinedigital.ca', 'dev@northlinedigital.ca'],
+      LEAD_WEBHOOK_URL: 'https://hooks.example.com/lead',
+      LEAD_WEBHOOK_SECRET: secret,
+      WORKER: 'off',
+    });
+    const defaults = loadConfig({});
+    expect(defaults.MAIL_FROM).toBe('"Northline Digital" <hello@northlinedigital.ca>');
+    expect(defaults.WORKER).toBe('on');
+    expect(defaults.SMTP_URL).toBeUndefined();
+  });
+
+  test('a webhook needs its secret, and https in production unless it is on this machine', () => {
+    expect(() => loadConfig({ LEAD_WEBHOOK_URL: 'https://hooks.example.com/x' })).toThrow('Invalid environment variable LEAD_WEBHOOK_SECRET: required');
+    expect(() => loadConfig({ NODE_ENV: 'production', LEAD_WEBHOOK_URL: 'http://hooks.example.com/x', LEAD_WEBHOOK_SECRET: secret })).toThrow(
+      'Invalid environment variable LEAD_WEBHOOK_URL: must be https in production',
+    );
+    for (const local of ['http://127.0.0.1:9000/x', 'http://localhost:9000/x', 'http://[::1]:9000/x'])
+      expect(loadConfig({ NODE_ENV: 'production', LEAD_WEBHOOK_URL: local, LEAD_WEBHOOK_SECRET: secret }).LEAD_WEBHOOK_URL).toBe(local);
+    expect(loadConfig({ LEAD_WEBHOOK_URL: 'http://hooks.example.com/x', LEAD_WEBHOOK_SECRET: secret }).LEAD_WEBHOOK_URL).toBe('http://hooks.example.com/x');
   });
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { agency } from './site.ts';
 
 // Every environment variable the server reads, validated once at start-up.
 const optionalText = z
@@ -20,6 +21,43 @@ const proxyHops = z
 
 const httpUrl = z.url({ protocol: /^https?$/ }).transform((v) => v.replace(/\/+$/, ''));
 
+/** An email address, alone or with a display name: `hello@example.ca` or `"Northline Digital" <hello@example.ca>`. */
+const mailbox = z
+  .string()
+  .trim()
+  .refine((v) => {
+    const address = v.match(/^(?:"?[^"<>]*"?\s*)?<([^<>\s]+)>$/)?.[1] ?? v;
+    return z.email().safeParse(address).success;
+  }, 'expected an email address, or a name and an address: "Name" <name@example.ca>');
+
+/** Comma-separated email addresses (at least one). */
+const addressList = z
+  .string()
+  .transform((v) =>
+    v
+      .split(',')
+      .map((a) => a.trim())
+      .filter(Boolean),
+  )
+  .pipe(z.array(z.email('expected email addresses separated by commas')).min(1, 'expected at least one email address'));
+
+/** A Standard Webhooks signing secret: `whsec_` and 24 to 64 random bytes in base64. */
+const webhookSecret = z
+  .string()
+  .trim()
+  .refine((v) => {
+    const match = v.match(/^whsec_([A-Za-z0-9+/]+={0,2})$/);
+    if (!match) return false;
+    try {
+      const bytes = atob(match[1]).length;
+      return bytes >= 24 && bytes <= 64;
+    } catch {
+      return false;
+    }
+  }, 'expected whsec_ followed by 24 to 64 random bytes in base64 (e.g. whsec_ and `openssl rand -base64 32`)');
+
+const LOOPBACK_HOST = /^(localhost|127(\.\d{1,3}){3}|\[::1\])$/i;
+
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -35,9 +73,17 @@ const envSchema = z.object({
   ADMIN_PASSWORD: optionalText,
   TRUST_PROXY: proxyHops.default(0),
   RATE_LIMITS: z.enum(['on', 'off']).default('on'),
+  SMTP_URL: optionalText.pipe(z.url({ protocol: /^smtps?$/, error: 'expected smtp://user:pass@host:587 or smtps://user:pass@host:465' }).optional()),
+  MAIL_FROM: optionalText.pipe(mailbox.optional()),
+  LEAD_NOTIFY_EMAIL: optionalText.pipe(addressList.optional()),
+  LEAD_WEBHOOK_URL: optionalText.pipe(httpUrl.optional()),
+  LEAD_WEBHOOK_SECRET: optionalText.pipe(webhookSecret.optional()),
+  WORKER: z.enum(['on', 'off']).default('on'),
 });
 
-export type Config = Omit<z.output<typeof envSchema>, 'PUBLIC_SITE_URL' | 'AB_DASHBOARD_ACCESS' | 'ADMIN_PASSWORD'> & {
+export type Config = Omit<z.output<typeof envSchema>, 'PUBLIC_SITE_URL' | 'AB_DASHBOARD_ACCESS' | 'ADMIN_PASSWORD' | 'MAIL_FROM'> & {
+  /** Who the site's emails come from (MAIL_FROM; the agency's own address by default). */
+  MAIL_FROM: string;
   /** Who may see the A/B dashboard: anyone (the spec's default) or signed-in staff. */
   AB_DASHBOARD_ACCESS: 'open' | 'staff';
   /** ADMIN_PASSWORD is set: it no longer does anything but keep the dashboard staff-only (the server warns). */
@@ -63,7 +109,15 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     const name = String(issue.path[0] ?? 'environment');
     throw new ConfigError(`Invalid environment variable ${name}: ${issue.message}`);
   }
-  const { ADMIN_PASSWORD, AB_DASHBOARD_ACCESS, ...values } = parsed.data;
+  const { ADMIN_PASSWORD, AB_DASHBOARD_ACCESS, MAIL_FROM, ...values } = parsed.data;
+  const isProduction = values.NODE_ENV === 'production';
+  if (values.LEAD_WEBHOOK_URL) {
+    const webhook = new URL(values.LEAD_WEBHOOK_URL);
+    // Lead data crosses the internet only encrypted; a relay on this machine may listen in plain HTTP.
+    if (isProduction && webhook.protocol !== 'https:' && !LOOPBACK_HOST.test(webhook.hostname))
+      throw new ConfigError('Invalid environment variable LEAD_WEBHOOK_URL: must be https in production (plain http only to a loopback address)');
+    if (!values.LEAD_WEBHOOK_SECRET) throw new ConfigError('Invalid environment variable LEAD_WEBHOOK_SECRET: required when LEAD_WEBHOOK_URL is set');
+  }
   return {
     ...values,
     // A dashboard that ADMIN_PASSWORD closed stays closed until someone chooses otherwise.
@@ -71,6 +125,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     retiredAdminPasswordSet: ADMIN_PASSWORD !== undefined,
     PUBLIC_SITE_URL: values.PUBLIC_SITE_URL ?? `http://localhost:${values.PORT}`,
     publicSiteUrlGiven: values.PUBLIC_SITE_URL !== undefined,
-    isProduction: values.NODE_ENV === 'production',
+    MAIL_FROM: MAIL_FROM ?? `"${agency.name}" <${agency.email}>`,
+    isProduction,
   };
 }

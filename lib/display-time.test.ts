@@ -1,5 +1,5 @@
 import { expect, test } from 'bun:test';
-import { formatDate, formatDateTime, formatStamp, formatTimeOfDay } from './display-time.ts';
+import { formatClockTime, formatDate, formatDateTime, formatLongDate, formatStamp, formatTimeOfDay } from './display-time.ts';
 
 test('dates are Toronto calendar days', () => {
   expect(formatDate('2025-03-04T12:00:00Z')).toBe('Mar 4, 2025');
@@ -21,4 +21,13 @@ test('a date and time together, from a Date or an ISO string', () => {
 test('a sortable stamp, in Toronto time across the daylight-saving change', () => {
   expect(formatStamp('2026-11-23T05:04:00Z')).toBe('2026-11-23 00:04');
   expect(formatStamp('2026-07-01T03:59:00Z')).toBe('2026-06-30 23:59');
+});
+
+test('a long date with its weekday and a clock time, as a person reads them in an email', () => {
+  expect(formatLongDate('2026-11-26T23:00:00Z')).toBe('Thursday, November 26, 2026');
+  expect(formatLongDate('2026-11-27T04:30:00Z')).toBe('Thursday, November 26, 2026');
+  expect(formatClockTime('2026-11-26T23:00:00Z')).toBe('6:00 p.m.');
+  expect(formatClockTime('2026-07-01T04:05:00Z')).toBe('12:05 a.m.');
+  expect(formatClockTime('2026-07-01T16:30:00Z')).toBe('12:30 p.m.');
+  expect(formatClockTime('2026-07-01T13:07:00Z')).toBe('9:07 a.m.');
 });

@@ -27,3 +27,20 @@ export function formatStamp(at: string | Date): string {
   const two = (n: number) => String(n).padStart(2, '0');
   return `${year}-${two(month)}-${two(day)} ${two(hour)}:${two(minute)}`;
 }
+
+const LONG_MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
+
+/** "Wednesday, November 26, 2026" in Toronto time: for a person reading an email. */
+export function formatLongDate(at: string | Date): string {
+  const { year, month, day } = wallClock(new Date(at), agency.timeZone);
+  const weekday = WEEKDAYS[new Date(Date.UTC(year, month - 1, day)).getUTCDay()];
+  return `${weekday}, ${LONG_MONTHS[month - 1]} ${day}, ${year}`;
+}
+
+/** "6:00 p.m." in Toronto time, as Canadian style writes it. */
+export function formatClockTime(at: string | Date): string {
+  const { hour, minute } = wallClock(new Date(at), agency.timeZone);
+  const suffix = hour < 12 ? 'a.m.' : 'p.m.';
+  return `${hour % 12 === 0 ? 12 : hour % 12}:${String(minute).padStart(2, '0')} ${suffix}`;
+}

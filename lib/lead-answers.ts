@@ -15,7 +15,6 @@ import {
   primaryGoalOptions,
   timeframeOptions,
 } from './audit-schema.ts';
-import { CONSENT_VERSION, consentText } from './consent.ts';
 import { budgetOptions, INTAKE_FIELDS, industryOptions as intakeIndustryOptions, intakeQuestions } from './intake-schema.ts';
 
 // A stored submission as staff read it: each question with the answer's label (not its stored value).
@@ -63,10 +62,4 @@ export function intakeAnswerRows(application: Record<(typeof INTAKE_FIELDS)[numb
     question: intakeQuestions[field],
     answer: field === 'caslConsent' ? (application.caslConsent === 'true' ? 'Yes, ticked' : NO_ANSWER) : labelled(application[field], intakeOptions[field]),
   }));
-}
-
-/** The consent wording a person agreed to, by the version stored with their application. */
-export function consentWording(version: string | null): string {
-  if (version === CONSENT_VERSION) return consentText;
-  return `The wording of consent version ${version ?? '(none recorded)'} (earlier than the current one).`;
 }

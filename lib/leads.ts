@@ -39,15 +39,21 @@ export type LeadRow = {
   ownerEmail: string | null;
   isSpam: boolean;
   erasedAt: Date | null;
+  /** Where the visitor came from (their first touch's source: lib/attribution.ts); null before it was recorded. */
+  source: string | null;
+  /** Whether the person may be sent marketing email. */
+  marketingConsent: boolean;
+  /** Whether one of its notifications failed for good (dead: staff can retry it on the lead). */
+  deliveryFailed: boolean;
 };
 
-/** A lead with what its detail page adds. */
-export type Lead = LeadRow & { visitorId: string | null; page: string | null };
+/** A lead with what its detail page adds (touches as stored JSON: lib/attribution.ts parseStoredTouch). */
+export type Lead = LeadRow & { visitorId: string | null; page: string | null; firstTouch: string | null; lastTouch: string | null };
 
 /** One thing that happened to a lead, for its timeline. */
 export type LeadEvent = {
   id: string;
-  kind: 'submitted' | 'viewed' | 'status' | 'owner' | 'note' | 'spam' | 'erased';
+  kind: 'submitted' | 'viewed' | 'status' | 'owner' | 'note' | 'spam' | 'erased' | 'delivery';
   actorEmail: string | null;
   fromValue: string | null;
   toValue: string | null;
@@ -55,8 +61,15 @@ export type LeadEvent = {
   at: Date;
 };
 
+/** A member of staff doing something to a lead. */
+export type Actor = { id: string; email: string };
+
 /** An A/B variant the person behind a lead was shown. */
 export type SeenVariant = { testName: string; variantName: string; assignedAt: Date };
+
+/** The A/B variants a person saw, as one line for a consent record: "hero-variant: Variant A; …". */
+export const describeVariants = (variants: readonly SeenVariant[]): string | null =>
+  variants.length > 0 ? variants.map((v) => `${v.testName}: ${v.variantName}`).join('; ') : null;
 
 export const INBOX_PAGE_SIZE = 50;
 const MAX_PAGE = 10_000;
@@ -75,6 +88,14 @@ export function isOverdue(lead: { status: string; replyBy: Date; isSpam: boolean
 export function overdueHeadline(count: number): string {
   return `${count.toLocaleString('en-CA')} ${count === 1 ? 'lead' : 'leads'} past the 2-business-day promise`;
 }
+
+/** The inbox headline for failed notifications: "2 leads with a notification that failed". */
+export function failedDeliveriesHeadline(count: number): string {
+  return `${count.toLocaleString('en-CA')} ${count === 1 ? 'lead has a notification' : 'leads have a notification'} that could not be sent`;
+}
+
+/** How the inbox shows where a lead came from. */
+export const sourceLabel = (source: string | null): string => source ?? 'Not recorded';
 
 /** The audit's package tier as a person reads it. */
 export const tierLabel = (tier: string | null): string => ({ starter: 'Starter', growth: 'Growth', enterprise: 'Enterprise' })[tier ?? ''] ?? tier ?? '';
@@ -103,6 +124,10 @@ export const inboxFiltersSchema = z.object({
   from: optional(isoDate),
   to: optional(isoDate),
   q: optional(z.string().check(z.trim(), z.maxLength(SEARCH_MAX, { error: `Search for at most ${SEARCH_MAX} characters` }))),
+  /** A first-touch source, as stored (lower case): google, facebook, direct, a referring host… */
+  source: optional(z.string().check(z.trim(), z.toLowerCase(), z.maxLength(200, { error: 'A source has at most 200 characters' }))),
+  /** Only leads with a notification that failed for good. */
+  failed: optional(flag),
   page: optional(
     z.pipe(
       z.string().check(z.regex(/^\d{1,5}$/, { error: 'A page is a whole number' })),

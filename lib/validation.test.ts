@@ -1,6 +1,6 @@
 import { expect, test } from 'bun:test';
 import { z } from 'zod';
-import { findUnstorableText, problemLines, validationErrorBody } from './validation.ts';
+import { findUnstorableText, formValues, problemLines, validationErrorBody } from './validation.ts';
 
 test('names every invalid field once, with its first message', () => {
   const schema = z.object({
@@ -33,4 +33,20 @@ test('problem lines: each refused field once, with its first message', () => {
     ],
   };
   expect(problemLines(error)).toEqual(['status: Choose one', 'page: Pages start at 1']);
+});
+
+test('a plain form as the JSON its island would send: lists, flags and single values', () => {
+  expect(
+    formValues({ goal: 'leads', goals: 'a', box: 'on', name: ['first', 'second'], file: new Blob(['x']) }, ['goals', 'none'], ['box', 'unticked']),
+  ).toEqual({
+    goal: 'leads',
+    goals: ['a'],
+    none: [],
+    box: true,
+    unticked: false,
+    name: 'first',
+  });
+  expect(formValues({ box: 'true' }, [], ['box']).box).toBe(true);
+  // Anything else stays text, for the schema to refuse by name.
+  expect(formValues({ box: 'yes please' }, [], ['box']).box).toBe('yes please');
 });

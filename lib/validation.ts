@@ -35,16 +35,20 @@ export const UNSTORABLE_TEXT_MESSAGE = 'Contains characters that cannot be store
 
 /**
  * A plain form's fields as the JSON the same form's island would send: the `lists` fields (checkbox
- * groups) as arrays whatever their count, every other field as its one text value (the first, when a
- * crafted post repeats it); anything that is not text (a file) is left out.
+ * groups) as arrays whatever their count, the `flags` (single checkboxes) as true when ticked ('true' or
+ * the browser's 'on') and false when absent, every other field as its one text value (the first, when a
+ * crafted post repeats it); anything that is not text (a file) is left out, and a flag with any other
+ * text stays text, for the schema to refuse by name.
  */
-export function formValues(body: Record<string, unknown>, lists: readonly string[] = []): Record<string, unknown> {
+export function formValues(body: Record<string, unknown>, lists: readonly string[] = [], flags: readonly string[] = []): Record<string, unknown> {
   const values: Record<string, unknown> = {};
   for (const [name, value] of Object.entries(body)) {
     const texts = (Array.isArray(value) ? value : [value]).filter((v): v is string => typeof v === 'string');
     if (lists.includes(name)) values[name] = texts;
+    else if (flags.includes(name)) values[name] = texts[0] === 'true' || texts[0] === 'on' ? true : (texts[0] ?? false);
     else if (texts.length > 0) values[name] = texts[0];
   }
   for (const name of lists) values[name] ??= [];
+  for (const name of flags) values[name] ??= false;
   return values;
 }

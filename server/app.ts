@@ -3,8 +3,10 @@ import { DatabaseUnavailable } from '../db/errors.ts';
 import { createFeedReader } from '../features/blog-feed/feed-reader.ts';
 import { createHomeVariants } from '../features/home-variants.ts';
 import { storyWriterFromConfig } from '../features/stories/openai-writer.ts';
+import { channelsFor } from '../lib/lead-notifications.ts';
 import { createRateLimiters } from '../lib/rate-limit.ts';
 import { routingPath } from '../lib/request-address.ts';
+import { RESULTS_PATH_PREFIX } from '../lib/results-link.ts';
 import { securityHeaders } from '../lib/security-headers.ts';
 import { agency, services } from '../lib/site.ts';
 import abTestsDashboard from '../routes/admin/ab-tests.tsx';
@@ -14,6 +16,7 @@ import businessAuditApi from '../routes/api/business-audit.ts';
 import q4IntakeApi from '../routes/api/q4-intake.ts';
 import rssFeedApi from '../routes/api/rss-feed.ts';
 import socialStoriesApi from '../routes/api/social-stories.ts';
+import auditResults from '../routes/audit-results.tsx';
 import blog from '../routes/blog.tsx';
 import { healthz } from '../routes/healthz.ts';
 import home from '../routes/index.tsx';
@@ -24,6 +27,7 @@ import servicesOverview from '../routes/services/index.tsx';
 import { servicePage } from '../routes/services/service-page.tsx';
 import socialGenerator from '../routes/social-generator.tsx';
 import guide from '../routes/what-is-digital-marketing.tsx';
+import { withAttribution } from './attribution.ts';
 import type { AppDeps, AppDepsInput, AppEnv } from './deps.ts';
 import { stdoutLog } from './log.ts';
 import { compressLive } from './middleware/compress.ts';
@@ -57,6 +61,9 @@ const apis = [
 
 export const pagePaths = pages.map(([path]) => path);
 
+/** The public pages a visitor can land on: each records where its visitor came from. */
+const landingPaths: ReadonlySet<string> = new Set(pagePaths.filter((path) => !path.startsWith('/admin')));
+
 /** Pages that search engines should list: all but those whose meta says noindex. */
 export const indexablePaths = pages.filter(([, page]) => typeof page.meta === 'function' || !page.meta.noindex).map(([path]) => path);
 
@@ -76,6 +83,7 @@ export function resolveDeps(input: AppDepsInput): AppDeps {
     homeVariants: input.homeVariants ?? createHomeVariants({ sql, now, log }),
     feed: input.feed ?? createFeedReader({ source: config.RSS_FEED_URL, siteUrl: config.PUBLIC_SITE_URL, timeZone: agency.timeZone, now: clock }),
     storyWriter: input.storyWriter ?? storyWriterFromConfig(config, log),
+    notifications: input.notifications ?? { channels: channelsFor({ webhookConfigured: config.LEAD_WEBHOOK_URL !== undefined }), queued: () => {} },
   };
 }
 
@@ -109,6 +117,9 @@ export function createApp(input: AppDepsInput, { staticSource = diskSource('stat
   app.use('/admin/*', databaseReady(deps));
   app.use('/admin/ab-tests', dashboardAccess);
   for (const [path, page] of pages) app.get(path, pageHandler(page as Parameters<typeof pageHandler>[0], { path }));
+  // An audit's private results link: rendered for its one reader, never kept.
+  app.use(`${RESULTS_PATH_PREFIX}*`, databaseReady(deps));
+  app.route(RESULTS_PATH_PREFIX.slice(0, -1), auditResults);
   app.route('/admin', admin);
 
   const routeTable = routeTableOf(app.routes);
@@ -116,7 +127,13 @@ export function createApp(input: AppDepsInput, { staticSource = diskSource('stat
   app.onError(onError);
 
   const lane = deps.pageCache.lane({ log: deps.log, memory: deps.homeVariants, isUnrouted: getsNotFoundPage(routeTable) });
-  const handler = (request: Request, env?: unknown): Response | Promise<Response> => lane(request) ?? app.fetch(request, env);
+  const attribution = { siteHost: new URL(deps.config.PUBLIC_SITE_URL).hostname, secure: deps.config.isProduction, now: deps.now };
+  const handler = (request: Request, env?: unknown): Response | Promise<Response> => {
+    const response = lane(request) ?? app.fetch(request, env);
+    // A landing on a public page records where the visitor came from (server/attribution.ts).
+    if (request.method !== 'GET' || !landingPaths.has(routingPath(request))) return response;
+    return response instanceof Response ? withAttribution(request, response, attribution) : response.then((r) => withAttribution(request, r, attribution));
+  };
   return { app, deps, fetch: handler };
 }
 

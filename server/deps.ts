@@ -4,6 +4,7 @@ import type { FeedReader } from '../features/blog-feed/feed-reader.ts';
 import type { HomeVariantsService } from '../features/home-variants.ts';
 import type { Assets } from '../lib/assets.ts';
 import type { Config } from '../lib/config.ts';
+import type { Channel } from '../lib/lead-notifications.ts';
 import type { RateLimiter, RateRuleName } from '../lib/rate-limit.ts';
 import type { SignedInStaff } from '../lib/staff-session.ts';
 import type { StoryWriter } from '../lib/story-templates.ts';
@@ -33,6 +34,11 @@ export type AppDeps = {
   feed: FeedReader;
   /** Writes social stories: OpenAI when OPENAI_API_KEY is set, else the template writer. */
   storyWriter: StoryWriter;
+  /**
+   * The lead notifications a submission queues (in its own transaction), and `queued()`, called after
+   * it commits, which wakes this process's worker (features/lead-delivery/worker.ts) when it runs one.
+   */
+  notifications: { channels: readonly Channel[]; queued: () => void };
 };
 
 /** What a caller must give; the rest has working defaults. */

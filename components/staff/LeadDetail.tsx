@@ -1,8 +1,10 @@
 import type { ReactNode } from 'react';
+import { describeTouch, parseStoredTouch, type Touch } from '../../lib/attribution.ts';
 import type { CategoryScore } from '../../lib/audit.ts';
 import { formatDollars } from '../../lib/audit.ts';
 import { formatDateTime } from '../../lib/display-time.ts';
 import type { AnswerRow } from '../../lib/lead-answers.ts';
+import { CHANNELS, type Channel, channelLabel, type Delivery } from '../../lib/lead-notifications.ts';
 import {
   isOverdue,
   LEAD_STATUSES,
@@ -30,11 +32,15 @@ export type AuditOutcome = {
   recommended: { title: string; href: string }[];
 };
 
+export type ConsentRecord = { title: string; wording: string; version: string | null; page: string | null; at: Date; variants: string | null };
+
 export type LeadDetailProps = StaffPageProps & {
   lead: Lead;
   answers: AnswerRow[];
   outcome: AuditOutcome | null;
-  consent: { wording: string; version: string | null; page: string | null; at: Date } | null;
+  /** The CASL consent the person gave: the intake's, or the audit's optional marketing box when ticked. */
+  consent: ConsentRecord | null;
+  deliveries: Delivery[];
   variants: SeenVariant[];
   timeline: LeadEvent[];
   owners: { id: string; email: string }[];
@@ -46,7 +52,10 @@ const smallButton = `${buttonClass.secondary} px-3 py-2 text-sm`;
 
 /** One lead: who and what they asked, how it scored, the pipeline controls, and everything that happened. */
 export function LeadDetail(props: LeadDetailProps) {
-  const { staff, lead, answers, outcome, consent, variants, timeline, owners, now } = props;
+  const { staff, lead, answers, outcome, consent, deliveries, variants, timeline, owners, now } = props;
+  const firstTouch = parseStoredTouch(lead.firstTouch);
+  const lastTouch = parseStoredTouch(lead.lastTouch);
+  const failed = deliveries.filter((d) => d.state === 'dead');
   const overdue = isOverdue(lead, now);
   const erased = lead.erasedAt !== null;
   const action = (what: string) => `${leadPath(lead.kind, lead.id)}/${what}`;
@@ -74,6 +83,17 @@ export function LeadDetail(props: LeadDetailProps) {
           <div>{formatDateTime(lead.replyBy)}</div>
         </div>
       </div>
+
+      {failed.length > 0 && !erased ? (
+        <div role="alert" data-delivery-failed className="mt-5 rounded-xl border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800">
+          {failed.map((d) => (
+            <p key={d.channel}>
+              <strong>{`${channelLabel(d.channel, lead.kind)} could not be sent.`}</strong>
+              {` ${d.lastError ?? ''} See Notifications to retry it.`}
+            </p>
+          ))}
+        </div>
+      ) : null}
 
       <div className="mt-6 grid gap-6 lg:grid-cols-3">
         <div className="space-y-6 lg:col-span-2">
@@ -110,6 +130,13 @@ export function LeadDetail(props: LeadDetailProps) {
             <dl className="mt-3 grid gap-2 text-sm sm:grid-cols-2">
               <Fact label="Sent from">{lead.page ? pageName(lead.page) : erased ? 'Erased' : 'Not recorded'}</Fact>
               <Fact label="At">{formatDateTime(lead.createdAt)}</Fact>
+              <Fact label="Came from (first touch)">{lead.source === null ? 'Not recorded' : <TouchFacts touch={firstTouch} />}</Fact>
+              <Fact label="Latest campaign or referral (last touch)">
+                {lastTouch && lastTouch.at !== firstTouch?.at ? <TouchFacts touch={lastTouch} /> : 'The same as the first touch'}
+              </Fact>
+              <Fact label="Marketing emails">
+                {lead.marketingConsent ? 'Yes: they agreed to receive them (record below)' : 'No: write only about this request'}
+              </Fact>
               <Fact label="A/B variants seen">
                 {variants.length === 0
                   ? 'None recorded'
@@ -121,17 +148,18 @@ export function LeadDetail(props: LeadDetailProps) {
               </Fact>
             </dl>
             {consent ? (
-              <div className="mt-4 rounded-lg bg-slate-50 p-3 text-sm">
-                <h3 className="font-semibold text-slate-900">Consent record (CASL)</h3>
+              <div className="mt-4 rounded-lg bg-slate-50 p-3 text-sm" data-consent-record>
+                <h3 className="font-semibold text-slate-900">{consent.title}</h3>
                 <p className="mt-1 text-slate-700">“{consent.wording}”</p>
                 <p className="mt-1 text-slate-500">
                   {`Version ${consent.version ?? 'not recorded'}, given on ${consent.page ?? 'an unrecorded page'} at ${formatDateTime(consent.at)}`}
+                  {consent.variants ? `, having seen ${consent.variants}` : ''}
                 </p>
               </div>
             ) : null}
           </section>
 
-          <Timeline events={timeline} />
+          <Timeline events={timeline} kind={lead.kind} />
         </div>
 
         <aside className="order-first space-y-6 lg:order-last" aria-label="Pipeline">
@@ -201,6 +229,8 @@ export function LeadDetail(props: LeadDetailProps) {
                   </button>
                 </form>
               </section>
+
+              <Notifications deliveries={deliveries} kind={lead.kind} action={action('retry')} csrfToken={staff.csrfToken} />
 
               <section className={card} aria-labelledby="note-heading">
                 <h2 id="note-heading" className="text-lg font-semibold text-slate-900">
@@ -310,7 +340,7 @@ function Outcome({ outcome }: { outcome: AuditOutcome }) {
 /** A page of the site as staff read it: the home page by name, any other by its path. */
 const pageName = (path: string) => (path === '/' ? 'the home page (/)' : path);
 
-function describe(event: LeadEvent): string {
+function describe(event: LeadEvent, kind: Lead['kind']): string {
   const who = event.actorEmail ?? 'Someone';
   const status = (v: string | null) => leadStatusLabel[(v ?? 'new') as LeadStatus] ?? v;
   switch (event.kind) {
@@ -330,10 +360,86 @@ function describe(event: LeadEvent): string {
       return event.toValue === 'true' ? `${who} marked it as spam` : `${who} marked it as not spam`;
     case 'erased':
       return `${who} erased the personal details on request`;
+    case 'delivery': {
+      const what = CHANNELS.includes(event.fromValue as Channel) ? channelLabel(event.fromValue as Channel, kind) : (event.fromValue ?? 'A notification');
+      if (event.toValue === 'delivered') return `${what}: sent`;
+      if (event.toValue === 'skipped') return `${what}: not sent`;
+      if (event.toValue === 'dead') return `${what}: failed for good`;
+      return `${who} asked to send the ${what.charAt(0).toLowerCase()}${what.slice(1)} again`;
+    }
   }
 }
 
-function Timeline({ events }: { events: LeadEvent[] }) {
+/** A touch as staff read it: source / medium · campaign, then the rest of what was recorded. */
+function TouchFacts({ touch }: { touch: Touch | null }) {
+  if (!touch) return <>direct / none (no campaign or referring site)</>;
+  const extra = [
+    touch.utm_term ? `term “${touch.utm_term}”` : null,
+    touch.utm_content ? `content “${touch.utm_content}”` : null,
+    touch.gclid ? 'Google Ads click' : null,
+    touch.fbclid ? 'Meta ads click' : null,
+    touch.referrer ? `from ${touch.referrer}` : null,
+    `landed on ${touch.landing}`,
+    formatDateTime(touch.at),
+  ].filter(Boolean);
+  return (
+    <>
+      <div className="font-medium">{describeTouch(touch)}</div>
+      <div className="break-words text-slate-500">{extra.join(' · ')}</div>
+    </>
+  );
+}
+
+const deliveryState: Record<Delivery['state'], { label: string; tone: string }> = {
+  queued: { label: 'Waiting to send', tone: 'bg-slate-100 text-slate-700' },
+  running: { label: 'Sending', tone: 'bg-blue-50 text-blue-800' },
+  delivered: { label: 'Sent', tone: 'bg-green-50 text-green-800' },
+  skipped: { label: 'Not sent', tone: 'bg-slate-100 text-slate-700' },
+  dead: { label: 'Failed', tone: 'bg-red-100 text-red-800' },
+};
+
+/** The lead's notifications: each channel's state, what it said, and Retry for one that failed or was not sent. */
+function Notifications({ deliveries, kind, action, csrfToken }: { deliveries: Delivery[]; kind: Lead['kind']; action: string; csrfToken: string }) {
+  return (
+    <section className={card} aria-labelledby="notifications-heading" data-notifications>
+      <h2 id="notifications-heading" className="text-lg font-semibold text-slate-900">
+        Notifications
+      </h2>
+      {deliveries.length === 0 ? (
+        <p className="mt-2 text-sm text-slate-600">
+          None: it arrived before notifications existed, or it is flagged as spam (marking it as not spam sends them).
+        </p>
+      ) : (
+        <ul className="mt-3 space-y-3">
+          {deliveries.map((d) => (
+            <li key={d.channel} data-delivery={d.channel} data-state={d.state} className="text-sm">
+              <div className="flex flex-wrap items-center justify-between gap-2">
+                <span className="font-medium text-slate-900">{channelLabel(d.channel, kind)}</span>
+                <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${deliveryState[d.state].tone}`}>{deliveryState[d.state].label}</span>
+              </div>
+              {d.state === 'queued' && d.attempts > 0 ? (
+                <p className="mt-1 text-slate-600">{`Tried ${d.attempts} ${d.attempts === 1 ? 'time' : 'times'}; next try ${formatDateTime(d.runAt)}.`}</p>
+              ) : null}
+              {d.detail && (d.state === 'delivered' || d.state === 'skipped') ? <p className="mt-1 break-words text-slate-600">{d.detail}</p> : null}
+              {d.lastError && d.state !== 'delivered' ? <p className="mt-1 break-words text-red-700">{`Last error: ${d.lastError}`}</p> : null}
+              {d.state === 'dead' || d.state === 'skipped' ? (
+                <form method="post" action={action} className="mt-2">
+                  <CsrfField token={csrfToken} />
+                  <input type="hidden" name="channel" value={d.channel} />
+                  <button type="submit" className={smallButton}>
+                    {d.state === 'dead' ? 'Retry' : 'Send now'}
+                  </button>
+                </form>
+              ) : null}
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function Timeline({ events, kind }: { events: LeadEvent[]; kind: Lead['kind'] }) {
   const views = events.filter((e) => e.kind === 'viewed');
   const shown = events.filter((e) => e.kind !== 'viewed');
   return (
@@ -344,7 +450,7 @@ function Timeline({ events }: { events: LeadEvent[] }) {
       <ol className="mt-3 space-y-3 border-l-2 border-slate-200 pl-4" data-timeline>
         {shown.map((e) => (
           <li key={e.id} data-event={e.kind} className="text-sm">
-            <div className="text-slate-900">{describe(e)}</div>
+            <div className="text-slate-900">{describe(e, kind)}</div>
             {e.note ? <p className="mt-1 whitespace-pre-line break-words rounded-lg bg-slate-50 p-2 text-slate-800">{e.note}</p> : null}
             <div className="text-xs text-slate-500">{formatDateTime(e.at)}</div>
           </li>

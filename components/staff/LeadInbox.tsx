@@ -3,6 +3,7 @@ import { formatCount } from '../../lib/ab-format.ts';
 import { formatDateTime } from '../../lib/display-time.ts';
 import {
   budgetLabel,
+  failedDeliveriesHeadline,
   filtersQuery,
   INBOX_PAGE_SIZE,
   type InboxFilters,
@@ -14,6 +15,7 @@ import {
   leadPath,
   leadStatusLabel,
   overdueHeadline,
+  sourceLabel,
   tierLabel,
 } from '../../lib/leads.ts';
 import { inputClass } from '../ui/form.tsx';
@@ -25,7 +27,10 @@ export type LeadInboxProps = StaffPageProps & {
   rows: LeadRow[];
   total: number;
   overdue: number;
+  /** Leads with a notification that failed for good. */
+  failed: number;
   owners: { id: string; email: string }[];
+  sources: { source: string; count: number }[];
   now: Date;
 };
 
@@ -36,7 +41,7 @@ export function leadSummary(lead: Pick<LeadRow, 'kind' | 'score' | 'tier' | 'bud
 }
 
 /** The lead inbox: the overdue count, the filters, one page of leads and the way to the others. */
-export function LeadInbox({ staff, filters, rows, total, overdue, owners, now }: LeadInboxProps) {
+export function LeadInbox({ staff, filters, rows, total, overdue, failed, owners, sources, now }: LeadInboxProps) {
   const page = filters.page ?? 1;
   const pages = Math.max(1, Math.ceil(total / INBOX_PAGE_SIZE));
   const here = `/admin/leads${filtersQuery(filters)}`;
@@ -54,22 +59,22 @@ export function LeadInbox({ staff, filters, rows, total, overdue, owners, now }:
       </div>
 
       {overdue > 0 ? (
-        <a
-          href={`/admin/leads${filtersQuery({ overdue: true })}`}
-          data-overdue-count={overdue}
-          className="mt-5 flex items-center gap-2 rounded-xl border border-red-200 bg-red-50 px-4 py-3 text-sm font-semibold text-red-800 hover:bg-red-100"
-        >
-          <span aria-hidden="true" className="inline-block h-2.5 w-2.5 shrink-0 rounded-full bg-red-600" />
+        <AlertLink href={`/admin/leads${filtersQuery({ overdue: true })}`} tone="red" data={{ 'data-overdue-count': overdue }}>
           {overdueHeadline(overdue)}
-          <span className="ml-auto font-medium underline">Show them</span>
-        </a>
+        </AlertLink>
       ) : (
         <p data-overdue-count={0} className="mt-5 rounded-xl border border-green-200 bg-green-50 px-4 py-3 text-sm font-medium text-green-800">
           Every new lead is inside the 2-business-day promise.
         </p>
       )}
 
-      <Filters filters={filters} owners={owners} />
+      {failed > 0 ? (
+        <AlertLink href={`/admin/leads${filtersQuery({ failed: true })}`} tone="amber" data={{ 'data-failed-count': failed }}>
+          {failedDeliveriesHeadline(failed)}
+        </AlertLink>
+      ) : null}
+
+      <Filters filters={filters} owners={owners} sources={sources} />
 
       <p className="mt-6 text-sm text-slate-600" aria-live="polite">
         {total === 0
@@ -116,6 +121,22 @@ export function LeadInbox({ staff, filters, rows, total, overdue, owners, now }:
   );
 }
 
+const alertTones = {
+  red: { box: 'border-red-200 bg-red-50 text-red-800 hover:bg-red-100', dot: 'bg-red-600' },
+  amber: { box: 'border-amber-300 bg-amber-50 text-amber-900 hover:bg-amber-100', dot: 'bg-amber-500' },
+};
+
+/** A headline that needs attention, linking to the leads it counts. */
+function AlertLink({ href, tone, data, children }: { href: string; tone: keyof typeof alertTones; data: Record<string, number>; children: string }) {
+  return (
+    <a href={href} {...data} className={`mt-4 flex items-center gap-2 rounded-xl border px-4 py-3 text-sm font-semibold ${alertTones[tone].box}`}>
+      <span aria-hidden="true" className={`inline-block h-2.5 w-2.5 shrink-0 rounded-full ${alertTones[tone].dot}`} />
+      {children}
+      <span className="ml-auto font-medium underline">Show them</span>
+    </a>
+  );
+}
+
 function LeadRowView({ lead, now, csrfToken, back }: { lead: LeadRow; now: Date; csrfToken: string; back: string }) {
   const overdue = isOverdue(lead, now);
   const name = lead.erasedAt ? 'Erased lead' : (lead.name ?? '');
@@ -131,6 +152,13 @@ function LeadRowView({ lead, now, csrfToken, back }: { lead: LeadRow; now: Date;
         </a>
         <div className="text-slate-700">{lead.business}</div>
         <div className="break-words text-slate-500">{lead.email}</div>
+        <div className="mt-1 flex flex-wrap gap-1.5 text-xs">
+          <span className="rounded-full bg-slate-100 px-2 py-0.5 text-slate-700" title="Where they came from (first touch)">
+            {`From ${sourceLabel(lead.source)}`}
+          </span>
+          {lead.marketingConsent ? <span className="rounded-full bg-green-50 px-2 py-0.5 text-green-800">Marketing OK</span> : null}
+          {lead.deliveryFailed ? <span className="rounded-full bg-amber-100 px-2 py-0.5 font-semibold text-amber-900">Notification failed</span> : null}
+        </div>
       </td>
       <td className="inline-block pr-3 pt-2 lg:table-cell lg:px-4 lg:py-3">
         <span
@@ -166,7 +194,17 @@ function LeadRowView({ lead, now, csrfToken, back }: { lead: LeadRow; now: Date;
 
 const selectClass = `${inputClass} py-2 text-sm`;
 
-function Filters({ filters, owners }: { filters: InboxFilters; owners: { id: string; email: string }[] }) {
+function Filters({
+  filters,
+  owners,
+  sources,
+}: {
+  filters: InboxFilters;
+  owners: { id: string; email: string }[];
+  sources: { source: string; count: number }[];
+}) {
+  // A source in the address that no lead has (yet) still shows as chosen.
+  const choices = filters.source && !sources.some((s) => s.source === filters.source) ? [{ source: filters.source, count: 0 }, ...sources] : sources;
   return (
     <form method="get" action="/admin/leads" className="mt-6 rounded-xl border border-slate-200 bg-white p-4" aria-label="Filter leads">
       <div className="grid grid-cols-2 gap-3 lg:grid-cols-6">
@@ -209,6 +247,17 @@ function Filters({ filters, owners }: { filters: InboxFilters; owners: { id: str
             ))}
           </select>
         </label>
+        <label className="col-span-2 block text-sm font-medium text-slate-800">
+          Came from
+          <select name="source" defaultValue={filters.source ?? ''} className={`${selectClass} mt-1`}>
+            <option value="">Any source</option>
+            {choices.map((s) => (
+              <option key={s.source} value={s.source}>
+                {`${s.source} (${formatCount(s.count)})`}
+              </option>
+            ))}
+          </select>
+        </label>
         <label className="block text-sm font-medium text-slate-800">
           From
           <input type="date" name="from" defaultValue={filters.from ?? ''} className={`${selectClass} mt-1`} />
@@ -221,6 +270,10 @@ function Filters({ filters, owners }: { filters: InboxFilters; owners: { id: str
           <label className="inline-flex items-center gap-2">
             <input type="checkbox" name="overdue" value="1" defaultChecked={filters.overdue === true} className="h-4 w-4 rounded border-slate-300" />
             Overdue only
+          </label>
+          <label className="inline-flex items-center gap-2">
+            <input type="checkbox" name="failed" value="1" defaultChecked={filters.failed === true} className="h-4 w-4 rounded border-slate-300" />
+            Failed notifications only
           </label>
           <label className="inline-flex items-center gap-2">
             <input type="checkbox" name="spam" value="1" defaultChecked={filters.spam === true} className="h-4 w-4 rounded border-slate-300" />

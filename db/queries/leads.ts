@@ -1,6 +1,9 @@
 import type { Sql, TransactionSql } from 'postgres';
+import { sourceOf, type Touch } from '../../lib/attribution.ts';
 import { replyBy } from '../../lib/business-days.ts';
+import type { Channel } from '../../lib/lead-notifications.ts';
 import {
+  type Actor,
   containsPattern,
   INBOX_PAGE_SIZE,
   type InboxFilters,
@@ -12,6 +15,7 @@ import {
   type SeenVariant,
 } from '../../lib/leads.ts';
 import { zonedInstant } from '../../lib/zoned-time.ts';
+import { enqueueNotifications } from './jobs.ts';
 
 // The back office's view of every audit and Q4 application (the `leads` table, written in the same
 // transaction as the submission) and what staff do to them (`lead_events`).
@@ -31,20 +35,28 @@ export type NewLead = {
   isSpam: boolean;
   visitorId: string | null;
   page: string | null;
+  /** Where the visitor came from (server/attribution.ts): their first landing, and their latest from a campaign or another site. */
+  touches: { first: Touch | null; last: Touch | null };
+  /** Whether the person agreed to receive marketing email. */
+  marketingConsent: boolean;
 };
 
 /** Files a new submission in the inbox, due by the 2-business-day promise, with its `submitted` event. */
 export async function insertLead(tx: TransactionSql, lead: NewLead): Promise<void> {
+  const { first, last } = lead.touches;
   await tx`
-    insert into leads (kind, id, created_at, reply_by, name, business, email, score, tier, budget, is_spam, visitor_id, page)
+    insert into leads (kind, id, created_at, reply_by, name, business, email, score, tier, budget, is_spam, visitor_id, page,
+      first_touch, last_touch, source, marketing_consent)
     values (${lead.kind}, ${lead.id}, ${lead.createdAt}, ${replyBy(lead.createdAt)}, ${lead.name}, ${lead.business}, ${lead.email},
-      ${lead.score ?? null}, ${lead.tier ?? null}, ${lead.budget ?? null}, ${lead.isSpam}, ${lead.visitorId}, ${lead.page})`;
+      ${lead.score ?? null}, ${lead.tier ?? null}, ${lead.budget ?? null}, ${lead.isSpam}, ${lead.visitorId}, ${lead.page},
+      ${first ? tx.json(first) : null}, ${last ? tx.json(last) : null}, ${sourceOf(first).source}, ${lead.marketingConsent})`;
   await tx`insert into lead_events (lead_kind, lead_id, kind, to_value, at) values (${lead.kind}, ${lead.id}, 'submitted', ${lead.page}, ${lead.createdAt})`;
 }
 
 const LIST_COLUMNS = (sql: Db) => sql`
   l.kind, l.id, l.created_at, l.reply_by, l.name, l.business, l.email, l.score, l.tier, l.budget, l.status,
-  l.owner_id, u.username as owner_email, l.is_spam, l.erased_at`;
+  l.owner_id, u.username as owner_email, l.is_spam, l.erased_at, l.source, l.marketing_consent,
+  exists (select 1 from jobs j where j.lead_kind = l.kind and j.lead_id = l.id and j.state = 'dead') as delivery_failed`;
 
 /** The inbox's filters as SQL. Dates are whole days in `timeZone`, both ends included. */
 function matching(sql: Db, f: InboxFilters, ctx: { staffId: string; now: Date; timeZone: string }) {
@@ -62,10 +74,12 @@ function matching(sql: Db, f: InboxFilters, ctx: { staffId: string; now: Date; t
     ${f.overdue ? sql`and l.status = 'new' and l.reply_by < ${ctx.now} and l.erased_at is null` : sql``}
     ${f.from ? sql`and l.created_at >= ${dayStart(f.from)}` : sql``}
     ${f.to ? sql`and l.created_at < ${dayStart(f.to, 1)}` : sql``}
-    ${f.q ? sql`and l.search like ${containsPattern(f.q)}` : sql``}`;
+    ${f.q ? sql`and l.search like ${containsPattern(f.q)}` : sql``}
+    ${f.source ? sql`and l.source = ${f.source}` : sql``}
+    ${f.failed ? sql`and exists (select 1 from jobs j where j.lead_kind = l.kind and j.lead_id = l.id and j.state = 'dead')` : sql``}`;
 }
 
-export type InboxPage = { rows: LeadRow[]; total: number; overdue: number };
+export type InboxPage = { rows: LeadRow[]; total: number; overdue: number; failed: number };
 
 /**
  * One page of the inbox, newest first, in one statement: the number of leads matching the filters, the
@@ -75,9 +89,12 @@ export type InboxPage = { rows: LeadRow[]; total: number; overdue: number };
 export async function inboxPage(sql: Sql, filters: InboxFilters, ctx: { staffId: string; now: Date; timeZone: string }): Promise<InboxPage> {
   const offset = ((filters.page ?? 1) - 1) * INBOX_PAGE_SIZE;
   const where = matching(sql, filters, ctx);
-  const found = await sql<(Partial<LeadRow> & { total: string; overdue: string })[]>`
-    select c.total, c.overdue, r.*
-    from (select (select count(*) from leads l where ${where}) as total, (${overdueCountQuery(sql, ctx.now)}) as overdue) c
+  const found = await sql<(Partial<LeadRow> & { total: string; overdue: string; failed: string })[]>`
+    select c.total, c.overdue, c.failed, r.*
+    from (
+      select (select count(*) from leads l where ${where}) as total, (${overdueCountQuery(sql, ctx.now)}) as overdue,
+        (select count(distinct (lead_kind, lead_id)) from jobs where state = 'dead') as failed
+    ) c
     left join lateral (
       -- The page's keys first (the inbox index alone, however deep the page), then their rows.
       select ${LIST_COLUMNS(sql)}
@@ -85,8 +102,8 @@ export async function inboxPage(sql: Sql, filters: InboxFilters, ctx: { staffId:
       join leads l using (kind, id) left join users u on u.id = l.owner_id
       order by l.created_at desc, l.kind desc, l.id desc
     ) r on true`;
-  const rows = found.filter((r) => r.kind !== null).map(({ total: _t, overdue: _o, ...row }) => row as LeadRow);
-  return { rows, total: Number(found[0].total), overdue: Number(found[0].overdue) };
+  const rows = found.filter((r) => r.kind !== null).map(({ total: _t, overdue: _o, failed: _f, ...row }) => row as LeadRow);
+  return { rows, total: Number(found[0].total), overdue: Number(found[0].overdue), failed: Number(found[0].failed) };
 }
 
 const overdueCountQuery = (sql: Db, now: Date) =>
@@ -99,12 +116,17 @@ const EXPORT_BATCH = 1000;
  * (keyset on the inbox's order), so an export of any size holds one batch in memory and never keeps
  * the database connection from other requests for long.
  */
-export async function* leadsForExport(sql: Sql, filters: InboxFilters, ctx: { staffId: string; now: Date; timeZone: string }): AsyncGenerator<LeadRow[]> {
+/** A lead as the CSV export writes it: the inbox row, both touches (stored JSON) and each notification's state. */
+export type ExportedLead = LeadRow & { firstTouch: string | null; lastTouch: string | null; deliveries: string | null };
+
+export async function* leadsForExport(sql: Sql, filters: InboxFilters, ctx: { staffId: string; now: Date; timeZone: string }): AsyncGenerator<ExportedLead[]> {
   const where = matching(sql, filters, ctx);
   let after: { at: string; kind: string; id: string } | null = null;
   for (;;) {
-    const rows: (LeadRow & { cursorAt: string })[] = await sql<(LeadRow & { cursorAt: string })[]>`
-      select ${LIST_COLUMNS(sql)}, l.created_at::text as cursor_at
+    const rows: (ExportedLead & { cursorAt: string })[] = await sql<(ExportedLead & { cursorAt: string })[]>`
+      select ${LIST_COLUMNS(sql)}, l.first_touch::text as first_touch, l.last_touch::text as last_touch,
+        (select string_agg(j.channel || ': ' || j.state, '; ' order by j.channel) from jobs j where j.lead_kind = l.kind and j.lead_id = l.id) as deliveries,
+        l.created_at::text as cursor_at
       from leads l left join users u on u.id = l.owner_id
       where ${where} ${after ? sql`and (l.created_at, l.kind, l.id) < (${after.at}::timestamptz, ${after.kind}, ${after.id})` : sql``}
       order by l.created_at desc, l.kind desc, l.id desc
@@ -116,9 +138,16 @@ export async function* leadsForExport(sql: Sql, filters: InboxFilters, ctx: { st
   }
 }
 
+/** The first-touch sources of the leads in the inbox, most leads first (the source filter's choices). */
+export async function leadSources(sql: Db): Promise<{ source: string; count: number }[]> {
+  return sql<{ source: string; count: number }[]>`
+    select source, count(*)::int as count from leads where source is not null and not is_spam
+    group by source order by count(*) desc, source limit 50`;
+}
+
 export async function findLead(sql: Db, kind: LeadKind, id: string): Promise<Lead | null> {
   const [row] = await sql<Lead[]>`
-    select ${LIST_COLUMNS(sql)}, l.visitor_id, l.page
+    select ${LIST_COLUMNS(sql)}, l.visitor_id, l.page, l.first_touch::text as first_touch, l.last_touch::text as last_touch
     from leads l left join users u on u.id = l.owner_id
     where l.kind = ${kind} and l.id = ${id}`;
   return row ?? null;
@@ -148,7 +177,6 @@ export async function variantsSeenBy(sql: Db, visitorId: string | null): Promise
     order by t.name`;
 }
 
-export type Actor = { id: string; email: string };
 type Change = { actor: Actor; now: Date };
 
 type LockedLead = { status: LeadStatus; ownerId: string | null; isSpam: boolean; erasedAt: Date | null };
@@ -207,14 +235,19 @@ export function addNote(sql: Sql, kind: LeadKind, id: string, note: string, chan
   });
 }
 
-/** Flags the lead as spam or not, on the lead and on the stored submission. */
-export function setSpam(sql: Sql, kind: LeadKind, id: string, isSpam: boolean, change: Change): Promise<ChangeOutcome> {
+/**
+ * Flags the lead as spam or not, on the lead and on the stored submission. A lead that was held back as
+ * spam and is now marked as not spam gets the notifications it never had (`channels`), queued in the
+ * same transaction; nothing already queued is queued again.
+ */
+export function setSpam(sql: Sql, kind: LeadKind, id: string, isSpam: boolean, change: Change, channels: readonly Channel[]): Promise<ChangeOutcome> {
   return changeLead(sql, kind, id, async (tx, lead) => {
     if (lead.isSpam === isSpam) return 'unchanged';
     await tx`update leads set is_spam = ${isSpam} where kind = ${kind} and id = ${id}`;
     if (kind === 'audit') await tx`update business_audits set is_spam = ${isSpam} where id = ${id}`;
     else await tx`update q4_intake_applications set is_spam = ${isSpam} where id = ${id}`;
     await addEvent(tx, kind, id, { kind: 'spam', from: String(lead.isSpam), to: String(isSpam) }, change);
+    if (!isSpam) await enqueueNotifications(tx, { kind, id }, channels, change.now);
     return 'changed';
   });
 }

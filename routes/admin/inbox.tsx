@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
-import { leadsForExport, inboxPage as loadInboxPage } from '../../db/queries/leads.ts';
+import { leadSources, leadsForExport, inboxPage as loadInboxPage } from '../../db/queries/leads.ts';
 import { listStaffAccounts } from '../../db/queries/staff.ts';
+import { parseStoredTouch, sourceOf } from '../../lib/attribution.ts';
 import { CSV_BOM, csvRow } from '../../lib/csv.ts';
 import { formatStamp } from '../../lib/display-time.ts';
 import { budgetLabel, type InboxFilters, inboxFiltersSchema, isOverdue, leadKindLabel, leadStatusLabel } from '../../lib/leads.ts';
@@ -39,7 +40,45 @@ const CSV_COLUMNS = [
   'overdue',
   'spam',
   'erased',
+  'marketing_consent',
+  'source',
+  'medium',
+  'campaign',
+  'term',
+  'content',
+  'gclid',
+  'fbclid',
+  'referrer',
+  'landing_page',
+  'first_touch_toronto',
+  'last_touch_source',
+  'last_touch_medium',
+  'last_touch_campaign',
+  'last_touch_referrer',
+  'last_touch_landing_page',
+  'last_touch_toronto',
+  'notifications',
 ];
+
+/** A touch's CSV cells: source, medium, campaign … (lib/attribution.ts), blank when there was none. */
+function touchCells(stored: string | null, { full }: { full: boolean }): string[] {
+  const touch = parseStoredTouch(stored);
+  const { source, medium } = sourceOf(touch);
+  const at = touch ? formatStamp(touch.at) : '';
+  if (!full) return touch ? [source, medium, touch.utm_campaign ?? '', touch.referrer ?? '', touch.landing, at] : ['', '', '', '', '', ''];
+  return [
+    source,
+    medium,
+    touch?.utm_campaign ?? '',
+    touch?.utm_term ?? '',
+    touch?.utm_content ?? '',
+    touch?.gclid ?? '',
+    touch?.fbclid ?? '',
+    touch?.referrer ?? '',
+    touch?.landing ?? '',
+    at,
+  ];
+}
 
 /**
  * GET /admin/leads (the inbox) and GET /admin/leads.csv (the same filters, every page): staff only.
@@ -50,8 +89,8 @@ const inbox = new Hono<AppEnv>()
     if ('problem' in read) return read.problem;
     const ctx = context(c);
     const { sql } = c.get('deps');
-    const [page, owners] = await withDatabaseDeadline(Promise.all([loadInboxPage(sql, read.filters, ctx), listStaffAccounts(sql)]));
-    return renderPage(c, inboxPage, { staff: signedInStaff(c), filters: read.filters, ...page, owners, now: ctx.now });
+    const [page, owners, sources] = await withDatabaseDeadline(Promise.all([loadInboxPage(sql, read.filters, ctx), listStaffAccounts(sql), leadSources(sql)]));
+    return renderPage(c, inboxPage, { staff: signedInStaff(c), filters: read.filters, ...page, owners, sources, now: ctx.now });
   })
   .get('/leads.csv', requireStaff('page'), async (c) => {
     const read = readFilters(c);
@@ -86,6 +125,11 @@ const inbox = new Hono<AppEnv>()
               isOverdue(l, ctx.now) ? 'yes' : 'no',
               l.isSpam ? 'yes' : 'no',
               l.erasedAt ? 'yes' : 'no',
+              l.marketingConsent ? 'yes' : 'no',
+              // Leads from before attribution was recorded have no source at all.
+              ...(l.source === null ? Array<string>(10).fill('') : touchCells(l.firstTouch, { full: true })),
+              ...touchCells(l.lastTouch, { full: false }),
+              l.deliveries ?? '',
             ]),
           );
           controller.enqueue(encoder.encode(lines.join('')));

@@ -1,28 +1,49 @@
 import { Hono } from 'hono';
 import type { Sql } from 'postgres';
 import type * as z from 'zod/mini';
+import { retryDelivery } from '../../db/queries/jobs.ts';
 import { addNote, type ChangeOutcome, changeOwner, changeStatus, eraseLead, setSpam } from '../../db/queries/leads.ts';
+import { retryDeliverySchema } from '../../lib/lead-notifications.ts';
 import { eraseSchema, type LeadKind, leadPath, noteSchema, ownerChangeSchema, spamChangeSchema, statusChangeSchema } from '../../lib/leads.ts';
 import { problemLines } from '../../lib/validation.ts';
 import { formWrite, jsonWrite } from '../../server/api/guards.ts';
 import { validJson } from '../../server/api/validate.ts';
 import { withDatabaseDeadline } from '../../server/deadline.ts';
-import type { AppContext, AppEnv } from '../../server/deps.ts';
+import type { AppContext, AppDeps, AppEnv } from '../../server/deps.ts';
 import { requireStaff, signedInStaff } from '../../server/staff-auth.ts';
 import { leadParams, noSuchLead } from './lead.tsx';
 import { staffProblem } from './staff-pages.tsx';
 
 type Change = { actor: { id: string; email: string }; now: Date };
-type Action<S extends z.ZodMiniType> = { schema: S; run: (sql: Sql, kind: LeadKind, id: string, body: z.output<S>, change: Change) => Promise<ChangeOutcome> };
+type Action<S extends z.ZodMiniType> = {
+  schema: S;
+  run: (sql: Sql, kind: LeadKind, id: string, body: z.output<S>, change: Change, notifications: AppDeps['notifications']) => Promise<ChangeOutcome>;
+};
 
 const action = <S extends z.ZodMiniType>(a: Action<S>) => a;
 
-/** What staff can do to a lead, each a plain form POST to /admin/leads/{type}/{id}/{name}. */
+/** What staff can do to a lead, each a plain form POST to /admin/leads/{type}/{id}/{name} (retry: a failed notification). */
 const actions = {
   status: action({ schema: statusChangeSchema, run: (sql, kind, id, body, change) => changeStatus(sql, kind, id, body.status, body.note, change) }),
   owner: action({ schema: ownerChangeSchema, run: (sql, kind, id, body, change) => changeOwner(sql, kind, id, body.owner, change) }),
   notes: action({ schema: noteSchema, run: (sql, kind, id, body, change) => addNote(sql, kind, id, body.note, change) }),
-  spam: action({ schema: spamChangeSchema, run: (sql, kind, id, body, change) => setSpam(sql, kind, id, body.spam === 'true', change) }),
+  spam: action({
+    schema: spamChangeSchema,
+    run: async (sql, kind, id, body, change, notifications) => {
+      const outcome = await setSpam(sql, kind, id, body.spam === 'true', change, notifications.channels);
+      // Marked as not spam: the notifications it was held back from are queued now.
+      if (outcome === 'changed' && body.spam === 'false') notifications.queued();
+      return outcome;
+    },
+  }),
+  retry: action({
+    schema: retryDeliverySchema,
+    run: async (sql, kind, id, body, { actor, now }, notifications) => {
+      const outcome = await retryDelivery(sql, { kind, id }, body.channel, actor, now);
+      if (outcome === 'retried') notifications.queued();
+      return outcome === 'retried' ? 'changed' : outcome;
+    },
+  }),
   erase: action({ schema: eraseSchema, run: (sql, kind, id, _body, change) => eraseLead(sql, kind, id, change) }),
 };
 
@@ -42,7 +63,8 @@ for (const [name, { schema, run }] of Object.entries(actions) as [string, Action
     const here = leadPath(params.kind, params.id);
     const parsed = schema.safeParse(form);
     if (!parsed.success) return staffProblem(c, 400, 'Nothing was changed', problemLines(parsed.error), here);
-    const outcome = await withDatabaseDeadline(run(c.get('deps').sql, params.kind, params.id, parsed.data, changeBy(c)));
+    const { sql, notifications } = c.get('deps');
+    const outcome = await withDatabaseDeadline(run(sql, params.kind, params.id, parsed.data, changeBy(c), notifications));
     if (outcome === 'missing') return noSuchLead(c);
     // Erasing twice (a double-click) is done; any other change to an erased lead is refused.
     if (outcome === 'erased' && name !== 'erase')

@@ -1,10 +1,12 @@
 import { Hono } from 'hono';
-import { findAudit } from '../../db/queries/audits.ts';
+import { auditConsent, findAudit } from '../../db/queries/audits.ts';
 import { findIntakeApplication } from '../../db/queries/intake.ts';
+import { leadDeliveries } from '../../db/queries/jobs.ts';
 import { findLead, leadTimeline, recordView, variantsSeenBy } from '../../db/queries/leads.ts';
 import { listStaffAccounts } from '../../db/queries/staff.ts';
 import { scoreMessage } from '../../lib/audit.ts';
-import { auditAnswerRows, auditBreakdown, consentWording, intakeAnswerRows } from '../../lib/lead-answers.ts';
+import { consentWording } from '../../lib/consent.ts';
+import { auditAnswerRows, auditBreakdown, intakeAnswerRows } from '../../lib/lead-answers.ts';
 import { LEAD_KINDS, type LeadKind } from '../../lib/leads.ts';
 import { type ServiceSlug, servicePath, serviceTitle } from '../../lib/site.ts';
 import { withDatabaseDeadline } from '../../server/deadline.ts';
@@ -33,13 +35,15 @@ const lead = new Hono<AppEnv>().get('/leads/:kind/:id', requireStaff('page'), as
   if (!found) return noSuchLead(c);
   const time = now();
   await withDatabaseDeadline(recordView(sql, params.kind, params.id, { actor: staff, now: time }));
-  const [audit, application, variants, timeline, owners] = await withDatabaseDeadline(
+  const [audit, application, variants, timeline, owners, deliveries, auditMarketing] = await withDatabaseDeadline(
     Promise.all([
       params.kind === 'audit' ? findAudit(sql, params.id) : null,
       params.kind === 'intake' ? findIntakeApplication(sql, params.id) : null,
       variantsSeenBy(sql, found.visitorId),
       leadTimeline(sql, params.kind, params.id),
       listStaffAccounts(sql),
+      leadDeliveries(sql, params.kind, params.id),
+      params.kind === 'audit' ? auditConsent(sql, params.id) : null,
     ]),
   );
   const outcome = audit && {
@@ -53,9 +57,18 @@ const lead = new Hono<AppEnv>().get('/leads/:kind/:id', requireStaff('page'), as
   // A submission row is gone only after erasure; the page then shows the record that remains.
   const answers = audit ? auditAnswerRows(audit) : application ? intakeAnswerRows(application) : [];
   const consent = application
-    ? { wording: consentWording(application.consentVersion), version: application.consentVersion, page: application.consentPage, at: application.createdAt }
-    : null;
-  return renderPage(c, leadPage, { staff, lead: found, answers, outcome, consent, variants, timeline, owners, now: time });
+    ? {
+        title: 'Consent record (CASL): emails and updates',
+        wording: consentWording(application.consentVersion),
+        version: application.consentVersion,
+        page: application.consentPage,
+        at: application.createdAt,
+        variants: application.consentVariants,
+      }
+    : auditMarketing
+      ? { title: 'Consent record (CASL): marketing emails', wording: consentWording(auditMarketing.version), ...auditMarketing }
+      : null;
+  return renderPage(c, leadPage, { staff, lead: found, answers, outcome, consent, deliveries, variants, timeline, owners, now: time });
 });
 
 export default lead;

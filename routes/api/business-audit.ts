@@ -1,21 +1,30 @@
 import { Hono } from 'hono';
 import type { Sql } from 'postgres';
 import { recordConversions } from '../../db/queries/ab-tests.ts';
-import { findAudit, insertAudit, insertAuditContact, type StoredAudit } from '../../db/queries/audits.ts';
-import { insertLead } from '../../db/queries/leads.ts';
+import { findAudit, insertAudit, insertAuditContact, resultsTokenOf, type StoredAudit } from '../../db/queries/audits.ts';
+import { enqueueNotifications } from '../../db/queries/jobs.ts';
+import { insertLead, variantsSeenBy } from '../../db/queries/leads.ts';
+import type { Touch } from '../../lib/attribution.ts';
 import { computeAudit } from '../../lib/audit.ts';
 import { AUDIT_FIELDS, type AuditAnswers, auditSchema } from '../../lib/audit-schema.ts';
+import { AUDIT_MARKETING_CONSENT_VERSION } from '../../lib/consent.ts';
+import type { Channel } from '../../lib/lead-notifications.ts';
+import { describeVariants } from '../../lib/leads.ts';
+import { resultsPath } from '../../lib/results-link.ts';
 import { isLikelySpam } from '../../lib/spam.ts';
 import { sameAnswers } from '../../lib/submission.ts';
 import { jsonWrite, SUBMISSION_CONFLICT } from '../../server/api/guards.ts';
 import { referringPage } from '../../server/api/referring-page.ts';
 import { validJson } from '../../server/api/validate.ts';
+import { touchesOf } from '../../server/attribution.ts';
 import { withDatabaseDeadline } from '../../server/deadline.ts';
 import type { AppEnv } from '../../server/deps.ts';
 import { rateLimit } from '../../server/middleware/rate-limit.ts';
 import { visitorId } from '../../server/visitor.ts';
 
 const API_PATH = '/api/business-audit';
+
+type Touches = { first: Touch | null; last: Touch | null };
 
 /**
  * POST /api/business-audit: validates the 16 answers with the form's schema, scores them with
@@ -25,33 +34,58 @@ const API_PATH = '/api/business-audit';
  */
 const api = new Hono<AppEnv>().post('/', jsonWrite(), validJson(auditSchema), rateLimit('forms'), async (c) => {
   const answers = c.req.valid('json');
-  const { sql, now } = c.get('deps');
-  const audit = await withDatabaseDeadline(storeAuditSubmission(sql, answers, { visitor: visitorId(c), now: now(), page: referringPage(c, API_PATH) }));
-  if (audit === 'conflict') return c.json(SUBMISSION_CONFLICT, 409);
-  return c.json({ audit }, 201);
+  const { sql, now, notifications } = c.get('deps');
+  const stored = await withDatabaseDeadline(
+    storeAuditSubmission(sql, answers, {
+      visitor: visitorId(c),
+      now: now(),
+      page: referringPage(c, API_PATH),
+      touches: touchesOf(c),
+      channels: notifications.channels,
+    }),
+  );
+  if (stored === 'conflict') return c.json(SUBMISSION_CONFLICT, 409);
+  if (stored.queued) notifications.queued();
+  return c.json({ audit: stored.audit, resultsUrl: resultsPath(stored.resultsToken) }, 201);
 });
 
+/** 256 random bits, base64url: the audit's private results link (lib/results-link.ts). */
+const newResultsToken = () => Buffer.from(crypto.getRandomValues(new Uint8Array(32))).toString('base64url');
+
+type StoredSubmission = { audit: StoredAudit; resultsToken: string; queued: boolean };
+
 /**
- * The one transaction behind a submission: the business_audits row, the contacts row and the inbox's
- * leads row for the lead, and one A/B `conversion` for each running test the visitor (the `vid` cookie; null for a crawler) is
- * assigned to (their browser's first view event stored the assignment), all or nothing. Conversions are written here, by the server, so the browser can neither
- * fake nor lose them. A repeat of a stored id returns the stored row and writes nothing. Likely spam
- * (lib/spam.ts) is stored flagged, with no conversion, and answered like any other submission.
+ * The one transaction behind a submission: the business_audits row (with its results token and the
+ * marketing consent record), the contacts row and the inbox's leads row for the lead (with where the
+ * visitor came from), its notifications in the queue, and one A/B `conversion` for each running test
+ * the visitor (the `vid` cookie; null for a crawler) is assigned to (their browser's first view event
+ * stored the assignment), all or nothing. Conversions are written here, by the server, so the browser
+ * can neither fake nor lose them. A repeat of a stored id returns the stored row and writes nothing.
+ * Likely spam (lib/spam.ts) is stored flagged, with no conversion and no notification (staff who mark it
+ * as not spam queue them then), and answered like any other submission.
  */
 async function storeAuditSubmission(
   sql: Sql,
   answers: AuditAnswers,
-  { visitor, now, page }: { visitor: string | null; now: Date; page: string },
-): Promise<StoredAudit | 'conflict'> {
+  { visitor, now, page, touches, channels }: { visitor: string | null; now: Date; page: string; touches: Touches; channels: readonly Channel[] },
+): Promise<StoredSubmission | 'conflict'> {
   const id = answers.id ?? crypto.randomUUID();
   const result = computeAudit(answers);
   const isSpam = isLikelySpam(answers);
   return sql.begin(async (tx) => {
-    const inserted = await insertAudit(tx, id, answers, result, { isSpam, createdAt: now });
+    const consent = {
+      given: answers.marketingConsent,
+      version: AUDIT_MARKETING_CONSENT_VERSION,
+      page,
+      variants: answers.marketingConsent && visitor ? describeVariants(await variantsSeenBy(tx, visitor)) : null,
+    };
+    const resultsToken = newResultsToken();
+    const inserted = await insertAudit(tx, id, answers, result, { isSpam, createdAt: now, resultsToken, consent });
     if (!inserted) {
       const existing = await findAudit(tx, id);
-      if (!existing) throw new Error('audit id conflict without a stored row');
-      return sameAnswers(existing, answers, AUDIT_FIELDS) ? existing : 'conflict';
+      const token = await resultsTokenOf(tx, id);
+      if (!existing || !token) throw new Error('audit id conflict without a stored row');
+      return sameAnswers(existing, answers, AUDIT_FIELDS) ? { audit: existing, resultsToken: token, queued: false } : 'conflict';
     }
     await insertAuditContact(tx, answers, result, { isSpam, createdAt: now });
     await insertLead(tx, {
@@ -66,10 +100,13 @@ async function storeAuditSubmission(
       isSpam,
       visitorId: visitor,
       page,
+      touches,
+      marketingConsent: answers.marketingConsent,
     });
+    if (!isSpam) await enqueueNotifications(tx, { kind: 'audit', id }, channels, now);
     if (visitor !== null && !isSpam) await recordConversions(tx, visitor, { auditId: id });
-    return inserted;
-  }) as Promise<StoredAudit | 'conflict'>;
+    return { audit: inserted, resultsToken, queued: !isSpam };
+  }) as Promise<StoredSubmission | 'conflict'>;
 }
 
 export default api;

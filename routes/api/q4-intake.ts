@@ -10,6 +10,7 @@ import { formSubmissionId } from '../../server/api/form-submission.ts';
 import { isFormBody, SUBMISSION_CONFLICT, submissionWrite } from '../../server/api/guards.ts';
 import { referringPage } from '../../server/api/referring-page.ts';
 import { validSubmission } from '../../server/api/validate.ts';
+import { touchesOf } from '../../server/attribution.ts';
 import { withDatabaseDeadline } from '../../server/deadline.ts';
 import type { AppContext, AppEnv } from '../../server/deps.ts';
 import { rateLimit } from '../../server/middleware/rate-limit.ts';
@@ -28,9 +29,10 @@ const API_PATH = '/api/q4-intake';
  */
 const api = new Hono<AppEnv>().post('/', submissionWrite(), validSubmission(intakeSchema, { invalidForm }), rateLimit('forms'), async (c) => {
   const { id: clientId, fax, fillMs, ...application } = c.req.valid('json');
-  const { sql, now } = c.get('deps');
+  const { sql, now, notifications } = c.get('deps');
   const plainForm = isFormBody(c);
   const id = clientId ?? (plainForm ? formSubmissionId(c, application) : crypto.randomUUID());
+  const isSpam = isLikelySpam({ fax, fillMs });
   const stored = await withDatabaseDeadline(
     insertIntakeApplication(sql, {
       id,
@@ -38,11 +40,14 @@ const api = new Hono<AppEnv>().post('/', submissionWrite(), validSubmission(inta
       // The consent was given on the page the form was sent from.
       consent: { version: CONSENT_VERSION, page: referringPage(c, API_PATH) },
       createdAt: now(),
-      isSpam: isLikelySpam({ fax, fillMs }),
+      isSpam,
       visitorId: visitorId(c),
+      touches: touchesOf(c),
+      channels: notifications.channels,
     }),
   );
   if (!stored.created && !sameAnswers(stored.row, application, INTAKE_FIELDS)) return c.json(SUBMISSION_CONFLICT, 409);
+  if (stored.created && !isSpam) notifications.queued();
   return plainForm ? c.redirect(intake.thankYouPath, 303) : c.json({ id }, 201);
 });
 

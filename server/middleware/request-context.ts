@@ -6,7 +6,7 @@ import { requestIdFrom } from '../request-id.ts';
 /**
  * First in the chain, around every request: the app's dependencies and a request id for the handlers
  * (a proxy's X-Request-Id is kept), the security headers on every response that does not already carry
- * them (cached pages are stored with them), and one access-log line: time, request id, method, matched
+ * them (cached pages are stored with them; a route may set a stricter one), and one access-log line: time, request id, method, matched
  * route pattern (never the URL, so nothing a visitor typed is logged), status, duration.
  */
 export function requestContext(deps: AppDeps): MiddlewareHandler<AppEnv> {
@@ -19,7 +19,8 @@ export function requestContext(deps: AppDeps): MiddlewareHandler<AppEnv> {
     await next();
     const res = c.res;
     if (!res.headers.has(SECURITY_MARKER)) {
-      for (const [name, value] of headers) res.headers.set(name, value);
+      // A route that sets one of these itself (a private page's stricter Referrer-Policy) keeps its own.
+      for (const [name, value] of headers) if (!res.headers.has(name)) res.headers.set(name, value);
       res.headers.set('X-Request-Id', requestId);
     }
     // Hono answers HEAD with the GET answer's headers and no body, so the length is stated here.

@@ -6,8 +6,8 @@ import { migrations } from '../../db/migrations/index.ts';
 import { testDatabase } from '../helpers/db.ts';
 import { freshDataDir } from '../helpers/template-db.ts';
 
-// The eight tables of the specification, the story generator's daily budget, and the back office's
-// leads, their events and the staff sessions.
+// The eight tables of the specification, the story generator's daily budget, the back office's leads,
+// their events and the staff sessions, and the lead notifications' queue.
 const TABLES = [
   'ab_test_assignments',
   'ab_test_events',
@@ -15,6 +15,7 @@ const TABLES = [
   'ab_tests',
   'business_audits',
   'contacts',
+  'jobs',
   'lead_events',
   'leads',
   'q4_intake_applications',
@@ -31,7 +32,7 @@ async function tablesOf(sql: postgres.Sql) {
 }
 
 describe('migrations', () => {
-  test('create the eight tables of the specification, the story budget and the back office', async () => {
+  test('create the eight tables of the specification, the story budget, the back office and the notification queue', async () => {
     const { sql } = await testDatabase();
     expect(await tablesOf(sql)).toEqual(TABLES);
   });

@@ -8,11 +8,12 @@ setDefaultTimeout(60_000);
 // Issue 7's budget, from the build's own .gz files (deterministic, not timed). What loads with the
 // page stays within 100 KB of gzip JS. Counting the islands a page loads on demand too, the form pages
 // carry react-hook-form (~13 KB) and zod/mini (~7 KB) on top of React's ~67 KB, so the cap for that
-// total is 111 KB (it was 110 KB until the forms learned one website rule, lib/web-address.ts, which
-// accepts a bare domain: / measured 109.9 KB before and 110.06 KB after); the measured figures per
-// route are in bench/results/latest.md.
+// total is 112 KB (110 KB until the forms learned one website rule, lib/web-address.ts: / measured
+// 109.9 KB before and 110.06 KB after; 111 KB until the audit asked for marketing consent in the CASL
+// wording with its fine print: 110.9 KB before, 111.3 KB after); the measured figures per route are in
+// bench/results/latest.md.
 const PAGE_LOAD_BUDGET = 100 * 1024;
-const WITH_ON_DEMAND_BUDGET = 111 * 1024;
+const WITH_ON_DEMAND_BUDGET = 112 * 1024;
 
 const gzipBytes = (files: Iterable<string>) => {
   let total = 0;

@@ -53,8 +53,16 @@ describe('pages that are the same for everyone', () => {
     const t = await testApp();
     const plain = await t.request('/services', { headers: { 'accept-encoding': 'br' } });
     const campaign = await t.request('/services?utm_source=newsletter&utm_medium=email&gclid=abc&fbclid=x&msclkid=y', { headers: { 'accept-encoding': 'br' } });
-    sameHeaders(plain, campaign);
+    // The campaign landing's own answer carries its attribution cookie and is private; its bytes and every
+    // other header are the kept copy's, and the kept copy itself is untouched.
+    expect(campaign.headers.get('set-cookie')).toStartWith('first_touch=');
+    expect(campaign.headers.get('cache-control')).toBe('private, no-cache');
+    const withoutCookie = new Response(null, { headers: [...campaign.headers].filter(([n]) => n !== 'set-cookie' && n !== 'cache-control') });
+    const plainWithout = new Response(null, { headers: [...plain.headers].filter(([n]) => n !== 'cache-control') });
+    sameHeaders(plainWithout, withoutCookie);
     expect(await bytes(campaign)).toEqual(await bytes(plain));
+    const after = await t.request('/services', { headers: { 'accept-encoding': 'br' } });
+    sameHeaders(plain, after);
 
     const guide = await (await t.request('/what-is-digital-marketing')).text();
     const search = await t.request('/what-is-digital-marketing?q=backlink');

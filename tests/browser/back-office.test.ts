@@ -40,7 +40,10 @@ afterAll(async () => {
   await server?.stop();
 });
 
-const CSV_HEADER = 'type,id,received_toronto,name,business,email,score,tier,budget,status,owner,reply_by_toronto,overdue,spam,erased';
+const CSV_HEADER =
+  'type,id,received_toronto,name,business,email,score,tier,budget,status,owner,reply_by_toronto,overdue,spam,erased,marketing_consent,' +
+  'source,medium,campaign,term,content,gclid,fbclid,referrer,landing_page,first_touch_toronto,' +
+  'last_touch_source,last_touch_medium,last_touch_campaign,last_touch_referrer,last_touch_landing_page,last_touch_toronto,notifications';
 
 /** An audit from a café (accented, so the CSV's UTF-8 is checked too), unique to this run and device. */
 function cafeProfile(runId: string): Profile {
@@ -169,7 +172,9 @@ describe.each([
     expect(await page.getByLabel('Move to').inputValue()).toBe('contacted');
     expect(await page.getByLabel('Note (optional)').inputValue()).toBe('');
 
-    expect(await timeline.locator('li').evaluateAll((items) => items.map((li) => li.getAttribute('data-event')))).toEqual(['submitted', 'owner', 'status']);
+    // Staff actions in order; the notifications' own entries (written by the worker) may fall anywhere after submitted.
+    const events = await timeline.locator('li').evaluateAll((items) => items.map((li) => li.getAttribute('data-event')));
+    expect(events.filter((e) => e !== 'delivery')).toEqual(['submitted', 'owner', 'status']);
     expect(await timeline.locator('li[data-event="owner"] > div').first().textContent()).toBe(`${staff.email} assigned it to ${staff.email}`);
     const status = timeline.locator('li[data-event="status"]');
     expect(await status.locator('> div').first().textContent()).toBe(`${staff.email} moved it from New to Contacted`);
@@ -233,6 +238,11 @@ describe.each([
       overdue: 'no',
       spam: 'no',
       erased: 'no',
+      marketing_consent: 'no',
+      // The visitor typed the address: no campaign, no referring site.
+      source: 'direct',
+      medium: 'none',
+      notifications: 'prospect-email: skipped; staff-email: skipped',
     });
     expect(cells.received_toronto).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/);
     expect(cells.score).toMatch(/^\d{1,3}$/);

@@ -1,0 +1,148 @@
+import type { Sql, TransactionSql } from 'postgres';
+import { type Channel, type Delivery, type JobState, RETRY_WINDOW_MS } from '../../lib/lead-notifications.ts';
+import type { Actor, LeadKind } from '../../lib/leads.ts';
+
+// The notification queue (the `jobs` table, db/migrations/0005_lead_delivery.sql): one row per
+// (lead, channel), queued in the transaction that stores the lead, claimed by one worker at a time
+// under a lease, retried on failure until its give-up time, then dead until staff retry it.
+
+type Db = Sql | TransactionSql;
+
+/** Workers are told at once that there is work (LISTEN on PostgreSQL; polling covers the rest). */
+export const JOBS_CHANNEL = 'lead_jobs';
+
+/** A claimed job, as the worker delivers it. */
+export type Job = { id: string; leadKind: LeadKind; leadId: string; channel: Channel; attempts: number; giveUpAt: Date; leaseToken: string };
+
+/**
+ * Queues the lead's notifications, in the caller's transaction (the one that stores the lead). A
+ * (lead, channel) already queued is left alone, so nothing is ever queued twice.
+ */
+export async function enqueueNotifications(tx: TransactionSql, lead: { kind: LeadKind; id: string }, channels: readonly Channel[], now: Date): Promise<void> {
+  if (channels.length === 0) return;
+  const giveUpAt = new Date(now.getTime() + RETRY_WINDOW_MS);
+  const rows = channels.map((channel) => ({ leadKind: lead.kind, leadId: lead.id, channel, runAt: now, giveUpAt, createdAt: now }));
+  await tx`insert into jobs ${tx(rows, 'leadKind', 'leadId', 'channel', 'runAt', 'giveUpAt', 'createdAt')} on conflict (lead_kind, lead_id, channel) do nothing`;
+  // Delivered to listeners when the transaction commits, never for one that rolls back.
+  await tx`select pg_notify(${JOBS_CHANNEL}, '')`;
+}
+
+/** Jobs whose worker vanished (killed mid-delivery) go back to the queue once their lease runs out. */
+export async function reclaimExpiredLeases(sql: Db, now: Date): Promise<number> {
+  const rows = await sql`
+    update jobs set state = 'queued', lease_token = null, leased_until = null, run_at = ${now}
+    where state = 'running' and leased_until < ${now}
+    returning id`;
+  return rows.length;
+}
+
+/**
+ * Claims up to `limit` due jobs for one worker: FOR UPDATE SKIP LOCKED, so concurrent workers (in
+ * other processes) never take the same row, and a lease until `leasedUntil` (longer than any delivery's
+ * own deadline), after which another worker may take it again.
+ */
+export async function claimDueJobs(sql: Db, { limit, now, leasedUntil }: { limit: number; now: Date; leasedUntil: Date }): Promise<Job[]> {
+  if (limit <= 0) return [];
+  const leaseToken = crypto.randomUUID();
+  return sql<Job[]>`
+    update jobs j set state = 'running', attempts = j.attempts + 1, lease_token = ${leaseToken}, leased_until = ${leasedUntil}
+    from (
+      select id from jobs where state = 'queued' and run_at <= ${now}
+      order by run_at, id limit ${limit} for update skip locked
+    ) due
+    where j.id = due.id
+    returning j.id::text, j.lead_kind, j.lead_id, j.channel, j.attempts, j.give_up_at, j.lease_token::text`;
+}
+
+/** The time of the next queued job, for a worker deciding how long to sleep. */
+export async function nextRunAt(sql: Db): Promise<Date | null> {
+  const [row] = await sql<{ runAt: Date | null }[]>`select min(run_at) as run_at from jobs where state = 'queued'`;
+  return row?.runAt ?? null;
+}
+
+const lockJob = (tx: TransactionSql, job: Job) =>
+  tx<{ id: string }[]>`select id from jobs where id = ${job.id} and lease_token = ${job.leaseToken} and state = 'running' for update`;
+
+const deliveryEvent = (tx: TransactionSql, job: Job, what: string, note: string | null, at: Date, actor?: Actor) =>
+  tx`insert into lead_events (lead_kind, lead_id, actor_id, actor_email, kind, from_value, to_value, note, at)
+     values (${job.leadKind}, ${job.leadId}, ${actor?.id ?? null}, ${actor?.email ?? null}, 'delivery', ${job.channel}, ${what}, ${note}, ${at})`;
+
+/**
+ * Ends a job this worker still holds: delivered or skipped, with what the delivery said, on the job and
+ * on the lead's timeline. False when the lease was lost meanwhile (another worker has it now).
+ */
+export function finishJob(sql: Sql, job: Job, outcome: { state: 'delivered' | 'skipped'; detail: string }, now: Date): Promise<boolean> {
+  return sql.begin(async (tx) => {
+    if ((await lockJob(tx, job)).length === 0) return false;
+    await tx`
+      update jobs set state = ${outcome.state}, detail = ${outcome.detail}, lease_token = null, leased_until = null, finished_at = ${now}
+      where id = ${job.id}`;
+    await deliveryEvent(tx, job, outcome.state, outcome.detail, now);
+    return true;
+  }) as Promise<boolean>;
+}
+
+/**
+ * A failed try: queued again for `retryAt`, or dead (null: out of time, or a permanent failure), shown on
+ * the lead with its error. False when the lease was lost meanwhile.
+ */
+export function failJob(sql: Sql, job: Job, { error, retryAt }: { error: string; retryAt: Date | null }, now: Date): Promise<boolean> {
+  return sql.begin(async (tx) => {
+    if ((await lockJob(tx, job)).length === 0) return false;
+    if (retryAt) {
+      await tx`update jobs set state = 'queued', run_at = ${retryAt}, last_error = ${error}, lease_token = null, leased_until = null where id = ${job.id}`;
+    } else {
+      await tx`
+        update jobs set state = 'dead', last_error = ${error}, lease_token = null, leased_until = null, finished_at = ${now}
+        where id = ${job.id}`;
+      await deliveryEvent(tx, job, 'dead', error, now);
+    }
+    return true;
+  }) as Promise<boolean>;
+}
+
+/** A worker stopping (SIGTERM) puts the jobs it still holds back in the queue, the try not counted. */
+export async function releaseJobs(sql: Db, jobs: readonly Job[], now: Date): Promise<void> {
+  for (const job of jobs) {
+    await sql`
+      update jobs set state = 'queued', attempts = greatest(attempts - 1, 0), lease_token = null, leased_until = null, run_at = ${now}
+      where id = ${job.id} and lease_token = ${job.leaseToken} and state = 'running'`;
+  }
+}
+
+/**
+ * Staff press Retry on a dead (or skipped) notification: it is queued now with a fresh 24 hours, and the
+ * lead's timeline says who did it. 'unchanged' when it is not dead or skipped (already queued, sending
+ * or delivered: pressing twice sends once); 'erased' when the lead was erased (nothing is sent).
+ */
+export function retryDelivery(
+  sql: Sql,
+  lead: { kind: LeadKind; id: string },
+  channel: Channel,
+  actor: Actor,
+  now: Date,
+): Promise<'retried' | 'unchanged' | 'missing' | 'erased'> {
+  return sql.begin(async (tx) => {
+    const [job] = await tx<(Job & { state: JobState; erased: boolean })[]>`
+      select j.id::text, j.lead_kind, j.lead_id, j.channel, j.state, l.erased_at is not null as erased
+      from jobs j join leads l on l.kind = j.lead_kind and l.id = j.lead_id
+      where j.lead_kind = ${lead.kind} and j.lead_id = ${lead.id} and j.channel = ${channel} for update of j`;
+    if (!job) return 'missing';
+    if (job.erased) return 'erased';
+    if (job.state !== 'dead' && job.state !== 'skipped') return 'unchanged';
+    await tx`
+      update jobs set state = 'queued', attempts = 0, run_at = ${now}, give_up_at = ${new Date(now.getTime() + RETRY_WINDOW_MS)}, finished_at = null
+      where id = ${job.id}`;
+    await deliveryEvent(tx, job, 'retried', null, now, actor);
+    await tx`select pg_notify(${JOBS_CHANNEL}, '')`;
+    return 'retried';
+  }) as Promise<'retried' | 'unchanged' | 'missing' | 'erased'>;
+}
+
+/** A lead's notifications, in channel order. */
+export function leadDeliveries(sql: Db, kind: LeadKind, id: string): Promise<Delivery[]> {
+  return sql<Delivery[]>`
+    select channel, state, attempts, run_at, last_error, detail, finished_at from jobs
+    where lead_kind = ${kind} and lead_id = ${id}
+    order by array_position(array['staff-email', 'prospect-email', 'webhook'], channel)`;
+}

@@ -1,0 +1,70 @@
+import nodemailer from 'nodemailer';
+import { type EmailMessage, emailText } from '../../lib/lead-emails.ts';
+import { emailHtml } from './EmailDocument.tsx';
+import { DeliveryFailure } from './failure.ts';
+
+// Email over SMTP with nodemailer (SMTP_URL; STARTTLS whenever the server offers it, nodemailer's
+// default, and certificates checked). One connection per message: a delivery is one short exchange, and
+// nothing is left open between leads.
+
+export type OutgoingEmail = {
+  to: readonly string[];
+  replyTo: string;
+  /** The same on every retry of a notification, so a mail server or app can drop a copy. */
+  messageId: string;
+  message: EmailMessage;
+};
+
+export type Mailer = {
+  /** False without SMTP_URL: emails are logged instead of sent. */
+  configured: boolean;
+  /** Hands the email to the SMTP server; resolves with its answer once it has accepted it. */
+  send(email: OutgoingEmail, signal: AbortSignal): Promise<string>;
+};
+
+/** Connection, greeting and idle-socket limits: a mail server that hangs fails the try instead of holding it. */
+const TIMEOUT_MS = 10_000;
+
+/** Email addresses in a server's answer, cut to their domain: errors are logged and shown on leads. */
+export const withoutMailboxes = (text: string): string => text.replace(/[^\s<>"'@,;:]+@([A-Za-z0-9.-]+)/g, '…@$1');
+
+type SmtpError = Error & { code?: string; responseCode?: number; command?: string };
+
+/** A nodemailer error as a failure: a 5xx refusal of the recipient or the message is final, the rest is tried again. */
+function failureOf(error: unknown): DeliveryFailure {
+  const e = error as SmtpError;
+  const permanent = e.code === 'EENVELOPE' || (e.responseCode !== undefined && e.responseCode >= 500 && /^(RCPT TO|DATA)/.test(e.command ?? ''));
+  return new DeliveryFailure(withoutMailboxes(`SMTP ${e.code ?? 'error'}${e.responseCode ? ` ${e.responseCode}` : ''}: ${e.message}`).slice(0, 500), permanent);
+}
+
+export function createMailer({ smtpUrl, from }: { smtpUrl: string | undefined; from: string }): Mailer {
+  if (!smtpUrl) {
+    return {
+      configured: false,
+      send: () => Promise.reject(new DeliveryFailure('SMTP_URL is not set')),
+    };
+  }
+  const transport = nodemailer.createTransport({ url: smtpUrl, connectionTimeout: TIMEOUT_MS, greetingTimeout: TIMEOUT_MS, socketTimeout: TIMEOUT_MS });
+  return {
+    configured: true,
+    async send({ to, replyTo, messageId, message }, signal) {
+      try {
+        const info = await transport.sendMail({
+          from,
+          to: [...to],
+          replyTo,
+          subject: message.subject,
+          text: emailText(message),
+          html: emailHtml(message),
+          messageId,
+          // Automatic mail: out-of-office replies and auto-responders leave it alone.
+          headers: { 'Auto-Submitted': 'auto-generated' },
+          signal,
+        });
+        return withoutMailboxes(String(info.response ?? 'accepted'));
+      } catch (error) {
+        throw failureOf(error);
+      }
+    },
+  };
+}

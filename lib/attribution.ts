@@ -1,0 +1,146 @@
+// Where a visitor came from. Their first landing from a campaign or another site sets their first touch
+// (kept from then on); a later one sets their last touch; a visitor who never brings one is direct. Each touch holds the
+// allow-listed campaign parameters, the other site's host, the landing path and the time, every value
+// at most TOUCH_VALUE_MAX characters. Pure: server/attribution.ts reads and writes the cookies, and a
+// submission stores both touches with the lead.
+
+export const ATTRIBUTION_PARAMS = ['utm_source', 'utm_medium', 'utm_campaign', 'utm_term', 'utm_content', 'gclid', 'fbclid'] as const;
+export type AttributionParam = (typeof ATTRIBUTION_PARAMS)[number];
+
+export const TOUCH_VALUE_MAX = 200;
+
+export type Touch = Partial<Record<AttributionParam, string>> & {
+  /** The host of the other site the visitor came from (never its path or query). */
+  referrer?: string;
+  /** The path of the page they landed on (no query). */
+  landing: string;
+  /** When (ISO 8601). */
+  at: string;
+};
+
+export const FIRST_TOUCH_COOKIE = 'first_touch';
+export const LAST_TOUCH_COOKIE = 'last_touch';
+/** How long a touch is remembered: a typical consideration window for a local service. */
+export const TOUCH_MAX_AGE_SECONDS = 180 * 24 * 60 * 60;
+
+/** Control characters are dropped (a value ends up in a cookie, a CSV cell and an email). */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: removing control characters is the point
+const UNSAFE = /[\u0000-\u001f\u007f-\u009f]/g;
+const clean = (value: string): string => value.replace(UNSAFE, '').trim().slice(0, TOUCH_VALUE_MAX);
+
+const absoluteUrl = (text: string | null | undefined): URL | null => {
+  if (!text) return null;
+  try {
+    const url = new URL(text);
+    return url.protocol === 'http:' || url.protocol === 'https:' ? url : null;
+  } catch {
+    return null;
+  }
+};
+
+/**
+ * The touch a page request makes: its campaign parameters (the first value of each), the other site
+ * it came from (a Referer on none of `ownHosts`), and its path. `url` is the request's absolute URL.
+ */
+export function touchOf(url: string, referer: string | null, ownHosts: readonly string[], at: Date): Touch {
+  const address = absoluteUrl(url);
+  const touch: Touch = { landing: clean(address?.pathname ?? '/') || '/', at: at.toISOString() };
+  if (address) {
+    for (const name of ATTRIBUTION_PARAMS) {
+      const value = address.searchParams.get(name);
+      const cleaned = value === null ? '' : clean(value);
+      if (cleaned) touch[name] = cleaned;
+    }
+  }
+  const from = absoluteUrl(referer);
+  if (from && !ownHosts.includes(from.hostname.toLowerCase())) touch.referrer = clean(from.hostname.toLowerCase());
+  return touch;
+}
+
+/** Whether a touch says where the visitor came from (a campaign parameter or another site). */
+export const hasOrigin = (touch: Touch): boolean => touch.referrer !== undefined || ATTRIBUTION_PARAMS.some((name) => touch[name] !== undefined);
+
+/** Whether a Referer is a page of this site (an internal navigation, not a landing). */
+export function isInternalReferer(referer: string | null, ownHosts: readonly string[]): boolean {
+  const from = absoluteUrl(referer);
+  return from !== null && ownHosts.includes(from.hostname.toLowerCase());
+}
+
+/**
+ * What a page request changes: a landing that says where it came from (a campaign parameter, another
+ * site) sets the first touch when the visitor has none, else the last touch. An internal navigation, or
+ * a landing that says nothing of its origin (a bookmark, a typed address), changes nothing: its answer
+ * stays the shared copy every visitor gets, and a visitor who never brings an origin is direct.
+ */
+export function touchUpdate({ first, touch, internal }: { first: Touch | null; touch: Touch; internal: boolean }): { first?: Touch; last?: Touch } {
+  if (internal || !hasOrigin(touch)) return {};
+  return first ? { last: touch } : { first: touch };
+}
+
+const FIELDS = [...ATTRIBUTION_PARAMS, 'referrer', 'landing', 'at'] as const;
+
+/** A touch as a cookie value (a query string: only allow-listed keys, in a fixed order). */
+export function encodeTouch(touch: Touch): string {
+  const params = new URLSearchParams();
+  for (const name of FIELDS) {
+    const value = touch[name];
+    if (value !== undefined) params.set(name, value);
+  }
+  return params.toString();
+}
+
+const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,3})?Z$/;
+
+/**
+ * A touch from stored or received fields, or null when they are not one we wrote: a cookie is whatever
+ * the browser sends, so every key is allow-listed and every value checked again.
+ */
+export function touchFromRecord(record: Record<string, unknown> | null | undefined): Touch | null {
+  if (!record || typeof record !== 'object') return null;
+  const { landing, at } = record;
+  if (typeof landing !== 'string' || !landing.startsWith('/') || landing.length > TOUCH_VALUE_MAX) return null;
+  if (typeof at !== 'string' || !ISO_INSTANT.test(at) || Number.isNaN(Date.parse(at))) return null;
+  const touch: Touch = { landing: clean(landing), at };
+  for (const name of [...ATTRIBUTION_PARAMS, 'referrer'] as const) {
+    const raw = record[name];
+    const cleaned = typeof raw === 'string' ? clean(raw) : '';
+    if (cleaned) touch[name] = cleaned;
+  }
+  return touch;
+}
+
+/** A touch from a cookie value (see touchFromRecord), or null. */
+export function decodeTouch(value: string | undefined | null): Touch | null {
+  if (!value || value.length > 4096) return null;
+  return touchFromRecord(Object.fromEntries(new URLSearchParams(value)));
+}
+
+/** A touch stored as JSON text (the leads table's jsonb, read as text), or null. */
+export function parseStoredTouch(json: string | null | undefined): Touch | null {
+  if (!json) return null;
+  try {
+    return touchFromRecord(JSON.parse(json));
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * A touch's source and medium as the agency reads them (the conventions analytics tools use): the
+ * campaign's own utm_source/utm_medium; a Google or Meta ad click id without them is google or
+ * facebook / cpc; another site is its host / referral; no touch at all is direct / none.
+ */
+export function sourceOf(touch: Touch | null): { source: string; medium: string } {
+  if (!touch) return { source: 'direct', medium: 'none' };
+  const paid = touch.gclid ? 'google' : touch.fbclid ? 'facebook' : undefined;
+  const source = (touch.utm_source ?? paid ?? touch.referrer ?? 'direct').toLowerCase();
+  const medium = (touch.utm_medium ?? (paid ? 'cpc' : touch.utm_source ? '(not set)' : touch.referrer ? 'referral' : 'none')).toLowerCase();
+  return { source, medium };
+}
+
+/** "google / cpc · spring-promo", for a line in the inbox. */
+export function describeTouch(touch: Touch | null): string {
+  if (!touch) return 'direct / none';
+  const { source, medium } = sourceOf(touch);
+  return [`${source} / ${medium}`, touch.utm_campaign].filter(Boolean).join(' · ');
+}

@@ -1,0 +1,19 @@
+// The audit's private results link: /audit/results/{token}, where the token is 256 random bits
+// (base64url, 43 characters) made when the audit is stored. Anyone with the link sees the results, so
+// it is sent only to the person (the API answer, their email), never listed, and works for 90 days.
+
+export const RESULTS_PATH_PREFIX = '/audit/results/';
+export const RESULTS_LINK_DAYS = 90;
+const DAY_MS = 24 * 60 * 60_000;
+
+const TOKEN = /^[A-Za-z0-9_-]{43}$/;
+
+export const resultsPath = (token: string) => `${RESULTS_PATH_PREFIX}${token}`;
+
+/** Whether text can be a results token at all (anything else is not looked up). */
+export const isResultsToken = (text: string): boolean => TOKEN.test(text);
+
+/** When the link of an audit stored at `createdAt` stops working. */
+export const resultsLinkExpiresAt = (createdAt: Date): Date => new Date(createdAt.getTime() + RESULTS_LINK_DAYS * DAY_MS);
+
+export const isResultsLinkExpired = (createdAt: Date, now: Date): boolean => now.getTime() >= resultsLinkExpiresAt(createdAt).getTime();
