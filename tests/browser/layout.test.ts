@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from 'bun:test';
 import type { Browser } from 'playwright-core';
+import { pagePaths } from '../../server/app.ts';
 import { DESKTOP, launchBrowser, openPage, PHONE } from '../helpers/browser.ts';
 import { type RunningServer, startServer } from '../helpers/server.ts';
 
@@ -73,4 +74,40 @@ describe('header menu', () => {
     expect(problems).toEqual([]);
     await context.close();
   });
+});
+
+describe('one content column', () => {
+  const TABLET = { width: 768, height: 1024 };
+  for (const viewport of [PHONE, TABLET, DESKTOP]) {
+    test(`at ${viewport.width} px every page's content starts where the header's logo does and never leaves that column`, async () => {
+      const { page, context } = await openPage(browser, `${server.url}/`, viewport);
+      for (const path of [...pagePaths, '/not-a-real-page']) {
+        await page.goto(`${server.url}${path}`);
+        await page.waitForSelector('html[data-islands-ready]', { state: 'attached' });
+        const layout = await page.evaluate(() => {
+          const header = document.querySelector('header > div')!;
+          const style = getComputedStyle(header);
+          const box = header.getBoundingClientRect();
+          const column = { left: Math.round(box.left + parseFloat(style.paddingLeft)), right: Math.round(box.right - parseFloat(style.paddingRight)) };
+          const logo = Math.round(document.querySelector('header a[href="/"]')!.getBoundingClientRect().left);
+          const content = [
+            ...document.querySelectorAll('main :is(h1, h2, h3, p, li, a, button, input, select, textarea, img, dt, dd, summary, label, table)'),
+          ].filter((el) => {
+            const r = el.getBoundingClientRect();
+            return r.width > 1 && r.height > 1 && !el.closest('[aria-hidden="true"]') && getComputedStyle(el).visibility === 'visible';
+          });
+          const outside = content
+            .map((el) => ({ el, r: el.getBoundingClientRect() }))
+            .filter(({ r }) => r.left < column.left - 1 || r.right > column.right + 1)
+            .map(({ el, r }) => `${el.tagName.toLowerCase()} "${(el.textContent ?? '').trim().slice(0, 40)}" ${Math.round(r.left)}–${Math.round(r.right)}`);
+          const lefts = content.map((el) => Math.round(el.getBoundingClientRect().left));
+          return { logo, column, firstLeft: Math.min(...lefts), outside: outside.slice(0, 5) };
+        });
+        // The status page is one centred message: inside the column, starting nowhere in particular.
+        const firstLeft = path === '/not-a-real-page' ? layout.firstLeft : layout.column.left;
+        expect({ path, ...layout }).toEqual({ path, logo: layout.column.left, column: layout.column, firstLeft, outside: [] });
+      }
+      await context.close();
+    });
+  }
 });
