@@ -14,7 +14,7 @@ describe('glossary', () => {
   });
 
   test('every definition is clean limited HTML whose links go to known pages or lib/site.ts addresses', () => {
-    const known = new Set<string>(['/', '/#contact', '#definition', '/services', ...services.map((s) => servicePath(s.slug)), ...Object.values(links)]);
+    const known = new Set<string>(['/', '#contact', '#definition', '/services', ...services.map((s) => servicePath(s.slug)), ...Object.values(links)]);
     for (const g of glossary) {
       expect({ term: g.term, problems: limitedHtmlProblems(g.definition) }).toEqual({ term: g.term, problems: [] });
       for (const [, href] of g.definition.matchAll(/href="([^"]*)"/g)) expect(known.has(href!)).toBe(true);

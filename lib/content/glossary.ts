@@ -427,7 +427,7 @@ const entries: readonly GlossaryEntry[] = [
   {
     term: 'Website Audit',
     definition:
-      'A structured check of a website’s speed, search visibility, content and conversion paths. Our <a href="/#contact">free business audit</a> is a good place to start.',
+      'A structured check of a website’s speed, search visibility, content and conversion paths. Our <a href="#contact">free business audit</a>, at the end of this page, is a good place to start.',
   },
   {
     term: 'Word-of-Mouth Marketing',

@@ -10,9 +10,12 @@ setDefaultTimeout(60_000);
 // carry react-hook-form (~13 KB) and zod/mini (~7 KB) on top of React's ~67 KB, so the cap for that
 // total is 111 KB (it was 110 KB until the forms learned one website rule, lib/web-address.ts, which
 // accepts a bare domain: / measured 109.9 KB before and 110.06 KB after); the measured figures per
-// route are in bench/results/latest.md.
+// route are in bench/results/latest.md. Issue 19 put the audit on the guide beside its glossary (whose
+// island carries the 96 terms, ~9 KB) and made the audit's sentences follow every answer: / measured
+// 111.06 KB and /what-is-digital-marketing 118.5 KB, so the cap is 120 KB. What loads with the page
+// is unchanged: the audit's code still arrives only when the form nears the screen.
 const PAGE_LOAD_BUDGET = 100 * 1024;
-const WITH_ON_DEMAND_BUDGET = 111 * 1024;
+const WITH_ON_DEMAND_BUDGET = 120 * 1024;
 
 const gzipBytes = (files: Iterable<string>) => {
   let total = 0;

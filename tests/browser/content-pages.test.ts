@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from 'bun:test';
 import type { Browser, Page } from 'playwright-core';
 import { glossary } from '../../lib/content/glossary.ts';
+import { fillStep1, fillSteps2to4, type Profile, wizard } from '../helpers/audit-browser.ts';
 import { DESKTOP, hydrateIsland, launchBrowser, openPage, PHONE } from '../helpers/browser.ts';
 import { type RunningServer, startServer } from '../helpers/server.ts';
 
@@ -35,6 +36,27 @@ async function scrolledTo(page: Page, selector: string) {
 }
 
 const visibleTerms = (page: Page) => page.locator('[data-glossary-term]:visible dt').allTextContents();
+
+/** A reader of the guide who takes the audit at its end. */
+const guideReader: Profile = {
+  text: {
+    'First name': 'Tomás',
+    'Last name': 'Ferreira',
+    Email: 'tomas@ferreira-reno.example',
+    Phone: '',
+    'Business name': 'Ferreira Renovations',
+    Website: '',
+  },
+  selects: {
+    Industry: 'construction',
+    'Monthly revenue': '25000-50000',
+    'Monthly marketing budget': '1000-5000',
+    'When do you want to see results?': '3-6-months',
+  },
+  checks: ['Generate more leads', 'Word of mouth & referrals'],
+  radios: ['Fair: a website, not much else', 'We have some idea', 'No, this would be our first'],
+  answers: {},
+};
 
 for (const [name, viewport] of [
   ['phone', PHONE],
@@ -95,16 +117,38 @@ for (const [name, viewport] of [
     );
 
     test(
-      'a service page hero button scrolls to its contact anchor, whose button leads to the home audit',
+      'a service page hero button scrolls, in one tap, to the audit itself',
       async () => {
         const { page, problems, context } = await openPage(browser, `${server.url}/services/seo-services`, viewport);
         expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Get found when Toronto searches for what you do');
         await page.getByRole('link', { name: 'Improve my rankings' }).click();
         await page.waitForFunction(() => location.hash === '#contact');
         await scrolledTo(page, '#contact');
-        const audit = page.locator('#contact').getByRole('link', { name: 'Get Your Free Business Audit' });
-        expect(await audit.getAttribute('href')).toBe('/#contact');
-        expect(await audit.isVisible()).toBe(true);
+        await page.waitForSelector('#contact [data-island="AuditWizard"][data-hydrated]', { state: 'attached', timeout: 15_000 });
+        expect(await page.locator('#contact').getByRole('heading', { level: 2 }).textContent()).toBe('See how you rank against your competitors');
+        expect(await page.locator('#contact').getByLabel('First name').isVisible()).toBe(true);
+        expect(problems).toEqual([]);
+        await context.close();
+      },
+      TIMEOUT,
+    );
+
+    test(
+      'the guide’s Get Your Free Strategy Session scrolls to the audit on the guide, which stores a lead like the home page’s',
+      async () => {
+        const { page, problems, context } = await openPage(browser, `${server.url}/what-is-digital-marketing`, viewport);
+        await page.getByRole('link', { name: 'Get Your Free Strategy Session' }).click();
+        await page.waitForFunction(() => location.hash === '#contact');
+        await scrolledTo(page, '#contact');
+        await page.waitForSelector('#contact [data-island="AuditWizard"][data-hydrated]', { state: 'attached', timeout: 15_000 });
+        expect(await page.locator('#contact').getByRole('heading', { level: 2 }).textContent()).toBe('Get Your Free Business Audit');
+        await fillStep1(page, guideReader);
+        await fillSteps2to4(page, guideReader);
+        const answer = page.waitForResponse('**/api/business-audit');
+        await wizard(page).getByRole('button', { name: 'Get My Free Audit' }).click();
+        expect((await answer).status()).toBe(201);
+        await wizard(page).locator('[data-audit-results]').waitFor();
+        expect(await wizard(page).getByRole('heading', { name: guideReader.text['Business name'] }).isVisible()).toBe(true);
         expect(problems).toEqual([]);
         await context.close();
       },
