@@ -458,6 +458,24 @@ export const glossaryLetters: readonly string[] = [...new Set(glossary.map((g) =
 
 export const letterAnchor = (letter: string) => `glossary-${letter.toLowerCase()}`;
 
+/** How many terms the guide shows before "Show all": whole letters, until at least this many. */
+const PREVIEW_MIN_TERMS = 10;
+
+/**
+ * The letters shown open on the guide (A and B: 12 terms), the rest behind "Show all 96 terms", so the
+ * call to action and the FAQ are not buried on a phone. Every term is in the HTML either way.
+ */
+export const glossaryPreviewLetters: readonly string[] = (() => {
+  const letters: string[] = [];
+  let shown = 0;
+  for (const letter of glossaryLetters) {
+    if (shown >= PREVIEW_MIN_TERMS) break;
+    letters.push(letter);
+    shown += glossary.filter((g) => g.letter === letter).length;
+  }
+  return letters;
+})();
+
 const normalize = (text: string) => text.toLowerCase().replace(/\s+/g, ' ').trim();
 
 /** True when the query appears in the term or the words of its definition (case-insensitive). */

@@ -153,6 +153,19 @@ describe('content pages', () => {
     expect(html).not.toMatch(/<script>|javascript:/i);
   });
 
+  test('unsearched, A and B show and the other letters wait, in the HTML, behind one closed "Show all" disclosure', async () => {
+    const { html } = await page('/what-is-digital-marketing');
+    const glossarySection = html.slice(html.indexOf('id="glossary"'), html.indexOf('id="strategy-session"'));
+    const opening = glossarySection.match(/<details[^>]*>/g) ?? [];
+    expect(opening).toHaveLength(1);
+    expect(opening[0]).not.toContain(' open');
+    expect(glossarySection).toContain(`Show all ${glossary.length} terms</span>`);
+    const disclosure = glossarySection.indexOf('<details');
+    for (const letter of ['a', 'b']) expect(glossarySection.indexOf(`id="glossary-${letter}"`)).toBeLessThan(disclosure);
+    for (const letter of ['c', 's', 'z']) expect(glossarySection.indexOf(`id="glossary-${letter}"`)).toBeGreaterThan(disclosure);
+    expect(count(glossarySection, /data-glossary-term=""/g)).toBe(glossary.length);
+  });
+
   test('without JavaScript, ?q= filters the glossary by hiding terms, keeping them all in the HTML', async () => {
     const { html } = await page('/what-is-digital-marketing?q=bounce');
     expect(html).toContain('Showing 1 of');
@@ -160,10 +173,15 @@ describe('content pages', () => {
     expect(html).toMatch(/<div id="term-bounce-rate" data-glossary-term="">/);
     expect(html).toMatch(/<div id="term-backlink" data-glossary-term="" hidden="">/);
     expect(html).toContain(`<link rel="canonical" href="${TEST_SITE_URL}/what-is-digital-marketing"/>`);
+    // A search shows its matches wherever they are: nothing waits behind "Show all".
+    expect(html).not.toContain(`Show all ${glossary.length} terms`);
+    const late = await page('/what-is-digital-marketing?q=zero-click');
+    expect(late.html).toMatch(/<div id="term-zero-click-search" data-glossary-term="">/);
   });
 
   test('the FAQ has exactly 8 questions as disclosure widgets', async () => {
-    const { html } = await page('/what-is-digital-marketing');
+    const { html: whole } = await page('/what-is-digital-marketing');
+    const html = whole.slice(whole.indexOf('id="faq"'), whole.indexOf('id="contact"'));
     expect(count(html, /<details/g)).toBe(8);
     expect(count(html, /<summary/g)).toBe(8);
     expect(html).toContain('$2,000–$10,000');
