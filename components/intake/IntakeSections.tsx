@@ -95,7 +95,7 @@ export function ProofBullets() {
         <p className="mt-4 max-w-2xl text-lg text-slate-600">
           Five things every client in the cohort gets from week one. No tiers, no add-on fees for the basics.
         </p>
-        <ul className="mt-12 grid gap-6 md:grid-cols-2 lg:grid-cols-3">
+        <ul className="mt-12 filled-rows md:[--cols:2] lg:[--cols:3]">
           {proofBullets.map((item) => (
             <li key={item.title} className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
               <span className="inline-flex h-12 w-12 items-center justify-center rounded-xl bg-blue-50 text-blue-700">

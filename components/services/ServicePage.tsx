@@ -68,7 +68,7 @@ export function ServicePage({ service, crumbs, related }: { service: ServiceCont
         <h2 id="related-heading" className="text-2xl font-bold tracking-tight text-slate-900">
           Works well alongside
         </h2>
-        <div className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+        <div className="mt-8 filled-rows sm:[--cols:2] lg:[--cols:3]">
           {related.map((s) => (
             <ServiceCard key={s.slug} service={s} headingLevel="h3" />
           ))}

@@ -111,3 +111,46 @@ describe('one content column', () => {
     });
   }
 });
+
+describe('card grids fill their rows', () => {
+  for (const viewport of [PHONE, { width: 768, height: 1024 }, DESKTOP]) {
+    test(`at ${viewport.width} px every row of cards on every page reaches the end of its list`, async () => {
+      const { page, context } = await openPage(browser, `${server.url}/`, viewport);
+      for (const path of pagePaths) {
+        await page.goto(`${server.url}${path}`);
+        await page.waitForSelector('html[data-islands-ready]', { state: 'attached' });
+        const shortRows = await page.evaluate(() => {
+          const isCard = (el: Element) => {
+            const cs = getComputedStyle(el);
+            return cs.borderTopWidth !== '0px' || cs.borderLeftWidth !== '0px' || cs.backgroundColor !== 'rgba(0, 0, 0, 0)' || cs.boxShadow !== 'none';
+          };
+          const lists = [...document.querySelectorAll('main *')].filter((el) => {
+            const cs = getComputedStyle(el);
+            const columns = cs.display === 'grid' ? cs.gridTemplateColumns.split(' ').length : el.classList.contains('filled-rows') ? 2 : 1;
+            const items = [...el.children].filter((c) => c.getBoundingClientRect().width > 0);
+            return columns > 1 && items.length > 1 && items.every(isCard);
+          });
+          const problems: string[] = [];
+          for (const list of lists) {
+            const box = list.getBoundingClientRect();
+            const end = box.right - parseFloat(getComputedStyle(list).paddingRight);
+            const rows = new Map<number, number>();
+            for (const item of list.children) {
+              const r = item.getBoundingClientRect();
+              if (r.width === 0) continue;
+              rows.set(Math.round(r.top), Math.max(rows.get(Math.round(r.top)) ?? 0, r.right));
+            }
+            for (const [top, right] of rows)
+              if (Math.abs(right - end) > 2)
+                problems.push(
+                  `${list.tagName.toLowerCase()}.${[...list.classList].slice(0, 3).join('.')} row at ${top}: ends at ${Math.round(right)}, list at ${Math.round(end)}`,
+                );
+          }
+          return problems;
+        });
+        expect({ path, shortRows }).toEqual({ path, shortRows: [] });
+      }
+      await context.close();
+    });
+  }
+});
