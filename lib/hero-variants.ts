@@ -30,7 +30,7 @@ export type HeroVariantName = (typeof HERO_VARIANT_NAMES)[number];
 export const CONTROL_HERO: HeroVariantName = 'control';
 
 /** The line above every variant's headline. */
-export const heroBadge = 'Toronto-based team · weekly check-ins · month-to-month terms';
+export const heroBadge = 'Toronto team · weekly check-ins';
 
 export const heroVariants: Record<HeroVariantName, HeroVariant> = {
   control: {

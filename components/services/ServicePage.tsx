@@ -64,7 +64,7 @@ export function ServicePage({ service, crumbs, related }: { service: ServiceCont
 
       <StatsBand heading="The numbers behind it" stats={service.stats} />
 
-      <section aria-labelledby="related-heading" className={`${pageContainer} pt-16`}>
+      <section aria-labelledby="related-heading" className={`${pageContainer} py-16`}>
         <h2 id="related-heading" className="text-2xl font-bold tracking-tight text-slate-900">
           Works well alongside
         </h2>
