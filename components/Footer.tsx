@@ -1,12 +1,13 @@
 import { agency, contactHref, links, mailingAddressLine, otherLocations, socialProfiles } from '../lib/site.ts';
 import { Logo } from './Logo.tsx';
+import { pageContainer } from './ui/styles.ts';
 
 const linkClass = 'text-slate-300 hover:text-white';
 
 export function Footer({ onHome }: { onHome: boolean }) {
   return (
     <footer className="bg-slate-950 text-slate-300">
-      <div className="mx-auto grid max-w-6xl gap-10 px-4 py-14 sm:px-6 md:grid-cols-4">
+      <div className={`${pageContainer} grid gap-10 py-14 md:grid-cols-4`}>
         <div className="md:col-span-1">
           <Logo inverted />
           <p className="mt-4 text-sm leading-6">{`Digital marketing for Toronto's local service businesses, since ${agency.foundedYear}.`}</p>
@@ -76,7 +77,7 @@ export function Footer({ onHome }: { onHome: boolean }) {
         </nav>
       </div>
       <div className="border-t border-slate-800">
-        <p className="mx-auto max-w-6xl px-4 py-6 text-sm sm:px-6">{`© ${agency.copyrightYear} ${agency.legalName} All rights reserved.`}</p>
+        <p className={`${pageContainer} py-6 text-sm`}>{`© ${agency.copyrightYear} ${agency.legalName} All rights reserved.`}</p>
       </div>
     </footer>
   );

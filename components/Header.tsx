@@ -1,12 +1,13 @@
 import { Island } from '../client/islands/Island.tsx';
 import { contactHref, navLinks } from '../lib/site.ts';
 import { Logo } from './Logo.tsx';
+import { pageContainer } from './ui/styles.ts';
 
 /** The fixed site header: logo, inline links from md up, and the HeaderMenu island below md. */
 export function Header({ onHome }: { onHome: boolean }) {
   return (
     <header className="fixed inset-x-0 top-0 z-50 border-b border-slate-200 bg-white/95 backdrop-blur">
-      <div className="relative mx-auto flex h-16 max-w-6xl items-center justify-between px-4 sm:px-6">
+      <div className={`${pageContainer} relative flex h-16 items-center justify-between`}>
         <a href="/" className="rounded-lg" aria-label="Northline Digital home">
           <Logo />
         </a>

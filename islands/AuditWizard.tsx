@@ -152,12 +152,12 @@ function Wizard({ config, tracking }: { config: ContactFormConfig; tracking: AbT
   const fieldProps = { register, errors };
   return (
     <div {...abViewMarker(tracking)}>
-      <h3 className="text-2xl font-bold text-slate-900">{config.formTitle}</h3>
-      <div className="mt-4">
+      {/* config.formTitle is the contact section's heading, right above this card (components/home/ContactSection.tsx). */}
+      <div>
         <div className="flex items-baseline justify-between gap-3 text-sm">
-          <h4 ref={stepHeading} tabIndex={-1} className="font-semibold text-slate-900 outline-none" data-step-title="">
+          <h3 ref={stepHeading} tabIndex={-1} className="font-semibold text-slate-900 outline-none" data-step-title="">
             {`Step ${step} of ${TOTAL_STEPS}: ${current.title}`}
-          </h4>
+          </h3>
           <span className="shrink-0 text-slate-600">{`${percent}%`}</span>
         </div>
         <div
@@ -406,8 +406,7 @@ function MarketingConsent({ register }: { register: UseFormRegister<AuditFormVal
 function AuditSkeleton() {
   return (
     <div role="status" aria-busy="true" aria-label="Loading the audit form">
-      <Skeleton className="h-8 w-3/4" />
-      <Skeleton className="mt-5 h-4 w-1/2" />
+      <Skeleton className="h-4 w-1/2" />
       <Skeleton className="mt-3 h-2 w-full" />
       <div className="mt-8 grid gap-5">
         {[0, 1, 2, 3, 4].map((i) => (

@@ -3,7 +3,7 @@ import { apiRequest } from '../client/api-client.ts';
 import type { SelectedPost } from '../components/story/StoryGeneratorPanel.tsx';
 import { LineIcon } from '../components/ui/LineIcon.tsx';
 import { Skeleton, SkeletonCardText } from '../components/ui/Skeleton.tsx';
-import { buttonClass } from '../components/ui/styles.ts';
+import { buttonClass, pageContainer } from '../components/ui/styles.ts';
 import { type BlogCard, type BlogFeedState, type BlogPost, toCard } from '../lib/feed.ts';
 import { links } from '../lib/site.ts';
 
@@ -59,7 +59,7 @@ export default function BlogExplorer({ initial }: { initial: BlogFeedState }) {
     const post: SelectedPost | null = selected ? { title: selected.title, text: selected.text, link: selected.link } : null;
     return (
       <div>
-        <section className="mx-auto max-w-7xl px-4 pb-20 pt-10 sm:px-6 lg:px-8">
+        <section className={`${pageContainer} pb-20 pt-10`}>
           <div className="mb-8 flex flex-wrap items-start justify-between gap-4">
             <div>
               <h1 ref={generatorHeading} tabIndex={-1} className="text-3xl font-bold tracking-tight text-slate-900 outline-none sm:text-4xl">
@@ -84,17 +84,19 @@ export default function BlogExplorer({ initial }: { initial: BlogFeedState }) {
 
   return (
     <div>
-      <section className="bg-gradient-to-b from-blue-50 to-white px-4 pb-12 pt-16 text-center sm:px-6 sm:pt-20">
-        <p className="text-sm font-semibold uppercase tracking-wider text-blue-700">The Northline Digital Blog</p>
-        <h1 className="mx-auto mt-3 max-w-3xl text-4xl font-bold tracking-tight text-slate-900 sm:text-5xl">
-          Marketing that fills calendars, explained plainly
-        </h1>
-        <p className="mx-auto mt-5 max-w-2xl text-lg text-slate-600">
-          Field notes for Toronto cleaning companies, medspas, contractors and coaches: what we test with clients, what works, and what to skip.
-        </p>
+      <section className="bg-gradient-to-b from-blue-50 to-white pb-12 pt-16 text-center sm:pt-20">
+        <div className={pageContainer}>
+          <p className="text-sm font-semibold uppercase tracking-wider text-blue-700">The Northline Digital Blog</p>
+          <h1 className="mx-auto mt-3 max-w-3xl text-4xl font-bold tracking-tight text-slate-900 sm:text-5xl">
+            Marketing that fills calendars, explained plainly
+          </h1>
+          <p className="mx-auto mt-5 max-w-2xl text-lg text-slate-600">
+            Field notes for Toronto cleaning companies, medspas, contractors and coaches: what we test with clients, what works, and what to skip.
+          </p>
+        </div>
       </section>
 
-      <section aria-labelledby="latest-posts" className="mx-auto max-w-7xl px-4 pb-16 sm:px-6 lg:px-8">
+      <section aria-labelledby="latest-posts" className={`${pageContainer} pb-16`}>
         <h2 id="latest-posts" className="sr-only">
           Latest posts
         </h2>
@@ -132,8 +134,8 @@ export default function BlogExplorer({ initial }: { initial: BlogFeedState }) {
         )}
       </section>
 
-      <section className="px-4 pb-20 sm:px-6 lg:px-8">
-        <div className="mx-auto max-w-5xl rounded-3xl bg-blue-800 px-6 py-12 text-center text-white sm:px-12">
+      <section className={`${pageContainer} pb-20`}>
+        <div className="rounded-3xl bg-blue-800 px-6 py-12 text-center text-white sm:px-12">
           <h2 className="text-2xl font-bold sm:text-3xl">Want these ideas working for your business?</h2>
           <p className="mx-auto mt-3 max-w-2xl text-blue-100">
             Tell us about your business and we will show you the three changes likely to bring in the most calls this quarter.

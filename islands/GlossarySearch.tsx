@@ -1,17 +1,26 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useFieldId } from '../client/islands/root.tsx';
-import { glossary, glossaryLetters, letterAnchor, matchesGlossary } from '../lib/content/glossary.ts';
+import { LineIcon } from '../components/ui/LineIcon.tsx';
+import { glossary, glossaryLetters, glossaryPreviewLetters, letterAnchor, matchesGlossary } from '../lib/content/glossary.ts';
 import { renderLimitedHtml } from '../lib/limited-html.ts';
 
 const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ'.split('');
 
+const restLetters = glossaryLetters.filter((letter) => !glossaryPreviewLetters.includes(letter));
+
 /**
  * The guide's glossary: every term is rendered on the server (hidden, never removed, when it does
  * not match), so it reads without JavaScript; the search box is a GET form that the server answers
- * too, and once hydrated it filters as you type.
+ * too, and once hydrated it filters as you type. Unsearched, only the first letters show and the
+ * rest wait in a native <details> ("Show all 96 terms", no JavaScript needed); a search shows every
+ * match wherever it is, and a letter link opens the rest when its letter is there.
  */
 export default function GlossarySearch({ initialQuery }: { initialQuery: string }) {
   const [query, setQuery] = useState(initialQuery);
+  // The <details> holding the rest: its own open state (the visitor's or a letter link's), mirrored here.
+  const rest = useRef<HTMLDetailsElement>(null);
+  const [expanded, setExpanded] = useState(false);
+  const searching = query.trim() !== '';
   const inputId = useFieldId('glossary-search');
   const statusId = useFieldId('glossary-status');
   const visible = new Set(glossary.filter((g) => matchesGlossary(g, query)).map((g) => g.id));
@@ -54,6 +63,9 @@ export default function GlossarySearch({ initialQuery }: { initialQuery: string 
               {lettersWithMatches.has(letter) ? (
                 <a
                   href={`#${letterAnchor(letter)}`}
+                  onClick={() => {
+                    if (rest.current && restLetters.includes(letter)) rest.current.open = true;
+                  }}
                   className="flex h-9 w-9 items-center justify-center rounded-lg bg-blue-50 font-semibold text-blue-800 hover:bg-blue-100"
                 >
                   {letter}
@@ -78,29 +90,59 @@ export default function GlossarySearch({ initialQuery }: { initialQuery: string 
         </div>
       ) : null}
 
-      <div className="mt-8 space-y-10">
-        {glossaryLetters.map((letter) => (
-          <section key={letter} id={letterAnchor(letter)} aria-labelledby={`${letterAnchor(letter)}-heading`} hidden={!lettersWithMatches.has(letter)}>
-            <h3 id={`${letterAnchor(letter)}-heading`} className="border-b border-slate-200 pb-2 text-2xl font-bold text-blue-800">
-              {letter}
-            </h3>
-            <dl className="mt-4 grid gap-x-10 gap-y-6 md:grid-cols-2">
-              {glossary
-                .filter((g) => g.letter === letter)
-                .map((g) => (
-                  <div key={g.id} id={g.id} data-glossary-term="" hidden={!visible.has(g.id)}>
-                    <dt className="font-semibold text-slate-900">{g.term}</dt>
-                    <dd
-                      className="mt-1 leading-7 text-slate-700 [&_a]:font-medium [&_a]:text-blue-700 [&_a]:underline"
-                      // biome-ignore lint/security/noDangerouslySetInnerHtml: limited HTML, escaped and re-tagged by lib/limited-html.ts
-                      dangerouslySetInnerHTML={{ __html: renderLimitedHtml(g.definition) }}
-                    />
-                  </div>
-                ))}
-            </dl>
-          </section>
-        ))}
-      </div>
+      {searching ? (
+        <div className="mt-8 space-y-10">
+          {glossaryLetters.map((letter) => (
+            <LetterSection key={letter} letter={letter} visible={visible} />
+          ))}
+        </div>
+      ) : (
+        <>
+          <div className="mt-8 space-y-10">
+            {glossaryPreviewLetters.map((letter) => (
+              <LetterSection key={letter} letter={letter} visible={visible} />
+            ))}
+          </div>
+          <details ref={rest} open={expanded} onToggle={(e) => setExpanded(e.currentTarget.open)} className="group mt-10">
+            <summary className="inline-flex cursor-pointer list-none items-center gap-2 rounded-lg border border-slate-300 bg-white px-5 py-3 font-semibold text-slate-900 hover:bg-slate-50 [&::-webkit-details-marker]:hidden">
+              <span className="group-open:hidden">{`Show all ${glossary.length} terms`}</span>
+              <span className="hidden group-open:inline">Show fewer terms</span>
+              <LineIcon className="h-5 w-5 shrink-0 text-blue-700 transition group-open:rotate-180">
+                <path d="M6 9l6 6 6-6" />
+              </LineIcon>
+            </summary>
+            <div className="mt-10 space-y-10">
+              {restLetters.map((letter) => (
+                <LetterSection key={letter} letter={letter} visible={visible} />
+              ))}
+            </div>
+          </details>
+        </>
+      )}
     </div>
+  );
+}
+
+/** One letter's terms; a term that does not match the search stays in the HTML, hidden. */
+function LetterSection({ letter, visible }: { letter: string; visible: ReadonlySet<string> }) {
+  const terms = glossary.filter((g) => g.letter === letter);
+  return (
+    <section id={letterAnchor(letter)} aria-labelledby={`${letterAnchor(letter)}-heading`} hidden={!terms.some((g) => visible.has(g.id))}>
+      <h3 id={`${letterAnchor(letter)}-heading`} className="border-b border-slate-200 pb-2 text-2xl font-bold text-blue-800">
+        {letter}
+      </h3>
+      <dl className="mt-4 grid gap-x-10 gap-y-6 md:grid-cols-2">
+        {terms.map((g) => (
+          <div key={g.id} id={g.id} data-glossary-term="" hidden={!visible.has(g.id)}>
+            <dt className="font-semibold text-slate-900">{g.term}</dt>
+            <dd
+              className="mt-1 leading-7 text-slate-700 [&_a]:font-medium [&_a]:text-blue-700 [&_a]:underline"
+              // biome-ignore lint/security/noDangerouslySetInnerHtml: limited HTML, escaped and re-tagged by lib/limited-html.ts
+              dangerouslySetInnerHTML={{ __html: renderLimitedHtml(g.definition) }}
+            />
+          </div>
+        ))}
+      </dl>
+    </section>
   );
 }

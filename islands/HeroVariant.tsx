@@ -3,7 +3,7 @@ import { LineIcon } from '../components/ui/LineIcon.tsx';
 import { Skeleton } from '../components/ui/Skeleton.tsx';
 import { buttonClass } from '../components/ui/styles.ts';
 import type { AbTracking } from '../lib/ab-tests.ts';
-import { type HeroVariantName, heroVariants } from '../lib/hero-variants.ts';
+import { type HeroVariantName, heroBadge, heroVariants } from '../lib/hero-variants.ts';
 import { figures } from '../lib/site.ts';
 
 /** A click on the hero's call to action (the anchor itself scrolls to #contact): a `click` for the hero test. */
@@ -11,8 +11,9 @@ function onHeroCtaClick(tracking: AbTracking | null, variant: HeroVariantName): 
   trackQuietly(tracking, 'click', { target: 'hero-cta', heroVariant: variant });
 }
 
-const gradientCta =
-  'inline-flex items-center justify-center gap-2 rounded-lg bg-gradient-to-r from-blue-700 to-indigo-700 px-6 py-3.5 text-lg font-semibold text-white shadow-md transition hover:from-blue-800 hover:to-indigo-800';
+/** The hero button's size: one line with its arrow on a 390 px phone (the longest label is Variant A's), larger from sm up. */
+const ctaSize = 'whitespace-nowrap px-5 py-3.5 text-base sm:px-6 sm:text-lg';
+const gradientCta = `inline-flex items-center justify-center gap-2 rounded-lg bg-gradient-to-r from-blue-700 to-indigo-700 ${ctaSize} font-semibold text-white shadow-md transition hover:from-blue-800 hover:to-indigo-800`;
 
 /**
  * The home page hero in the variant the server chose for this visitor. `variant: null` (no choice
@@ -28,7 +29,7 @@ export default function HeroVariant({ variant, tracking = null }: { variant: Her
       <div className="mx-auto max-w-4xl text-center">
         <p className="inline-flex items-center gap-2 rounded-full border border-blue-200 bg-white px-3 py-1 text-sm font-medium text-blue-800">
           <span aria-hidden="true" className="h-2 w-2 rounded-full bg-emerald-500" />
-          {`Trusted by ${figures.businessesServed} Toronto businesses`}
+          {heroBadge}
         </p>
         {v.brandName ? (
           <h1 className="mt-6 text-4xl font-extrabold tracking-tight text-slate-900 sm:text-6xl">
@@ -44,7 +45,7 @@ export default function HeroVariant({ variant, tracking = null }: { variant: Her
           <a
             href="#contact"
             onClick={() => onHeroCtaClick(tracking, variant)}
-            className={v.ctaStyle === 'gradient' ? gradientCta : `${buttonClass.primary} px-6 py-3.5 text-lg`}
+            className={v.ctaStyle === 'gradient' ? gradientCta : `${buttonClass.primary} ${ctaSize}`}
           >
             {v.ctaText}
             <LineIcon size={20}>

@@ -271,7 +271,7 @@ export default function IntakeForm({ values, errors: sentErrors = {} }: IntakeFo
                   {...a11y('caslConsent')}
                   className="mt-1 h-5 w-5 shrink-0 rounded border-slate-400 accent-blue-700"
                 />
-                <label htmlFor={ids.caslConsent} className="text-sm leading-6 text-slate-700">
+                <label htmlFor={ids.caslConsent} className={`text-sm leading-6 ${errorOf('caslConsent') ? 'text-red-600' : 'text-slate-700'}`}>
                   {consentText}
                   <span aria-hidden="true"> *</span>
                 </label>

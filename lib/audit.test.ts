@@ -30,18 +30,21 @@ const base: ScoredAnswers = {
 const points = (a: ScoredAnswers) => Object.fromEntries(scoreBreakdown(a).map((c) => [c.key, c.points]));
 
 describe('score', () => {
-  test('online presence: the rating plus 6 for a website, out of 30', () => {
+  test('online presence: the rating plus 6 for a website, 3 when it was left blank (unknown), out of 30', () => {
     expect(points({ ...base, onlinePresence: 'excellent' }).presence).toBe(30);
     expect(points({ ...base, onlinePresence: 'good' }).presence).toBe(24);
     expect(points({ ...base, onlinePresence: 'fair' }).presence).toBe(16);
-    expect(points({ ...base, onlinePresence: 'poor', website: '' }).presence).toBe(3);
-    expect(points({ ...base, onlinePresence: 'poor', website: null }).presence).toBe(3);
-    expect(points({ ...base, onlinePresence: 'poor', website: '   ' }).presence).toBe(3);
+    expect(points({ ...base, onlinePresence: 'poor' }).presence).toBe(9);
+    expect(points({ ...base, onlinePresence: 'poor', website: '' }).presence).toBe(6);
+    expect(points({ ...base, onlinePresence: 'poor', website: null }).presence).toBe(6);
+    expect(points({ ...base, onlinePresence: 'poor', website: '   ' }).presence).toBe(6);
+    expect(points({ ...base, onlinePresence: 'excellent', website: '' }).presence).toBe(27);
   });
 
-  test('channels: 5 per digital channel, 2 per offline one, capped at 25; none adds nothing', () => {
-    expect(points({ ...base, currentMarketing: [] }).channels).toBe(0);
+  test('channels: 5 per digital channel, 2 per offline one, capped at 25; none adds nothing; nothing ticked is unknown, 12', () => {
+    expect(points({ ...base, currentMarketing: [] }).channels).toBe(12);
     expect(points({ ...base, currentMarketing: ['none'] }).channels).toBe(0);
+    expect(points({ ...base, currentMarketing: ['none', 'seo'] }).channels).toBe(5);
     expect(points({ ...base, currentMarketing: ['seo'] }).channels).toBe(5);
     expect(points({ ...base, currentMarketing: ['referrals', 'traditional'] }).channels).toBe(4);
     expect(points({ ...base, currentMarketing: ['seo', 'paid-ads', 'social-media', 'email-marketing'] }).channels).toBe(20);
@@ -49,16 +52,20 @@ describe('score', () => {
     expect(points({ ...base, currentMarketing: ['seo', 'paid-ads', 'social-media', 'email-marketing', 'content-marketing', 'referrals'] }).channels).toBe(25);
   });
 
-  test('tracking and competitor awareness: 12/8/4/0 plus 8 unless tracking is a challenge', () => {
-    expect(points({ ...base, competitorAnalysis: 'yes-monitoring', currentChallenges: [] }).tracking).toBe(20);
-    expect(points({ ...base, competitorAnalysis: 'yes-aware', currentChallenges: [] }).tracking).toBe(16);
-    expect(points({ ...base, competitorAnalysis: 'some-idea', currentChallenges: [] }).tracking).toBe(12);
+  test('tracking and competitor awareness: 12/8/4/0, plus 8 when challenges were named without tracking, 4 when none were named', () => {
+    expect(points({ ...base, competitorAnalysis: 'yes-monitoring', currentChallenges: ['roi'] }).tracking).toBe(20);
+    expect(points({ ...base, competitorAnalysis: 'yes-aware', currentChallenges: ['roi'] }).tracking).toBe(16);
+    expect(points({ ...base, competitorAnalysis: 'some-idea', currentChallenges: ['roi'] }).tracking).toBe(12);
+    expect(points({ ...base, competitorAnalysis: 'no-idea', currentChallenges: ['roi'] }).tracking).toBe(8);
     expect(points({ ...base, competitorAnalysis: 'no-idea', currentChallenges: ['tracking'] }).tracking).toBe(0);
+    expect(points({ ...base, competitorAnalysis: 'yes-monitoring', currentChallenges: [] }).tracking).toBe(16);
+    expect(points({ ...base, competitorAnalysis: 'no-idea', currentChallenges: [] }).tracking).toBe(4);
   });
 
-  test('challenges: 15 minus 3 for each one other than tracking, never below 0', () => {
-    expect(points({ ...base, currentChallenges: [] }).challenges).toBe(15);
+  test('challenges: 15 minus 3 for each one other than tracking, never below 0; none named is unknown, 7', () => {
+    expect(points({ ...base, currentChallenges: [] }).challenges).toBe(7);
     expect(points({ ...base, currentChallenges: ['tracking'] }).challenges).toBe(15);
+    expect(points({ ...base, currentChallenges: ['roi'] }).challenges).toBe(12);
     expect(points({ ...base, currentChallenges: ['roi', 'time'] }).challenges).toBe(9);
     expect(points({ ...base, currentChallenges: ['low-traffic', 'lead-quality', 'conversion', 'competition', 'roi', 'time', 'expertise'] }).challenges).toBe(0);
   });
@@ -79,13 +86,14 @@ describe('score', () => {
     for (const c of breakdown) expect(c.why.length).toBeGreaterThan(20);
   });
 
-  test('the strongest profile scores 100 and the weakest 6', () => {
+  test('the strongest reachable profile scores 97 and the weakest 9', () => {
+    // Challenges have no "none" box: naming none is unknown, so the best is one challenge other than tracking.
     const strongest: ScoredAnswers = {
       ...base,
       onlinePresence: 'excellent',
       currentMarketing: ['seo', 'paid-ads', 'social-media', 'email-marketing', 'content-marketing'],
       competitorAnalysis: 'yes-monitoring',
-      currentChallenges: [],
+      currentChallenges: ['roi'],
       previousAgency: 'yes-satisfied',
     };
     const weakest: ScoredAnswers = {
@@ -97,8 +105,10 @@ describe('score', () => {
       currentChallenges: ['low-traffic', 'lead-quality', 'conversion', 'competition', 'roi', 'tracking'],
       previousAgency: 'yes-unsatisfied',
     };
-    expect(auditScore(strongest)).toBe(100);
-    expect(auditScore(weakest)).toBe(6);
+    expect(auditScore(strongest)).toBe(97);
+    expect(auditScore({ ...strongest, currentChallenges: [] })).toBe(88);
+    expect(auditScore({ ...strongest, currentChallenges: ['tracking'] })).toBe(92);
+    expect(auditScore(weakest)).toBe(9);
   });
 
   test('score messages at the thresholds 70 and 40', () => {
@@ -108,6 +118,121 @@ describe('score', () => {
     expect(scoreMessage(40)).toBe('Good potential for growth');
     expect(scoreMessage(39)).toBe('Significant opportunity for improvement');
     expect(scoreMessage(0)).toBe('Significant opportunity for improvement');
+  });
+});
+
+const why = (a: ScoredAnswers) => Object.fromEntries(scoreBreakdown(a).map((c) => [c.key, c.why]));
+
+describe('each explanation follows from the answers given', () => {
+  test('online presence: the rating in the visitor’s terms, and the website only as given', () => {
+    const ratings = {
+      excellent: 'You rate your online presence as excellent: customers find you and leave reviews',
+      good: 'You say people can find you online, with gaps in search and reviews',
+      fair: 'You say your presence is a website and not much else',
+      poor: 'You say customers struggle to find you online',
+    } as const;
+    for (const [rating, opening] of Object.entries(ratings) as [keyof typeof ratings, string][]) {
+      expect(why({ ...base, onlinePresence: rating }).presence).toBe(`${opening}, and you have a website to build on.`);
+      for (const website of ['', null, '  '])
+        expect(why({ ...base, onlinePresence: rating, website }).presence).toBe(
+          `${opening}. You left the website address blank, so that part gets half marks until we can look at it.`,
+        );
+    }
+  });
+
+  test('marketing channels: unknown, none, offline only, a few digital, many digital', () => {
+    expect(why({ ...base, currentMarketing: [] }).channels).toBe('You did not say what marketing you do today, so this part gets half marks until we know.');
+    expect(why({ ...base, currentMarketing: ['none'] }).channels).toBe('You are not marketing yet, so customers searching online are finding someone else.');
+    expect(why({ ...base, currentMarketing: ['referrals'] }).channels).toBe(
+      'Your work comes from referrals, but no digital channel is working for you yet, so people searching online find someone else.',
+    );
+    expect(why({ ...base, currentMarketing: ['traditional'] }).channels).toBe(
+      'Your work comes from print, radio or flyers, but no digital channel is working for you yet, so people searching online find someone else.',
+    );
+    expect(why({ ...base, currentMarketing: ['traditional', 'referrals'] }).channels).toBe(
+      'Your work comes from referrals and print, radio or flyers, but no digital channel is working for you yet, so people searching online find someone else.',
+    );
+    expect(why({ ...base, currentMarketing: ['seo'] }).channels).toBe(
+      'You use 1 of the 5 core digital channels; each one you add is another way for customers to find you.',
+    );
+    // 'Nothing yet' ticked beside a real channel: the channels ticked are what counts.
+    expect(why({ ...base, currentMarketing: ['none', 'seo', 'paid-ads', 'referrals'] }).channels).toBe(
+      'You use 2 of the 5 core digital channels; each one you add is another way for customers to find you.',
+    );
+    expect(why({ ...base, currentMarketing: ['seo', 'paid-ads', 'social-media', 'email-marketing'] }).channels).toBe(
+      'You already run 4 digital channels; the gains now come from making them work together.',
+    );
+  });
+
+  test('tracking and competitors: each competitor answer with each tracking state, never claiming what was not said', () => {
+    const competitor = {
+      'yes-monitoring': 'You track your competitors regularly, so you can see where to win ground.',
+      'yes-aware': 'You know who your competitors are; a closer watch would show where to win ground.',
+      'some-idea': 'You have some idea of who you compete with; a closer look would show where to win ground.',
+      'no-idea': 'You do not know yet who you compete with, so their moves can take customers from you unnoticed.',
+    } as const;
+    const tracking: [ScoredAnswers['currentChallenges'], string][] = [
+      [['roi'], 'You did not name tracking as a challenge, so you can likely tell which marketing brings customers in.'],
+      [['roi', 'tracking'], 'You cannot yet tell which marketing brings customers in, so budget is hard to put where it pays.'],
+      [[], 'You named no challenges, so whether you can tell where customers come from gets half marks.'],
+    ];
+    for (const [answer, first] of Object.entries(competitor) as [keyof typeof competitor, string][])
+      for (const [currentChallenges, second] of tracking)
+        expect(why({ ...base, competitorAnalysis: answer, currentChallenges }).tracking).toBe(`${first} ${second}`);
+    // The report that started this: 'No idea' read "You know where customers come from".
+    expect(why({ ...base, competitorAnalysis: 'no-idea', currentChallenges: [] }).tracking).not.toContain('You know');
+  });
+
+  test('growth challenges: unknown, tracking only, named ones listed', () => {
+    expect(why({ ...base, currentChallenges: [] }).challenges).toBe('You did not name any challenges, so this part gets half marks until we talk.');
+    expect(why({ ...base, currentChallenges: ['tracking'] }).challenges).toBe(
+      'Apart from tracking (counted above), you named no roadblocks, so new marketing can build on solid ground.',
+    );
+    expect(why({ ...base, currentChallenges: ['time'] }).challenges).toBe(
+      'You named 1 challenge holding growth back (no time to do marketing); each has a known fix.',
+    );
+    expect(why({ ...base, currentChallenges: ['low-traffic', 'tracking', 'conversion'] }).challenges).toBe(
+      'You named 2 challenges holding growth back (not enough website visitors; visitors who do not call or book); each has a known fix.',
+    );
+  });
+
+  test('agency experience: one sentence per answer', () => {
+    expect(why({ ...base, previousAgency: 'yes-satisfied' }).experience).toBe('You have worked well with an agency before, so a new program can move quickly.');
+    expect(why({ ...base, previousAgency: 'yes-mixed' }).experience).toBe('Your mixed agency results tell us what to keep and what to change from day one.');
+    expect(why({ ...base, previousAgency: 'no' }).experience).toBe('This would be your first agency, so we start with clear goals and weekly check-ins.');
+    expect(why({ ...base, previousAgency: 'yes-unsatisfied' }).experience).toBe(
+      'A past agency let you down; clear reporting and month-to-month terms fix the trust gap.',
+    );
+  });
+
+  test('skipping the optional step 3 and the website scores those parts in the middle and says so, never full marks', () => {
+    const skipped: ScoredAnswers = {
+      ...base,
+      website: '',
+      onlinePresence: 'excellent',
+      currentMarketing: [],
+      currentChallenges: [],
+      competitorAnalysis: 'no-idea',
+    };
+    const breakdown = Object.fromEntries(scoreBreakdown(skipped).map((c) => [c.key, c]));
+    expect([breakdown.presence.points, breakdown.channels.points, breakdown.tracking.points, breakdown.challenges.points]).toEqual([27, 12, 4, 7]);
+    for (const key of ['presence', 'channels', 'tracking', 'challenges']) expect(breakdown[key].why).toContain('half marks');
+    expect(breakdown.presence.why).not.toContain('no website');
+    expect(breakdown.challenges.why).not.toContain('no major roadblocks');
+  });
+
+  test('an unanswered part always lands strictly between the worst and the best answered one', () => {
+    const channelAnswers: ScoredAnswers['currentMarketing'][] = [['none'], ['seo', 'paid-ads', 'social-media', 'email-marketing', 'content-marketing']];
+    const answered = channelAnswers.map((currentMarketing) => points({ ...base, currentMarketing }).channels);
+    expect(points({ ...base, currentMarketing: [] }).channels).toBeGreaterThan(Math.min(...answered));
+    expect(points({ ...base, currentMarketing: [] }).channels).toBeLessThan(Math.max(...answered));
+    const challengeAnswers: ScoredAnswers['currentChallenges'][] = [
+      ['tracking'],
+      ['low-traffic', 'lead-quality', 'conversion', 'competition', 'roi', 'time', 'expertise'],
+    ];
+    const answeredChallenges = challengeAnswers.map((currentChallenges) => points({ ...base, currentChallenges }).challenges);
+    expect(points({ ...base, currentChallenges: [] }).challenges).toBeGreaterThan(Math.min(...answeredChallenges));
+    expect(points({ ...base, currentChallenges: [] }).challenges).toBeLessThan(Math.max(...answeredChallenges));
   });
 });
 
@@ -182,9 +307,9 @@ describe('whole profiles', () => {
       competitorAnalysis: 'no-idea',
       previousAgency: 'no',
     });
-    // presence 3, channels 0, tracking 0, challenges 15 - 6 = 9, experience 5
+    // presence 3 + 3 (website left blank), channels 0, tracking 0, challenges 15 - 6 = 9, experience 5
     expect(result).toEqual({
-      auditScore: 17,
+      auditScore: 20,
       estimatedValue: 600,
       // digital 3+2+2+2 = 9, google-ads 2+2+2 = 6, lead-generation 3+1 = 4, seo 3+1 = 4
       recommendedServices: ['digital-marketing', 'google-ads', 'lead-generation', 'seo-services'],

@@ -5,7 +5,8 @@ import { agency, figures } from './site.ts';
 // `hero-variant`'s sticky assignment, resolved on the server (routes/home-variants.ts) and passed to
 // the HeroVariant island by key. The keys are the A/B system's `heroVariant` configuration values
 // (lib/ab-tests.ts); they are listed here too, checked against that list by type only, so the
-// island's bundle never pulls in the A/B module and its zod.
+// island's bundle never pulls in the A/B module and its zod. How many businesses we serve is said once,
+// in the figures under the hero's buttons, so no variant's copy repeats it.
 
 export type HeroVariant = {
   /** The name a person reads: Control, Variant A, Variant B. */
@@ -28,11 +29,14 @@ export type HeroVariantName = (typeof HERO_VARIANT_NAMES)[number];
 
 export const CONTROL_HERO: HeroVariantName = 'control';
 
+/** The line above every variant's headline. */
+export const heroBadge = 'Toronto team · weekly check-ins';
+
 export const heroVariants: Record<HeroVariantName, HeroVariant> = {
   control: {
     name: 'Control',
     headline: 'Digital marketing that fills your calendar',
-    subheadline: `Toronto cleaning companies, medspas, contractors and coaches get up to ${figures.moreLeads} more leads with SEO, Google Ads and social media run by a team that answers to you. Trusted by ${figures.businessesServed} local businesses.`,
+    subheadline: `Toronto cleaning companies, medspas, contractors and coaches get up to ${figures.moreLeads} more leads with SEO, Google Ads and social media run by a team that answers to you.`,
     ctaText: 'Get Your Free Audit',
     ctaStyle: 'default',
     backgroundClass: 'bg-gradient-to-b from-blue-50 via-white to-white',
@@ -40,7 +44,7 @@ export const heroVariants: Record<HeroVariantName, HeroVariant> = {
   'variant-a': {
     name: 'Variant A',
     headline: 'Your competitors are booking your customers right now',
-    subheadline: `Every week you are hard to find online is a week of jobs going to someone else. ${figures.businessesServed} Toronto businesses already use us to get up to ${figures.moreLeads} more leads. We take a few new clients each month.`,
+    subheadline: `Every week you are hard to find online is a week of jobs going to someone else. Our clients get up to ${figures.moreLeads} more leads, and we take only a few new ones each month.`,
     ctaText: 'Claim Your Free Audit Today',
     ctaStyle: 'gradient',
     backgroundClass: 'bg-gradient-to-b from-amber-50 via-white to-white',
@@ -48,7 +52,7 @@ export const heroVariants: Record<HeroVariantName, HeroVariant> = {
   'variant-b': {
     name: 'Variant B',
     headline: 'Local marketing, done for you.',
-    subheadline: `Up to ${figures.moreLeads} more leads for Toronto service businesses. ${figures.businessesServed} owners already hand us their marketing and get back to running the business.`,
+    subheadline: `Up to ${figures.moreLeads} more leads for Toronto service businesses. Hand us your marketing and get back to running the business.`,
     ctaText: 'Start Your Free Audit',
     ctaStyle: 'gradient',
     backgroundClass: 'bg-gradient-to-br from-slate-50 via-blue-50 to-indigo-50',

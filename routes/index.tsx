@@ -5,6 +5,7 @@ import { PackagesSection } from '../components/home/PackagesSection.tsx';
 import { ServicesSection } from '../components/home/ServicesSection.tsx';
 import { Testimonials } from '../components/home/Testimonials.tsx';
 import type { HomeVariants } from '../features/home-variants.ts';
+import { contactIntro } from '../lib/content/home.ts';
 import { localBusinessJsonLd, organizationJsonLd } from '../lib/content/structured-data.ts';
 import { agency } from '../lib/site.ts';
 import { definePage } from '../server/page.tsx';
@@ -34,7 +35,7 @@ export default definePage<HomeData>({
       <PackagesSection />
       <HowWeDeliver />
       <Testimonials />
-      <ContactSection contactForm={contactForm} tracking={contactFormTracking} />
+      <ContactSection heading={contactForm.formTitle} intro={contactIntro} contactForm={contactForm} tracking={contactFormTracking} />
     </>
   ),
 });

@@ -1,4 +1,5 @@
 import { Island } from '../client/islands/Island.tsx';
+import { pageContainer } from '../components/ui/styles.ts';
 import { definePage } from '../server/page.tsx';
 
 export default definePage({
@@ -9,7 +10,7 @@ export default definePage({
     noindex: true,
   },
   Component: () => (
-    <section className="mx-auto max-w-7xl px-4 pb-20 pt-10 sm:px-6 lg:px-8">
+    <section className={`${pageContainer} pb-20 pt-10`}>
       <div className="mb-8">
         <h1 className="text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">Social Story Generator</h1>
         <p className="mt-2 max-w-2xl text-slate-600">

@@ -1,12 +1,14 @@
 import { Island } from '../client/islands/Island.tsx';
 import { GuideHero } from '../components/guide/GuideHero.tsx';
 import { GuideSection } from '../components/guide/GuideSection.tsx';
+import { ContactSection } from '../components/home/ContactSection.tsx';
 import { CallToAction } from '../components/services/CallToAction.tsx';
 import { Icon } from '../components/services/Icon.tsx';
 import { StatsBand } from '../components/services/StatsBand.tsx';
 import { Faq } from '../components/ui/Faq.tsx';
+import { defaultContactFormConfig } from '../lib/contact-form-variants.ts';
 import { faq } from '../lib/content/faq.ts';
-import { approach, components, definition, faqIntro, glossaryIntro, guideMeta, guideStats, reasons, strategyCta } from '../lib/content/guide.ts';
+import { approach, components, definition, faqIntro, glossaryIntro, guideAudit, guideMeta, guideStats, reasons, strategyCta } from '../lib/content/guide.ts';
 import { agencyReference, breadcrumbList } from '../lib/content/structured-data.ts';
 import { absoluteUrl, defaultOgImage } from '../lib/page-meta.ts';
 import { agency } from '../lib/site.ts';
@@ -129,6 +131,9 @@ export default definePage({
       <StatsBand id="statistics" heading={guideStats.heading} stats={guideStats.items} />
 
       <Faq id="faq" heading={faqIntro.heading} items={faq} />
+
+      {/* The same audit as the home page, in its default form: this page is cached for everyone, so nothing here is per visitor. */}
+      <ContactSection heading={defaultContactFormConfig.formTitle} intro={guideAudit} contactForm={defaultContactFormConfig} tracking={null} />
     </article>
   ),
 });

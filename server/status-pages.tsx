@@ -1,4 +1,4 @@
-import { buttonClass } from '../components/ui/styles.ts';
+import { buttonClass, pageContainer } from '../components/ui/styles.ts';
 import { agency } from '../lib/site.ts';
 import { definePage } from './page.tsx';
 
@@ -9,7 +9,7 @@ type StatusCopy = { title: string; heading: string; text: string; code: string }
 
 function StatusPageView({ heading, text, code }: StatusCopy) {
   return (
-    <section className="mx-auto flex min-h-[60vh] max-w-2xl flex-col items-center justify-center px-4 py-24 text-center sm:px-6">
+    <section className={`${pageContainer} flex min-h-[60vh] flex-col items-center justify-center py-24 text-center`}>
       <p className="text-6xl font-extrabold text-blue-700">{code}</p>
       <h1 className="mt-4 text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">{heading}</h1>
       <p className="mt-4 text-lg text-slate-600">{text}</p>

@@ -1,12 +1,12 @@
 import { guideHero } from '../../lib/content/guide.ts';
 import { Icon } from '../services/Icon.tsx';
-import { buttonClass } from '../ui/styles.ts';
+import { buttonClass, pageContainer } from '../ui/styles.ts';
 
 /** The guide's opening: title, promise, and 'Start Learning' down to the definition. */
 export function GuideHero() {
   return (
     <section aria-labelledby="guide-heading" className="bg-gradient-to-b from-blue-50 to-white">
-      <div className="mx-auto grid max-w-6xl items-center gap-10 px-4 py-16 sm:px-6 md:grid-cols-[3fr_2fr] md:py-24">
+      <div className={`${pageContainer} grid items-center gap-10 py-16 md:grid-cols-[3fr_2fr] md:py-24`}>
         <div>
           <p className="text-sm font-semibold uppercase tracking-wide text-blue-700">{guideHero.eyebrow}</p>
           <h1 id="guide-heading" className="mt-3 text-4xl font-bold tracking-tight text-slate-900 sm:text-6xl">

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { pageContainer } from '../ui/styles.ts';
 
 /** A guide section: an anchor, a heading, an optional intro, and its content; `tinted` gives it a grey band. */
 export function GuideSection({
@@ -16,7 +17,7 @@ export function GuideSection({
 }) {
   return (
     <section id={id} aria-labelledby={`${id}-heading`} className={tinted ? 'bg-slate-50 py-16' : 'py-16'}>
-      <div className="mx-auto max-w-6xl px-4 sm:px-6">
+      <div className={pageContainer}>
         <h2 id={`${id}-heading`} className="text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">
           {heading}
         </h2>

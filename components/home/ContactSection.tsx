@@ -1,22 +1,44 @@
 import { Island } from '../../client/islands/Island.tsx';
 import type { AbTracking } from '../../lib/ab-tests.ts';
 import type { ContactFormConfig } from '../../lib/contact-form-variants.ts';
-import { contactIntro } from '../../lib/content/home.ts';
+import type { AuditIntro } from '../../lib/content/home.ts';
 import { agency } from '../../lib/site.ts';
+import { pageContainer } from '../ui/styles.ts';
 import { CheckList } from './CheckList.tsx';
 
-/** The contact section: why to take the audit, and the AuditWizard island in the variant chosen for this visitor. */
-export function ContactSection({ contactForm, tracking }: { contactForm: ContactFormConfig | null; tracking: AbTracking | null }) {
+/**
+ * The contact section (#contact) holding the AuditWizard island: on the home page in the variant chosen
+ * for the visitor, on the guide and the service pages in the default configuration with no tracking
+ * (those pages are cached for everyone). One heading, the form's title unless the page names its own;
+ * the form itself never repeats it. On a phone the form comes straight after the heading, so a link to
+ * #contact lands on it, and the intro follows; from lg up the intro sits beside the form.
+ */
+export function ContactSection({
+  heading,
+  intro,
+  contactForm,
+  tracking,
+}: {
+  heading: string;
+  intro: AuditIntro;
+  contactForm: ContactFormConfig;
+  tracking: AbTracking | null;
+}) {
   return (
-    <section id="contact" aria-labelledby="contact-heading" className="bg-gradient-to-b from-blue-50 to-white px-4 py-20 sm:px-6">
-      <div className="mx-auto grid max-w-6xl gap-10 lg:grid-cols-[2fr_3fr] lg:items-start">
+    <section id="contact" aria-labelledby="contact-heading" className="bg-gradient-to-b from-blue-50 to-white py-12 sm:py-20">
+      <div className={`${pageContainer} grid gap-6 lg:grid-cols-[2fr_3fr] lg:grid-rows-[auto_1fr] lg:gap-x-10`}>
         <div>
-          <p className="text-sm font-semibold uppercase tracking-wide text-blue-700">{contactIntro.eyebrow}</p>
+          <p className="text-sm font-semibold uppercase tracking-wide text-blue-700">{intro.eyebrow}</p>
           <h2 id="contact-heading" className="mt-2 text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">
-            {contactIntro.heading}
+            {heading}
           </h2>
-          <p className="mt-4 text-lg leading-8 text-slate-600">{contactIntro.text}</p>
-          <CheckList items={contactIntro.points} className="mt-6 space-y-3 text-slate-800" />
+        </div>
+        <div className="rounded-2xl border border-slate-200 bg-white p-5 shadow-lg sm:p-8 lg:col-start-2 lg:row-span-2 lg:row-start-1">
+          <Island name="AuditWizard" props={{ config: contactForm, tracking }} />
+        </div>
+        <div>
+          <p className="text-lg leading-8 text-slate-600">{intro.text}</p>
+          <CheckList items={intro.points} className="mt-6 space-y-3 text-slate-800" />
           <p className="mt-8 text-slate-700">
             Rather talk now? Call{' '}
             <a className="font-semibold text-blue-700 underline" href={`tel:${agency.phone}`}>
@@ -28,9 +50,6 @@ export function ContactSection({ contactForm, tracking }: { contactForm: Contact
             </a>
             .
           </p>
-        </div>
-        <div className="rounded-2xl border border-slate-200 bg-white p-5 shadow-lg sm:p-8">
-          <Island name="AuditWizard" props={{ config: contactForm, tracking }} />
         </div>
       </div>
     </section>

@@ -1,11 +1,12 @@
 import { deliverIntro, deliverPoints, deliverStats } from '../../lib/content/home.ts';
+import { pageContainer } from '../ui/styles.ts';
 import { CheckIcon } from './icons.tsx';
 import { SectionHeading } from './SectionHeading.tsx';
 
 export function HowWeDeliver() {
   return (
-    <section id="about" aria-labelledby="about-heading" className="bg-slate-900 px-4 py-20 sm:px-6">
-      <div className="mx-auto max-w-6xl">
+    <section id="about" aria-labelledby="about-heading" className="bg-slate-900 py-20">
+      <div className={pageContainer}>
         <SectionHeading id="about-heading" eyebrow={deliverIntro.eyebrow} heading={deliverIntro.heading} text={deliverIntro.text} inverted />
         <dl className="mt-12 grid grid-cols-2 gap-4 md:grid-cols-3 lg:grid-cols-6">
           {deliverStats.map((s) => (

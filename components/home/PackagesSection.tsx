@@ -1,12 +1,12 @@
 import { packages, packagesIntro } from '../../lib/content/home.ts';
-import { buttonClass } from '../ui/styles.ts';
+import { buttonClass, pageContainer } from '../ui/styles.ts';
 import { CheckList } from './CheckList.tsx';
 import { SectionHeading } from './SectionHeading.tsx';
 
 export function PackagesSection() {
   return (
-    <section aria-labelledby="packages-heading" className="bg-slate-50 px-4 py-20 sm:px-6">
-      <div className="mx-auto max-w-6xl">
+    <section aria-labelledby="packages-heading" className="bg-slate-50 py-20">
+      <div className={pageContainer}>
         <SectionHeading id="packages-heading" eyebrow={packagesIntro.eyebrow} heading={packagesIntro.heading} text={packagesIntro.text} />
         <ul className="mt-12 grid gap-6 lg:grid-cols-3">
           {packages.map((p) => (

@@ -1,14 +1,14 @@
 import { serviceCards, servicesIntro } from '../../lib/content/home.ts';
 import { servicePath, serviceTitle } from '../../lib/site.ts';
-import { buttonClass } from '../ui/styles.ts';
+import { buttonClass, pageContainer } from '../ui/styles.ts';
 import { CheckList } from './CheckList.tsx';
 import { ServiceIconSvg } from './icons.tsx';
 import { SectionHeading } from './SectionHeading.tsx';
 
 export function ServicesSection() {
   return (
-    <section id="services" aria-labelledby="services-heading" className="bg-white px-4 py-20 sm:px-6">
-      <div className="mx-auto max-w-6xl">
+    <section id="services" aria-labelledby="services-heading" className="bg-white py-20">
+      <div className={pageContainer}>
         <SectionHeading id="services-heading" eyebrow={servicesIntro.eyebrow} heading={servicesIntro.heading} text={servicesIntro.text} />
         <ul className="mt-12 grid gap-6 md:grid-cols-2 lg:grid-cols-3">
           {serviceCards.map((card) => {

@@ -1,4 +1,5 @@
 import { initials, testimonials, testimonialsIntro } from '../../lib/content/home.ts';
+import { pageContainer } from '../ui/styles.ts';
 import { StarIcon } from './icons.tsx';
 import { SectionHeading } from './SectionHeading.tsx';
 
@@ -6,8 +7,8 @@ const STARS = 5;
 
 export function Testimonials() {
   return (
-    <section aria-labelledby="testimonials-heading" className="bg-white px-4 py-20 sm:px-6">
-      <div className="mx-auto max-w-6xl">
+    <section aria-labelledby="testimonials-heading" className="bg-white py-20">
+      <div className={pageContainer}>
         <SectionHeading id="testimonials-heading" eyebrow={testimonialsIntro.eyebrow} heading={testimonialsIntro.heading} />
         <ul className="mt-12 grid gap-6 md:grid-cols-2 lg:grid-cols-3">
           {testimonials.map((t) => (

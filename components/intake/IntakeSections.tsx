@@ -5,11 +5,10 @@ import { intake } from '../../lib/site.ts';
 import { Faq } from '../ui/Faq.tsx';
 import { LineIcon } from '../ui/LineIcon.tsx';
 import { NumberedSteps } from '../ui/NumberedSteps.tsx';
-import { buttonClass } from '../ui/styles.ts';
+import { buttonClass, pageContainer as container } from '../ui/styles.ts';
 
 // The sections of /q4-intake, top to bottom. Only the form is an island.
 
-const container = 'mx-auto max-w-6xl px-4 sm:px-6';
 const sectionHeading = 'text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl';
 
 export function IntakeHero() {
@@ -96,7 +95,7 @@ export function ProofBullets() {
         <p className="mt-4 max-w-2xl text-lg text-slate-600">
           Five things every client in the cohort gets from week one. No tiers, no add-on fees for the basics.
         </p>
-        <ul className="mt-12 grid gap-6 md:grid-cols-2 lg:grid-cols-3">
+        <ul className="mt-12 filled-rows md:[--cols:2] lg:[--cols:3]">
           {proofBullets.map((item) => (
             <li key={item.title} className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
               <span className="inline-flex h-12 w-12 items-center justify-center rounded-xl bg-blue-50 text-blue-700">
@@ -199,12 +198,14 @@ export function IntakeFaq() {
 export function ApplySection({ form = {} }: { form?: IntakeFormProps }) {
   return (
     <section id="apply" aria-labelledby="apply-heading" className="py-16 sm:py-24">
-      <div className="mx-auto max-w-3xl px-4 sm:px-6">
-        <h2 id="apply-heading" className={sectionHeading}>
-          {intakeFormIntro.heading}
-        </h2>
-        <p className="mt-4 text-lg text-slate-600">{intakeFormIntro.text}</p>
-        <div className="mt-10 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
+      <div className={`${container} grid gap-10 lg:grid-cols-[1fr_2fr] lg:items-start`}>
+        <div>
+          <h2 id="apply-heading" className={sectionHeading}>
+            {intakeFormIntro.heading}
+          </h2>
+          <p className="mt-4 text-lg text-slate-600">{intakeFormIntro.text}</p>
+        </div>
+        <div className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
           <Island name="IntakeForm" props={form} />
         </div>
       </div>

@@ -1,9 +1,10 @@
 import type { Crumb } from '../../lib/content/structured-data.ts';
+import { pageContainer } from '../ui/styles.ts';
 
 /** The visible twin of the page's BreadcrumbList JSON-LD; the last crumb is the current page. */
 export function Breadcrumbs({ crumbs }: { crumbs: readonly Crumb[] }) {
   return (
-    <nav aria-label="Breadcrumb" className="mx-auto max-w-6xl px-4 pt-6 text-sm sm:px-6">
+    <nav aria-label="Breadcrumb" className={`${pageContainer} pt-6 text-sm`}>
       <ol className="flex flex-wrap items-center gap-1 text-slate-600">
         {crumbs.map((crumb, i) => {
           const last = i === crumbs.length - 1;

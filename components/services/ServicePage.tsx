@@ -1,26 +1,22 @@
-import { auditCta, type ServiceContent } from '../../lib/content/services.ts';
+import { defaultContactFormConfig } from '../../lib/contact-form-variants.ts';
+import { auditPoints } from '../../lib/content/home.ts';
+import { type ServiceContent, serviceAuditEyebrow } from '../../lib/content/services.ts';
 import type { Crumb } from '../../lib/content/structured-data.ts';
+import { ContactSection } from '../home/ContactSection.tsx';
 import { NumberedSteps } from '../ui/NumberedSteps.tsx';
-import { buttonClass } from '../ui/styles.ts';
+import { buttonClass, pageContainer } from '../ui/styles.ts';
 import { Breadcrumbs } from './Breadcrumbs.tsx';
-import { CallToAction } from './CallToAction.tsx';
 import { Icon } from './Icon.tsx';
 import { ServiceCard } from './ServiceCard.tsx';
 import { StatsBand } from './StatsBand.tsx';
 
-/** The anchor the hero button scrolls to; the section holds the final call to action. */
-export const SERVICE_CONTACT_ID = 'contact';
-
-/** Every service page: hero, feature cards, four numbered steps, stats, related services, final call to action. */
+/** Every service page: hero, feature cards, four numbered steps, stats, related services, and the audit as the final call to action. */
 export function ServicePage({ service, crumbs, related }: { service: ServiceContent; crumbs: readonly Crumb[]; related: readonly ServiceContent[] }) {
   return (
     <>
       <div className="bg-gradient-to-b from-blue-50 to-white">
         <Breadcrumbs crumbs={crumbs} />
-        <section
-          aria-labelledby="hero-heading"
-          className="mx-auto grid max-w-6xl items-center gap-10 px-4 pb-16 pt-10 sm:px-6 md:grid-cols-[3fr_2fr] md:pb-24 md:pt-14"
-        >
+        <section aria-labelledby="hero-heading" className={`${pageContainer} grid items-center gap-10 pb-16 pt-10 md:grid-cols-[3fr_2fr] md:pb-24 md:pt-14`}>
           <div>
             <p className="text-sm font-semibold uppercase tracking-wide text-blue-700">{service.hero.eyebrow}</p>
             <h1 id="hero-heading" className="mt-3 text-4xl font-bold tracking-tight text-slate-900 sm:text-5xl">
@@ -28,7 +24,7 @@ export function ServicePage({ service, crumbs, related }: { service: ServiceCont
             </h1>
             <p className="mt-5 max-w-2xl text-lg leading-8 text-slate-700">{service.hero.intro}</p>
             <div className="mt-8 flex flex-col gap-3 sm:flex-row">
-              <a href={`#${SERVICE_CONTACT_ID}`} className={buttonClass.primary}>
+              <a href="#contact" className={buttonClass.primary}>
                 {service.hero.cta}
               </a>
               <a href="/services" className={buttonClass.secondary}>
@@ -40,7 +36,7 @@ export function ServicePage({ service, crumbs, related }: { service: ServiceCont
         </section>
       </div>
 
-      <section aria-labelledby="features-heading" className="mx-auto max-w-6xl px-4 py-16 sm:px-6">
+      <section aria-labelledby="features-heading" className={`${pageContainer} py-16`}>
         <h2 id="features-heading" className="text-3xl font-bold tracking-tight text-slate-900">
           {service.features.heading}
         </h2>
@@ -58,7 +54,7 @@ export function ServicePage({ service, crumbs, related }: { service: ServiceCont
       </section>
 
       <section aria-labelledby="process-heading" className="bg-slate-50 py-16">
-        <div className="mx-auto max-w-6xl px-4 sm:px-6">
+        <div className={pageContainer}>
           <h2 id="process-heading" className="text-3xl font-bold tracking-tight text-slate-900">
             {service.steps.heading}
           </h2>
@@ -68,18 +64,24 @@ export function ServicePage({ service, crumbs, related }: { service: ServiceCont
 
       <StatsBand heading="The numbers behind it" stats={service.stats} />
 
-      <section aria-labelledby="related-heading" className="mx-auto max-w-6xl px-4 pt-16 sm:px-6">
+      <section aria-labelledby="related-heading" className={`${pageContainer} py-16`}>
         <h2 id="related-heading" className="text-2xl font-bold tracking-tight text-slate-900">
           Works well alongside
         </h2>
-        <div className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+        <div className="mt-8 filled-rows sm:[--cols:2] lg:[--cols:3]">
           {related.map((s) => (
             <ServiceCard key={s.slug} service={s} headingLevel="h3" />
           ))}
         </div>
       </section>
 
-      <CallToAction id={SERVICE_CONTACT_ID} heading={service.finalCta.heading} text={service.finalCta.text} href={auditCta.href} label={auditCta.label} />
+      {/* The audit itself is the final call to action, so the hero button reaches it in one tap; default form, nothing per visitor (the page is cached for everyone). */}
+      <ContactSection
+        heading={service.finalCta.heading}
+        intro={{ eyebrow: serviceAuditEyebrow, text: service.finalCta.text, points: auditPoints }}
+        contactForm={defaultContactFormConfig}
+        tracking={null}
+      />
     </>
   );
 }

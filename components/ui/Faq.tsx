@@ -1,14 +1,15 @@
 import type { FaqItem } from '../../lib/content/faq.ts';
 import { LineIcon } from './LineIcon.tsx';
+import { pageContainer } from './styles.ts';
 
 /** Questions as native disclosure widgets: keyboard and screen-reader friendly, no JavaScript. */
 export function Faq({ id, heading, items }: { id: string; heading: string; items: readonly FaqItem[] }) {
   return (
-    <section id={id} aria-labelledby={`${id}-heading`} className="mx-auto max-w-3xl px-4 py-16 sm:px-6">
+    <section id={id} aria-labelledby={`${id}-heading`} className={`${pageContainer} grid gap-8 py-16 lg:grid-cols-[1fr_2fr] lg:items-start`}>
       <h2 id={`${id}-heading`} className="text-3xl font-bold tracking-tight text-slate-900">
         {heading}
       </h2>
-      <div className="mt-8 divide-y divide-slate-200 rounded-2xl border border-slate-200 bg-white">
+      <div className="divide-y divide-slate-200 rounded-2xl border border-slate-200 bg-white">
         {items.map((item) => (
           <details key={item.topic} className="group px-5 py-1 sm:px-6">
             <summary className="flex cursor-pointer list-none items-center justify-between gap-4 py-4 text-lg font-semibold text-slate-900 [&::-webkit-details-marker]:hidden">

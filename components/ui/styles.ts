@@ -1,4 +1,11 @@
 // Shared class lists for buttons and links, so every call to action looks the same.
+
+/**
+ * The one content column of every public page: the header's logo, the footer, section headings and
+ * cards all start at its left edge (16 px on a phone, 24 px from sm, centred at 1152 px wide). A
+ * section's background may run edge to edge; what is inside it sits in this column.
+ */
+export const pageContainer = 'mx-auto w-full max-w-6xl px-4 sm:px-6';
 export const buttonClass = {
   primary:
     'inline-flex items-center justify-center gap-2 rounded-lg bg-blue-700 px-5 py-3 text-base font-semibold text-white shadow-sm transition hover:bg-blue-800 disabled:cursor-not-allowed disabled:opacity-60',

@@ -115,15 +115,21 @@ export async function recordEvent(
 }
 
 /**
- * One 'conversion' event for every running test the visitor is assigned to, written by the server
- * (call it inside the transaction that stores the submission). Returns how many were written.
+ * One 'conversion' event for every running test the visitor is assigned to, but those named in
+ * `except`, written by the server (call it inside the transaction that stores the submission). Returns
+ * how many were written.
  */
-export async function recordConversions(tx: Db, userId: string, eventData?: Record<string, unknown> | null): Promise<number> {
+export async function recordConversions(
+  tx: Db,
+  userId: string,
+  eventData?: Record<string, unknown> | null,
+  { except = [] }: { except?: readonly string[] } = {},
+): Promise<number> {
   const rows = await tx`
     insert into ab_test_events (test_id, variant_id, user_id, event_type, event_data)
     select a.test_id, a.variant_id, a.user_id, 'conversion', ${eventData ? tx.json(eventData as never) : null}
     from ab_test_assignments a join ab_tests t on t.id = a.test_id
-    where a.user_id = ${userId} and ${running(tx)}
+    where a.user_id = ${userId} and ${running(tx)} ${except.length > 0 ? tx`and t.name not in ${tx(except)}` : tx``}
     returning id`;
   return rows.length;
 }

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'bun:test';
 import { limitedHtmlProblems } from '../limited-html.ts';
 import { links, servicePath, services } from '../site.ts';
-import { glossary, glossaryLetters, matchesGlossary } from './glossary.ts';
+import { glossary, glossaryLetters, glossaryPreviewLetters, matchesGlossary } from './glossary.ts';
 
 describe('glossary', () => {
   test('has at least 80 unique terms, alphabetical, with unique anchor ids', () => {
@@ -14,12 +14,18 @@ describe('glossary', () => {
   });
 
   test('every definition is clean limited HTML whose links go to known pages or lib/site.ts addresses', () => {
-    const known = new Set<string>(['/', '/#contact', '#definition', '/services', ...services.map((s) => servicePath(s.slug)), ...Object.values(links)]);
+    const known = new Set<string>(['/', '#contact', '#definition', '/services', ...services.map((s) => servicePath(s.slug)), ...Object.values(links)]);
     for (const g of glossary) {
       expect({ term: g.term, problems: limitedHtmlProblems(g.definition) }).toEqual({ term: g.term, problems: [] });
       for (const [, href] of g.definition.matchAll(/href="([^"]*)"/g)) expect(known.has(href!)).toBe(true);
       expect(g.definition.length).toBeGreaterThan(40);
     }
+  });
+
+  test('the guide opens whole letters until at least 10 terms show (A and B), the rest behind Show all', () => {
+    expect(glossaryPreviewLetters).toEqual(['A', 'B']);
+    expect(glossary.filter((g) => glossaryPreviewLetters.includes(g.letter))).toHaveLength(12);
+    expect(glossaryLetters.slice(0, glossaryPreviewLetters.length)).toEqual([...glossaryPreviewLetters]);
   });
 
   test('search matches terms and definitions, case-insensitively, and an empty query matches all', () => {

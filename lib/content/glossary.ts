@@ -427,7 +427,7 @@ const entries: readonly GlossaryEntry[] = [
   {
     term: 'Website Audit',
     definition:
-      'A structured check of a website’s speed, search visibility, content and conversion paths. Our <a href="/#contact">free business audit</a> is a good place to start.',
+      'A structured check of a website’s speed, search visibility, content and conversion paths. Our <a href="#contact">free business audit</a>, at the end of this page, is a good place to start.',
   },
   {
     term: 'Word-of-Mouth Marketing',
@@ -457,6 +457,24 @@ export const glossary: readonly GlossaryItem[] = [...entries]
 export const glossaryLetters: readonly string[] = [...new Set(glossary.map((g) => g.letter))];
 
 export const letterAnchor = (letter: string) => `glossary-${letter.toLowerCase()}`;
+
+/** How many terms the guide shows before "Show all": whole letters, until at least this many. */
+const PREVIEW_MIN_TERMS = 10;
+
+/**
+ * The letters shown open on the guide (A and B: 12 terms), the rest behind "Show all 96 terms", so the
+ * call to action and the FAQ are not buried on a phone. Every term is in the HTML either way.
+ */
+export const glossaryPreviewLetters: readonly string[] = (() => {
+  const letters: string[] = [];
+  let shown = 0;
+  for (const letter of glossaryLetters) {
+    if (shown >= PREVIEW_MIN_TERMS) break;
+    letters.push(letter);
+    shown += glossary.filter((g) => g.letter === letter).length;
+  }
+  return letters;
+})();
 
 const normalize = (text: string) => text.toLowerCase().replace(/\s+/g, ' ').trim();
 

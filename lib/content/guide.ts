@@ -1,6 +1,7 @@
 // The copy of /what-is-digital-marketing, section by section in the page's order. Figures and
 // external links come from lib/site.ts.
 import { agency, figures, links, servicePath } from '../site.ts';
+import { type AuditIntro, auditPoints } from './home.ts';
 import type { IconName } from './icons.ts';
 
 export const guideMeta = {
@@ -139,10 +140,17 @@ export const glossaryIntro = {
 
 export const strategyCta = {
   heading: 'Ready to put this into practice?',
-  text: 'Book a free strategy session and we will review your online presence, show you where customers are slipping away and outline a plan that fits your budget.',
+  text: 'Start with the free business audit on this page: it shows where customers are slipping away, and a strategist follows up to book your free strategy session and outline a plan that fits your budget.',
   label: 'Get Your Free Strategy Session',
-  href: '/#contact',
+  href: '#contact',
 } as const;
+
+/** The audit at the end of the guide, where 'Get Your Free Strategy Session' leads. */
+export const guideAudit: AuditIntro = {
+  eyebrow: 'Put it into practice',
+  text: 'Four short steps, about 2 minutes. You see your score, the monthly value within reach and the services that fit, and a strategist follows up to book your free strategy session if you want one.',
+  points: auditPoints,
+};
 
 export const guideStats = {
   heading: 'Digital marketing by the numbers',

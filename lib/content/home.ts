@@ -193,11 +193,18 @@ export const testimonials: Testimonial[] = [
   },
 ];
 
-export const contactIntro = {
-  eyebrow: 'Free business growth audit',
-  heading: 'See where your next customers are hiding',
-  text: 'Answer four short steps (about 2 minutes). You get a score out of 100, an estimate of the monthly revenue you are missing, and the services that would close the gap first.',
-  points: ['No cost and no obligation', 'Results on screen right away', 'A strategist follows up only if you want'],
+/**
+ * What sits beside (or, on a phone, below) the audit form wherever it appears: a line above the
+ * section's heading, a paragraph, the checked points. The heading itself is the form's title.
+ */
+export type AuditIntro = { eyebrow: string; text: string; points: readonly string[] };
+
+export const auditPoints = ['No cost and no obligation', 'Results on screen right away', 'A strategist follows up only if you want'] as const;
+
+export const contactIntro: AuditIntro = {
+  eyebrow: 'Free · 4 short steps · about 2 minutes',
+  text: 'You get a score out of 100, an estimate of the monthly revenue you are missing, and the services that would close the gap first.',
+  points: auditPoints,
 };
 
 /** Initials for a testimonial avatar: the first letters of the first and last words, skipping titles. */

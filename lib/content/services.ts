@@ -23,8 +23,11 @@ export type ServiceContent = {
   finalCta: { heading: string; text: string };
 };
 
-/** The final call to action on every service page leads to the free audit on the home page. */
+/** The overview's buttons lead to the free audit on the home page. */
 export const auditCta = { href: '/#contact', label: 'Get Your Free Business Audit' } as const;
+
+/** The line above each service page's audit, whose heading is the page's own final call to action. */
+export const serviceAuditEyebrow = 'Free business growth audit';
 
 type Entry = Omit<ServiceContent, 'title'>;
 

@@ -1,4 +1,5 @@
 import { Island } from '../../client/islands/Island.tsx';
+import { pageContainer } from '../../components/ui/styles.ts';
 import { dashboardData } from '../../db/queries/ab-tests.ts';
 import type { AbDashboardProps } from '../../islands/AbDashboard.tsx';
 import { withDatabaseDeadline } from '../../server/deadline.ts';
@@ -15,7 +16,7 @@ export default definePage<AbDashboardProps>({
   },
   Component: (props) => (
     <section className="bg-slate-50">
-      <div className="mx-auto max-w-6xl px-4 py-12 sm:px-6 sm:py-16">
+      <div className={`${pageContainer} py-12 sm:py-16`}>
         <h1 className="text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">A/B Test Dashboard</h1>
         <p className="mt-3 max-w-3xl text-lg text-slate-600">
           Every experiment running on the site, with unique-visitor counts and the statistics to judge them. Wait for the verdict before you call a winner.

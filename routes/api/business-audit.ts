@@ -4,6 +4,7 @@ import { recordConversions } from '../../db/queries/ab-tests.ts';
 import { findAudit, insertAudit, insertAuditContact, resultsTokenOf, type StoredAudit } from '../../db/queries/audits.ts';
 import { enqueueNotifications } from '../../db/queries/jobs.ts';
 import { insertLead, variantsSeenBy } from '../../db/queries/leads.ts';
+import { AB_TEST_NAMES } from '../../lib/ab-tests.ts';
 import type { Touch } from '../../lib/attribution.ts';
 import { computeAudit } from '../../lib/audit.ts';
 import { AUDIT_FIELDS, type AuditAnswers, auditSchema } from '../../lib/audit-schema.ts';
@@ -104,7 +105,10 @@ async function storeAuditSubmission(
       marketingConsent: answers.marketingConsent,
     });
     if (!isSpam) await enqueueNotifications(tx, { kind: 'audit', id }, channels, now);
-    if (visitor !== null && !isSpam) await recordConversions(tx, visitor, { auditId: id });
+    // The contact-form test varies the home page's form: an audit sent from the guide or a service page
+    // (the default form) is not a conversion of the variant the visitor saw on the home page.
+    const except = page === '/' ? [] : [AB_TEST_NAMES.contactForm];
+    if (visitor !== null && !isSpam) await recordConversions(tx, visitor, { auditId: id }, { except });
     return { audit: inserted, resultsToken, queued: !isSpam };
   }) as Promise<StoredSubmission | 'conflict'>;
 }

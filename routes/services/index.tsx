@@ -1,7 +1,7 @@
 import { Breadcrumbs } from '../../components/services/Breadcrumbs.tsx';
 import { CallToAction } from '../../components/services/CallToAction.tsx';
 import { ServiceCard } from '../../components/services/ServiceCard.tsx';
-import { buttonClass } from '../../components/ui/styles.ts';
+import { buttonClass, pageContainer } from '../../components/ui/styles.ts';
 import { auditCta, servicesOverview as copy, serviceContent } from '../../lib/content/services.ts';
 import { breadcrumbList } from '../../lib/content/structured-data.ts';
 import { absoluteUrl } from '../../lib/page-meta.ts';
@@ -38,9 +38,9 @@ export default definePage({
     <>
       <div className="bg-gradient-to-b from-blue-50 to-white">
         <Breadcrumbs crumbs={crumbs} />
-        <section aria-labelledby="services-heading" className="mx-auto max-w-4xl px-4 pb-12 pt-10 text-center sm:px-6 md:pt-16">
+        <section aria-labelledby="services-heading" className={`${pageContainer} pb-12 pt-10 text-center md:pt-16`}>
           <p className="text-sm font-semibold uppercase tracking-wide text-blue-700">{copy.eyebrow}</p>
-          <h1 id="services-heading" className="mt-3 text-4xl font-bold tracking-tight text-slate-900 sm:text-5xl">
+          <h1 id="services-heading" className="mx-auto mt-3 max-w-4xl text-4xl font-bold tracking-tight text-slate-900 sm:text-5xl">
             {copy.heading}
           </h1>
           <p className="mx-auto mt-5 max-w-2xl text-lg leading-8 text-slate-700">{copy.intro}</p>
@@ -54,7 +54,7 @@ export default definePage({
           </p>
         </section>
       </div>
-      <section aria-label="All services" className="mx-auto max-w-6xl px-4 py-12 sm:px-6">
+      <section aria-label="All services" className={`${pageContainer} py-12`}>
         <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
           {serviceContent.map((s) => (
             <ServiceCard key={s.slug} service={s} />

@@ -2,7 +2,7 @@ import { describe, expect, setDefaultTimeout, test } from 'bun:test';
 import postgres from 'postgres';
 import { AB_TEST_IDS, AB_VARIANT_IDS } from '../../lib/ab-tests.ts';
 import { islandProps, sendViews } from '../helpers/ab-home.ts';
-import { testApp } from '../helpers/app.ts';
+import { TEST_SITE_URL, testApp } from '../helpers/app.ts';
 import { validAudit } from '../helpers/audit.ts';
 
 // Real servers, browsers and databases: a test may take longer than Bun's 5 s default.
@@ -147,10 +147,10 @@ describe('home page assignments', () => {
 });
 
 describe('conversions from the audit', () => {
-  test('an audit submission adds one conversion per assigned test, in the assigned variants', async () => {
+  test('an audit submission from the home page adds one conversion per assigned test, in the assigned variants', async () => {
     const t = await testApp({}, { RATE_LIMITS: 'off' });
     const user = visitor('convert');
-    const cookie = { cookie: `vid=${user}` };
+    const cookie = { cookie: `vid=${user}`, referer: `${TEST_SITE_URL}/` };
     await sendViews(t, (await home(t, cookie)).html, cookie);
     const assigned = await assignmentsOf(t.sql, user);
     expect(assigned).toHaveLength(2);
@@ -162,10 +162,21 @@ describe('conversions from the audit', () => {
     for (const c of conversions) expect(c.eventData).toEqual({ auditId: body.id });
   });
 
+  test('an audit sent from the guide (its default form) is not a conversion of the home page form’s variant; the hero’s still counts', async () => {
+    const t = await testApp({}, { RATE_LIMITS: 'off' });
+    const user = visitor('guide');
+    await sendViews(t, (await home(t, { cookie: `vid=${user}` })).html, { cookie: `vid=${user}` });
+    const assigned = await assignmentsOf(t.sql, user);
+    const res = await t.postJson('/api/business-audit', validAudit(), { cookie: `vid=${user}`, referer: `${TEST_SITE_URL}/what-is-digital-marketing` });
+    expect(res.status).toBe(201);
+    const [hero] = await t.sql<{ id: string }[]>`select id from ab_tests where name = 'hero-variant'`;
+    expect((await conversionsOf(t.sql, user)).map((c) => c.testId)).toEqual(assigned.filter((a) => a.testId === hero.id).map((a) => a.testId));
+  });
+
   test('a repeat of the same submission id adds no second conversion', async () => {
     const t = await testApp({}, { RATE_LIMITS: 'off' });
     const user = visitor('repeat');
-    const cookie = { cookie: `vid=${user}` };
+    const cookie = { cookie: `vid=${user}`, referer: `${TEST_SITE_URL}/` };
     await sendViews(t, (await home(t, cookie)).html, cookie);
     const body = validAudit();
     for (let i = 0; i < 3; i++) expect((await t.postJson('/api/business-audit', body, cookie)).status).toBe(201);

@@ -1,4 +1,5 @@
 import { describe, expect, setDefaultTimeout, test } from 'bun:test';
+import { defaultContactFormConfig } from '../../lib/contact-form-variants.ts';
 import { glossary } from '../../lib/content/glossary.ts';
 import { TEST_SITE_URL, testApp } from '../helpers/app.ts';
 
@@ -27,6 +28,12 @@ function jsonLd(html: string): Record<string, any>[] {
 }
 
 const count = (html: string, needle: RegExp) => (html.match(needle) ?? []).length;
+
+/** The AuditWizard island's props as the HTML carries them, or null when the page has none. */
+function auditProps(html: string): unknown {
+  const m = html.match(/data-island="AuditWizard"[^>]*data-props="([^"]*)"/);
+  return m ? JSON.parse(m[1]!.replaceAll('&quot;', '"').replaceAll('&amp;', '&')) : null;
+}
 const decode = (s: string) =>
   s
     .replace(/&amp;/g, '&')
@@ -34,6 +41,22 @@ const decode = (s: string) =>
     .replace(/&quot;/g, '"');
 
 describe('content pages', () => {
+  test('the guide and service pages carry the audit in its default form with no tracking, whoever asks (they are cached for everyone)', async () => {
+    const { request } = await testApp();
+    const visitor = {
+      cookie: `vid=${crypto.randomUUID()}`,
+      'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36',
+    };
+    for (const path of ['/what-is-digital-marketing', '/services/seo-services']) {
+      for (const headers of [{}, visitor]) {
+        const res = await request(path, { headers });
+        expect(res.status).toBe(200);
+        expect(res.headers.get('set-cookie')).toBeNull();
+        expect(auditProps(await res.text())).toEqual({ config: defaultContactFormConfig, tracking: null });
+      }
+    }
+  });
+
   test.each(PAGES)('%s answers 200 with its exact title, canonical, parsable JSON-LD and one h1', async (path, title) => {
     const { res, html } = await page(path);
     expect(res.status).toBe(200);
@@ -47,7 +70,7 @@ describe('content pages', () => {
   });
 
   test.each(PAGES.filter(([p]) => p.startsWith('/services/')))(
-    '%s has Service and BreadcrumbList JSON-LD and a hero button to its contact anchor',
+    '%s has Service and BreadcrumbList JSON-LD and a hero button to its contact section, which holds the audit',
     async (path) => {
       const { html } = await page(path);
       const types = jsonLd(html).map((b) => b['@type']);
@@ -61,7 +84,10 @@ describe('content pages', () => {
         new URL(path, TEST_SITE_URL).toString(),
       ]);
       expect(html).toContain('href="#contact"');
-      expect(html).toMatch(/<section id="contact"[^>]*>[\s\S]*href="\/#contact"/);
+      // The final section is the audit itself, in the default form with no A/B tracking (the page is cached for everyone).
+      expect(html).toMatch(/<section id="contact"[^>]*>[\s\S]*data-island="AuditWizard"/);
+      expect(auditProps(html)).toEqual({ config: defaultContactFormConfig, tracking: null });
+      expect(count(html, /<h2 id="contact-heading"/g)).toBe(1);
       expect(count(html, /<ol class="mt-10 grid[^"]*">/g)).toBe(1);
       expect(html).toContain('<meta property="og:title"');
     },
@@ -104,11 +130,14 @@ describe('content pages', () => {
       'Get Your Free Strategy Session',
       'id="statistics"',
       'id="faq"',
+      'id="contact"',
     ];
     const positions = order.map((needle) => html.indexOf(needle));
     expect(positions.every((p) => p > 0)).toBe(true);
     expect(positions).toEqual([...positions].sort((a, b) => a - b));
     expect(html).toContain('>Start Learning</a>');
+    // 'Get Your Free Strategy Session' scrolls to the guide's own contact section: the audit, one pipeline for every lead.
+    expect(html).toMatch(/<a href="#contact"[^>]*>Get Your Free Strategy Session<\/a>/);
     for (const href of ['https://northlinedigital.ca/big-data-advantage', 'https://northlinedigital.ca/success-stories', 'https://northlinedigital.ca/team'])
       expect(html).toContain(`href="${href}"`);
     for (const figure of ['80%', '3x', '61%', '$2,000–$10,000', '3–6 months']) expect(html).toContain(figure);
@@ -124,6 +153,19 @@ describe('content pages', () => {
     expect(html).not.toMatch(/<script>|javascript:/i);
   });
 
+  test('unsearched, A and B show and the other letters wait, in the HTML, behind one closed "Show all" disclosure', async () => {
+    const { html } = await page('/what-is-digital-marketing');
+    const glossarySection = html.slice(html.indexOf('id="glossary"'), html.indexOf('id="strategy-session"'));
+    const opening = glossarySection.match(/<details[^>]*>/g) ?? [];
+    expect(opening).toHaveLength(1);
+    expect(opening[0]).not.toContain(' open');
+    expect(glossarySection).toContain(`Show all ${glossary.length} terms</span>`);
+    const disclosure = glossarySection.indexOf('<details');
+    for (const letter of ['a', 'b']) expect(glossarySection.indexOf(`id="glossary-${letter}"`)).toBeLessThan(disclosure);
+    for (const letter of ['c', 's', 'z']) expect(glossarySection.indexOf(`id="glossary-${letter}"`)).toBeGreaterThan(disclosure);
+    expect(count(glossarySection, /data-glossary-term=""/g)).toBe(glossary.length);
+  });
+
   test('without JavaScript, ?q= filters the glossary by hiding terms, keeping them all in the HTML', async () => {
     const { html } = await page('/what-is-digital-marketing?q=bounce');
     expect(html).toContain('Showing 1 of');
@@ -131,10 +173,15 @@ describe('content pages', () => {
     expect(html).toMatch(/<div id="term-bounce-rate" data-glossary-term="">/);
     expect(html).toMatch(/<div id="term-backlink" data-glossary-term="" hidden="">/);
     expect(html).toContain(`<link rel="canonical" href="${TEST_SITE_URL}/what-is-digital-marketing"/>`);
+    // A search shows its matches wherever they are: nothing waits behind "Show all".
+    expect(html).not.toContain(`Show all ${glossary.length} terms`);
+    const late = await page('/what-is-digital-marketing?q=zero-click');
+    expect(late.html).toMatch(/<div id="term-zero-click-search" data-glossary-term="">/);
   });
 
   test('the FAQ has exactly 8 questions as disclosure widgets', async () => {
-    const { html } = await page('/what-is-digital-marketing');
+    const { html: whole } = await page('/what-is-digital-marketing');
+    const html = whole.slice(whole.indexOf('id="faq"'), whole.indexOf('id="contact"'));
     expect(count(html, /<details/g)).toBe(8);
     expect(count(html, /<summary/g)).toBe(8);
     expect(html).toContain('$2,000–$10,000');

@@ -8,12 +8,14 @@ setDefaultTimeout(60_000);
 // Issue 7's budget, from the build's own .gz files (deterministic, not timed). What loads with the
 // page stays within 100 KB of gzip JS. Counting the islands a page loads on demand too, the form pages
 // carry react-hook-form (~13 KB) and zod/mini (~7 KB) on top of React's ~67 KB, so the cap for that
-// total is 112 KB (110 KB until the forms learned one website rule, lib/web-address.ts: / measured
-// 109.9 KB before and 110.06 KB after; 111 KB until the audit asked for marketing consent in the CASL
-// wording with its fine print: 110.9 KB before, 111.3 KB after); the measured figures per route are in
-// bench/results/latest.md.
+// total has grown with the forms: 110 KB until they learned one website rule (lib/web-address.ts:
+// / 109.9 KB before, 110.06 KB after); the audit's marketing consent in the CASL wording and its fine
+// print, and sentences that follow every answer, brought / to about 111.5 KB; and issue 19 put the audit
+// on the guide beside its glossary (whose island carries the 96 terms, ~9 KB): the guide measured
+// 118.5 KB, so the cap is 120 KB. What loads with the page is unchanged: the audit's code still arrives
+// only when the form nears the screen. The measured figures per route are in bench/results/latest.md.
 const PAGE_LOAD_BUDGET = 100 * 1024;
-const WITH_ON_DEMAND_BUDGET = 112 * 1024;
+const WITH_ON_DEMAND_BUDGET = 120 * 1024;
 
 const gzipBytes = (files: Iterable<string>) => {
   let total = 0;

@@ -136,7 +136,9 @@ describe('home page and the free business audit', () => {
       await hydrateIsland(page, 'AuditWizard');
 
       const w = wizard(page);
-      expect(await w.getByRole('heading', { name: 'Get Your Free Business Audit' }).isVisible()).toBe(true);
+      // The form's title is the section's one heading, right above the form.
+      expect(await page.locator('#contact').getByRole('heading', { level: 2 }).allTextContents()).toEqual(['Get Your Free Business Audit']);
+      expect(await w.getByRole('heading', { name: 'Get Your Free Business Audit' }).count()).toBe(0);
       expect(await w.getByRole('button', { name: 'Previous' }).count()).toBe(0);
       expect(await w.getByRole('progressbar').getAttribute('aria-valuenow')).toBe('25');
 
@@ -244,6 +246,50 @@ describe('home page and the free business audit', () => {
     expect(problems.filter((p) => !p.includes(failures))).toEqual([]);
     await context.close();
   }, 120_000);
+
+  test('on a phone the hero button and the menu’s Contact land on the form, the intro below it; on a desktop the intro sits beside it', async () => {
+    /** Once the smooth scroll to #contact has settled: where the form and the intro are, in the viewport. */
+    const landing = async (page: Page) => {
+      await page.waitForFunction(() => location.hash === '#contact');
+      const top = () => page.evaluate(() => Math.round(document.querySelector('#contact')!.getBoundingClientRect().top));
+      for (let last = Number.NaN, now = await top(); !(now === last && now >= 0 && now < 120); last = now, now = await top()) await Bun.sleep(100);
+      return page.evaluate(() => {
+        const box = (el: Element) => el.getBoundingClientRect();
+        const form = box(document.querySelector('[data-island="AuditWizard"]')!);
+        const firstField = box(document.querySelector('[data-island="AuditWizard"] input[name="firstName"]')!);
+        const intro = box(document.querySelector('#contact ul')!);
+        return { form, firstField, intro, viewport: window.innerHeight };
+      });
+    };
+
+    const phone = await openPage(browser, `${server.url}/`, PHONE);
+    await phone.page.locator('[data-island="HeroVariant"] a[href="#contact"]').click();
+    let at = await landing(phone.page);
+    expect(at.form.top).toBeLessThan(300);
+    expect(at.firstField.bottom).toBeLessThan(at.viewport);
+    expect(at.intro.top).toBeGreaterThan(at.form.bottom);
+
+    await phone.page.evaluate(() => {
+      history.replaceState(null, '', '/');
+      window.scrollTo({ top: 0, behavior: 'instant' });
+    });
+    await phone.page.getByRole('button', { name: 'Open menu' }).click();
+    await phone.page.locator('nav[aria-label="Mobile"]').getByRole('link', { name: 'Contact' }).click();
+    at = await landing(phone.page);
+    expect(at.form.top).toBeLessThan(300);
+    expect(at.firstField.bottom).toBeLessThan(at.viewport);
+    expect(phone.problems).toEqual([]);
+    await phone.context.close();
+
+    const desktop = await openPage(browser, `${server.url}/`, DESKTOP);
+    await desktop.page.locator('[data-island="HeroVariant"] a[href="#contact"]').click();
+    at = await landing(desktop.page);
+    expect(at.firstField.bottom).toBeLessThan(at.viewport);
+    expect(at.intro.right).toBeLessThan(at.form.left);
+    expect(at.intro.top).toBeLessThan(at.form.bottom);
+    expect(desktop.problems).toEqual([]);
+    await desktop.context.close();
+  }, 60_000);
 
   test('each Book Now button scrolls to the contact section', async () => {
     const { page, problems, context } = await openPage(browser, `${server.url}/`, DESKTOP);

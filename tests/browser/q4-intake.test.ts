@@ -164,10 +164,14 @@ describe.each([
       await page.getByText(CONSENT_ERROR, { exact: true }).waitFor();
       expect(await page.locator('[role="alert"]').allTextContents()).toEqual([CONSENT_ERROR]);
       expect(await consent.getAttribute('aria-invalid')).toBe('true');
+      // Its label turns red with the box, as every other field's label does.
+      const consentLabel = page.locator(`label[for="${await consent.getAttribute('id')}"]`);
+      expect(await consentLabel.getAttribute('class')).toContain('text-red-600');
 
       // Ticking and unticking: the message goes, then comes back, and nothing was sent.
       await consent.check();
       await page.getByText(CONSENT_ERROR).waitFor({ state: 'detached' });
+      expect(await consentLabel.getAttribute('class')).not.toContain('text-red-600');
       await consent.uncheck();
       await page.getByText(CONSENT_ERROR, { exact: true }).waitFor();
       expect(calls).toHaveLength(0);
@@ -278,6 +282,8 @@ describe('the intake with JavaScript turned off', () => {
       await page.waitForLoadState('load');
       // Without the consent box: the page again, the message under the box, every answer kept.
       expect(await page.getByText(CONSENT_ERROR).count()).toBe(1);
+      const consentId = await page.locator('input[name="caslConsent"]').getAttribute('id');
+      expect(await page.locator(`label[for="${consentId}"]`).getAttribute('class')).toContain('text-red-600');
       expect(await field('company').inputValue()).toBe(company);
       expect(await field('industry').inputValue()).toBe(answers.industry);
       expect(await field('biggestGoal').inputValue()).toBe('Fill weekday afternoons.');
