@@ -3,7 +3,7 @@ import { apiRequest } from '../client/api-client.ts';
 import { LineIcon } from '../components/ui/LineIcon.tsx';
 import { buttonClass } from '../components/ui/styles.ts';
 import { formatChance, formatCount, formatInterval, formatPercent, formatPValue, formatSigned } from '../lib/ab-format.ts';
-import { NOT_ENOUGH_DATA } from '../lib/ab-stats.ts';
+import { NOT_ENOUGH_DATA } from '../lib/ab-decision.ts';
 import { type AbTestSummary, RESULTS_FRESH_MS, TESTS_FRESH_MS, type VariantResult } from '../lib/ab-tests.ts';
 import { formatDate, formatTimeOfDay } from '../lib/display-time.ts';
 

@@ -1,5 +1,6 @@
 // zod/mini: tree-shakeable, so islands importing constants or types from here stay small.
 import * as z from 'zod/mini';
+import type { Decision } from './ab-decision.ts';
 
 // The A/B tests the site knows by name, the shapes of their variant configurations, and the wire
 // formats of the /api/ab-test calls. Shared by the server (routes, queries) and islands (the hook,
@@ -112,7 +113,10 @@ export type Interval = { lower: number; upper: number };
 export type TestStats = {
   srmPValue: number | null;
   srmWarning: boolean;
+  /** The verdict's headline (lib/ab-decision.ts verdictText). */
   verdict: string;
+  /** How the verdict was reached: the sample guard, and each challenger's chance against what it needed. */
+  decision: Decision;
   daysRunning: number;
 };
 
