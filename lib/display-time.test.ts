@@ -1,5 +1,5 @@
 import { expect, test } from 'bun:test';
-import { formatDate, formatDateTime, formatStamp, formatTimeOfDay } from './display-time.ts';
+import { formatDate, formatDateTime, formatMonthDay, formatStamp, formatTimeOfDay } from './display-time.ts';
 
 test('dates are Toronto calendar days', () => {
   expect(formatDate('2025-03-04T12:00:00Z')).toBe('Mar 4, 2025');
@@ -21,4 +21,9 @@ test('a date and time together, from a Date or an ISO string', () => {
 test('a sortable stamp, in Toronto time across the daylight-saving change', () => {
   expect(formatStamp('2026-11-23T05:04:00Z')).toBe('2026-11-23 00:04');
   expect(formatStamp('2026-07-01T03:59:00Z')).toBe('2026-06-30 23:59');
+});
+
+test('a calendar day as month and day, with no time zone of its own', () => {
+  expect(formatMonthDay('2026-03-04')).toBe('Mar 4');
+  expect(formatMonthDay('2026-12-31')).toBe('Dec 31');
 });
