@@ -1,5 +1,5 @@
 import { expect, test } from 'bun:test';
-import { formatChance, formatCount, formatInterval, formatPercent, formatPValue, formatSigned } from './ab-format.ts';
+import { formatChance, formatCount, formatInterval, formatPercent, formatPValue, formatSigned, formatThreshold } from './ab-format.ts';
 
 test('numbers', () => {
   expect(formatCount(1234567)).toBe('1,234,567');
@@ -14,4 +14,8 @@ test('numbers', () => {
   expect(formatChance(0.9822)).toBe('98.2%');
   expect(formatPValue(0.0354)).toBe('0.035');
   expect(formatPValue(0.00001)).toBe('<0.001');
+  expect(formatThreshold(0.95)).toBe('95%');
+  expect(formatThreshold(0.975)).toBe('97.5%');
+  expect(formatThreshold(1 - 0.05 / 3)).toBe('98.3%');
+  expect(formatThreshold(0.05)).toBe('5%');
 });

@@ -31,6 +31,11 @@ export function formatChance(p: number): string {
   return `${(p * 100).toFixed(1)}%`;
 }
 
+/** A bar a chance must reach, as short as it is exact to a tenth: 0.95 → "95%", 0.975 → "97.5%", 1 − 0.05/3 → "98.3%". */
+export function formatThreshold(p: number): string {
+  return `${Number((p * 100).toFixed(1))}%`;
+}
+
 export function formatPValue(p: number): string {
   if (p < 0.001) return '<0.001';
   return p.toFixed(3);

@@ -1,4 +1,5 @@
 import { describe, expect, test } from 'bun:test';
+import { NOT_ENOUGH_DATA } from './ab-decision.ts';
 import {
   analyzeTest,
   chanceToBeat,
@@ -6,12 +7,9 @@ import {
   erfc,
   liftInterval,
   logGamma,
-  NO_CLEAR_WINNER,
-  NOT_ENOUGH_DATA,
   srmPValue,
   twoProportionPValue,
   type VariantCounts,
-  verdict,
   wilsonInterval,
 } from './ab-stats.ts';
 
@@ -153,25 +151,6 @@ describe('sample-ratio mismatch', () => {
   });
 });
 
-describe('verdict', () => {
-  const v = (name: string, views: number, chance: number | null, isControl = false) => ({ name, views, chanceToBeatControl: chance, isControl });
-
-  test('not enough data before 100 viewers in every variant or before 7 days', () => {
-    expect(verdict({ variants: [v('Control', 500, null, true), v('B', 99, 0.99)], daysRunning: 30 })).toBe(NOT_ENOUGH_DATA);
-    expect(verdict({ variants: [v('Control', 500, null, true), v('B', 500, 0.99)], daysRunning: 6 })).toBe(NOT_ENOUGH_DATA);
-  });
-
-  test('a leader at 95% or more, the best challenger named, percentage floored', () => {
-    expect(verdict({ variants: [v('Control', 500, null, true), v('Variant A', 500, 0.951), v('Variant B', 500, 0.9996)], daysRunning: 7 })).toBe(
-      'Leader: Variant B (99% chance to beat control)',
-    );
-  });
-
-  test('no clear winner below 95%', () => {
-    expect(verdict({ variants: [v('Control', 500, null, true), v('Variant A', 500, 0.94)], daysRunning: 14 })).toBe(NO_CLEAR_WINNER);
-  });
-});
-
 describe('analyzeTest', () => {
   const start = new Date('2025-01-01T00:00:00Z');
   const counts = (over: Partial<VariantCounts>[]): VariantCounts[] =>
@@ -187,7 +166,21 @@ describe('analyzeTest', () => {
         lift: null,
         chanceToBeatControl: null,
         pValue: null,
-        test: { srmPValue: null, srmWarning: false, verdict: NOT_ENOUGH_DATA, daysRunning: 1 },
+        test: {
+          srmPValue: null,
+          srmWarning: false,
+          verdict: NOT_ENOUGH_DATA,
+          decision: {
+            kind: 'too-early',
+            daysRunning: 1,
+            fewViewers: [
+              { name: 'Control', views: 0 },
+              { name: 'Variant 1', views: 0 },
+            ],
+            challengers: [{ id: 'v1', name: 'Variant 1', chance: null, chanceNeeded: 0.95, liftPercent: null, beatsControl: false, bigEnough: false }],
+          },
+          daysRunning: 1,
+        },
       },
     });
   });
@@ -207,7 +200,15 @@ describe('analyzeTest', () => {
     expect(results[1].stats.lift).toEqual({ estimate: 30, lower: 1.7, upper: 66.18 });
     expect(results[1].stats.chanceToBeatControl).toBe(0.9822);
     expect(results[1].stats.conversionInterval).toEqual({ lower: 11.06, upper: 15.23 });
-    expect(results[1].stats.test).toEqual({ srmPValue: 1, srmWarning: false, verdict: 'Leader: Variant 1 (98% chance to beat control)', daysRunning: 14 });
+    expect(results[1].stats.test).toMatchObject({
+      srmPValue: 1,
+      srmWarning: false,
+      verdict: 'Leader: Variant 1 (98% chance to beat control)',
+      daysRunning: 14,
+    });
+    expect(results[1].stats.test.decision).toMatchObject({ kind: 'leader', leader: { id: 'v1', chanceNeeded: 0.95 } });
+    // The test-wide figures are one object, repeated in every entry.
+    expect(results[0].stats.test).toBe(results[1].stats.test);
   });
 
   test('an SRM warning below p = 0.001', () => {

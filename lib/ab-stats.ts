@@ -1,4 +1,5 @@
-// Statistics for the A/B dashboard (DESIGN.md §4). Pure and deterministic: counts in, numbers out.
+// Statistics for the A/B dashboard (DESIGN.md §4). Pure and deterministic: counts in, numbers out. The
+// verdict's rule (sample guard, Holm's correction, minimum effect) is lib/ab-decision.ts.
 //
 // Notation: a variant has n visitors who saw it and x of them converted; p̂ = x / n; A is the control,
 // B a challenger; z = Φ⁻¹(0.975) = 1.959963984540054 for 95% intervals.
@@ -25,16 +26,11 @@
 // by its series for x < a + 1 and Lentz's continued fraction otherwise (Numerical Recipes §6.2);
 // erfc(x) = Q(½, x²) for x ≥ 0.
 
+import { decide, verdictText } from './ab-decision.ts';
 import type { Interval, TestStats, VariantResult } from './ab-tests.ts';
 
 export const Z_95 = 1.959963984540054;
-export const MIN_VIEWERS_FOR_VERDICT = 100;
-export const MIN_DAYS_FOR_VERDICT = 7;
-export const LEADER_CHANCE = 0.95;
 export const SRM_ALPHA = 0.001;
-
-export const NOT_ENOUGH_DATA = 'Not enough data yet';
-export const NO_CLEAR_WINNER = 'No clear winner yet';
 
 // ---- special functions ----
 
@@ -177,22 +173,6 @@ export function srmPValue(observed: readonly number[], weights: readonly number[
 
 export type VariantCounts = { id: string; name: string; isControl: boolean; weight: number; views: number; clicks: number; conversions: number };
 
-/** 'Not enough data yet' until every variant has 100 viewers and 7 days have passed; then the leader, if any. */
-export function verdict(input: {
-  variants: ReadonlyArray<{ name: string; isControl: boolean; views: number; chanceToBeatControl: number | null }>;
-  daysRunning: number;
-}): string {
-  const { variants, daysRunning } = input;
-  if (variants.length < 2 || daysRunning < MIN_DAYS_FOR_VERDICT || variants.some((v) => v.views < MIN_VIEWERS_FOR_VERDICT)) return NOT_ENOUGH_DATA;
-  let leader: { name: string; chance: number } | null = null;
-  for (const v of variants) {
-    if (v.isControl || v.chanceToBeatControl === null) continue;
-    if (v.chanceToBeatControl >= LEADER_CHANCE && (!leader || v.chanceToBeatControl > leader.chance)) leader = { name: v.name, chance: v.chanceToBeatControl };
-  }
-  // Floor, so 99.96% never reads as a certain 100%.
-  return leader ? `Leader: ${leader.name} (${Math.floor(leader.chance * 100)}% chance to beat control)` : NO_CLEAR_WINNER;
-}
-
 const DAY_MS = 24 * 60 * 60 * 1000;
 const round = (value: number, digits: number) => Math.round(value * 10 ** digits) / 10 ** digits;
 const percent = (part: number, whole: number) => (whole > 0 ? round((part / whole) * 100, 2) : 0);
@@ -216,6 +196,10 @@ export function analyzeTest(variants: readonly VariantCounts[], startDate: Date,
     };
   });
   const daysRunning = Math.max(0, Math.floor((now.getTime() - startDate.getTime()) / DAY_MS));
+  const decision = decide({
+    variants: perVariant.map(({ v, chance }) => ({ ...v, isControl: v === control, chanceToBeatControl: chance })),
+    daysRunning,
+  });
   const srm = srmPValue(
     variants.map((v) => v.views),
     variants.map((v) => v.weight),
@@ -223,10 +207,8 @@ export function analyzeTest(variants: readonly VariantCounts[], startDate: Date,
   const test: TestStats = {
     srmPValue: srm,
     srmWarning: srm !== null && srm < SRM_ALPHA,
-    verdict: verdict({
-      variants: perVariant.map(({ v, chance }) => ({ name: v.name, isControl: v === control, views: v.views, chanceToBeatControl: chance })),
-      daysRunning,
-    }),
+    verdict: verdictText(decision),
+    decision,
     daysRunning,
   };
   return perVariant.map(({ v, chance, lift, pValue }) => ({

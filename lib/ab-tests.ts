@@ -1,9 +1,10 @@
 // zod/mini: tree-shakeable, so islands importing constants or types from here stay small.
 import * as z from 'zod/mini';
+import type { Decision } from './ab-decision.ts';
 
 // The A/B tests the site knows by name, the shapes of their variant configurations, and the wire
-// formats of the /api/ab-test calls. Shared by the server (routes, queries) and islands (the hook,
-// the dashboard); no server code here.
+// formats of the /api/ab-test calls. Shared by the server (routes, queries, the dashboard's
+// components) and islands (the hook); no server code here.
 
 export const EVENT_TYPES = ['view', 'click', 'conversion'] as const;
 export type AbEventType = (typeof EVENT_TYPES)[number];
@@ -112,7 +113,10 @@ export type Interval = { lower: number; upper: number };
 export type TestStats = {
   srmPValue: number | null;
   srmWarning: boolean;
+  /** The verdict's headline (lib/ab-decision.ts verdictText). */
   verdict: string;
+  /** How the verdict was reached: the sample guard, and each challenger's chance against what it needed. */
+  decision: Decision;
   daysRunning: number;
 };
 
@@ -133,6 +137,11 @@ export type VariantResult = {
   };
 };
 
-/** Client data freshness for the dashboard (spec §7). */
-export const TESTS_FRESH_MS = 5 * 60_000;
-export const RESULTS_FRESH_MS = 2 * 60_000;
+/** New unique viewers and converters of one variant in one hour (hours since the Unix epoch). */
+export type HourlyArrivals = { variantId: string; hour: number; viewers: number; conversions: number };
+
+/** One test's results and what each variant is: its stored configuration, by variant id. */
+export type ResultsReport = { test: AbTestSummary; results: VariantResult[]; configurations: Record<string, Record<string, unknown>> };
+
+/** What the dashboard shows of one test: its results, and its arrivals by the hour for the chart. */
+export type TestReport = ResultsReport & { hourly: HourlyArrivals[] };

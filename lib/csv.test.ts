@@ -23,6 +23,13 @@ describe('csv', () => {
     expect(csvCell('a=b')).toBe('a=b');
   });
 
+  test('numbers stay numbers, negative ones too; a negative number written as text is still made text', () => {
+    expect(csvRow([-8.01, 0, 1e-7, 12.5])).toBe('-8.01,0,1e-7,12.5\r\n');
+    expect(csvCell('-8.01')).toBe("'-8.01");
+    expect(csvCell(Number.NaN)).toBe('NaN');
+    expect(csvCell(Number.NEGATIVE_INFINITY)).toBe("'-Infinity");
+  });
+
   test('dates, lists and accented text', () => {
     expect(csvCell(new Date('2026-11-23T15:00:00Z'))).toBe('2026-11-23T15:00:00.000Z');
     expect(csvCell(['seo', 'google-ads'])).toBe('seo; google-ads');

@@ -11,9 +11,14 @@ export type CsvValue = string | number | boolean | Date | null | undefined | rea
 const FORMULA_START = /^[=+\-@\t\r]/;
 const NEEDS_QUOTES = /[",\r\n]|^\s|\s$/;
 
-/** One field, escaped. Lists are joined with "; ", dates written as ISO 8601, nothing as empty. */
+/**
+ * One field, escaped. Lists are joined with "; ", dates written as ISO 8601, nothing as empty. A finite
+ * number is written as it is, minus sign and all: its digits can never be a formula, and a spreadsheet
+ * must read −8.5 as a number.
+ */
 export function csvCell(value: CsvValue): string {
   if (value === null || value === undefined) return '';
+  if (typeof value === 'number' && Number.isFinite(value)) return String(value);
   let text = value instanceof Date ? value.toISOString() : Array.isArray(value) ? value.join('; ') : String(value);
   if (FORMULA_START.test(text)) text = `'${text}`;
   return NEEDS_QUOTES.test(text) ? `"${text.replaceAll('"', '""')}"` : text;

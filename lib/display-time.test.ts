@@ -1,5 +1,5 @@
 import { expect, test } from 'bun:test';
-import { formatClockTime, formatDate, formatDateTime, formatLongDate, formatStamp, formatTimeOfDay } from './display-time.ts';
+import { formatClockTime, formatDate, formatDateTime, formatLongDate, formatMonthDay, formatStamp, formatTimeOfDay } from './display-time.ts';
 
 test('dates are Toronto calendar days', () => {
   expect(formatDate('2025-03-04T12:00:00Z')).toBe('Mar 4, 2025');
@@ -30,4 +30,9 @@ test('a long date with its weekday and a clock time, as a person reads them in a
   expect(formatClockTime('2026-07-01T04:05:00Z')).toBe('12:05 a.m.');
   expect(formatClockTime('2026-07-01T16:30:00Z')).toBe('12:30 p.m.');
   expect(formatClockTime('2026-07-01T13:07:00Z')).toBe('9:07 a.m.');
+});
+
+test('a calendar day as month and day, with no time zone of its own', () => {
+  expect(formatMonthDay('2026-03-04')).toBe('Mar 4');
+  expect(formatMonthDay('2026-12-31')).toBe('Dec 31');
 });

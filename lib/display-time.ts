@@ -12,6 +12,12 @@ export function formatDate(at: string | Date): string {
   return `${MONTHS[month - 1]} ${day}, ${year}`;
 }
 
+/** A calendar date "2026-03-04" (already a Toronto day) as "Mar 4". */
+export function formatMonthDay(day: string): string {
+  const [, month, date] = day.split('-').map(Number);
+  return `${MONTHS[month - 1]} ${date}`;
+}
+
 /** "14:05" in Toronto time. */
 export function formatTimeOfDay(at: string | Date): string {
   const { hour, minute } = wallClock(new Date(at), agency.timeZone);

@@ -1,5 +1,4 @@
 import type { ComponentType } from 'react';
-import AbDashboard from '../../islands/AbDashboard.tsx';
 import AuditWizard from '../../islands/AuditWizard.tsx';
 import BlogExplorer from '../../islands/BlogExplorer.tsx';
 import GlossarySearch from '../../islands/GlossarySearch.tsx';
@@ -29,7 +28,6 @@ export const islands = {
   HeaderMenu: { component: HeaderMenu, toasts: false, hydrate: 'interaction' },
   Toaster: { component: Toaster, toasts: false, hydrate: 'alongside' },
   GlossarySearch: { component: GlossarySearch, toasts: false, hydrate: 'visible' },
-  AbDashboard: { component: AbDashboard, toasts: false, hydrate: 'interaction' },
   BlogExplorer: { component: BlogExplorer, toasts: true, hydrate: 'interaction' },
   StoryGenerator: { component: StoryGenerator, toasts: true, hydrate: 'interaction' },
   IntakeForm: { component: IntakeForm, toasts: true, hydrate: 'visible' },

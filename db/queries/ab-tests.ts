@@ -1,7 +1,7 @@
 import type { Sql, TransactionSql } from 'postgres';
 import { decideAssignment } from '../../lib/ab-assign.ts';
 import { analyzeTest, type VariantCounts } from '../../lib/ab-stats.ts';
-import type { AbEventType, AbTestSummary, Assignment, VariantResult } from '../../lib/ab-tests.ts';
+import type { AbEventType, AbTestSummary, Assignment, HourlyArrivals, ResultsReport, TestReport, VariantResult } from '../../lib/ab-tests.ts';
 
 // A/B tests in the database: sticky assignment, events, results. Every function takes `sql` (or a
 // transaction) so callers decide about deadlines and transactions.
@@ -155,33 +155,92 @@ function toSummary(t: TestRow): AbTestSummary {
 }
 
 /**
- * Results of one test, or null when there is no such test. Views, clicks and conversions count unique
- * visitors. A visitor counts as a viewer when any event of theirs names the variant: someone who clicked
- * or converted has seen it, even if their view event was lost, so conversions never exceed viewers.
+ * Which visitors a results query counts: today, everyone in one test. Both results queries read the
+ * test's visitors through `visitorsOf` alone, so a narrower scope (the visitors' first-touch source,
+ * say) is one more field here and one more condition there, and every count and the chart follow.
  */
-export async function testResults(sql: Db, testId: string, now: Date): Promise<VariantResult[] | null> {
-  const [test] = await sql<{ startDate: Date }[]>`select start_date from ab_tests where id = ${testId}`;
-  if (!test) return null;
-  const rows = await sql<(VariantCounts & { views: string; clicks: string; conversions: string })[]>`
-    select v.id, v.name, v.is_control, v.weight,
-      count(distinct e.user_id) as views,
-      count(distinct e.user_id) filter (where e.event_type = 'click') as clicks,
-      count(distinct e.user_id) filter (where e.event_type = 'conversion') as conversions
-    from ab_test_variants v
-    left join ab_test_events e on e.test_id = v.test_id and e.variant_id = v.id
-    where v.test_id = ${testId}
-    group by v.id
-    order by v.is_control desc, v.created_at, v.id`;
-  const counts: VariantCounts[] = rows.map((r) => ({ ...r, views: Number(r.views), clicks: Number(r.clicks), conversions: Number(r.conversions) }));
-  return analyzeTest(counts, test.startDate, now);
+export type ResultsScope = { testId: string };
+
+/**
+ * Each visitor of the scope once per variant, with when they were first seen, first clicked and first
+ * converted. A visitor counts as seen from their first event of any kind: someone who clicked or
+ * converted has seen the variant even if their view event was lost, so conversions never exceed viewers.
+ */
+function visitorsOf(sql: Db, scope: ResultsScope) {
+  return sql`
+    select e.variant_id, e.user_id,
+      min(e.timestamp) as seen_at,
+      min(e.timestamp) filter (where e.event_type = 'click') as clicked_at,
+      min(e.timestamp) filter (where e.event_type = 'conversion') as converted_at
+    from ab_test_events e
+    where e.test_id = ${scope.testId}
+    group by e.variant_id, e.user_id`;
 }
 
-export type DashboardData = { tests: AbTestSummary[]; results: Record<string, VariantResult[]> };
+/** A variant with its counts of unique visitors in the scope, and what it is (its configuration). */
+export type CountedVariant = VariantCounts & { configuration: Record<string, unknown> };
 
-/** Everything the dashboard shows: every test and its results. */
-export async function dashboardData(sql: Db, now: Date): Promise<DashboardData> {
-  const tests = await listTests(sql);
-  const results: Record<string, VariantResult[]> = {};
-  for (const test of tests) results[test.id] = (await testResults(sql, test.id, now)) ?? [];
-  return { tests, results };
+/** Every variant of the scope's test, control first, with unique viewers, clickers and converters. */
+export async function variantCounts(sql: Db, scope: ResultsScope): Promise<CountedVariant[]> {
+  const rows = await sql<(CountedVariant & { views: string; clicks: string; conversions: string })[]>`
+    select v.id, v.name, v.is_control, v.weight, v.configuration,
+      count(f.user_id) as views, count(f.clicked_at) as clicks, count(f.converted_at) as conversions
+    from ab_test_variants v
+    left join (${visitorsOf(sql, scope)}) f on f.variant_id = v.id
+    where v.test_id = ${scope.testId}
+    group by v.id
+    order by v.is_control desc, v.created_at, v.id`;
+  return rows.map((r) => ({ ...r, views: Number(r.views), clicks: Number(r.clicks), conversions: Number(r.conversions) }));
+}
+
+/**
+ * New viewers and converters per variant per hour (hours since the Unix epoch), for the daily chart
+ * (lib/ab-daily.ts makes Toronto days of them). Hours, not days, because the database's clock need
+ * not be Toronto's; Toronto's offset from UTC is always whole hours, so no hour straddles its midnight.
+ */
+export async function hourlyArrivals(sql: Db, scope: ResultsScope): Promise<HourlyArrivals[]> {
+  return sql<HourlyArrivals[]>`
+    with visitors as (${visitorsOf(sql, scope)})
+    select variant_id, hour, sum(viewers)::int as viewers, sum(conversions)::int as conversions
+    from (
+      select variant_id, floor(extract(epoch from seen_at) / 3600)::int as hour, 1 as viewers, 0 as conversions from visitors
+      union all
+      select variant_id, floor(extract(epoch from converted_at) / 3600)::int, 0, 1 from visitors where converted_at is not null
+    ) arrivals
+    group by variant_id, hour
+    order by hour, variant_id`;
+}
+
+/** One test's row as the API lists it, or null. */
+export async function findTest(sql: Db, testId: string): Promise<AbTestSummary | null> {
+  const [row] = await sql<TestRow[]>`
+    select id, name, description, is_active, traffic_allocation, start_date, end_date from ab_tests where id = ${testId}`;
+  return row ? toSummary(row) : null;
+}
+
+/** Results of one test (GET /api/ab-test/results/{testId}), or null when there is no such test. */
+export async function testResults(sql: Db, testId: string, now: Date): Promise<VariantResult[] | null> {
+  const test = await findTest(sql, testId);
+  return test ? analyzeTest(await variantCounts(sql, { testId }), new Date(test.startDate), now) : null;
+}
+
+/** One test's results and what each variant is, for the CSV; null when there is no such test. */
+export async function testResultsReport(sql: Db, testId: string, now: Date): Promise<ResultsReport | null> {
+  const test = await findTest(sql, testId);
+  if (!test) return null;
+  const counted = await variantCounts(sql, { testId });
+  return { test, results: analyzeTest(counted, new Date(test.startDate), now), configurations: configurationsOf(counted) };
+}
+
+const configurationsOf = (variants: CountedVariant[]) => Object.fromEntries(variants.map((v) => [v.id, v.configuration]));
+
+/** Everything the dashboard shows: every test with its results, what each variant is, and its arrivals by the hour. */
+export async function dashboardData(sql: Db, now: Date): Promise<TestReport[]> {
+  const reports: TestReport[] = [];
+  for (const test of await listTests(sql)) {
+    const scope = { testId: test.id };
+    const [counted, hourly] = await Promise.all([variantCounts(sql, scope), hourlyArrivals(sql, scope)]);
+    reports.push({ test, results: analyzeTest(counted, new Date(test.startDate), now), configurations: configurationsOf(counted), hourly });
+  }
+  return reports;
 }

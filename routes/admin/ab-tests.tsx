@@ -1,7 +1,6 @@
-import { Island } from '../../client/islands/Island.tsx';
+import { AbDashboard, type AbDashboardProps } from '../../components/ab-dashboard/AbDashboard.tsx';
 import { pageContainer } from '../../components/ui/styles.ts';
 import { dashboardData } from '../../db/queries/ab-tests.ts';
-import type { AbDashboardProps } from '../../islands/AbDashboard.tsx';
 import { withDatabaseDeadline } from '../../server/deadline.ts';
 import { definePage } from '../../server/page.tsx';
 
@@ -11,18 +10,19 @@ export default definePage<AbDashboardProps>({
   load: async (c) => {
     const { sql, now, config } = c.get('deps');
     const time = now();
-    const data = await withDatabaseDeadline(dashboardData(sql, time));
-    return { ...data, loadedAt: time.toISOString(), apiBase: config.AB_DASHBOARD_ACCESS === 'staff' ? '/admin/api/ab-test' : '/api/ab-test' };
+    const reports = await withDatabaseDeadline(dashboardData(sql, time));
+    return { reports, loadedAt: time.toISOString(), apiBase: config.AB_DASHBOARD_ACCESS === 'staff' ? '/admin/api/ab-test' : '/api/ab-test' };
   },
   Component: (props) => (
     <section className="bg-slate-50">
       <div className={`${pageContainer} py-12 sm:py-16`}>
         <h1 className="text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">A/B Test Dashboard</h1>
         <p className="mt-3 max-w-3xl text-lg text-slate-600">
-          Every experiment running on the site, with unique-visitor counts and the statistics to judge them. Wait for the verdict before you call a winner.
+          Every experiment running on the site: what each version shows, how many people saw it and acted, and whether one has clearly won. Each card explains
+          its own numbers; wait for a leader before you change the site.
         </p>
         <div className="mt-8">
-          <Island name="AbDashboard" props={props} />
+          <AbDashboard {...props} />
         </div>
       </div>
     </section>

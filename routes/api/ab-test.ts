@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import { createMiddleware } from 'hono/factory';
-import { assignVariant, listTests, recordEvent, testResults } from '../../db/queries/ab-tests.ts';
+import { assignVariant, listTests, recordEvent, testResults, testResultsReport } from '../../db/queries/ab-tests.ts';
+import { resultsCsv, resultsCsvFilename } from '../../lib/ab-results-csv.ts';
 import { AB_LIMITS, abEventSchema, assignmentQuerySchema, testIdParamSchema } from '../../lib/ab-tests.ts';
 import { jsonWrite } from '../../server/api/guards.ts';
 import { validJson, validParam, validQuery } from '../../server/api/validate.ts';
@@ -10,10 +11,10 @@ import { rateLimit } from '../../server/middleware/rate-limit.ts';
 import { privateHeaders } from '../../server/staff-auth.ts';
 import { isCrawler, visitorId } from '../../server/visitor.ts';
 
-// The A/B testing API (spec §7). Assignment and events are open to every visitor; the two read APIs
-// show aggregates only, open to all by default (as the spec says) and to staff only with
-// AB_DASHBOARD_ACCESS=staff, when they are served at /admin/api/ab-test (where the staff cookie goes)
-// and answer 401 here. No write endpoints for tests.
+// The A/B testing API (spec §7). Assignment and events are open to every visitor; the read APIs (the
+// tests, their results, and the results as CSV) show aggregates only, open to all by default (as the
+// spec says) and to staff only with AB_DASHBOARD_ACCESS=staff, when they are served at
+// /admin/api/ab-test (where the staff cookie goes) and answer 401 here. No write endpoints for tests.
 
 /** eventData is capped at 2 KB; the whole body a little above that. */
 const EVENT_BODY_LIMIT = AB_LIMITS.eventDataBytes + 1024;
@@ -65,13 +66,26 @@ abResultsApi.get('/tests', async (c) => {
   return c.json(await withDatabaseDeadline(listTests(c.get('deps').sql)));
 });
 
+const NO_SUCH_TEST = { error: 'No A/B test has this id' };
+
 /** GET /results/{testId} → one entry per variant with metrics and statistics. */
 abResultsApi.get('/results/:testId', validParam(testIdParamSchema), async (c) => {
   const { testId } = c.req.valid('param');
   const now = c.get('deps').now();
   const results = testId.length <= 36 ? await withDatabaseDeadline(testResults(c.get('deps').sql, testId, now)) : null;
-  if (!results) return c.json({ error: 'No A/B test has this id' }, 404);
+  if (!results) return c.json(NO_SUCH_TEST, 404);
   return c.json(results);
+});
+
+/** GET /results/{testId}/csv → the same results as a spreadsheet download (lib/ab-results-csv.ts). */
+abResultsApi.get('/results/:testId/csv', validParam(testIdParamSchema), async (c) => {
+  const { testId } = c.req.valid('param');
+  const now = c.get('deps').now();
+  const report = testId.length <= 36 ? await withDatabaseDeadline(testResultsReport(c.get('deps').sql, testId, now)) : null;
+  if (!report) return c.json(NO_SUCH_TEST, 404);
+  c.header('Content-Type', 'text/csv; charset=utf-8');
+  c.header('Content-Disposition', `attachment; filename="${resultsCsvFilename(report.test.name, now)}"`);
+  return c.body(resultsCsv(report, now));
 });
 
 /** With AB_DASHBOARD_ACCESS=staff the results are not for everyone: 401, and where to go instead. */

@@ -361,7 +361,7 @@ describe('GET /api/ab-test/tests and /results/{testId}', () => {
 });
 
 describe('AB_DASHBOARD_ACCESS', () => {
-  test('staff: the dashboard sends an anonymous visitor to sign in, its read APIs answer 401 JSON; signed in, it reads from /admin/api; assignment stays open', async () => {
+  test('staff: the dashboard sends an anonymous visitor to sign in, its read APIs answer 401 JSON; signed in, it links to /admin/api; assignment stays open', async () => {
     const t = await testApp({}, { AB_DASHBOARD_ACCESS: 'staff' });
     const page = await t.request('/admin/ab-tests', { redirect: 'manual' });
     expect(page.status).toBe(303);
@@ -382,7 +382,8 @@ describe('AB_DASHBOARD_ACCESS', () => {
     expect(ok.status).toBe(200);
     expect(ok.headers.get('x-robots-tag')).toBe('noindex');
     expect(ok.headers.get('cache-control')).toBe('no-store');
-    expect(await ok.text()).toContain('&quot;apiBase&quot;:&quot;/admin/api/ab-test&quot;');
+    // Its CSV links point where the staff cookie goes.
+    expect(await ok.text()).toContain(`href="/admin/api/ab-test/results/${AB_TEST_IDS.hero}/csv"`);
     expect((await t.request('/admin/api/ab-test/tests', { headers: { cookie } })).status).toBe(200);
     expect((await t.request(`/admin/api/ab-test/results/${AB_TEST_IDS.hero}`, { headers: { cookie } })).status).toBe(200);
     // The cookie is scoped to /admin: the public read APIs stay closed whatever is sent.
@@ -398,7 +399,7 @@ describe('AB_DASHBOARD_ACCESS', () => {
     const page = await request('/admin/ab-tests');
     expect(page.status).toBe(200);
     expect(page.headers.get('x-robots-tag')).toBe('noindex');
-    expect(await page.text()).toContain('&quot;apiBase&quot;:&quot;/api/ab-test&quot;');
+    expect(await page.text()).toContain(`href="/api/ab-test/results/${AB_TEST_IDS.hero}/csv"`);
   });
 
   test('a deployment that still sets the retired ADMIN_PASSWORD keeps the dashboard closed (staff) unless it chooses open', async () => {

@@ -1,0 +1,46 @@
+import type { TestReport } from '../../lib/ab-tests.ts';
+import { formatDate, formatTimeOfDay } from '../../lib/display-time.ts';
+import { LineIcon } from '../ui/LineIcon.tsx';
+import { buttonClass } from '../ui/styles.ts';
+import { TestCard } from './TestCard.tsx';
+
+export type AbDashboardProps = {
+  reports: TestReport[];
+  /** When the server read the data (ISO). */
+  loadedAt: string;
+  /** Where the read APIs (and each test's CSV) are: /api/ab-test, or /admin/api/ab-test when the dashboard is for staff only. */
+  apiBase: string;
+};
+
+/**
+ * The A/B test dashboard, rendered on the server with no script of its own: a card per test. Refresh is
+ * a link to the page itself, which reads everything again; the answer is never stored (no-store), so
+ * Back and a reload also read fresh figures.
+ */
+export function AbDashboard({ reports, loadedAt, apiBase }: AbDashboardProps) {
+  return (
+    <div>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <p className="text-sm text-slate-600">{`Data as of ${formatDate(loadedAt)}, ${formatTimeOfDay(loadedAt)} Toronto time`}</p>
+        <a href="/admin/ab-tests" className={buttonClass.secondary}>
+          <LineIcon size={18}>
+            <path d="M21 12a9 9 0 1 1-2.64-6.36M21 4v5h-5" />
+          </LineIcon>
+          Refresh
+        </a>
+      </div>
+      {reports.length === 0 ? (
+        <div className="mt-8 rounded-2xl border border-dashed border-slate-300 p-10 text-center">
+          <h2 className="text-xl font-semibold text-slate-900">No Tests Found</h2>
+          <p className="mt-2 text-slate-600">Tests appear here as soon as one is added to the database.</p>
+        </div>
+      ) : (
+        <div className="mt-6 space-y-8">
+          {reports.map((report) => (
+            <TestCard key={report.test.id} report={report} now={loadedAt} apiBase={apiBase} />
+          ))}
+        </div>
+      )}
+    </div>
+  );
+}
