@@ -92,7 +92,7 @@ export function newLeadEmail(notice: LeadNotice, siteUrl: string): EmailMessage 
     if (application.website) rows.push({ label: 'Website', value: application.website, href: application.website });
   }
   rows.push({ label: 'Came from', value: describeTouch(notice.firstTouch) });
-  if (notice.firstTouch) rows.push({ label: 'Landed on', value: notice.firstTouch.landing });
+  if (notice.firstTouch) rows.push({ label: 'Landed on', value: notice.firstTouch.landing === '/' ? 'the home page (/)' : notice.firstTouch.landing });
   rows.push({ label: 'Marketing emails', value: notice.marketingConsent ? 'Yes, they agreed to receive them' : 'No: send only replies about this request' });
   const what = audit ? 'New audit lead' : 'New Q4 application';
   const blocks: EmailBlock[] = [

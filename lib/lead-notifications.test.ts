@@ -6,11 +6,13 @@ const giveUpAt = new Date(start.getTime() + RETRY_WINDOW_MS);
 const seconds = (from: Date, to: Date | null) => (to ? (to.getTime() - from.getTime()) / 1000 : null);
 
 describe('nextAttemptAt', () => {
-  test('waits double from 30 s up to an hour, each between half and all of it', () => {
-    const full = [1, 2, 3, 4, 5, 6, 7, 8, 9, 30].map((attempts) => seconds(start, nextAttemptAt({ attempts, now: start, giveUpAt, random: 0.999999 })));
-    expect(full.map((s) => Math.round(s ?? -1))).toEqual([30, 60, 120, 240, 480, 960, 1920, 3600, 3600, 3600]);
-    const half = [1, 2, 8, 30].map((attempts) => seconds(start, nextAttemptAt({ attempts, now: start, giveUpAt, random: 0 })));
-    expect(half).toEqual([15, 30, 1800, 1800]);
+  test('waits double from 5 s up to an hour, each between half and all of it', () => {
+    const full = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 30].map((attempts) =>
+      seconds(start, nextAttemptAt({ attempts, now: start, giveUpAt, random: 0.999999 })),
+    );
+    expect(full.map((s) => Math.round(s ?? -1))).toEqual([5, 10, 20, 40, 80, 160, 320, 640, 1280, 2560, 3600, 3600, 3600]);
+    const half = [1, 2, 11, 30].map((attempts) => seconds(start, nextAttemptAt({ attempts, now: start, giveUpAt, random: 0 })));
+    expect(half).toEqual([2.5, 5, 1800, 1800]);
   });
 
   test('the last try is at the end of the 24 hours; a failure then is final', () => {
@@ -22,11 +24,11 @@ describe('nextAttemptAt', () => {
 
   test('a permanent failure is final at once; odd inputs stay in range', () => {
     expect(nextAttemptAt({ attempts: 1, now: start, giveUpAt, permanent: true, random: 0.5 })).toBeNull();
-    expect(seconds(start, nextAttemptAt({ attempts: 0, now: start, giveUpAt, random: 2 }))).toBe(30);
+    expect(seconds(start, nextAttemptAt({ attempts: 0, now: start, giveUpAt, random: 2 }))).toBe(5);
     expect(seconds(start, nextAttemptAt({ attempts: 10_000, now: start, giveUpAt, random: -1 }))).toBe(1800);
   });
 
-  test('about thirty tries fit in the 24 hours, and the schedule never runs past them', () => {
+  test('30 to 60 tries fit in the 24 hours, and the schedule never runs past them', () => {
     for (const random of [0, 0.5, 0.999]) {
       let now = start;
       let tries = 1;
@@ -37,8 +39,8 @@ describe('nextAttemptAt', () => {
         tries++;
       }
       expect(now).toEqual(giveUpAt);
-      expect(tries).toBeGreaterThanOrEqual(28);
-      expect(tries).toBeLessThanOrEqual(55);
+      expect(tries).toBeGreaterThanOrEqual(30);
+      expect(tries).toBeLessThanOrEqual(60);
     }
   });
 });

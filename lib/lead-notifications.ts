@@ -41,12 +41,13 @@ export function channelsFor({ webhookConfigured }: { webhookConfigured: boolean 
 
 /** How long a notification is retried before it is dead (and staff see it with a Retry button). */
 export const RETRY_WINDOW_MS = 24 * 60 * 60_000;
-const FIRST_RETRY_MS = 30_000;
+const FIRST_RETRY_MS = 5_000;
 const LONGEST_WAIT_MS = 60 * 60_000;
 
 /**
  * When a delivery that failed for the `attempts`-th time is tried again, or null when it is dead: the
- * wait doubles from 30 s up to an hour (30 s, 1 min, 2 min … 1 h, 1 h …, about 30 tries in 24 hours),
+ * wait doubles from 5 s up to an hour (5 s, 10 s, 20 s … 43 min, 1 h, 1 h …: a blip is over in seconds,
+ * an outage is tried about every hour; 30 to 60 tries in 24 hours),
  * and each wait is jittered between half and all of it (`random` in [0, 1)), so deliveries that failed
  * together, when a mail server went down, do not all come back at the same moment. The last try is
  * at `giveUpAt`; a failure then, or a permanent one (a mailbox that does not exist), is final.

@@ -54,10 +54,13 @@ export async function claimDueJobs(sql: Db, { limit, now, leasedUntil }: { limit
     returning j.id::text, j.lead_kind, j.lead_id, j.channel, j.attempts, j.give_up_at, j.lease_token::text`;
 }
 
-/** The time of the next queued job, for a worker deciding how long to sleep. */
-export async function nextRunAt(sql: Db): Promise<Date | null> {
-  const [row] = await sql<{ runAt: Date | null }[]>`select min(run_at) as run_at from jobs where state = 'queued'`;
-  return row?.runAt ?? null;
+/** A worker still delivering keeps its jobs: their leases are pushed out to `leasedUntil`. */
+export async function renewLeases(sql: Db, jobs: readonly Job[], leasedUntil: Date): Promise<void> {
+  if (jobs.length === 0) return;
+  // Lease tokens are random per claim: a row matching one of ours by id and token is still ours.
+  await sql`
+    update jobs set leased_until = ${leasedUntil}
+    where state = 'running' and id = any(${jobs.map((j) => j.id)}::bigint[]) and lease_token = any(${jobs.map((j) => j.leaseToken)}::uuid[])`;
 }
 
 const lockJob = (tx: TransactionSql, job: Job) =>

@@ -10,6 +10,7 @@ import { agency } from '../../lib/site.ts';
 
 const STYLES = `
 body { margin: 0; padding: 0; background: #f1f5f9; color: #0f172a; font-family: -apple-system, 'Segoe UI', Roboto, Helvetica, Arial, sans-serif; }
+td, p, li, a { overflow-wrap: anywhere; word-break: break-word; }
 .frame { width: 100%; background: #f1f5f9; }
 .card { width: 100%; max-width: 600px; background: #ffffff; border-radius: 12px; }
 .brand { padding: 20px 28px; border-bottom: 1px solid #e2e8f0; font-size: 15px; font-weight: 700; color: #1d4ed8; }

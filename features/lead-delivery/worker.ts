@@ -1,5 +1,5 @@
 import type { Sql } from 'postgres';
-import { claimDueJobs, failJob, finishJob, JOBS_CHANNEL, type Job, reclaimExpiredLeases, releaseJobs } from '../../db/queries/jobs.ts';
+import { claimDueJobs, failJob, finishJob, JOBS_CHANNEL, type Job, reclaimExpiredLeases, releaseJobs, renewLeases } from '../../db/queries/jobs.ts';
 import type { Config } from '../../lib/config.ts';
 import { nextAttemptAt } from '../../lib/lead-notifications.ts';
 import { deadline, withDatabaseDeadline } from '../../server/deadline.ts';
@@ -27,7 +27,11 @@ export type WorkerOptions = {
   concurrency?: number;
   /** How often the queue is looked at without a poke. */
   pollMs?: number;
-  /** How long a claimed job is this worker's before another may take it (longer than any delivery). */
+  /**
+   * How long a claimed job is this worker's before another may take it. The worker renews the claims of
+   * deliveries still under way every third of it, so only a worker that died loses its jobs, and they are
+   * tried again this long after.
+   */
   leaseMs?: number;
   webhookTimeoutMs?: number;
   /** Jitter for retries, in [0, 1). */
@@ -44,7 +48,8 @@ export type LeadWorker = {
   stop(graceMs?: number): Promise<void>;
 };
 
-const LEASE_MS = 60_000;
+/** A claim lasts this long unless renewed; a worker renews its claims while delivering (a heartbeat). */
+const LEASE_MS = 30_000;
 const POLL_MS = 1000;
 const CONCURRENCY = 4;
 
@@ -73,10 +78,10 @@ export function startWorker(options: WorkerOptions): LeadWorker {
     wake?.();
   };
 
-  const sleep = () =>
+  const sleep = (ms: number) =>
     new Promise<void>((resolve) => {
       if (poked || !running) return resolve();
-      const timer = setTimeout(done, pollMs);
+      const timer = setTimeout(done, ms);
       function done() {
         clearTimeout(timer);
         wake = null;
@@ -117,10 +122,19 @@ export function startWorker(options: WorkerOptions): LeadWorker {
     inFlight.set(job.id, { job, controller, done });
   };
 
+  let renewedAt = 0;
+  const renew = async () => {
+    if (inFlight.size === 0 || Date.now() - renewedAt < leaseMs / 3) return;
+    renewedAt = Date.now();
+    const jobs = [...inFlight.values()].map((d) => d.job);
+    await withDatabaseDeadline(renewLeases(sql, jobs, new Date(now().getTime() + leaseMs)));
+  };
+
   const loop = (async () => {
     while (running) {
       poked = false;
       try {
+        await renew();
         await withDatabaseDeadline(reclaimExpiredLeases(sql, now()));
         const free = concurrency - inFlight.size;
         const at = now();
@@ -136,7 +150,7 @@ export function startWorker(options: WorkerOptions): LeadWorker {
       } catch (error) {
         log.warn('the notification worker cannot reach the database; trying again', { error: String((error as Error)?.message ?? error) });
       }
-      await sleep();
+      await sleep(Math.min(pollMs, leaseMs / 3));
     }
   })();
 

@@ -7,12 +7,12 @@ import { testDatabase } from './db.ts';
 
 export const TEST_SITE_URL = 'http://localhost:3000';
 
-/** The real app on the real test database; `logs` captures every log line. */
+/** The real app on the real test database (or the one whose `sql` is given); `logs` captures every log line. */
 export async function testApp(overrides: Partial<AppDepsInput> = {}, env: Record<string, string> = {}) {
-  const db = await testDatabase();
+  const sql = overrides.sql ?? (await testDatabase()).sql;
   const logs: LogEntry[] = [];
   const config = loadConfig({ NODE_ENV: 'test', PUBLIC_SITE_URL: TEST_SITE_URL, ...env });
-  const site = createApp({ sql: db.sql, config, assets: await loadAssets(), log: createLogger((e) => logs.push(e)), ...overrides });
+  const site = createApp({ sql, config, assets: await loadAssets(), log: createLogger((e) => logs.push(e)), ...overrides });
   // Requests carry a socket address as Bun.serve would give them.
   const server = { requestIP: () => ({ address: '127.0.0.1', family: 'IPv4', port: 50000 }) };
   const request = async (path: string, init?: RequestInit) => site.fetch(new Request(path.startsWith('/') ? TEST_SITE_URL + path : path, init), { server });
@@ -22,5 +22,5 @@ export async function testApp(overrides: Partial<AppDepsInput> = {}, env: Record
       headers: { 'content-type': 'application/json', ...headers },
       body: typeof body === 'string' ? body : JSON.stringify(body),
     });
-  return { app: site.app, deps: site.deps, fetch: site.fetch, sql: db.sql, logs, request, postJson };
+  return { app: site.app, deps: site.deps, fetch: site.fetch, sql, logs, request, postJson };
 }

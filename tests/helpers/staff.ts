@@ -36,3 +36,9 @@ export async function signedIn(t: TestApp, staff: TestStaff): Promise<{ cookie: 
   if (!csrf) throw new Error('no CSRF token on the inbox');
   return { cookie, csrf };
 }
+
+/** A staff form POST (a lead change) as the signed-in browser sends it: its cookie and CSRF token, no redirects followed. */
+export function staffPost(t: TestApp, session: { cookie: string; csrf: string }, path: string, fields: Record<string, string>) {
+  const form = formBody({ ...fields, _csrf: session.csrf });
+  return t.request(path, { method: 'POST', redirect: 'manual', headers: { ...form.headers, cookie: session.cookie }, body: form.body });
+}
