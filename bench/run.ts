@@ -11,86 +11,14 @@ import postgres from 'postgres';
 import { buildBinary } from '../build.ts';
 import { formBodies } from './form-bodies.ts';
 import { scratchPostgresDatabase } from './scratch-postgres.ts';
+import { CONNECTIONS, firstOk, hasTaskset, logDir, median, type Proc, peakRssMb, pin, SECONDS, startProcess, wrk } from './tools.ts';
 
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 // This shared 2-core VM's speed swings by 10-30% from one 10 s run to the next, so the ratio to the
 // baseline comes from running both at the same time: the two servers share core 0, each loaded by its
 // own wrk on core 1, and the scheduler gives each half the core, so the ratio of their throughputs is
 // the ratio of their costs per request, and a swing hits both alike. ROUNDS such pairs; the median.
 // Throughput and latency are those of the page alone on the core.
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
-const CONNECTIONS = 50;
-const hasTaskset = Bun.which('taskset') !== null;
-const wrkPath = Bun.which('wrk');
-if (!wrkPath) throw new Error('wrk is missing: apt-get install -y wrk');
-const pin = (core: number, cmd: string[]) => (hasTaskset ? ['taskset', '-c', String(core), ...cmd] : cmd);
-
-type Proc = ReturnType<typeof Bun.spawn>;
-// A server's stdout (one access-log line per request) goes through a named pipe to a drain on wrk's
-// core, as a log shipper would take it in production: the server pays only for its write() calls,
-// not for a file's page cache and writeback, and this process drains nothing while it measures. The
-// drain keeps the lines up to the listening line in a file.
-const logDir = mkdtempSync(join(tmpdir(), 'tlm-bench-logs-'));
-let logCount = 0;
-async function startProcess(cmd: string[], env: Record<string, string>): Promise<{ url: string; proc: Proc; startedMs: number }> {
-  const name = `${++logCount}-${cmd.at(-1)!.replace(/\W/g, '_')}`;
-  const log = join(logDir, `${name}.log`);
-  const fifo = join(logDir, `${name}.fifo`);
-  Bun.spawnSync(['mkfifo', fifo]);
-  // The drain opens the pipe itself: opening a named pipe waits for the other end.
-  const drain =
-    'exec < "$2"; while IFS= read -r line; do printf "%s\\n" "$line" >> "$1"; case "$line" in *listening*) break;; esac; done; exec cat > /dev/null';
-  Bun.spawn(pin(1, ['sh', '-c', drain, 'drain', log, fifo]), { stdin: 'ignore', stdout: 'ignore' });
-  const t0 = performance.now();
-  const proc = Bun.spawn(cmd, { env: { ...process.env, ...env }, stdout: Bun.file(fifo), stderr: 'inherit' });
-  const deadline = t0 + 60_000;
-  while (true) {
-    const out = await Bun.file(log)
-      .text()
-      .catch(() => '');
-    const m = out.match(/"msg":"listening","url":"([^"]+)"/);
-    if (m) return { url: m[1].replace(/\/$/, ''), proc, startedMs: performance.now() - t0 };
-    if (proc.exitCode !== null || proc.signalCode !== null) throw new Error(`process exited before listening: ${out}`);
-    if (performance.now() > deadline) {
-      proc.kill('SIGKILL');
-      throw new Error(`process not listening after 60 s: ${out}`);
-    }
-    await Bun.sleep(20);
-  }
-}
-
-async function firstOk(url: string, t0: number): Promise<number> {
-  while (true) {
-    try {
-      if ((await fetch(url)).ok) return performance.now() - t0;
-    } catch {}
-    await Bun.sleep(5);
-  }
-}
-
-const peakRssMb = async (pid: number) => {
-  const status = await Bun.file(`/proc/${pid}/status`)
-    .text()
-    .catch(() => '');
-  const kb = Number(status.match(/VmHWM:\s+(\d+)/)?.[1] ?? 0);
-  return Math.round(kb / 1024);
-};
-
-type WrkResult = { rps: number; p50: string; p99: string; non2xx: number; errors: number };
-async function wrk(url: string, headers: Record<string, string> = {}, script?: string): Promise<WrkResult> {
-  const args = ['-t1', `-c${CONNECTIONS}`, `-d${SECONDS}s`, '--latency', ...Object.entries(headers).flatMap(([k, v]) => ['-H', `${k}: ${v}`])];
-  if (script) args.push('-s', script);
-  const proc = Bun.spawn(pin(1, [wrkPath!, ...args, url]), { stdout: 'pipe', stderr: 'pipe' });
-  const text = await new Response(proc.stdout).text();
-  await proc.exited;
-  const rps = Number(text.match(/Requests\/sec:\s+([\d.]+)/)?.[1] ?? 0);
-  const pct = (p: string) => text.match(new RegExp(`\\s${p}%\\s+([\\d.]+\\w+)`))?.[1] ?? '?';
-  const non2xx = Number(text.match(/Non-2xx or 3xx responses:\s+(\d+)/)?.[1] ?? 0);
-  const errs = text.match(/Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/);
-  const errors = errs ? errs.slice(1).reduce((a, b) => a + Number(b), 0) : 0;
-  return { rps, p50: pct('50'), p99: pct('99'), non2xx, errors };
-}
-
 const manifest = (await Bun.file('static/build/manifest.json').json()) as { islands: Record<string, { file: string; imports: string[] }> };
 
 async function routeBytes(base: string, path: string) {
@@ -149,7 +77,6 @@ const stopServer = async (s: { proc: Proc }) => {
   s.proc.kill('SIGTERM');
   await s.proc.exited;
 };
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)];
 const startLine = (label: string, firstDoes: string, first: Awaited<ReturnType<typeof timedStart>>, again: Awaited<ReturnType<typeof timedStart>>[]) =>
   `${label}: first start (${firstDoes}) to first 200 ${Math.round(first.firstMs)} ms, ready ${Math.round(first.readyMs)} ms, peak RSS ${first.rss} MB; ` +
   `later starts on the same data (median of ${again.length}) to first 200 ${Math.round(median(again.map((x) => x.firstMs)))} ms, ready ${Math.round(median(again.map((x) => x.readyMs)))} ms, peak RSS ${median(again.map((x) => x.rss))} MB.`;

@@ -80,6 +80,11 @@ export const assignmentQuerySchema = z.object({
 /** GET /api/ab-test/results/{testId}: any text; an id longer than the schema allows names no test (404). */
 export const testIdParamSchema = z.object({ testId: z.string() });
 
+/** Results of the visitors from one first-touch source only (`?source=google`): lower case, as stored. */
+export const resultsScopeQuerySchema = z.object({
+  source: z.optional(z.string().check(z.trim(), z.toLowerCase(), z.minLength(1, 'source is empty'), z.maxLength(200, 'source must be at most 200 characters'))),
+});
+
 const jsonBytes = (value: unknown) => new TextEncoder().encode(JSON.stringify(value)).length;
 
 /** POST /api/ab-test/event body (spec: split-test event). */

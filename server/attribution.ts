@@ -6,6 +6,7 @@ import {
   FIRST_TOUCH_COOKIE,
   isInternalReferer,
   LAST_TOUCH_COOKIE,
+  sourceOf,
   TOUCH_MAX_AGE_SECONDS,
   type Touch,
   touchOf,
@@ -68,6 +69,9 @@ export function withAttribution(request: Request, response: Response, options: A
   if (!response.headers.get('cache-control')?.startsWith('private')) response.headers.set('Cache-Control', PRIVATE_CACHE_CONTROL);
   return response;
 }
+
+/** The source of the visitor's first touch (direct without one), as an experiment's results are broken down by. */
+export const firstTouchSource = (c: AppContext): string => sourceOf(decodeTouch(getCookie(c, FIRST_TOUCH_COOKIE))).source;
 
 /** Both touches of the visitor behind a submission (last touch: the first one when there is no later). */
 export function touchesOf(c: AppContext): { first: Touch | null; last: Touch | null } {

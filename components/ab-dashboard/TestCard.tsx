@@ -23,7 +23,7 @@ const verdictClass: Record<Decision['kind'], string> = {
 };
 
 /** One test: what it is, what its counts mean, the verdict and why, every variant's numbers, the chart, the method. */
-export function TestCard({ report, now, apiBase }: { report: TestReport; now: string; apiBase: string }) {
+export function TestCard({ report, now, apiBase, source = null }: { report: TestReport; now: string; apiBase: string; source?: string | null }) {
   const { test, results, configurations, hourly } = report;
   const stats = results[0]?.stats.test;
   const hasData = results.some((r) => r.metrics.views > 0);
@@ -59,7 +59,7 @@ export function TestCard({ report, now, apiBase }: { report: TestReport; now: st
             </span>
           </div>
           <a
-            href={`${apiBase}/results/${encodeURIComponent(test.id)}/csv`}
+            href={`${apiBase}/results/${encodeURIComponent(test.id)}/csv${source ? `?source=${encodeURIComponent(source)}` : ''}`}
             download
             className={`${buttonClass.ghost} border border-slate-200 text-sm`}
             data-csv=""

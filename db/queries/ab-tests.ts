@@ -49,13 +49,13 @@ export function previewAssignment(test: RunningTest, userId: string | null, stor
  * returns the stored variant. INSERT … ON CONFLICT (test_id, user_id) DO NOTHING and then a read of the
  * row, so concurrent first calls, from any number of processes, all answer the one row.
  */
-async function storeAssignment(sql: Db, test: RunningTest, userId: string): Promise<Assignment | null> {
+async function storeAssignment(sql: Db, test: RunningTest, userId: string, source: string): Promise<Assignment | null> {
   const stored = await storedVariantId(sql, test.id, userId);
   const preview = previewAssignment(test, userId, stored);
   if (!preview || stored || !preview.member) return preview?.assignment ?? null;
   await sql`
-    insert into ab_test_assignments (test_id, variant_id, user_id)
-    values (${test.id}, ${preview.assignment.variantId}, ${userId})
+    insert into ab_test_assignments (test_id, variant_id, user_id, source)
+    values (${test.id}, ${preview.assignment.variantId}, ${userId}, ${source})
     on conflict (test_id, user_id) do nothing`;
   const winner = await storedVariantId(sql, test.id, userId);
   const variant = test.variants.find((v) => v.id === winner);
@@ -63,14 +63,14 @@ async function storeAssignment(sql: Db, test: RunningTest, userId: string): Prom
 }
 
 /**
- * The visitor's variant of the named test, stored (sticky), or null when no such test is running. A
- * null userId (a crawler) gets the control and nothing is stored; so does a visitor outside the
- * traffic allocation.
+ * The visitor's variant of the named test, stored (sticky) with their first-touch `source`, or null
+ * when no such test is running. A null userId (a crawler) gets the control and nothing is stored; so
+ * does a visitor outside the traffic allocation.
  */
-export async function assignVariant(sql: Db, testName: string, userId: string | null): Promise<Assignment | null> {
+export async function assignVariant(sql: Db, testName: string, userId: string | null, source: string): Promise<Assignment | null> {
   const test = await loadRunningTest(sql, testName);
   if (!test) return null;
-  return userId === null ? (previewAssignment(test, null)?.assignment ?? null) : storeAssignment(sql, test, userId);
+  return userId === null ? (previewAssignment(test, null)?.assignment ?? null) : storeAssignment(sql, test, userId, source);
 }
 
 export async function storedVariantId(sql: Db, testId: string, userId: string): Promise<string | undefined> {
@@ -89,7 +89,7 @@ export type EventOutcome = 'recorded' | 'unknown-test' | 'unknown-variant' | 'no
  */
 export async function recordEvent(
   sql: Db,
-  event: { testId: string; variantId: string; eventType: AbEventType; eventData?: Record<string, unknown> | null; userId: string },
+  event: { testId: string; variantId: string; eventType: AbEventType; eventData?: Record<string, unknown> | null; userId: string; source: string },
 ): Promise<EventOutcome> {
   const [row] = await sql<{ testName: string | null; running: boolean | null; variantInTest: boolean; assignedVariant: string | null }[]>`
     select t.name as test_name, ${running(sql)} as running,
@@ -105,7 +105,7 @@ export async function recordEvent(
     const preview = test && previewAssignment(test, event.userId);
     if (!test || !preview?.member) return 'not-assigned';
     if (preview.assignment.variantId !== event.variantId) return 'other-variant';
-    assigned = (await storeAssignment(sql, test, event.userId))?.variantId ?? null;
+    assigned = (await storeAssignment(sql, test, event.userId, event.source))?.variantId ?? null;
   }
   if (assigned !== event.variantId) return 'other-variant';
   await sql`
@@ -159,7 +159,11 @@ function toSummary(t: TestRow): AbTestSummary {
  * test's visitors through `visitorsOf` alone, so a narrower scope (the visitors' first-touch source,
  * say) is one more field here and one more condition there, and every count and the chart follow.
  */
-export type ResultsScope = { testId: string };
+export type ResultsScope = {
+  testId: string;
+  /** Only the visitors whose first touch had this source (lib/attribution.ts sourceOf), stored with their assignment. */
+  source?: string;
+};
 
 /**
  * Each visitor of the scope once per variant, with when they were first seen, first clicked and first
@@ -173,6 +177,7 @@ function visitorsOf(sql: Db, scope: ResultsScope) {
       min(e.timestamp) filter (where e.event_type = 'click') as clicked_at,
       min(e.timestamp) filter (where e.event_type = 'conversion') as converted_at
     from ab_test_events e
+    ${scope.source ? sql`join ab_test_assignments a on a.test_id = e.test_id and a.user_id = e.user_id and a.source = ${scope.source}` : sql``}
     where e.test_id = ${scope.testId}
     group by e.variant_id, e.user_id`;
 }
@@ -225,20 +230,30 @@ export async function testResults(sql: Db, testId: string, now: Date): Promise<V
 }
 
 /** One test's results and what each variant is, for the CSV; null when there is no such test. */
-export async function testResultsReport(sql: Db, testId: string, now: Date): Promise<ResultsReport | null> {
+export async function testResultsReport(sql: Db, testId: string, now: Date, { source }: { source?: string } = {}): Promise<ResultsReport | null> {
   const test = await findTest(sql, testId);
   if (!test) return null;
-  const counted = await variantCounts(sql, { testId });
+  const counted = await variantCounts(sql, { testId, source });
   return { test, results: analyzeTest(counted, new Date(test.startDate), now), configurations: configurationsOf(counted) };
 }
 
 const configurationsOf = (variants: CountedVariant[]) => Object.fromEntries(variants.map((v) => [v.id, v.configuration]));
 
-/** Everything the dashboard shows: every test with its results, what each variant is, and its arrivals by the hour. */
-export async function dashboardData(sql: Db, now: Date): Promise<TestReport[]> {
+/** The first-touch sources of the visitors in experiments, most visitors first (the dashboard's filter). */
+export async function experimentSources(sql: Db): Promise<{ source: string; visitors: number }[]> {
+  return sql<{ source: string; visitors: number }[]>`
+    select source, count(distinct user_id)::int as visitors from ab_test_assignments where source is not null
+    group by source order by count(distinct user_id) desc, source limit 50`;
+}
+
+/**
+ * Everything the dashboard shows: every test with its results, what each variant is, and its arrivals
+ * by the hour; with `source`, of the visitors who first came from it only.
+ */
+export async function dashboardData(sql: Db, now: Date, { source }: { source?: string } = {}): Promise<TestReport[]> {
   const reports: TestReport[] = [];
   for (const test of await listTests(sql)) {
-    const scope = { testId: test.id };
+    const scope = { testId: test.id, source };
     const [counted, hourly] = await Promise.all([variantCounts(sql, scope), hourlyArrivals(sql, scope)]);
     reports.push({ test, results: analyzeTest(counted, new Date(test.startDate), now), configurations: configurationsOf(counted), hourly });
   }

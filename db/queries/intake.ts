@@ -3,7 +3,6 @@ import type { Touch } from '../../lib/attribution.ts';
 import type { IntakeApplication } from '../../lib/intake-schema.ts';
 import type { Channel } from '../../lib/lead-notifications.ts';
 import { describeVariants } from '../../lib/leads.ts';
-import { enqueueNotifications } from './jobs.ts';
 import { insertLead, variantsSeenBy } from './leads.ts';
 
 export type ConsentRecord = { version: string; page: string };
@@ -56,8 +55,8 @@ export async function insertIntakeApplication(
       page: row.consent.page,
       touches: row.touches,
       marketingConsent: a.caslConsent === 'true',
+      channels: row.isSpam ? [] : row.channels,
     });
-    if (!row.isSpam) await enqueueNotifications(tx, { kind: 'intake', id: row.id }, row.channels, row.createdAt);
     return true;
   });
   if (created) return { id: row.id, created: true };

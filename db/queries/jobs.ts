@@ -1,4 +1,4 @@
-import type { Sql, TransactionSql } from 'postgres';
+import type { PendingQuery, Row, Sql, TransactionSql } from 'postgres';
 import { type Channel, type Delivery, type JobState, RETRY_WINDOW_MS } from '../../lib/lead-notifications.ts';
 import type { Actor, LeadKind } from '../../lib/leads.ts';
 
@@ -15,16 +15,27 @@ export const JOBS_CHANNEL = 'lead_jobs';
 export type Job = { id: string; leadKind: LeadKind; leadId: string; channel: Channel; attempts: number; giveUpAt: Date; leaseToken: string };
 
 /**
- * Queues the lead's notifications, in the caller's transaction (the one that stores the lead). A
- * (lead, channel) already queued is left alone, so nothing is ever queued twice.
+ * The `queued` step of a statement that queues a lead's notifications: one row per channel for the lead
+ * the `lead` step returns (kind, id), due at `now`, retried for 24 hours. A (lead, channel) already
+ * queued is left alone, so nothing is ever queued twice.
  */
+export function queuedWith(sql: Db, lead: PendingQuery<Row[]>, channels: readonly Channel[], now: Date) {
+  const giveUpAt = new Date(now.getTime() + RETRY_WINDOW_MS);
+  return sql`queued as (
+    insert into jobs (lead_kind, lead_id, channel, run_at, give_up_at, created_at)
+    select l.kind, l.id, c.channel, ${now}, ${giveUpAt}, ${now} from ${lead} l, unnest(${[...channels]}::text[]) as c (channel)
+    on conflict (lead_kind, lead_id, channel) do nothing
+    returning id
+  )`;
+}
+
+/** Ends a statement with a `queued` step: tells listening workers, when the transaction commits (never when it rolls back). */
+export const notifyWhenQueued = (sql: Db) => sql`select pg_notify(${JOBS_CHANNEL}, '') where exists (select 1 from queued)`;
+
+/** Queues the notifications of a stored lead, in the caller's transaction (a lead marked as not spam). */
 export async function enqueueNotifications(tx: TransactionSql, lead: { kind: LeadKind; id: string }, channels: readonly Channel[], now: Date): Promise<void> {
   if (channels.length === 0) return;
-  const giveUpAt = new Date(now.getTime() + RETRY_WINDOW_MS);
-  const rows = channels.map((channel) => ({ leadKind: lead.kind, leadId: lead.id, channel, runAt: now, giveUpAt, createdAt: now }));
-  await tx`insert into jobs ${tx(rows, 'leadKind', 'leadId', 'channel', 'runAt', 'giveUpAt', 'createdAt')} on conflict (lead_kind, lead_id, channel) do nothing`;
-  // Delivered to listeners when the transaction commits, never for one that rolls back.
-  await tx`select pg_notify(${JOBS_CHANNEL}, '')`;
+  await tx`with lead as (select ${lead.kind}::text as kind, ${lead.id}::varchar as id), ${queuedWith(tx, tx`lead`, channels, now)} ${notifyWhenQueued(tx)}`;
 }
 
 /** Jobs whose worker vanished (killed mid-delivery) go back to the queue once their lease runs out. */
@@ -63,45 +74,46 @@ export async function renewLeases(sql: Db, jobs: readonly Job[], leasedUntil: Da
     where state = 'running' and id = any(${jobs.map((j) => j.id)}::bigint[]) and lease_token = any(${jobs.map((j) => j.leaseToken)}::uuid[])`;
 }
 
-const lockJob = (tx: TransactionSql, job: Job) =>
-  tx<{ id: string }[]>`select id from jobs where id = ${job.id} and lease_token = ${job.leaseToken} and state = 'running' for update`;
-
-const deliveryEvent = (tx: TransactionSql, job: Job, what: string, note: string | null, at: Date, actor?: Actor) =>
-  tx`insert into lead_events (lead_kind, lead_id, actor_id, actor_email, kind, from_value, to_value, note, at)
-     values (${job.leadKind}, ${job.leadId}, ${actor?.id ?? null}, ${actor?.email ?? null}, 'delivery', ${job.channel}, ${what}, ${note}, ${at})`;
+/** The lead event a finished delivery leaves, from the row a statement just changed. */
+const deliveryEventFrom = (tx: Db, changed: PendingQuery<Row[]>, what: string, note: string | null, at: Date) => tx`
+  insert into lead_events (lead_kind, lead_id, kind, from_value, to_value, note, at)
+  select lead_kind, lead_id, 'delivery', channel, ${what}, ${note}, ${at} from ${changed}`;
 
 /**
  * Ends a job this worker still holds: delivered or skipped, with what the delivery said, on the job and
- * on the lead's timeline. False when the lease was lost meanwhile (another worker has it now).
+ * on the lead's timeline, in one statement. False when the lease was lost meanwhile (another worker has
+ * it now).
  */
-export function finishJob(sql: Sql, job: Job, outcome: { state: 'delivered' | 'skipped'; detail: string }, now: Date): Promise<boolean> {
-  return sql.begin(async (tx) => {
-    if ((await lockJob(tx, job)).length === 0) return false;
-    await tx`
+export async function finishJob(sql: Sql, job: Job, outcome: { state: 'delivered' | 'skipped'; detail: string }, now: Date): Promise<boolean> {
+  const rows = await sql`
+    with done as (
       update jobs set state = ${outcome.state}, detail = ${outcome.detail}, lease_token = null, leased_until = null, finished_at = ${now}
-      where id = ${job.id}`;
-    await deliveryEvent(tx, job, outcome.state, outcome.detail, now);
-    return true;
-  }) as Promise<boolean>;
+      where id = ${job.id} and lease_token = ${job.leaseToken} and state = 'running'
+      returning lead_kind, lead_id, channel
+    ), event as (${deliveryEventFrom(sql, sql`done`, outcome.state, outcome.detail, now)} returning 1)
+    select 1 from event`;
+  return rows.length > 0;
 }
 
 /**
- * A failed try: queued again for `retryAt`, or dead (null: out of time, or a permanent failure), shown on
- * the lead with its error. False when the lease was lost meanwhile.
+ * A failed try, in one statement: queued again for `retryAt`, or dead (null: out of time, or a permanent
+ * failure), shown on the lead with its error. False when the lease was lost meanwhile.
  */
-export function failJob(sql: Sql, job: Job, { error, retryAt }: { error: string; retryAt: Date | null }, now: Date): Promise<boolean> {
-  return sql.begin(async (tx) => {
-    if ((await lockJob(tx, job)).length === 0) return false;
-    if (retryAt) {
-      await tx`update jobs set state = 'queued', run_at = ${retryAt}, last_error = ${error}, lease_token = null, leased_until = null where id = ${job.id}`;
-    } else {
-      await tx`
-        update jobs set state = 'dead', last_error = ${error}, lease_token = null, leased_until = null, finished_at = ${now}
-        where id = ${job.id}`;
-      await deliveryEvent(tx, job, 'dead', error, now);
-    }
-    return true;
-  }) as Promise<boolean>;
+export async function failJob(sql: Sql, job: Job, { error, retryAt }: { error: string; retryAt: Date | null }, now: Date): Promise<boolean> {
+  const mine = sql`id = ${job.id} and lease_token = ${job.leaseToken} and state = 'running'`;
+  if (retryAt) {
+    const rows =
+      await sql`update jobs set state = 'queued', run_at = ${retryAt}, last_error = ${error}, lease_token = null, leased_until = null where ${mine} returning id`;
+    return rows.length > 0;
+  }
+  const rows = await sql`
+    with dead as (
+      update jobs set state = 'dead', last_error = ${error}, lease_token = null, leased_until = null, finished_at = ${now}
+      where ${mine}
+      returning lead_kind, lead_id, channel
+    ), event as (${deliveryEventFrom(sql, sql`dead`, 'dead', error, now)} returning 1)
+    select 1 from event`;
+  return rows.length > 0;
 }
 
 /** A worker stopping (SIGTERM) puts the jobs it still holds back in the queue, the try not counted. */
@@ -136,7 +148,8 @@ export function retryDelivery(
     await tx`
       update jobs set state = 'queued', attempts = 0, run_at = ${now}, give_up_at = ${new Date(now.getTime() + RETRY_WINDOW_MS)}, finished_at = null
       where id = ${job.id}`;
-    await deliveryEvent(tx, job, 'retried', null, now, actor);
+    await tx`insert into lead_events (lead_kind, lead_id, actor_id, actor_email, kind, from_value, to_value, at)
+             values (${job.leadKind}, ${job.leadId}, ${actor.id}, ${actor.email}, 'delivery', ${job.channel}, 'retried', ${now})`;
     await tx`select pg_notify(${JOBS_CHANNEL}, '')`;
     return 'retried';
   }) as Promise<'retried' | 'unchanged' | 'missing' | 'erased'>;

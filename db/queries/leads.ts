@@ -15,7 +15,7 @@ import {
   type SeenVariant,
 } from '../../lib/leads.ts';
 import { zonedInstant } from '../../lib/zoned-time.ts';
-import { enqueueNotifications } from './jobs.ts';
+import { enqueueNotifications, notifyWhenQueued, queuedWith } from './jobs.ts';
 
 // The back office's view of every audit and Q4 application (the `leads` table, written in the same
 // transaction as the submission) and what staff do to them (`lead_events`).
@@ -39,18 +39,29 @@ export type NewLead = {
   touches: { first: Touch | null; last: Touch | null };
   /** Whether the person agreed to receive marketing email. */
   marketingConsent: boolean;
+  /** The notifications to queue with it (none for likely spam: staff who mark it as not spam queue them). */
+  channels: readonly Channel[];
 };
 
-/** Files a new submission in the inbox, due by the 2-business-day promise, with its `submitted` event. */
+/**
+ * Files a new submission in the inbox, due by the 2-business-day promise, with its `submitted` event and
+ * its notifications queued (db/queries/jobs.ts), in one statement of the submission's transaction: a
+ * submission is several round trips already, and this part was three.
+ */
 export async function insertLead(tx: TransactionSql, lead: NewLead): Promise<void> {
   const { first, last } = lead.touches;
   await tx`
-    insert into leads (kind, id, created_at, reply_by, name, business, email, score, tier, budget, is_spam, visitor_id, page,
-      first_touch, last_touch, source, marketing_consent)
-    values (${lead.kind}, ${lead.id}, ${lead.createdAt}, ${replyBy(lead.createdAt)}, ${lead.name}, ${lead.business}, ${lead.email},
-      ${lead.score ?? null}, ${lead.tier ?? null}, ${lead.budget ?? null}, ${lead.isSpam}, ${lead.visitorId}, ${lead.page},
-      ${first ? tx.json(first) : null}, ${last ? tx.json(last) : null}, ${sourceOf(first).source}, ${lead.marketingConsent})`;
-  await tx`insert into lead_events (lead_kind, lead_id, kind, to_value, at) values (${lead.kind}, ${lead.id}, 'submitted', ${lead.page}, ${lead.createdAt})`;
+    with lead as (
+      insert into leads (kind, id, created_at, reply_by, name, business, email, score, tier, budget, is_spam, visitor_id, page,
+        first_touch, last_touch, source, marketing_consent)
+      values (${lead.kind}, ${lead.id}, ${lead.createdAt}, ${replyBy(lead.createdAt)}, ${lead.name}, ${lead.business}, ${lead.email},
+        ${lead.score ?? null}, ${lead.tier ?? null}, ${lead.budget ?? null}, ${lead.isSpam}, ${lead.visitorId}, ${lead.page},
+        ${first ? tx.json(first) : null}, ${last ? tx.json(last) : null}, ${sourceOf(first).source}, ${lead.marketingConsent})
+      returning kind, id, created_at, page
+    ), submitted as (
+      insert into lead_events (lead_kind, lead_id, kind, to_value, at) select kind, id, 'submitted', page, created_at from lead
+    ), ${queuedWith(tx, tx`lead`, lead.channels, lead.createdAt)}
+    ${notifyWhenQueued(tx)}`;
 }
 
 const LIST_COLUMNS = (sql: Db) => sql`

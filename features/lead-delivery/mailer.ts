@@ -4,8 +4,8 @@ import { emailHtml } from './EmailDocument.tsx';
 import { DeliveryFailure } from './failure.ts';
 
 // Email over SMTP with nodemailer (SMTP_URL; STARTTLS whenever the server offers it, nodemailer's
-// default, and certificates checked). One connection per message: a delivery is one short exchange, and
-// nothing is left open between leads.
+// default, and certificates checked). A small pool of connections is kept open while there is mail to
+// send: a new connection per message (TCP, greeting, EHLO, STARTTLS, AUTH) cost more than the message.
 
 export type OutgoingEmail = {
   to: readonly string[];
@@ -20,10 +20,14 @@ export type Mailer = {
   configured: boolean;
   /** Hands the email to the SMTP server; resolves with its answer once it has accepted it. */
   send(email: OutgoingEmail, signal: AbortSignal): Promise<string>;
+  /** Closes the connections it keeps open. */
+  close(): void;
 };
 
 /** Connection, greeting and idle-socket limits: a mail server that hangs fails the try instead of holding it. */
 const TIMEOUT_MS = 10_000;
+/** As many as the worker sends at once (features/lead-delivery/worker.ts). */
+const POOL_CONNECTIONS = 4;
 
 /** Email addresses in a server's answer, cut to their domain: errors are logged and shown on leads. */
 export const withoutMailboxes = (text: string): string => text.replace(/[^\s<>"'@,;:]+@([A-Za-z0-9.-]+)/g, '…@$1');
@@ -42,9 +46,17 @@ export function createMailer({ smtpUrl, from }: { smtpUrl: string | undefined; f
     return {
       configured: false,
       send: () => Promise.reject(new DeliveryFailure('SMTP_URL is not set')),
+      close: () => {},
     };
   }
-  const transport = nodemailer.createTransport({ url: smtpUrl, connectionTimeout: TIMEOUT_MS, greetingTimeout: TIMEOUT_MS, socketTimeout: TIMEOUT_MS });
+  const transport = nodemailer.createTransport({
+    url: smtpUrl,
+    pool: true,
+    maxConnections: POOL_CONNECTIONS,
+    connectionTimeout: TIMEOUT_MS,
+    greetingTimeout: TIMEOUT_MS,
+    socketTimeout: TIMEOUT_MS,
+  });
   return {
     configured: true,
     async send({ to, replyTo, messageId, message }, signal) {
@@ -66,5 +78,6 @@ export function createMailer({ smtpUrl, from }: { smtpUrl: string | undefined; f
         throw failureOf(error);
       }
     },
+    close: () => transport.close(),
   };
 }

@@ -122,20 +122,21 @@ export function startWorker(options: WorkerOptions): LeadWorker {
     inFlight.set(job.id, { job, controller, done });
   };
 
-  let renewedAt = 0;
-  const renew = async () => {
-    if (inFlight.size === 0 || Date.now() - renewedAt < leaseMs / 3) return;
-    renewedAt = Date.now();
+  // Every third of a lease: renew this worker's claims, and take back those of a worker that died.
+  let housekeptAt = 0;
+  const housekeep = async () => {
+    if (Date.now() - housekeptAt < leaseMs / 3) return;
+    housekeptAt = Date.now();
     const jobs = [...inFlight.values()].map((d) => d.job);
     await withDatabaseDeadline(renewLeases(sql, jobs, new Date(now().getTime() + leaseMs)));
+    await withDatabaseDeadline(reclaimExpiredLeases(sql, now()));
   };
 
   const loop = (async () => {
     while (running) {
       poked = false;
       try {
-        await renew();
-        await withDatabaseDeadline(reclaimExpiredLeases(sql, now()));
+        await housekeep();
         const free = concurrency - inFlight.size;
         const at = now();
         const jobs = free > 0 ? await withDatabaseDeadline(claimDueJobs(sql, { limit: free, now: at, leasedUntil: new Date(at.getTime() + leaseMs) })) : [];
@@ -184,6 +185,7 @@ export function startWorker(options: WorkerOptions): LeadWorker {
         log.info('notifications returned to the queue at shutdown', { count: unfinished.length });
       }
       await unlisten?.();
+      deps.mailer.close();
     },
   };
 }

@@ -1,6 +1,7 @@
 import { AbDashboard, type AbDashboardProps } from '../../components/ab-dashboard/AbDashboard.tsx';
 import { pageContainer } from '../../components/ui/styles.ts';
-import { dashboardData } from '../../db/queries/ab-tests.ts';
+import { dashboardData, experimentSources } from '../../db/queries/ab-tests.ts';
+import { resultsScopeQuerySchema } from '../../lib/ab-tests.ts';
 import { withDatabaseDeadline } from '../../server/deadline.ts';
 import { definePage } from '../../server/page.tsx';
 
@@ -10,8 +11,12 @@ export default definePage<AbDashboardProps>({
   load: async (c) => {
     const { sql, now, config } = c.get('deps');
     const time = now();
-    const reports = await withDatabaseDeadline(dashboardData(sql, time));
-    return { reports, loadedAt: time.toISOString(), apiBase: config.AB_DASHBOARD_ACCESS === 'staff' ? '/admin/api/ab-test' : '/api/ab-test' };
+    // A source the filter cannot use (too long, empty) shows every visitor, as the form's first choice does.
+    const scope = resultsScopeQuerySchema.safeParse({ source: c.req.query('source') });
+    const source = scope.success ? scope.data.source : undefined;
+    const [reports, sources] = await withDatabaseDeadline(Promise.all([dashboardData(sql, time, { source }), experimentSources(sql)]));
+    const apiBase = config.AB_DASHBOARD_ACCESS === 'staff' ? '/admin/api/ab-test' : '/api/ab-test';
+    return { reports, loadedAt: time.toISOString(), apiBase, source: source ?? null, sources };
   },
   Component: (props) => (
     <section className="bg-slate-50">

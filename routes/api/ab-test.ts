@@ -2,9 +2,10 @@ import { Hono } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import { assignVariant, listTests, recordEvent, testResults, testResultsReport } from '../../db/queries/ab-tests.ts';
 import { resultsCsv, resultsCsvFilename } from '../../lib/ab-results-csv.ts';
-import { AB_LIMITS, abEventSchema, assignmentQuerySchema, testIdParamSchema } from '../../lib/ab-tests.ts';
+import { AB_LIMITS, abEventSchema, assignmentQuerySchema, resultsScopeQuerySchema, testIdParamSchema } from '../../lib/ab-tests.ts';
 import { jsonWrite } from '../../server/api/guards.ts';
 import { validJson, validParam, validQuery } from '../../server/api/validate.ts';
+import { firstTouchSource } from '../../server/attribution.ts';
 import { withDatabaseDeadline } from '../../server/deadline.ts';
 import type { AppEnv } from '../../server/deps.ts';
 import { rateLimit } from '../../server/middleware/rate-limit.ts';
@@ -27,7 +28,7 @@ api.get('/assignment', rateLimit('assignments'), validQuery(assignmentQuerySchem
   const { testName, userId } = c.req.valid('query');
   // Crawlers see the control and leave no trace; everyone else is the supplied id or the visitor cookie.
   const user = isCrawler(c) ? null : (userId ?? visitorId(c));
-  const assignment = await withDatabaseDeadline(assignVariant(c.get('deps').sql, testName, user));
+  const assignment = await withDatabaseDeadline(assignVariant(c.get('deps').sql, testName, user, firstTouchSource(c)));
   if (!assignment) return c.json({ error: `No running A/B test is named ${testName}` }, 404);
   return c.json(assignment);
 });
@@ -39,7 +40,7 @@ api.post('/event', jsonWrite(EVENT_BODY_LIMIT), validJson(abEventSchema), rateLi
   if (isCrawler(c)) return c.json({ recorded: false }, 202);
   const userId = body.userId ?? visitorId(c);
   if (!userId) return c.json({ recorded: false }, 202);
-  const outcome = await withDatabaseDeadline(recordEvent(c.get('deps').sql, { ...body, userId }));
+  const outcome = await withDatabaseDeadline(recordEvent(c.get('deps').sql, { ...body, userId, source: firstTouchSource(c) }));
   switch (outcome) {
     case 'recorded':
       return c.json({ recorded: true }, 201);
@@ -78,10 +79,11 @@ abResultsApi.get('/results/:testId', validParam(testIdParamSchema), async (c) =>
 });
 
 /** GET /results/{testId}/csv → the same results as a spreadsheet download (lib/ab-results-csv.ts). */
-abResultsApi.get('/results/:testId/csv', validParam(testIdParamSchema), async (c) => {
+abResultsApi.get('/results/:testId/csv', validParam(testIdParamSchema), validQuery(resultsScopeQuerySchema), async (c) => {
   const { testId } = c.req.valid('param');
+  const { source } = c.req.valid('query');
   const now = c.get('deps').now();
-  const report = testId.length <= 36 ? await withDatabaseDeadline(testResultsReport(c.get('deps').sql, testId, now)) : null;
+  const report = testId.length <= 36 ? await withDatabaseDeadline(testResultsReport(c.get('deps').sql, testId, now, { source })) : null;
   if (!report) return c.json(NO_SUCH_TEST, 404);
   c.header('Content-Type', 'text/csv; charset=utf-8');
   c.header('Content-Disposition', `attachment; filename="${resultsCsvFilename(report.test.name, now)}"`);

@@ -2,7 +2,6 @@ import { Hono } from 'hono';
 import type { Sql } from 'postgres';
 import { recordConversions } from '../../db/queries/ab-tests.ts';
 import { findAudit, insertAudit, insertAuditContact, resultsTokenOf, type StoredAudit } from '../../db/queries/audits.ts';
-import { enqueueNotifications } from '../../db/queries/jobs.ts';
 import { insertLead, variantsSeenBy } from '../../db/queries/leads.ts';
 import { AB_TEST_NAMES } from '../../lib/ab-tests.ts';
 import type { Touch } from '../../lib/attribution.ts';
@@ -103,8 +102,8 @@ async function storeAuditSubmission(
       page,
       touches,
       marketingConsent: answers.marketingConsent,
+      channels: isSpam ? [] : channels,
     });
-    if (!isSpam) await enqueueNotifications(tx, { kind: 'audit', id }, channels, now);
     // The contact-form test varies the home page's form: an audit sent from the guide or a service page
     // (the default form) is not a conversion of the variant the visitor saw on the home page.
     const except = page === '/' ? [] : [AB_TEST_NAMES.contactForm];

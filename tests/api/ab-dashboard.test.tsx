@@ -15,7 +15,7 @@ setDefaultTimeout(60_000);
 
 const LOADED_AT = '2025-02-01T00:00:00.000Z';
 const render = (reports: TestReport[]) =>
-  renderToString(<AbDashboard {...({ reports, loadedAt: LOADED_AT, apiBase: '/api/ab-test' } satisfies AbDashboardProps)} />);
+  renderToString(<AbDashboard {...({ reports, loadedAt: LOADED_AT, apiBase: '/api/ab-test', source: null, sources: [] } satisfies AbDashboardProps)} />);
 
 const summary = (over: Partial<AbTestSummary> = {}): AbTestSummary => ({
   id: 't1',

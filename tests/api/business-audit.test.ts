@@ -208,7 +208,11 @@ test('a spam-flagged audit records no A/B conversion; a person’s does', async 
     const vid = crypto.randomUUID();
     const home = await request('/', { headers: { ...browser, cookie: `vid=${vid}` } });
     await sendViews(t, await home.text(), { ...browser, cookie: `vid=${vid}` }); // the islands' views store both assignments
-    const res = await postJson('/api/business-audit', { ...validAudit(), ...signals, id: crypto.randomUUID() }, { ...browser, cookie: `vid=${vid}` });
+    const res = await postJson(
+      '/api/business-audit',
+      { ...validAudit(), ...signals, id: crypto.randomUUID() },
+      { ...browser, cookie: `vid=${vid}`, referer: 'http://localhost:3000/' },
+    );
     expect(res.status).toBe(201);
     expect(await conversionsFor(vid)).toBe(expected);
   }

@@ -1,6 +1,8 @@
 import { describe, expect, setDefaultTimeout, test } from 'bun:test';
+import { variantCounts } from '../../db/queries/ab-tests.ts';
 import { encodeTouch } from '../../lib/attribution.ts';
 import { AUDIT_MARKETING_CONSENT_VERSION, auditMarketingConsentText } from '../../lib/consent.ts';
+import { createTest, uid } from '../helpers/ab-tests.ts';
 import { TEST_SITE_URL, testApp } from '../helpers/app.ts';
 import { validAudit } from '../helpers/audit.ts';
 import { VISITOR_USER_AGENT } from '../helpers/browser.ts';
@@ -247,5 +249,42 @@ describe('marketing consent on the audit', () => {
       expect(((await refused.res.json()) as { fields: Record<string, string> }).fields).toHaveProperty('marketingConsent');
       expect(await t.sql`select 1 from business_audits where id = ${refused.audit.id}`).toHaveLength(0);
     }
+  });
+});
+
+describe('A/B results by where visitors came from', () => {
+  test('each assignment keeps its visitor’s first-touch source; the dashboard and the CSV count one source’s visitors only', async () => {
+    const t = await testApp({}, { RATE_LIMITS: 'off' });
+    const ab = await createTest(t.sql);
+    const source = `camp${crypto.randomUUID().slice(0, 6)}`;
+    const touchCookie = (utm: string) => `first_touch=${encodeURIComponent(encodeTouch({ utm_source: utm, landing: '/', at: '2026-11-01T12:00:00.000Z' }))}`;
+    // Six visitors from the campaign and four who came direct; each reports a view of their own variant.
+    for (const [i, cookie] of [...Array(6).fill(touchCookie(source)), ...Array(4).fill('')].entries()) {
+      const userId = uid(`visitor${i}`);
+      const { variantId } = (await (
+        await t.request(`/api/ab-test/assignment?testName=${ab.name}&userId=${userId}`, { headers: { ...browser, cookie } })
+      ).json()) as {
+        variantId: string;
+      };
+      expect((await t.postJson('/api/ab-test/event', { testId: ab.id, variantId, eventType: 'view', userId }, { ...browser, cookie })).status).toBe(201);
+    }
+    const stored = await t.sql`select source, count(*)::int as n from ab_test_assignments where test_id = ${ab.id} group by source order by source`;
+    expect(stored.map((r) => [r.source, r.n])).toEqual([
+      [source, 6],
+      ['direct', 4],
+    ]);
+    const viewers = (counts: { views: number }[]) => counts.reduce((sum, v) => sum + v.views, 0);
+    expect(viewers(await variantCounts(t.sql, { testId: ab.id }))).toBe(10);
+    expect(viewers(await variantCounts(t.sql, { testId: ab.id, source }))).toBe(6);
+    expect(viewers(await variantCounts(t.sql, { testId: ab.id, source: 'nobody-came-from-here' }))).toBe(0);
+
+    const page = await (await t.request(`/admin/ab-tests?source=${source.toUpperCase()}`)).text();
+    expect(page).toContain(`<option value="${source}" selected="">`);
+    expect(page).toContain(`/results/${ab.id}/csv?source=${source}`);
+    const csv = await t.request(`/api/ab-test/results/${ab.id}/csv?source=${source}`);
+    expect(csv.status).toBe(200);
+    expect((await t.request(`/api/ab-test/results/${ab.id}/csv?source=${'x'.repeat(201)}`)).status).toBe(400);
+    // A filter the page cannot use shows everyone rather than failing.
+    expect((await t.request(`/admin/ab-tests?source=${'x'.repeat(300)}`)).status).toBe(200);
   });
 });

@@ -233,11 +233,15 @@ describe('with SMTP and a webhook receiver', () => {
     const audit = await submitAudit(rig);
     const id = `msg_lead_audit_${audit.id}`;
     const webhook = async () => (await rig.jobs(audit.id)).find((j) => j.channel === 'webhook');
-    // Each step moves the clock two hours: every retry is due, until the 24 hours are over.
-    for (let step = 0; step < 14 && (await webhook())?.state !== 'dead'; step++) {
-      const attempts = (await webhook())?.attempts ?? 0;
+    // Each step waits for the try under way to end, then moves the clock two hours: every retry is
+    // due, until the 24 hours are over.
+    for (let step = 0; step < 14; step++) {
+      const [current] = (await rig.until(audit.id, (jobs) => jobs.some((j) => j.channel === 'webhook' && j.attempts > 0 && j.state !== 'running'))).filter(
+        (j) => j.channel === 'webhook',
+      );
+      if (current.state === 'dead') break;
       rig.advance(2 * 60 * 60_000);
-      await rig.until(audit.id, (jobs) => jobs.some((j) => j.channel === 'webhook' && (j.attempts > attempts || j.state === 'dead')));
+      await rig.until(audit.id, (jobs) => jobs.some((j) => j.channel === 'webhook' && (j.attempts > current.attempts || j.state === 'dead')));
     }
     const dead = await webhook();
     expect(dead?.state).toBe('dead');
