@@ -32,7 +32,7 @@ import {
   primaryGoalOptions,
   timeframeOptions,
 } from '../lib/audit-schema.ts';
-import { auditMarketingConsentText } from '../lib/consent.ts';
+import { auditMarketingConsent } from '../lib/consent.ts';
 import type { ContactFormConfig } from '../lib/contact-form-variants.ts';
 import { agency, links } from '../lib/site.ts';
 import { HONEYPOT_FIELD } from '../lib/spam.ts';
@@ -275,6 +275,7 @@ function Wizard({ config, tracking }: { config: ContactFormConfig; tracking: AbT
           ) : null}
         </div>
 
+        {step === TOTAL_STEPS ? <MarketingConsent register={register} /> : null}
         <div className="mt-8 flex flex-wrap items-center justify-between gap-3">
           {step > 1 ? (
             <button key="previous" type="button" className={buttonClass.secondary} onClick={() => goTo(step - 1)}>
@@ -293,7 +294,6 @@ function Wizard({ config, tracking }: { config: ContactFormConfig; tracking: AbT
             </button>
           )}
         </div>
-        {step === TOTAL_STEPS ? <MarketingConsent register={register} /> : null}
         <p className="mt-4 text-xs leading-5 text-slate-500">
           Fields marked * are required. Submitting sends your answers to {agency.name} to prepare your audit: we email you your results with a private link to
           them (you asked for them), and a strategist may follow up about your audit. Nothing else unless you tick the box above.{' '}
@@ -393,11 +393,12 @@ function ChoicesField({
 function MarketingConsent({ register }: { register: UseFormRegister<AuditFormValues> }) {
   const id = useFieldId('marketingConsent');
   return (
-    <label htmlFor={id} className="mt-6 flex items-start gap-3 rounded-lg border border-slate-200 bg-slate-50 p-3 text-sm leading-6 text-slate-700">
+    <label htmlFor={id} className="mt-6 flex items-start gap-3 rounded-lg border border-slate-200 bg-slate-50 p-3 text-sm leading-6 text-slate-800">
       <input id={id} type="checkbox" className="mt-1 h-4 w-4 shrink-0 accent-blue-700" {...register('marketingConsent')} />
       <span>
         <span className="font-semibold text-slate-900">Optional: </span>
-        {auditMarketingConsentText}
+        {auditMarketingConsent.label}
+        <span className="mt-1 block text-xs leading-5 text-slate-500">{auditMarketingConsent.details}</span>
       </span>
     </label>
   );

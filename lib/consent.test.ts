@@ -25,7 +25,7 @@ test('the version changes whenever the wording changes', () => {
     { version: AUDIT_MARKETING_CONSENT_VERSION, hash: hash(auditMarketingConsentText) },
   ]).toEqual([
     { version: 'casl-intake-2024-10-v1', hash: 'cae93248e5e657d9' },
-    { version: 'casl-audit-marketing-2026-11-v1', hash: '9bd44749a80dc156' },
+    { version: 'casl-audit-marketing-2026-11-v2', hash: '394fce66e7b1e4d9' },
   ]);
 });
 

@@ -18,10 +18,13 @@ export const consentText =
  * Beside the audit's optional, unticked box. Separate from the results email, which the person asks
  * for by submitting (a transactional message that needs no consent).
  */
-export const AUDIT_MARKETING_CONSENT_VERSION = 'casl-audit-marketing-2026-11-v1';
-export const auditMarketingConsentText =
-  `Yes, also send me marketing emails from ${agency.name} (${agency.legalName}, ${mailingAddressLine}; ${agency.email}): ` +
-  `practical marketing tips for local businesses, offers and invitations to free workshops, about twice a month. ${withdrawal}`;
+export const AUDIT_MARKETING_CONSENT_VERSION = 'casl-audit-marketing-2026-11-v2';
+/** The box's label, and the details printed under it; the wording recorded is both, in that order. */
+export const auditMarketingConsent = {
+  label: `Yes, also send me ${agency.name}'s marketing emails: practical tips for local businesses, offers and free workshop invitations, about twice a month.`,
+  details: `From ${agency.legalName}, ${mailingAddressLine}; ${agency.email}. ${withdrawal}`,
+} as const;
+export const auditMarketingConsentText = `${auditMarketingConsent.label} ${auditMarketingConsent.details}`;
 
 const wordings: Record<string, string> = {
   [CONSENT_VERSION]: consentText,

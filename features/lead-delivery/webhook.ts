@@ -30,9 +30,10 @@ export async function postWebhook({ url, secret, id, body, timeoutMs, now, signa
       signal: AbortSignal.any([signal, AbortSignal.timeout(timeoutMs)]),
     });
   } catch (error) {
-    const name = (error as Error).name;
+    const { name, code, message } = error as Error & { code?: string };
     if (name === 'TimeoutError') throw new DeliveryFailure(`no answer within ${timeoutMs / 1000} s`);
-    throw new DeliveryFailure(`could not reach the receiver: ${(error as Error).message}`.slice(0, 300));
+    // The runtime's own wording ("Is the computer able to access the url?") says less than its code.
+    throw new DeliveryFailure(`could not reach the receiver (${code ?? message})`.slice(0, 300));
   }
   // The answer's body is not needed; reading it frees the connection.
   await response.arrayBuffer().catch(() => undefined);

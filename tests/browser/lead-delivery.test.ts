@@ -64,7 +64,7 @@ describe('the audit’s results survive', () => {
     const shownAt = Date.now();
     await fillStep1(page, profile);
     await fillSteps2to4(page, profile);
-    const consent = wizard(page).getByRole('checkbox', { name: /Optional: Yes, also send me marketing emails/ });
+    const consent = wizard(page).getByRole('checkbox', { name: /Optional: Yes, also send me Northline Digital's marketing emails/ });
     expect(await consent.isChecked()).toBe(false);
     await consent.check();
     expect(await wizard(page).getByRole('link', { name: 'Privacy policy' }).getAttribute('href')).toBe('https://northlinedigital.ca/privacy-policy');
