@@ -25,7 +25,8 @@ const profile: Profile = {
     'First name': 'Daniel',
     'Last name': 'Okafor',
     Email: `daniel-${runId}@riversidecleaning.example`,
-    Phone: '647-555-0142',
+    // Optional, and a form variant may not ask for it.
+    Phone: '',
     'Business name': `Riverside Cleaning ${runId}`,
     Website: '',
   },
