@@ -51,3 +51,11 @@ export function trackQuietly(tracking: AbTracking | null | undefined, eventType:
 export function abViewMarker(tracking: AbTracking | null | undefined): { 'data-ab-view'?: string } {
   return tracking ? { 'data-ab-view': JSON.stringify({ testId: tracking.testId, variantId: tracking.variantId }) } : {};
 }
+
+/**
+ * Marks a variant's call to action: the island loader sends a `click` event (with `eventData`) when it
+ * is clicked, before and without any React.
+ */
+export function abClickMarker(tracking: AbTracking | null | undefined, eventData: Record<string, unknown>): { 'data-ab-click'?: string } {
+  return tracking ? { 'data-ab-click': JSON.stringify({ testId: tracking.testId, variantId: tracking.variantId, eventData }) } : {};
+}

@@ -1,5 +1,5 @@
-import { Island } from '../client/islands/Island.tsx';
 import { ContactSection } from '../components/home/ContactSection.tsx';
+import { Hero } from '../components/home/Hero.tsx';
 import { HowWeDeliver } from '../components/home/HowWeDeliver.tsx';
 import { PackagesSection } from '../components/home/PackagesSection.tsx';
 import { ServicesSection } from '../components/home/ServicesSection.tsx';
@@ -29,7 +29,7 @@ export default definePage<HomeData>({
   Component: ({ hero, contactForm, heroTracking, contactFormTracking }) => (
     <>
       <section aria-label="Introduction">
-        <Island name="HeroVariant" props={{ variant: hero, tracking: heroTracking }} />
+        <Hero variant={hero} tracking={heroTracking} />
       </section>
       <ServicesSection />
       <PackagesSection />

@@ -6,8 +6,9 @@
 //   desktop starts the download early). A click that lands before it has hydrated is held and replayed
 //   on the same element once it has, so the first tap on a menu button or a link is never lost;
 // - `data-hydrate="alongside"` (the Toaster) hydrates with the first other island.
-// It also reports A/B exposures: an element marked `data-ab-view` (a variant's assignment ids, as JSON)
-// sends one `view` event the first time it is on screen, with no React needed.
+// It also reports A/B exposures and clicks: an element marked `data-ab-view` (a variant's assignment ids,
+// as JSON) sends one `view` event the first time it is on screen, and one marked `data-ab-click` a
+// `click` event when clicked, with no React needed; and it enhances the phone menu (a native popover).
 
 const TOUCH = ['pointerdown', 'focusin', 'keydown', 'touchstart'] as const;
 const INTENT = [...TOUCH, 'pointerover'] as const;
@@ -85,22 +86,63 @@ function holdEarlyClicks(el: HTMLElement): void {
   }).observe(el, { attributes: true, attributeFilter: ['data-hydrated'] });
 }
 
-/** POST /api/ab-test/event `view` for a marked element; a failure is ignored (tracking never breaks the page). */
-function sendView(el: HTMLElement): void {
-  const { testId, variantId } = JSON.parse(el.dataset.abView ?? '{}') as { testId?: string; variantId?: string };
+/**
+ * POST /api/ab-test/event for a marked element (`marker`: its data-ab-view or data-ab-click JSON); a
+ * failure is ignored (tracking never breaks the page). `keepalive` lets it finish when the click leaves
+ * the page.
+ */
+function sendEvent(marker: string | undefined, eventType: 'view' | 'click'): void {
+  const { testId, variantId, eventData } = JSON.parse(marker ?? '{}') as { testId?: string; variantId?: string; eventData?: object };
   if (!testId || !variantId) return;
   fetch('/api/ab-test/event', {
     method: 'POST',
     credentials: 'include',
     keepalive: true,
     headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ testId, variantId, eventType: 'view' }),
+    body: JSON.stringify({ testId, variantId, eventType, eventData }),
   }).catch(() => {});
+}
+
+const sendView = (el: HTMLElement) => sendEvent(el.dataset.abView, 'view');
+
+/** A click on a variant's call to action (data-ab-click) records one A/B `click`, with or without React. */
+function trackClicks(): void {
+  document.addEventListener(
+    'click',
+    (event) => {
+      const el = event.target instanceof Element ? event.target.closest<HTMLElement>('[data-ab-click]') : null;
+      if (el) sendEvent(el.dataset.abClick, 'click');
+    },
+    { capture: true, passive: true },
+  );
 }
 
 const onScreen = observer(sendView, { threshold: 0 });
 
+/**
+ * The phone menu is a native popover (components/Header.tsx): it opens, closes on Escape or a tap
+ * outside, and gives focus back, with no script. Here: its button says whether it is open, and choosing
+ * one of its links closes it (a link to #contact on the same page would otherwise leave it open).
+ */
+function enhanceMenus(): void {
+  for (const menu of document.querySelectorAll<HTMLElement>('[popover][data-site-menu]')) {
+    const button = document.querySelector<HTMLElement>(`[popovertarget="${menu.id}"]`);
+    const say = (open: boolean) => {
+      button?.setAttribute('aria-expanded', String(open));
+      button?.setAttribute('aria-label', open ? 'Close menu' : 'Open menu');
+    };
+    // It may have been opened before this script ran.
+    say(menu.matches(':popover-open'));
+    menu.addEventListener('toggle', (event) => say((event as ToggleEvent).newState === 'open'));
+    menu.addEventListener('click', (event) => {
+      if (event.target instanceof Element && event.target.closest('a')) menu.hidePopover();
+    });
+  }
+}
+
 function start(): void {
+  enhanceMenus();
+  trackClicks();
   for (const el of document.querySelectorAll<HTMLElement>('[data-island][data-hydrate]')) {
     const mode = el.dataset.hydrate;
     if (mode === 'visible') {

@@ -2,8 +2,6 @@ import type { ComponentType } from 'react';
 import AuditWizard from '../../islands/AuditWizard.tsx';
 import BlogExplorer from '../../islands/BlogExplorer.tsx';
 import GlossarySearch from '../../islands/GlossarySearch.tsx';
-import HeaderMenu from '../../islands/HeaderMenu.tsx';
-import HeroVariant from '../../islands/HeroVariant.tsx';
 import IntakeForm from '../../islands/IntakeForm.tsx';
 import LeadStatus from '../../islands/LeadStatus.tsx';
 import StoryGenerator from '../../islands/StoryGenerator.tsx';
@@ -25,13 +23,11 @@ export type Hydration = 'load' | 'visible' | 'interaction' | 'alongside';
  * `hydrate` says when it hydrates (default `load`); a page can override it for one instance.
  */
 export const islands = {
-  HeaderMenu: { component: HeaderMenu, toasts: false, hydrate: 'interaction' },
   Toaster: { component: Toaster, toasts: false, hydrate: 'alongside' },
   GlossarySearch: { component: GlossarySearch, toasts: false, hydrate: 'visible' },
   BlogExplorer: { component: BlogExplorer, toasts: true, hydrate: 'interaction' },
   StoryGenerator: { component: StoryGenerator, toasts: true, hydrate: 'interaction' },
   IntakeForm: { component: IntakeForm, toasts: true, hydrate: 'visible' },
-  HeroVariant: { component: HeroVariant, toasts: false, hydrate: 'interaction' },
   AuditWizard: { component: AuditWizard, toasts: true, hydrate: 'visible' },
   // Staff change statuses in a row: ready with the page, so the first choice already saves in place.
   LeadStatus: { component: LeadStatus, toasts: false, hydrate: 'load' },

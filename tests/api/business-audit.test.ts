@@ -147,7 +147,7 @@ describe('home page', () => {
     const { request } = await testApp();
     const res = await request('/', { headers: { cookie: 'vid=visitor-fixed-0001' } });
     const html = await res.text();
-    expect(html).toContain('data-island="HeroVariant"');
+    expect(html).toContain('data-ab-click=');
     expect(html).toMatch(/data-hero-variant="(control|variant-a|variant-b)"/);
     expect(html).toContain('Get Your Free Business Audit');
     expect(html).toContain('Step 1 of 4: Basic Information');

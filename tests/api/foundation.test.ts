@@ -35,7 +35,7 @@ describe('pages', () => {
     expect(html).toContain('<meta name="description" content="');
     expect(html).toContain('<meta property="og:title"');
     expect(html).toContain('<meta name="twitter:card"');
-    expect(html).toContain('data-island="HeaderMenu"');
+    expect(html).toContain('popoverTarget="site-menu"');
     expect(html).toContain('<footer');
     expect(html).toContain('href="#main"');
     expect(html).toContain('© 2024');
@@ -62,20 +62,27 @@ describe('pages', () => {
     expect(services).not.toContain('href="#contact"');
   });
 
-  test('an island that waits for the visitor names its bundle; the page loads only the island loader, at low priority', async () => {
+  test('a page with no island loads only the island loader, at low priority; the phone menu is a native popover', async () => {
     const { request, deps } = await testApp();
     const html = await (await request('/services')).text();
     const head = html.slice(0, html.indexOf('</head>'));
-    const header = deps.assets.islands.HeaderMenu;
     expect([...head.matchAll(/<script type="module"[^>]*>/g)].map((m) => m[0])).toEqual([
       `<script type="module" src="${deps.assets.loader}" async="" fetchPriority="low">`,
     ]);
     expect(head).not.toContain('modulepreload');
-    const island = html.match(/<div data-island="HeaderMenu"[^>]*>/)![0];
-    expect(island).toContain('data-hydrate="interaction"');
-    expect(island).toContain(`data-src="${header.file}"`);
-    expect(island).toContain(`data-preload="${header.imports.join(' ')}"`);
+    expect(html).not.toContain('data-island=');
+    expect(html).toMatch(/<button type="button" popoverTarget="site-menu" aria-controls="site-menu" aria-expanded="false" aria-label="Open menu"/);
+    expect(html).toMatch(/<nav id="site-menu" popover="auto" aria-label="Mobile"/);
     expect(head).not.toContain('Toaster');
+  });
+
+  test('an island that waits for the visitor names its bundle and hydrates on demand', async () => {
+    const { request, deps } = await testApp();
+    const html = await (await request('/blog')).text();
+    const island = html.match(/<div data-island="BlogExplorer"[^>]*>/)?.[0] ?? '';
+    const explorer = deps.assets.islands.BlogExplorer;
+    expect(island).toContain(`data-src="${explorer.file}"`);
+    expect(island).toMatch(/data-hydrate="(interaction|visible|idle)"/);
   });
 
   test('an island that hydrates with the page hoists its module script and shared chunks into <head> once, at low priority', async () => {
@@ -148,7 +155,7 @@ describe('operations', () => {
 
   test('static build files are served hashed, immutable and compressed', async () => {
     const { request, deps } = await testApp();
-    const res = await request(deps.assets.islands.HeaderMenu.file, { headers: { 'accept-encoding': 'br, gzip' } });
+    const res = await request(deps.assets.islands.GlossarySearch.file, { headers: { 'accept-encoding': 'br, gzip' } });
     expect(res.status).toBe(200);
     expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
     expect(res.headers.get('content-encoding')).toBe('br');

@@ -129,9 +129,9 @@ describe('home page and the free business audit', () => {
       const profile = profiles[device];
 
       // The hero's button scrolls to the contact section.
-      await page.locator('[data-island="HeroVariant"] a[href="#contact"]').click();
+      await page.locator('[data-hero-variant] a[href="#contact"]').click();
       await page.waitForFunction(() => location.hash === '#contact');
-      expect(await page.locator('[data-island="HeroVariant"] [data-hero-variant]').count()).toBe(1);
+      expect(await page.locator('[data-hero-variant]').count()).toBe(1);
       // The audit hydrates once it comes near the viewport.
       await hydrateIsland(page, 'AuditWizard');
 
@@ -263,7 +263,7 @@ describe('home page and the free business audit', () => {
     };
 
     const phone = await openPage(browser, `${server.url}/`, PHONE);
-    await phone.page.locator('[data-island="HeroVariant"] a[href="#contact"]').click();
+    await phone.page.locator('[data-hero-variant] a[href="#contact"]').click();
     let at = await landing(phone.page);
     expect(at.form.top).toBeLessThan(300);
     expect(at.firstField.bottom).toBeLessThan(at.viewport);
@@ -282,7 +282,7 @@ describe('home page and the free business audit', () => {
     await phone.context.close();
 
     const desktop = await openPage(browser, `${server.url}/`, DESKTOP);
-    await desktop.page.locator('[data-island="HeroVariant"] a[href="#contact"]').click();
+    await desktop.page.locator('[data-hero-variant] a[href="#contact"]').click();
     at = await landing(desktop.page);
     expect(at.firstField.bottom).toBeLessThan(at.viewport);
     expect(at.intro.right).toBeLessThan(at.form.left);

@@ -20,39 +20,58 @@ afterAll(async () => {
 });
 
 describe('header menu', () => {
-  test('on a phone the toggle opens the menu and choosing a link closes it', async () => {
-    const { page, problems, context } = await openPage(browser, `${server.url}/services`, PHONE);
+  test('on a phone the toggle opens the menu and choosing a link closes it; Escape and a tap outside close it, focus back on the toggle', async () => {
+    const { page, problems, context } = await openPage(browser, `${server.url}/services`, PHONE, { hasTouch: true, isMobile: true });
     const toggle = page.getByRole('button', { name: 'Open menu' });
     expect(await toggle.isVisible()).toBe(true);
     expect(await page.getByRole('navigation', { name: 'Main' }).isVisible()).toBe(false);
     const menu = page.locator('nav[aria-label="Mobile"]');
     expect(await menu.isVisible()).toBe(false);
+    // No island and no React: the menu is the browser's own popover.
+    expect(await page.locator('[data-island]').count()).toBe(0);
 
-    // The menu's code loads when the visitor first touches it; that first tap is not lost.
-    const island = page.locator('[data-island="HeaderMenu"]');
-    expect(await island.getAttribute('data-hydrated')).toBeNull();
-    // Once the page is idle its code is fetched into the cache, but not parsed or run.
-    const bundle = await island.getAttribute('data-src');
-    await page.waitForSelector(`link[rel="prefetch"][href="${bundle}"]`, { state: 'attached' });
-    expect(await page.locator('link[rel="modulepreload"]').count()).toBe(0);
-    expect(await island.getAttribute('data-hydrated')).toBeNull();
-    await toggle.click();
+    await toggle.tap();
     await menu.waitFor({ state: 'visible' });
-    expect(await island.getAttribute('data-hydrated')).toBe('');
-    expect(await page.getByRole('button', { name: 'Close menu' }).getAttribute('aria-expanded')).toBe('true');
+    const close = page.getByRole('button', { name: 'Close menu' });
+    expect(await close.getAttribute('aria-expanded')).toBe('true');
     expect(await menu.getByRole('link').allTextContents()).toEqual(['About', 'Services', 'Blog', 'Contact']);
+    await close.tap();
+    expect(await menu.isVisible()).toBe(false);
+    expect(await toggle.getAttribute('aria-expanded')).toBe('false');
 
-    await page.getByRole('button', { name: 'Close menu' }).click();
+    // Escape closes it and focus goes back to the toggle; so does a tap outside.
+    await toggle.focus();
+    await page.keyboard.press('Enter');
+    await menu.waitFor({ state: 'visible' });
+    await page.keyboard.press('Escape');
+    expect(await menu.isVisible()).toBe(false);
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-controls'))).toBe('site-menu');
+    await toggle.tap();
+    await menu.waitFor({ state: 'visible' });
+    await page.locator('h1').first().tap();
     expect(await menu.isVisible()).toBe(false);
 
     // Choosing Contact on the home page scrolls there and closes the menu.
     await page.goto(`${server.url}/`);
     await page.waitForSelector('html[data-islands-ready]', { state: 'attached' });
-    await page.getByRole('button', { name: 'Open menu' }).click();
-    await page.locator('nav[aria-label="Mobile"]').getByRole('link', { name: 'Contact' }).click();
+    await page.getByRole('button', { name: 'Open menu' }).tap();
+    await page.locator('nav[aria-label="Mobile"]').getByRole('link', { name: 'Contact' }).tap();
     expect(await page.locator('nav[aria-label="Mobile"]').isVisible()).toBe(false);
     await page.waitForFunction(() => location.hash === '#contact');
     expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  test('with JavaScript turned off the menu still opens and closes', async () => {
+    const context = await browser.newContext({ viewport: PHONE, javaScriptEnabled: false, hasTouch: true, isMobile: true });
+    const page = await context.newPage();
+    await page.goto(`${server.url}/blog`);
+    const menu = page.locator('nav[aria-label="Mobile"]');
+    await page.getByRole('button', { name: 'Open menu' }).tap();
+    await menu.waitFor({ state: 'visible' });
+    expect(await menu.getByRole('link', { name: 'Services' }).getAttribute('href')).toBe('/services');
+    await page.getByRole('button', { name: 'Open menu' }).tap();
+    expect(await menu.isVisible()).toBe(false);
     await context.close();
   });
 

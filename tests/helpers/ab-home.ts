@@ -1,8 +1,9 @@
 import { expect } from 'bun:test';
 import type { testApp } from './app.ts';
 
-// The home page's two A/B islands as a test sees them: their props in the HTML, and the view events
-// the islands send once hydrated (which store the visitor's assignments).
+// The home page's two A/B experiments as a test sees them: the hero's variant and ids (plain HTML, its
+// data-ab-view marker) and the audit island's props, and the view events the loader sends for them
+// (which store the visitor's assignments).
 
 type Tracking = { testId: string; variantId: string } | null;
 
@@ -13,8 +14,16 @@ export function islandProps(html: string) {
     if (!m) throw new Error(`no ${name} island`);
     return JSON.parse(m[1].replaceAll('&quot;', '"').replaceAll('&amp;', '&'));
   };
+  const heroTag = html.match(/<div[^>]*data-hero-variant="[^"]*"[^>]*>/)?.[0];
+  if (!heroTag) throw new Error('no hero');
+  const attr = (name: string) =>
+    heroTag
+      .match(new RegExp(`${name}="([^"]*)"`))?.[1]
+      ?.replaceAll('&quot;', '"')
+      .replaceAll('&amp;', '&');
+  const view = attr('data-ab-view');
   return {
-    hero: props('HeroVariant') as { variant: string; tracking: Tracking },
+    hero: { variant: attr('data-hero-variant'), tracking: view ? JSON.parse(view) : null } as { variant: string; tracking: Tracking },
     form: props('AuditWizard') as { config: { formTitle: string }; tracking: Tracking },
   };
 }

@@ -1,27 +1,23 @@
-import { abViewMarker, trackQuietly } from '../client/ab-events.ts';
-import { LineIcon } from '../components/ui/LineIcon.tsx';
-import { Skeleton } from '../components/ui/Skeleton.tsx';
-import { buttonClass } from '../components/ui/styles.ts';
-import type { AbTracking } from '../lib/ab-tests.ts';
-import { type HeroVariantName, heroBadge, heroVariants } from '../lib/hero-variants.ts';
-import { figures } from '../lib/site.ts';
-
-/** A click on the hero's call to action (the anchor itself scrolls to #contact): a `click` for the hero test. */
-function onHeroCtaClick(tracking: AbTracking | null, variant: HeroVariantName): void {
-  trackQuietly(tracking, 'click', { target: 'hero-cta', heroVariant: variant });
-}
+import { abClickMarker, abViewMarker } from '../../client/ab-events.ts';
+import type { AbTracking } from '../../lib/ab-tests.ts';
+import { type HeroVariantName, heroBadge, heroVariants } from '../../lib/hero-variants.ts';
+import { figures } from '../../lib/site.ts';
+import { LineIcon } from '../ui/LineIcon.tsx';
+import { Skeleton } from '../ui/Skeleton.tsx';
+import { buttonClass } from '../ui/styles.ts';
 
 /** The hero button's size: one line with its arrow on a 390 px phone (the longest label is Variant A's), larger from sm up. */
 const ctaSize = 'whitespace-nowrap px-5 py-3.5 text-base sm:px-6 sm:text-lg';
 const gradientCta = `inline-flex items-center justify-center gap-2 rounded-lg bg-gradient-to-r from-blue-700 to-indigo-700 ${ctaSize} font-semibold text-white shadow-md transition hover:from-blue-800 hover:to-indigo-800`;
 
 /**
- * The home page hero in the variant the server chose for this visitor. `variant: null` (no choice
- * yet) shows a placeholder of the same size. `tracking` (the assignment's ids; null for crawlers and
- * fallbacks) marks the hero for its one `view` (sent by the island loader when it is on screen) and
- * sends a `click` from the call to action.
+ * The home page hero in the variant the server chose for this visitor: plain HTML, no island. Its call
+ * to action is a link to #contact (the browser scrolls, smoothly unless the visitor asks for reduced
+ * motion). `variant: null` (no choice yet) shows a placeholder of the same size. `tracking` (the
+ * assignment's ids; null for crawlers and fallbacks) marks the hero for its one `view` and the call to
+ * action for its `click`, both sent by the island loader.
  */
-export default function HeroVariant({ variant, tracking = null }: { variant: HeroVariantName | null; tracking?: AbTracking | null }) {
+export function Hero({ variant, tracking = null }: { variant: HeroVariantName | null; tracking?: AbTracking | null }) {
   if (!variant) return <HeroSkeleton />;
   const v = heroVariants[variant];
   return (
@@ -41,10 +37,9 @@ export default function HeroVariant({ variant, tracking = null }: { variant: Her
         )}
         <p className="mx-auto mt-6 max-w-2xl text-lg leading-8 text-slate-700">{v.subheadline}</p>
         <div className="mt-8 flex flex-col items-center justify-center gap-3 sm:flex-row">
-          {/* biome-ignore lint/a11y/useValidAnchor: a real link to the contact section (it works without JavaScript); the click is also recorded for the A/B test */}
           <a
             href="#contact"
-            onClick={() => onHeroCtaClick(tracking, variant)}
+            {...abClickMarker(tracking, { target: 'hero-cta', heroVariant: variant })}
             className={v.ctaStyle === 'gradient' ? gradientCta : `${buttonClass.primary} ${ctaSize}`}
           >
             {v.ctaText}
