@@ -8,6 +8,9 @@ import { agency } from '../lib/site.ts';
 import { Footer } from './Footer.tsx';
 import { Header } from './Header.tsx';
 
+const NO_SCRIPT_CSS =
+  '[data-wizard] [data-step]{display:grid!important}[data-wizard] [data-wizard-submit]{display:inline-flex!important}[data-wizard] [data-wizard-chrome]{display:none!important}';
+
 /** The one document shell: head tags from the page's meta, header, main, footer. */
 export function Layout({ meta, children }: { meta: PageMeta; children: ReactNode }) {
   const { siteUrl, assets, islands: used } = usePageRender();
@@ -35,6 +38,9 @@ export function Layout({ meta, children }: { meta: PageMeta; children: ReactNode
         ) : (
           <link rel="stylesheet" href={assets.css} />
         )}
+        {/* Without JavaScript, the audit shows its four steps at once, with its submit button (static/styles.css: [data-wizard]). */}
+        {/* biome-ignore lint/security/noDangerouslySetInnerHtml: the site's own fixed style, for browsers without JavaScript */}
+        <noscript dangerouslySetInnerHTML={{ __html: `<style>${NO_SCRIPT_CSS}</style>` }} />
         <link rel="icon" href="/static/images/favicon.svg" type="image/svg+xml" />
         <link rel="apple-touch-icon" href="/static/images/apple-touch-icon.png" />
         <meta name="theme-color" content="#1d4ed8" />

@@ -1,8 +1,7 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect, useRef, useState } from 'react';
-import { type FieldErrors, type UseFormRegister, useForm } from 'react-hook-form';
-import { abViewMarker, trackQuietly } from '../client/ab-events.ts';
+import { type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react';
+import { abClickMarker, abViewMarker } from '../client/ab-events.ts';
 import { apiRequest, serverMessage } from '../client/api-client.ts';
+import { newSubmissionId, readForm } from '../client/forms.ts';
 import { useFieldId } from '../client/islands/root.tsx';
 import { useToast } from '../client/toast.ts';
 import { AuditResults } from '../components/home/AuditResults.tsx';
@@ -13,16 +12,15 @@ import { buttonClass } from '../components/ui/styles.ts';
 import type { AbTracking } from '../lib/ab-tests.ts';
 import type { AuditRecord } from '../lib/audit.ts';
 import {
+  AUDIT_FLAG_FIELDS,
+  AUDIT_LIST_FIELDS,
   AUDIT_STEPS,
-  type AuditAnswers,
   type AuditField,
-  type AuditFormValues,
   auditQuestions,
   auditSchema,
   competitorAnalysisOptions,
   currentChallengeOptions,
   currentMarketingOptions,
-  emptyAuditForm,
   firstStepWithError,
   industryOptions,
   marketingBudgetOptions,
@@ -35,55 +33,65 @@ import {
 import { auditMarketingConsent } from '../lib/consent.ts';
 import type { ContactFormConfig } from '../lib/contact-form-variants.ts';
 import { agency, links } from '../lib/site.ts';
-import { HONEYPOT_FIELD } from '../lib/spam.ts';
+import { type FieldErrors, validationErrorBody } from '../lib/validation.ts';
 
 const TOTAL_STEPS = AUDIT_STEPS.length;
-const resolver = zodResolver(auditSchema);
+const STEPS = [1, 2, 3, 4] as const;
+/** Taps closer together than this are one burst: the page never moves under the visitor's finger during one. */
+const TAP_BURST_MS = 600;
+
+/** The answers a plain (no-JavaScript) post brought back with its errors: kept in the form. */
+export type AuditFormState = { values?: Record<string, unknown>; errors?: FieldErrors };
+
+export type AuditWizardProps = AuditFormState & {
+  /** The variant of the form (title, button, optional fields); null while it is not known yet: a skeleton. */
+  config: ContactFormConfig | null;
+  /** The contact-form test's ids (null for crawlers and fallbacks): its `view` and the submit's `click`, sent by the loader. */
+  tracking?: AbTracking | null;
+};
 
 /**
- * A click on the audit's submit button (validation and the request follow): a `click` for the
- * contact-form test. The conversion itself is written by the server with the stored audit.
+ * The free business growth audit: a real form, posted to /api/business-audit.
+ *
+ * Its four steps are four fieldsets, and which one shows is the browser's own state: a hidden radio per
+ * step, checked by the Next and Previous labels, shows its step, progress and controls by CSS
+ * (static/styles.css, `[data-wizard]`). So Next answers in the frame it is tapped, before this island has
+ * hydrated and without it; the actions sit in a bar that sticks to the bottom of the screen, so quick
+ * taps on Next all land on Next. Without JavaScript all four fieldsets show at once and the browser
+ * posts the form; the server answers with the results page, or with this form again, each message under
+ * its field and every answer kept (`values`, `errors`).
+ *
+ * Once hydrated, the island checks the answers on submit with the shared schema, reading the form as the
+ * server reads a plain post; shows each message under its field and goes to the first step with one;
+ * sends the answers as JSON; and replaces the form with the results, whose private link it puts in the
+ * address bar (Back and a reload show them).
  */
-function onAuditSubmitClick(tracking: AbTracking | null): void {
-  trackQuietly(tracking, 'click', { target: 'audit-submit' });
-}
-
-/** A v4 UUID for the submission; crypto.randomUUID exists only in secure contexts. */
-function newSubmissionId(): string {
-  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
-  const b = crypto.getRandomValues(new Uint8Array(16));
-  b[6] = (b[6] & 0x0f) | 0x40;
-  b[8] = (b[8] & 0x3f) | 0x80;
-  const hex = [...b].map((x) => x.toString(16).padStart(2, '0')).join('');
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
-}
-
-/**
- * The free business growth audit: four steps, validated as a whole on submit with the shared schema,
- * then replaced by the results. `config: null` (variant not known yet) shows a skeleton. `tracking`
- * (the contact-form assignment's ids; null for crawlers and fallbacks) marks the form for its one
- * `view`, sent by the island loader when the form is on screen, and sends a `click` from the submit button.
- */
-export default function AuditWizard({ config, tracking = null }: { config: ContactFormConfig | null; tracking?: AbTracking | null }) {
+export default function AuditWizard({ config, tracking = null, values, errors }: AuditWizardProps) {
   if (!config) return <AuditSkeleton />;
-  return <Wizard config={config} tracking={tracking} />;
+  return <Wizard config={config} tracking={tracking} values={values ?? {}} sentErrors={errors ?? {}} />;
 }
 
-function Wizard({ config, tracking }: { config: ContactFormConfig; tracking: AbTracking | null }) {
+function Wizard({
+  config,
+  tracking,
+  values,
+  sentErrors,
+}: {
+  config: ContactFormConfig;
+  tracking: AbTracking | null;
+  values: Record<string, unknown>;
+  sentErrors: FieldErrors;
+}) {
   const toast = useToast();
-  const [step, setStep] = useState(1);
+  const form = useRef<HTMLFormElement>(null);
+  const [errors, setErrors] = useState<FieldErrors>(sentErrors);
   const [pending, setPending] = useState(false);
   const [audit, setAudit] = useState<AuditRecord | null>(null);
   const submissionId = useRef<string | null>(null);
-  const stepHeading = useRef<HTMLHeadingElement>(null);
+  // Once the answers were checked (or came back from the server with errors), a fix clears its message.
+  const checked = useRef(Object.keys(sentErrors).length > 0);
+  const stepGroup = useFieldId('step');
   const resultsHeading = useRef<HTMLHeadingElement>(null);
-  const [focusTarget, setFocusTarget] = useState<{ kind: 'step' } | { kind: 'field'; name: AuditField } | { kind: 'results' } | null>(null);
-  const { register, handleSubmit, setFocus, formState } = useForm<AuditFormValues, unknown, AuditAnswers>({
-    resolver,
-    defaultValues: emptyAuditForm,
-    shouldFocusError: false,
-  });
-  const errors = formState.errors;
 
   // When the form became usable: the submission reports how long it took to fill (lib/spam.ts).
   const shownAt = useRef(0);
@@ -91,29 +99,75 @@ function Wizard({ config, tracking }: { config: ContactFormConfig; tracking: AbT
     shownAt.current = performance.now();
   }, []);
 
-  useEffect(() => {
-    if (!focusTarget) return;
-    if (focusTarget.kind === 'step') stepHeading.current?.focus();
-    if (focusTarget.kind === 'field') setFocus(focusTarget.name);
-    if (focusTarget.kind === 'results') {
-      resultsHeading.current?.scrollIntoView({ block: 'center' });
-      resultsHeading.current?.focus({ preventScroll: true });
-    }
-    setFocusTarget(null);
-  }, [focusTarget, setFocus]);
+  // A tap under way: the page is not scrolled while the visitor's finger may be coming down again.
+  const lastTouch = useRef(0);
+  const scrollTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => () => clearTimeout(scrollTimer.current), []);
 
-  const goTo = (next: number) => {
-    setStep(Math.min(TOTAL_STEPS, Math.max(1, next)));
-    setFocusTarget({ kind: 'step' });
+  const stepElement = (step: number) => form.current?.querySelector<HTMLElement>(`[data-step="${step}"]`) ?? null;
+
+  /** After a step change: focus its title (without scrolling), and bring it into view once tapping stops, if it is off screen. */
+  const settleOn = (step: number) => {
+    const title = stepElement(step)?.querySelector<HTMLElement>('[data-step-title]');
+    title?.focus({ preventScroll: true });
+    const scrollIfHidden = () => {
+      if (performance.now() - lastTouch.current < TAP_BURST_MS) {
+        scrollTimer.current = setTimeout(scrollIfHidden, TAP_BURST_MS);
+        return;
+      }
+      const box = title?.getBoundingClientRect();
+      // Below the fixed header (4rem) and above the sticky actions.
+      if (box && (box.top < 64 || box.bottom > window.innerHeight - 96)) title?.scrollIntoView({ block: 'start' });
+    };
+    clearTimeout(scrollTimer.current);
+    scrollTimer.current = setTimeout(scrollIfHidden, TAP_BURST_MS);
   };
 
-  const onValid = async (answers: AuditAnswers) => {
+  const showStep = (step: number, field?: string) => {
+    const radio = form.current?.querySelector<HTMLInputElement>(`[data-step-radio="${step}"]`);
+    if (radio) radio.checked = true;
+    if (!field) return settleOn(step);
+    const control = form.current?.querySelector<HTMLElement>(`[name="${field}"]`);
+    control?.focus({ preventScroll: true });
+    control?.closest('fieldset, [data-field]')?.scrollIntoView({ block: 'center' });
+  };
+
+  const check = (): { ok: true; answers: Record<string, unknown> } | { ok: false; fields: FieldErrors } => {
+    if (!form.current) return { ok: false, fields: {} };
+    const answers = readForm(form.current, AUDIT_LIST_FIELDS, AUDIT_FLAG_FIELDS);
+    const parsed = auditSchema.safeParse(answers);
+    return parsed.success ? { ok: true, answers: parsed.data } : { ok: false, fields: validationErrorBody(parsed.error).fields };
+  };
+
+  const onChange = () => {
+    if (!checked.current) return;
+    const outcome = check();
+    setErrors(outcome.ok ? {} : outcome.fields);
+  };
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (pending) return;
+    checked.current = true;
+    const outcome = check();
+    if (!outcome.ok) {
+      setErrors(outcome.fields);
+      const fields = Object.keys(outcome.fields);
+      const step = firstStepWithError(fields);
+      if (step !== null)
+        showStep(
+          step,
+          AUDIT_STEPS[step - 1].fields.find((f) => fields.includes(f)),
+        );
+      return;
+    }
+    setErrors({});
     submissionId.current ??= newSubmissionId();
     setPending(true);
     try {
       const fillMs = Math.round(performance.now() - shownAt.current);
       const { audit: stored, resultsUrl } = await apiRequest<{ audit: AuditRecord; resultsUrl: string }>('POST', '/api/business-audit', {
-        ...answers,
+        ...outcome.answers,
         fillMs,
         id: submissionId.current,
       });
@@ -121,7 +175,6 @@ function Wizard({ config, tracking }: { config: ContactFormConfig; tracking: AbT
       // bookmark shows these results, never an empty form.
       history.replaceState(history.state, '', resultsUrl);
       setAudit(stored);
-      setFocusTarget({ kind: 'results' });
       toast({ title: 'Audit Complete!', description: 'Your personalized recommendations are ready.' });
     } catch (error) {
       toast({ title: 'Error', description: serverMessage(error) ?? 'Failed to process audit. Please try again.', variant: 'destructive' });
@@ -130,184 +183,171 @@ function Wizard({ config, tracking }: { config: ContactFormConfig; tracking: AbT
     }
   };
 
-  const onInvalid = (invalid: FieldErrors<AuditFormValues>) => {
-    const fields = Object.keys(invalid);
-    const target = firstStepWithError(fields);
-    if (target === null) return;
-    setStep(target);
-    const firstField = AUDIT_STEPS[target - 1].fields.find((f) => fields.includes(f));
-    if (firstField) setFocusTarget({ kind: 'field', name: firstField });
-  };
+  useEffect(() => {
+    if (!audit) return;
+    resultsHeading.current?.scrollIntoView({ block: 'center' });
+    resultsHeading.current?.focus({ preventScroll: true });
+  }, [audit]);
 
-  if (audit) {
-    return (
-      <div>
-        <AuditResults audit={audit} headingRef={resultsHeading} />
-      </div>
-    );
-  }
+  if (audit) return <AuditResults audit={audit} headingRef={resultsHeading} />;
 
-  const current = AUDIT_STEPS[step - 1];
-  const percent = Math.round((step / TOTAL_STEPS) * 100);
-  const fieldProps = { register, errors };
+  const text = (name: AuditField) => (typeof values[name] === 'string' ? (values[name] as string) : '');
+  const list = (name: AuditField) => (Array.isArray(values[name]) ? (values[name] as string[]) : []);
+  const fieldProps = { errors, text, list };
   return (
-    <div {...abViewMarker(tracking)}>
-      {/* config.formTitle is the contact section's heading, right above this card (components/home/ContactSection.tsx). */}
-      <div>
-        <div className="flex items-baseline justify-between gap-3 text-sm">
-          <h3 ref={stepHeading} tabIndex={-1} className="font-semibold text-slate-900 outline-none" data-step-title="">
-            {`Step ${step} of ${TOTAL_STEPS}: ${current.title}`}
-          </h3>
-          <span className="shrink-0 text-slate-600">{`${percent}%`}</span>
-        </div>
-        <div
-          className="mt-2 h-2 rounded-full bg-slate-200"
-          role="progressbar"
-          aria-label="Audit progress"
-          aria-valuemin={0}
-          aria-valuemax={100}
-          aria-valuenow={percent}
-          aria-valuetext={`Step ${step} of ${TOTAL_STEPS}`}
-        >
-          <div className="h-2 rounded-full bg-blue-700 transition-[width]" style={{ width: `${percent}%` }} />
-        </div>
+    <form
+      ref={form}
+      method="post"
+      action="/api/business-audit"
+      noValidate
+      data-wizard=""
+      onSubmit={onSubmit}
+      onChange={onChange}
+      onPointerDown={() => {
+        lastTouch.current = performance.now();
+      }}
+      aria-label="Free business growth audit"
+      className="relative"
+      {...abViewMarker(tracking)}
+    >
+      {/* Which step shows: the browser's own state. Not part of the form (no form owner), so never posted. */}
+      {STEPS.map((step) => (
+        <input
+          key={step}
+          type="radio"
+          hidden
+          form={`${stepGroup}-none`}
+          name={stepGroup}
+          id={`${stepGroup}-${step}`}
+          value={step}
+          defaultChecked={step === 1}
+          data-step-radio={step}
+          onChange={() => settleOn(step)}
+        />
+      ))}
+      <Honeypot />
+
+      {STEPS.map((step) => {
+        const percent = Math.round((step / TOTAL_STEPS) * 100);
+        return (
+          <div key={step} data-for-step={step} data-wizard-chrome="" className="mb-5">
+            <div className="flex justify-end text-sm text-slate-600">{`${percent}%`}</div>
+            <div
+              className="mt-2 h-2 rounded-full bg-slate-200"
+              role="progressbar"
+              aria-label="Audit progress"
+              aria-valuemin={0}
+              aria-valuemax={100}
+              aria-valuenow={percent}
+              aria-valuetext={`Step ${step} of ${TOTAL_STEPS}`}
+            >
+              <div className="h-2 rounded-full bg-blue-700" style={{ width: `${percent}%` }} />
+            </div>
+          </div>
+        );
+      })}
+
+      <div className="min-h-[65svh] lg:min-h-0">
+        <Step step={1}>
+          <div className="grid gap-5 sm:grid-cols-2">
+            <TextField name="firstName" required autoComplete="given-name" {...fieldProps} />
+            <TextField name="lastName" required autoComplete="family-name" {...fieldProps} />
+          </div>
+          <TextField name="email" type="email" required autoComplete="email" {...fieldProps} />
+          {config.showPhone ? <TextField name="phone" type="tel" autoComplete="tel" {...fieldProps} /> : null}
+          <TextField name="businessName" required autoComplete="organization" {...fieldProps} />
+          <SelectField name="industry" placeholder="Select your industry" options={industryOptions} {...fieldProps} />
+          {config.showCompany ? <TextField name="website" type="url" autoComplete="url" placeholder="https://" {...fieldProps} /> : null}
+        </Step>
+        <Step step={2}>
+          <SelectField name="monthlyRevenue" placeholder="Select your revenue range" options={monthlyRevenueOptions} {...fieldProps} />
+          <SelectField name="marketingBudget" placeholder="Select your budget" options={marketingBudgetOptions} {...fieldProps} />
+          <SelectField name="timeframe" placeholder="Select your timeframe" options={timeframeOptions} {...fieldProps} />
+          <ChoicesField name="primaryGoals" type="checkbox" options={primaryGoalOptions} {...fieldProps} />
+        </Step>
+        <Step step={3}>
+          <ChoicesField name="currentMarketing" type="checkbox" options={currentMarketingOptions} {...fieldProps} />
+          <ChoicesField name="currentChallenges" type="checkbox" options={currentChallengeOptions} {...fieldProps} />
+        </Step>
+        <Step step={4}>
+          <ChoicesField name="onlinePresence" type="radio" required options={onlinePresenceOptions} {...fieldProps} />
+          <ChoicesField name="competitorAnalysis" type="radio" required options={competitorAnalysisOptions} {...fieldProps} />
+          <ChoicesField name="previousAgency" type="radio" required options={previousAgencyOptions} {...fieldProps} />
+          <MarketingConsent checked={values.marketingConsent === true} />
+        </Step>
       </div>
 
-      <form className="relative mt-6" noValidate onSubmit={handleSubmit(onValid, onInvalid)}>
-        <Honeypot field={register(HONEYPOT_FIELD)} />
-        <div className="grid gap-5">
-          {step === 1 ? (
-            <>
-              <div className="grid gap-5 sm:grid-cols-2">
-                <TextField name="firstName" label={auditQuestions.firstName} required autoComplete="given-name" {...fieldProps} />
-                <TextField name="lastName" label={auditQuestions.lastName} required autoComplete="family-name" {...fieldProps} />
-              </div>
-              <TextField name="email" label={auditQuestions.email} type="email" required autoComplete="email" {...fieldProps} />
-              {config.showPhone ? <TextField name="phone" label={auditQuestions.phone} type="tel" autoComplete="tel" {...fieldProps} /> : null}
-              <TextField name="businessName" label={auditQuestions.businessName} required autoComplete="organization" {...fieldProps} />
-              <SelectField
-                name="industry"
-                label={auditQuestions.industry}
-                placeholder="Select your industry"
-                options={industryOptions}
-                required
-                {...fieldProps}
-              />
-              {config.showCompany ? (
-                <TextField name="website" label={auditQuestions.website} type="url" autoComplete="url" placeholder="https://" {...fieldProps} />
-              ) : null}
-            </>
-          ) : null}
-          {step === 2 ? (
-            <>
-              <SelectField
-                name="monthlyRevenue"
-                label={auditQuestions.monthlyRevenue}
-                placeholder="Select your revenue range"
-                options={monthlyRevenueOptions}
-                required
-                {...fieldProps}
-              />
-              <SelectField
-                name="marketingBudget"
-                label={auditQuestions.marketingBudget}
-                placeholder="Select your budget"
-                options={marketingBudgetOptions}
-                required
-                {...fieldProps}
-              />
-              <SelectField
-                name="timeframe"
-                label={auditQuestions.timeframe}
-                placeholder="Select your timeframe"
-                options={timeframeOptions}
-                required
-                {...fieldProps}
-              />
-              <ChoicesField name="primaryGoals" legend={auditQuestions.primaryGoals} type="checkbox" options={primaryGoalOptions} {...fieldProps} />
-            </>
-          ) : null}
-          {step === 3 ? (
-            <>
-              <ChoicesField
-                name="currentMarketing"
-                legend={auditQuestions.currentMarketing}
-                type="checkbox"
-                options={currentMarketingOptions}
-                {...fieldProps}
-              />
-              <ChoicesField
-                name="currentChallenges"
-                legend={auditQuestions.currentChallenges}
-                type="checkbox"
-                options={currentChallengeOptions}
-                {...fieldProps}
-              />
-            </>
-          ) : null}
-          {step === 4 ? (
-            <>
-              <ChoicesField
-                name="onlinePresence"
-                legend={auditQuestions.onlinePresence}
-                type="radio"
-                required
-                options={onlinePresenceOptions}
-                {...fieldProps}
-              />
-              <ChoicesField
-                name="competitorAnalysis"
-                legend={auditQuestions.competitorAnalysis}
-                type="radio"
-                required
-                options={competitorAnalysisOptions}
-                {...fieldProps}
-              />
-              <ChoicesField
-                name="previousAgency"
-                legend={auditQuestions.previousAgency}
-                type="radio"
-                required
-                options={previousAgencyOptions}
-                {...fieldProps}
-              />
-            </>
-          ) : null}
-        </div>
-
-        {step === TOTAL_STEPS ? <MarketingConsent register={register} /> : null}
-        <div className="mt-8 flex flex-wrap items-center justify-between gap-3">
-          {step > 1 ? (
-            <button key="previous" type="button" className={buttonClass.secondary} onClick={() => goTo(step - 1)}>
+      {/* The actions: each shows on its steps (CSS), in a bar that stays at the bottom of the screen. */}
+      <div className="sticky bottom-0 z-10 -mx-5 mt-6 flex flex-wrap items-center justify-between gap-3 border-t border-slate-200 bg-white/95 px-5 py-3 backdrop-blur sm:-mx-8 sm:px-8">
+        <span>
+          {STEPS.slice(1).map((step) => (
+            <StepLabel key={step} to={step - 1} from={step} group={stepGroup} className={buttonClass.secondary}>
               Previous
-            </button>
-          ) : (
-            <span />
-          )}
-          {step < TOTAL_STEPS ? (
-            <button key="next" type="button" className={buttonClass.primary} onClick={() => goTo(step + 1)}>
+            </StepLabel>
+          ))}
+        </span>
+        <span>
+          {STEPS.slice(0, -1).map((step) => (
+            <StepLabel key={step} to={step + 1} from={step} group={stepGroup} className={buttonClass.primary}>
               Next
-            </button>
-          ) : (
-            <button key="submit" type="submit" className={buttonClass.primary} disabled={pending} onClick={() => onAuditSubmitClick(tracking)}>
-              {pending ? 'Analyzing...' : config.submitButtonText}
-            </button>
-          )}
-        </div>
-        <p className="mt-4 text-xs leading-5 text-slate-500">
-          Fields marked * are required. Submitting sends your answers to {agency.name} to prepare your audit: we email you your results with a private link to
-          them (you asked for them), and a strategist may follow up about your audit. Nothing else unless you tick the box above.{' '}
-          <a href={links.privacy} className="underline">
-            Privacy policy
-          </a>
-        </p>
-      </form>
-    </div>
+            </StepLabel>
+          ))}
+          <button
+            type="submit"
+            data-for-step={TOTAL_STEPS}
+            data-wizard-submit=""
+            className={buttonClass.primary}
+            disabled={pending}
+            {...abClickMarker(tracking, { target: 'audit-submit' })}
+          >
+            {pending ? 'Analyzing...' : config.submitButtonText}
+          </button>
+        </span>
+      </div>
+      <p className="mt-4 text-xs leading-5 text-slate-500">
+        Fields marked * are required. Submitting sends your answers to {agency.name} to prepare your audit: we email you your results with a private link to
+        them (you asked for them), and a strategist may follow up about your audit. Nothing else unless you tick the marketing box.{' '}
+        <a href={links.privacy} className="underline">
+          Privacy policy
+        </a>
+      </p>
+    </form>
   );
 }
 
-type FieldBase = { register: UseFormRegister<AuditFormValues>; errors: FieldErrors<AuditFormValues> };
+/** One step: a fieldset whose legend says which (all four show, one under another, without JavaScript). */
+function Step({ step, children }: { step: number; children: ReactNode }) {
+  const { title } = AUDIT_STEPS[step - 1];
+  return (
+    <fieldset data-step={step} data-for-step={step} className="grid gap-5">
+      <legend data-step-title="" tabIndex={-1} className="mb-1 text-base font-semibold text-slate-900 outline-none">
+        {`Step ${step} of ${TOTAL_STEPS}: ${title}`}
+      </legend>
+      {children}
+    </fieldset>
+  );
+}
+
+/**
+ * Next or Previous: a label for the step's radio, so the browser itself changes the step, before any
+ * script and without one. The button inside it is what assistive technology and the keyboard meet (the
+ * island loader makes Enter and Space click it: client/islands/loader.ts).
+ */
+function StepLabel({ to, from, group, className, children }: { to: number; from: number; group: string; className: string; children: ReactNode }) {
+  return (
+    <label htmlFor={`${group}-${to}`} data-for-step={from} data-wizard-chrome="" className="contents">
+      {/* biome-ignore lint/a11y/useSemanticElements: a <button> inside a label would not check the label's radio; the label's own activation is the point */}
+      <span role="button" tabIndex={0} className={`${className} touch-manipulation select-none`}>
+        {children}
+      </span>
+    </label>
+  );
+}
+
+type FieldBase = { name: AuditField; errors: FieldErrors; text: (name: AuditField) => string; list: (name: AuditField) => string[] };
 type Option = { readonly value: string; readonly label: string };
+
+const REQUIRED: readonly string[] = ['firstName', 'lastName', 'email', 'businessName', 'industry', 'monthlyRevenue', 'marketingBudget', 'timeframe'];
 
 function errorProps(id: string, error: string | undefined) {
   return { 'aria-invalid': error ? true : undefined, 'aria-describedby': error ? `${id}-error` : undefined };
@@ -315,46 +355,38 @@ function errorProps(id: string, error: string | undefined) {
 
 function TextField({
   name,
-  label,
   type = 'text',
   required,
   autoComplete,
   placeholder,
-  register,
   errors,
-}: FieldBase & { name: AuditField; label: string; type?: 'text' | 'email' | 'tel' | 'url'; required?: boolean; autoComplete: string; placeholder?: string }) {
+  text,
+}: FieldBase & { type?: 'text' | 'email' | 'tel' | 'url'; required?: boolean; autoComplete: string; placeholder?: string }) {
   const id = useFieldId(name);
-  const error = errors[name]?.message;
+  const error = errors[name];
   return (
-    <Field id={id} label={label} required={required} error={error}>
+    <Field id={id} label={auditQuestions[name]} required={required} error={error}>
       <input
         id={id}
+        name={name}
         type={type}
+        defaultValue={text(name)}
         className={inputClass}
         autoComplete={autoComplete}
         placeholder={placeholder}
         aria-required={required || undefined}
         {...errorProps(id, error)}
-        {...register(name)}
       />
     </Field>
   );
 }
 
-function SelectField({
-  name,
-  label,
-  placeholder,
-  options,
-  required,
-  register,
-  errors,
-}: FieldBase & { name: AuditField; label: string; placeholder: string; options: readonly Option[]; required?: boolean }) {
+function SelectField({ name, placeholder, options, errors, text }: FieldBase & { placeholder: string; options: readonly Option[] }) {
   const id = useFieldId(name);
-  const error = errors[name]?.message;
+  const error = errors[name];
   return (
-    <Field id={id} label={label} required={required} error={error}>
-      <select id={id} className={inputClass} aria-required={required || undefined} {...errorProps(id, error)} {...register(name)}>
+    <Field id={id} label={auditQuestions[name]} required error={error}>
+      <select id={id} name={name} defaultValue={text(name)} className={inputClass} aria-required {...errorProps(id, error)}>
         <option value="">{placeholder}</option>
         {options.map((o) => (
           <option key={o.value} value={o.value}>
@@ -368,20 +400,21 @@ function SelectField({
 
 function ChoicesField({
   name,
-  legend,
   type,
   options,
   required,
-  register,
   errors,
-}: FieldBase & { name: AuditField; legend: string; type: 'checkbox' | 'radio'; options: readonly Option[]; required?: boolean }) {
+  text,
+  list,
+}: FieldBase & { type: 'checkbox' | 'radio'; options: readonly Option[]; required?: boolean }) {
   const id = useFieldId(name);
-  const error = errors[name]?.message;
+  const error = errors[name];
+  const chosen = type === 'checkbox' ? list(name) : [text(name)];
   return (
-    <ChoiceGroup id={id} legend={legend} required={required} error={error}>
+    <ChoiceGroup id={id} legend={auditQuestions[name]} required={required ?? REQUIRED.includes(name)} error={error}>
       {options.map((o) => (
         <label key={o.value} className={choiceClass}>
-          <input type={type} value={o.value} className="h-4 w-4 shrink-0 accent-blue-700" {...register(name)} />
+          <input type={type} name={name} value={o.value} defaultChecked={chosen.includes(o.value)} className="h-4 w-4 shrink-0 accent-blue-700" />
           {o.label}
         </label>
       ))}
@@ -390,11 +423,11 @@ function ChoicesField({
 }
 
 /** The optional, unticked marketing box (CASL express consent; lib/consent.ts has the recorded wording). */
-function MarketingConsent({ register }: { register: UseFormRegister<AuditFormValues> }) {
+function MarketingConsent({ checked }: { checked: boolean }) {
   const id = useFieldId('marketingConsent');
   return (
-    <label htmlFor={id} className="mt-6 flex items-start gap-3 rounded-lg border border-slate-200 bg-slate-50 p-3 text-sm leading-6 text-slate-800">
-      <input id={id} type="checkbox" className="mt-1 h-4 w-4 shrink-0 accent-blue-700" {...register('marketingConsent')} />
+    <label htmlFor={id} className="flex items-start gap-3 rounded-lg border border-slate-200 bg-slate-50 p-3 text-sm leading-6 text-slate-800">
+      <input id={id} type="checkbox" name="marketingConsent" value="true" defaultChecked={checked} className="mt-1 h-4 w-4 shrink-0 accent-blue-700" />
       <span>
         <span className="font-semibold text-slate-900">Optional: </span>
         {auditMarketingConsent.label}
@@ -407,7 +440,7 @@ function MarketingConsent({ register }: { register: UseFormRegister<AuditFormVal
 function AuditSkeleton() {
   return (
     <div role="status" aria-busy="true" aria-label="Loading the audit form">
-      <Skeleton className="h-4 w-1/2" />
+      <Skeleton className="mt-5 h-4 w-1/2" />
       <Skeleton className="mt-3 h-2 w-full" />
       <div className="mt-8 grid gap-5">
         {[0, 1, 2, 3, 4].map((i) => (

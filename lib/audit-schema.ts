@@ -238,6 +238,10 @@ export const emptyAuditForm: AuditFormValues = {
   marketingConsent: false,
 };
 
+/** The checkbox groups (a plain post sends one value per ticked box) and the single boxes of the form. */
+export const AUDIT_LIST_FIELDS = ['currentMarketing', 'primaryGoals', 'currentChallenges'] as const satisfies readonly AuditField[];
+export const AUDIT_FLAG_FIELDS = ['marketingConsent'] as const;
+
 /** The wizard's four steps, named exactly as the spec names them, and the fields each one asks. */
 export const AUDIT_STEPS = [
   { title: 'Basic Information', fields: ['firstName', 'lastName', 'email', 'phone', 'businessName', 'industry', 'website'] },

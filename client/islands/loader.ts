@@ -140,9 +140,24 @@ function enhanceMenus(): void {
   }
 }
 
+/**
+ * Buttons that are a label's content (the audit's Next and Previous: islands/AuditWizard.tsx) answer
+ * Enter and Space as buttons do: the click reaches the label, which checks its control.
+ */
+function labelButtons(): void {
+  document.addEventListener('keydown', (event) => {
+    const el = event.target;
+    if (!(el instanceof HTMLElement) || el.getAttribute('role') !== 'button' || !el.closest('label[for]') || (event.key !== 'Enter' && event.key !== ' '))
+      return;
+    event.preventDefault();
+    el.click();
+  });
+}
+
 function start(): void {
   enhanceMenus();
   trackClicks();
+  labelButtons();
   for (const el of document.querySelectorAll<HTMLElement>('[data-island][data-hydrate]')) {
     const mode = el.dataset.hydrate;
     if (mode === 'visible') {

@@ -3,6 +3,7 @@ import type { AbTracking } from '../../lib/ab-tests.ts';
 import type { ContactFormConfig } from '../../lib/contact-form-variants.ts';
 import type { AuditIntro } from '../../lib/content/home.ts';
 import { agency } from '../../lib/site.ts';
+import type { FieldErrors } from '../../lib/validation.ts';
 import { pageContainer } from '../ui/styles.ts';
 import { CheckList } from './CheckList.tsx';
 
@@ -18,11 +19,14 @@ export function ContactSection({
   intro,
   contactForm,
   tracking,
+  sent,
 }: {
   heading: string;
   intro: AuditIntro;
   contactForm: ContactFormConfig;
   tracking: AbTracking | null;
+  /** A plain post that came back with errors: its answers and each field's message. */
+  sent?: { values: Record<string, unknown>; errors: FieldErrors };
 }) {
   return (
     <section id="contact" aria-labelledby="contact-heading" className="bg-gradient-to-b from-blue-50 to-white py-12 sm:py-20">
@@ -34,7 +38,7 @@ export function ContactSection({
           </h2>
         </div>
         <div className="rounded-2xl border border-slate-200 bg-white p-5 shadow-lg sm:p-8 lg:col-start-2 lg:row-span-2 lg:row-start-1">
-          <Island name="AuditWizard" props={{ config: contactForm, tracking }} />
+          <Island name="AuditWizard" props={{ config: contactForm, tracking, ...sent }} />
         </div>
         <div>
           <p className="text-lg leading-8 text-slate-600">{intro.text}</p>

@@ -6,21 +6,25 @@ import { insertLead, variantsSeenBy } from '../../db/queries/leads.ts';
 import { AB_TEST_NAMES } from '../../lib/ab-tests.ts';
 import type { Touch } from '../../lib/attribution.ts';
 import { computeAudit } from '../../lib/audit.ts';
-import { AUDIT_FIELDS, type AuditAnswers, auditSchema } from '../../lib/audit-schema.ts';
+import { AUDIT_FIELDS, AUDIT_FLAG_FIELDS, AUDIT_LIST_FIELDS, type AuditAnswers, auditSchema } from '../../lib/audit-schema.ts';
 import { AUDIT_MARKETING_CONSENT_VERSION } from '../../lib/consent.ts';
 import type { Channel } from '../../lib/lead-notifications.ts';
 import { describeVariants } from '../../lib/leads.ts';
 import { resultsPath } from '../../lib/results-link.ts';
 import { isLikelySpam } from '../../lib/spam.ts';
 import { sameAnswers } from '../../lib/submission.ts';
-import { jsonWrite, SUBMISSION_CONFLICT } from '../../server/api/guards.ts';
+import type { FieldErrors } from '../../lib/validation.ts';
+import { formSubmissionId } from '../../server/api/form-submission.ts';
+import { isFormBody, SUBMISSION_CONFLICT, submissionWrite } from '../../server/api/guards.ts';
 import { referringPage } from '../../server/api/referring-page.ts';
-import { validJson } from '../../server/api/validate.ts';
+import { validSubmission } from '../../server/api/validate.ts';
 import { touchesOf } from '../../server/attribution.ts';
 import { withDatabaseDeadline } from '../../server/deadline.ts';
-import type { AppEnv } from '../../server/deps.ts';
+import type { AppContext, AppEnv } from '../../server/deps.ts';
 import { rateLimit } from '../../server/middleware/rate-limit.ts';
+import { renderPage } from '../../server/page.tsx';
 import { visitorId } from '../../server/visitor.ts';
+import { auditFormPage } from '../audit-form.tsx';
 
 const API_PATH = '/api/business-audit';
 
@@ -32,22 +36,38 @@ type Touches = { first: Touch | null; last: Touch | null };
  * with the stored row. A repeated submission id stores nothing new: the same answers get the first row
  * again, other answers a 409 that shows nothing of the stored row.
  */
-const api = new Hono<AppEnv>().post('/', jsonWrite(), validJson(auditSchema), rateLimit('forms'), async (c) => {
-  const answers = c.req.valid('json');
-  const { sql, now, notifications } = c.get('deps');
-  const stored = await withDatabaseDeadline(
-    storeAuditSubmission(sql, answers, {
-      visitor: visitorId(c),
-      now: now(),
-      page: referringPage(c, API_PATH),
-      touches: touchesOf(c),
-      channels: notifications.channels,
-    }),
-  );
-  if (stored === 'conflict') return c.json(SUBMISSION_CONFLICT, 409);
-  if (stored.queued) notifications.queued();
-  return c.json({ audit: stored.audit, resultsUrl: resultsPath(stored.resultsToken) }, 201);
-});
+const api = new Hono<AppEnv>().post(
+  '/',
+  submissionWrite(),
+  validSubmission(auditSchema, { lists: AUDIT_LIST_FIELDS, flags: AUDIT_FLAG_FIELDS, invalidForm }),
+  rateLimit('forms'),
+  async (c) => {
+    const plainForm = isFormBody(c);
+    const valid = c.req.valid('json');
+    // A plain post carries no id: one made from its answers and visitor makes a double click one submission.
+    const answers = { ...valid, id: valid.id ?? (plainForm ? formSubmissionId(c, valid) : undefined) };
+    const { sql, now, notifications } = c.get('deps');
+    const stored = await withDatabaseDeadline(
+      storeAuditSubmission(sql, answers, {
+        visitor: visitorId(c),
+        now: now(),
+        page: referringPage(c, API_PATH),
+        touches: touchesOf(c),
+        channels: notifications.channels,
+      }),
+    );
+    if (stored === 'conflict') return c.json(SUBMISSION_CONFLICT, 409);
+    if (stored.queued) notifications.queued();
+    const resultsUrl = resultsPath(stored.resultsToken);
+    return plainForm ? c.redirect(resultsUrl, 303) : c.json({ audit: stored.audit, resultsUrl }, 201);
+  },
+);
+
+/** A plain post with errors: the audit form again, each message under its field, every answer kept. */
+function invalidForm(c: AppContext, values: Record<string, unknown>, errors: FieldErrors): Promise<Response> {
+  c.header('Cache-Control', 'no-store');
+  return renderPage(c, auditFormPage, { values, errors }, 400);
+}
 
 /** 256 random bits, base64url: the audit's private results link (lib/results-link.ts). */
 const newResultsToken = () => Buffer.from(crypto.getRandomValues(new Uint8Array(32))).toString('base64url');

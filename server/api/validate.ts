@@ -36,19 +36,25 @@ export const validParam = <S extends z.core.$ZodType>(schema: S) => zValidator('
  * Validates a submission sent as JSON (the island) or as a plain form post (no JavaScript) with the
  * same schema; handlers read c.req.valid('json') either way. Invalid JSON gets the 400 body naming
  * each field; an invalid form gets `invalidForm`, the page again with the answers kept and each
- * message under its field. `lists` names the checkbox groups, which a form sends once per ticked box.
+ * message under its field. `lists` names the checkbox groups, which a form sends once per ticked box, and
+ * `flags` the single boxes, which it sends only when ticked.
  */
 export function validSubmission<S extends z.core.$ZodType>(
   schema: S,
   {
     lists = [],
+    flags = [],
     invalidForm,
-  }: { lists?: readonly string[]; invalidForm: (c: Context<AppEnv>, values: Record<string, unknown>, fields: FieldErrors) => Response | Promise<Response> },
+  }: {
+    lists?: readonly string[];
+    flags?: readonly string[];
+    invalidForm: (c: Context<AppEnv>, values: Record<string, unknown>, fields: FieldErrors) => Response | Promise<Response>;
+  },
 ) {
   return createMiddleware<AppEnv, string, { in: { json: z.input<S> }; out: { json: z.output<S> } }>(async (c, next) => {
     const form = isFormBody(c);
     let raw: unknown;
-    if (form) raw = formValues(await c.req.parseBody({ all: true }), lists);
+    if (form) raw = formValues(await c.req.parseBody({ all: true }), lists, flags);
     else {
       try {
         raw = await c.req.json();

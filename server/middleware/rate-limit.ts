@@ -3,6 +3,7 @@ import { createMiddleware } from 'hono/factory';
 import { spendStoryBudget } from '../../db/queries/story-budget.ts';
 import { calendarDay, clientKey, forwardedClient, RATE_RULES, type RateRuleName, secondsUntilNextDay } from '../../lib/rate-limit.ts';
 import { agency } from '../../lib/site.ts';
+import { isFormBody } from '../api/guards.ts';
 import { withDatabaseDeadline } from '../deadline.ts';
 import type { AppContext, AppEnv } from '../deps.ts';
 
@@ -49,9 +50,10 @@ export const dailyStoryBudget = createMiddleware<AppEnv>(async (c, next) => {
   return next();
 });
 
+/** 429 with Retry-After: JSON for an API call, the sentence itself for a plain form post (a page a person reads). */
 function tooManyRequests(c: AppContext, retryAfterSeconds: number, message = `Too many requests: please wait ${retryAfterSeconds} seconds and try again`) {
   c.header('Retry-After', String(retryAfterSeconds));
-  return c.json({ error: message }, 429);
+  return isFormBody(c) ? c.text(message, 429) : c.json({ error: message }, 429);
 }
 
 /**

@@ -217,3 +217,104 @@ test('a spam-flagged audit records no A/B conversion; a person’s does', async 
     expect(await conversionsFor(vid)).toBe(expected);
   }
 });
+
+describe('without JavaScript: the audit as a plain form post', () => {
+  const form = { 'content-type': 'application/x-www-form-urlencoded' };
+  /** The audit as the browser posts its form: one field per answer, a ticked box once per value. */
+  const plainBody = (overrides: Record<string, string | readonly string[]> = {}) => {
+    const { id: _id, currentMarketing, primaryGoals, currentChallenges, ...answers } = validAudit();
+    const body = new URLSearchParams(answers as unknown as Record<string, string>);
+    for (const [name, values] of Object.entries({ currentMarketing, primaryGoals, currentChallenges })) for (const v of values ?? []) body.append(name, v);
+    for (const [name, value] of Object.entries(overrides)) {
+      body.delete(name);
+      for (const v of Array.isArray(value) ? value : [value]) body.append(name, v);
+    }
+    return body;
+  };
+
+  test('a valid post answers 303 to the private results link; the same post twice is stored once', async () => {
+    const { request, sql } = await testApp({}, { RATE_LIMITS: 'off' });
+    const body = plainBody({ marketingConsent: 'on', primaryGoals: ['lead-generation', 'brand-awareness'] });
+    const business = body.get('businessName') as string;
+    const post = () =>
+      request('/api/business-audit', {
+        method: 'POST',
+        redirect: 'manual',
+        headers: { ...form, cookie: 'vid=1c9b2a4e-7d3f-4e5a-8b6c-0d1e2f3a4b5c', referer: 'http://localhost:3000/' },
+        body: body.toString(),
+      });
+    const first = await post();
+    expect(first.status).toBe(303);
+    const location = first.headers.get('location') ?? '';
+    expect(location).toMatch(/^\/audit\/results\/[A-Za-z0-9_-]{43}$/);
+    const again = await post();
+    expect(again.status).toBe(303);
+    expect(again.headers.get('location')).toBe(location);
+    const rows = await sql`select primary_goals, marketing_consent from business_audits where business_name = ${business}`;
+    expect(rows).toHaveLength(1);
+    expect([...rows[0].primaryGoals].sort()).toEqual(['brand-awareness', 'lead-generation']);
+    expect(rows[0].marketingConsent).toBe(true);
+    const page = await (await request(location)).text();
+    expect(page).toContain(business);
+  });
+
+  test('a post with errors gets the form again: the spec’s messages under their fields, every answer kept, nothing stored', async () => {
+    const { request, sql } = await testApp({}, { RATE_LIMITS: 'off' });
+    const body = plainBody({ firstName: '', email: 'nope', industry: '', onlinePresence: '', currentChallenges: ['time', 'tracking'] });
+    const business = body.get('businessName') as string;
+    const res = await request('/api/business-audit', { method: 'POST', headers: form, body: body.toString() });
+    expect(res.status).toBe(400);
+    expect(res.headers.get('content-type')).toContain('text/html');
+    expect(res.headers.get('cache-control')).toBe('no-store');
+    const html = await res.text();
+    for (const message of ['First name is required', 'Invalid email address', 'Please select your industry', 'Please rate your online presence'])
+      expect(html).toContain(message);
+    expect(html).toContain(`value="${business}"`);
+    expect(html).toContain('value="nope"');
+    expect(html.match(/name="currentChallenges" checked="" value="(time|tracking)"/g)).toHaveLength(2);
+    expect(html).toContain('<meta name="robots" content="noindex, nofollow"/>');
+    expect(await sql`select 1 from business_audits where business_name = ${business}`).toHaveLength(0);
+  });
+
+  test('odd values are refused by name, and the guards, limits and honeypot apply as to JSON', async () => {
+    const { request, sql } = await testApp({}, { RATE_LIMITS: 'off' });
+    for (const [name, value] of [
+      ['marketingConsent', 'yes please'],
+      ['currentMarketing', ['seo', 'carrier-pigeon']],
+      ['industry', 'x'.repeat(5000)],
+      ['firstName', 'a\u0000b'],
+    ] as const) {
+      const res = await request('/api/business-audit', { method: 'POST', headers: form, body: plainBody({ [name]: value }).toString() });
+      expect(res.status, name).toBe(400);
+    }
+    expect(
+      (await request('/api/business-audit', { method: 'POST', headers: { ...form, origin: 'https://elsewhere.example' }, body: plainBody().toString() }))
+        .status,
+    ).toBe(403);
+    expect((await request('/api/business-audit', { method: 'POST', headers: { 'content-type': 'text/plain' }, body: plainBody().toString() })).status).toBe(
+      415,
+    );
+    expect((await request('/api/business-audit', { method: 'POST', headers: form, body: `firstName=${'x'.repeat(20_000)}` })).status).toBe(413);
+    // A filled honeypot gets the same answer, and the row is flagged.
+    const bot = plainBody({ fax: 'buy now' });
+    const res = await request('/api/business-audit', { method: 'POST', redirect: 'manual', headers: form, body: bot.toString() });
+    expect(res.status).toBe(303);
+    const [row] = await sql`select is_spam from business_audits where business_name = ${bot.get('businessName')}`;
+    expect(row.isSpam).toBe(true);
+  });
+
+  test('the 11th plain post in a minute is a 429 a person can read', async () => {
+    const { request } = await testApp();
+    let last: Response | undefined;
+    for (let i = 0; i < 11; i++)
+      last = await request('/api/business-audit', {
+        method: 'POST',
+        redirect: 'manual',
+        headers: { ...form, 'x-forwarded-for': '203.0.113.77' },
+        body: plainBody().toString(),
+      });
+    expect(last?.status).toBe(429);
+    expect(last?.headers.get('content-type')).toContain('text/plain');
+    expect(await last?.text()).toMatch(/^Too many requests: please wait \d+ seconds and try again$/);
+  });
+});

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from '
 import type { Browser, Page } from 'playwright-core';
 import { computeAudit, formatDollars, scoreMessage } from '../../lib/audit.ts';
 import { auditSchema } from '../../lib/audit-schema.ts';
-import { fillStep1, fillSteps2to4, type Profile, stepTitle, wizard } from '../helpers/audit-browser.ts';
+import { auditField, fillStep1, fillSteps2to4, type Profile, stepTitle, wholeLabel, wizard } from '../helpers/audit-browser.ts';
 import { DESKTOP, hydrateIsland, launchBrowser, openPage, PHONE } from '../helpers/browser.ts';
 import { type RunningServer, startServer } from '../helpers/server.ts';
 
@@ -238,7 +238,7 @@ describe('home page and the free business audit', () => {
     for (const name of profile.radios) expect(await w.getByRole('radio', { name, exact: true }).isChecked()).toBe(true);
     for (let i = 0; i < 3; i++) await w.getByRole('button', { name: 'Previous' }).click();
     expect(await stepTitle(page).textContent()).toBe('Step 1 of 4: Basic Information');
-    for (const [label, value] of Object.entries(profile.text)) expect(await w.getByLabel(label).inputValue()).toBe(value);
+    for (const [label, value] of Object.entries(profile.text)) expect(await auditField(page, label).inputValue()).toBe(value);
     expect(await w.getByLabel('Industry').inputValue()).toBe(profile.selects.Industry);
     await w.getByRole('button', { name: 'Next' }).click();
     expect(await w.getByLabel('Monthly revenue').inputValue()).toBe(profile.selects['Monthly revenue']);
@@ -304,4 +304,56 @@ describe('home page and the free business audit', () => {
     expect(problems).toEqual([]);
     await context.close();
   }, 30_000);
+});
+
+describe('the audit with JavaScript turned off', () => {
+  test('the four steps show on one page; an empty submit shows the spec’s messages; a full one shows the results', async () => {
+    const context = await browser.newContext({ viewport: PHONE, javaScriptEnabled: false, hasTouch: true, isMobile: true });
+    const page = await context.newPage();
+    await page.goto(`${server.url}/#contact`);
+    const form = page.locator('form[data-wizard]');
+    for (const [i, step] of ['Basic Information', 'Business Scale & Goals', 'Current Marketing & Challenges', 'Online Presence Assessment'].entries())
+      expect(await form.getByText(`Step ${i + 1} of 4: ${step}`).isVisible()).toBe(true);
+    expect(await form.getByRole('button', { name: 'Next' }).count()).toBe(0);
+    const submit = form.locator('button[type="submit"]');
+    expect(await submit.isVisible()).toBe(true);
+
+    await submit.click();
+    await page.waitForURL('**/api/business-audit');
+    const again = page.locator('form[data-wizard]');
+    for (const message of [
+      'First name is required',
+      'Last name is required',
+      'Invalid email address',
+      'Business name is required',
+      'Please select your industry',
+      'Please select your revenue range',
+      'Please select your marketing budget',
+      'Please select your timeframe',
+      'Please rate your online presence',
+    ])
+      expect(await again.getByText(message, { exact: true }).isVisible(), message).toBe(true);
+    expect(await again.getByText('Please select an option', { exact: true }).count()).toBe(2);
+    // The labels of fields with errors turn red, as they do with JavaScript.
+    expect(await again.locator('label', { hasText: 'First name' }).getAttribute('class')).toContain('text-red-600');
+
+    const business = `No Script Bakery ${crypto.randomUUID().slice(0, 6)}`;
+    const field = (label: string) => again.getByLabel(wholeLabel(label));
+    await field('First name').fill('Lucia');
+    await field('Last name').fill('Ferreira');
+    await field('Email').fill('lucia@noscriptbakery.example');
+    await field('Business name').fill(business);
+    await field('Industry').selectOption('restaurants');
+    await field('Monthly revenue').selectOption('25000-50000');
+    await field('Monthly marketing budget').selectOption('1000-5000');
+    await field('When do you want to see results?').selectOption('3-6-months');
+    await again.getByRole('checkbox', { name: 'Generate more leads', exact: true }).check();
+    for (const name of ['Good: people find us, with gaps', 'We have some idea', 'No, this would be our first'])
+      await again.getByRole('radio', { name, exact: true }).check();
+    await again.locator('button[type="submit"]').click();
+    await page.waitForURL('**/audit/results/**');
+    expect(await page.getByRole('heading', { name: 'Your audit results' }).isVisible()).toBe(true);
+    expect(await page.locator('[data-audit-results]').textContent()).toContain(business);
+    await context.close();
+  });
 });

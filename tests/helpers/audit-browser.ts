@@ -13,11 +13,17 @@ export type Profile = {
 };
 
 export const wizard = (page: Page) => page.locator('[data-island="AuditWizard"]');
-export const stepTitle = (page: Page) => wizard(page).locator('[data-step-title]');
+export const stepTitle = (page: Page) => wizard(page).locator('[data-step-title]:visible');
+
+/** A field of the audit by its whole label (a required field's ends in " *"): "Email" is also a word of the marketing box. */
+export const auditField = (page: Page, label: string) => wizard(page).getByLabel(wholeLabel(label));
+
+/** A label's text, whole, with or without a required field's " *". */
+export const wholeLabel = (label: string) => new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}( \\*)?$`);
 
 export async function fillStep1(page: Page, p: Profile) {
   // Empty optional answers are left alone (a form variant may not ask for them at all).
-  for (const [label, value] of Object.entries(p.text)) if (value) await wizard(page).getByLabel(label).fill(value);
+  for (const [label, value] of Object.entries(p.text)) if (value) await auditField(page, label).fill(value);
   await wizard(page).getByLabel('Industry').selectOption(p.selects.Industry);
 }
 
