@@ -1,7 +1,6 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect, useRef, useState } from 'react';
-import { Controller, type FieldPath, useForm } from 'react-hook-form';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { ApiError, apiRequest, serverMessage } from '../client/api-client.ts';
+import { newSubmissionId, readForm } from '../client/forms.ts';
 import { useFieldId } from '../client/islands/root.tsx';
 import { useToast } from '../client/toast.ts';
 import { Field, inputClass } from '../components/ui/form.tsx';
@@ -11,29 +10,31 @@ import { consentText } from '../lib/consent.ts';
 import {
   budgetOptions,
   emptyIntakeForm,
+  INTAKE_FIELDS,
   type IntakeApplication,
   type IntakeFieldName,
-  type IntakeFormValues,
   industryOptions,
   intakeLimits,
   intakeQuestions,
   intakeSchema,
 } from '../lib/intake-schema.ts';
 import { intake } from '../lib/site.ts';
-import { HONEYPOT_FIELD } from '../lib/spam.ts';
+import { type FieldErrors, validationErrorBody } from '../lib/validation.ts';
 
 export const SUBMIT_FAILED_MESSAGE = 'Failed to submit application. Please try again.';
 
 type Status = 'idle' | 'submitting';
 
-/**
- * The Q4 application form. Checked on submit with the shared schema; while submitting the button is
- * disabled and reads 'Submitting...'; success goes to the thank-you page; failure returns to idle
- * with a destructive 'Error' toast and keeps every answer.
- */
 /** What a plain (no-JavaScript) post that came back with errors brings: the answers, and each field's message. */
 export type IntakeFormProps = { values?: Partial<Record<IntakeFieldName, string>>; errors?: Partial<Record<string, string>> };
 
+/**
+ * The Q4 application form: a real form, posted to /api/q4-intake without JavaScript (the server answers
+ * with the thank-you page, or this form again with its errors). Once hydrated it checks the answers on
+ * submit with the shared schema, reading the form as the server reads a plain post; while submitting the
+ * button is disabled and reads 'Submitting...'; success goes to the thank-you page; failure returns to
+ * idle with a destructive 'Error' toast and keeps every answer.
+ */
 export default function IntakeForm({ values, errors: sentErrors = {} }: IntakeFormProps) {
   const toast = useToast();
   const [status, setStatus] = useState<Status>('idle');
@@ -45,37 +46,51 @@ export default function IntakeForm({ values, errors: sentErrors = {} }: IntakeFo
   // One id for a series of attempts at the same submission: a retry after a lost answer stores one row.
   const submissionId = useRef<string | null>(null);
 
-  const {
-    register,
-    control,
-    handleSubmit,
-    setError,
-    formState: { errors: checked },
-  } = useForm<IntakeFormValues, unknown, IntakeApplication>({
-    resolver: zodResolver(intakeSchema),
-    defaultValues: { ...emptyIntakeForm, ...values },
-    mode: 'onSubmit',
-    reValidateMode: 'onChange',
-  });
+  const form = useRef<HTMLFormElement>(null);
+  const [errors, setErrors] = useState<FieldErrors>(sentErrors as FieldErrors);
+  // Once the answers were checked (or came back from the server with errors), a fix clears its message.
+  const checked = useRef(Object.keys(sentErrors).length > 0);
 
-  const onValid = async (application: IntakeApplication) => {
+  /** The answers as the server reads a plain post of this form, the consent box as the spec stores it: 'true' or 'false'. */
+  const check = (): { ok: true; application: IntakeApplication } | { ok: false; fields: FieldErrors } => {
+    const answers = form.current ? readForm(form.current) : {};
+    const consent = form.current?.elements.namedItem('caslConsent') as HTMLInputElement | null;
+    const parsed = intakeSchema.safeParse({ ...answers, caslConsent: consent?.checked ? 'true' : 'false' });
+    return parsed.success ? { ok: true, application: parsed.data } : { ok: false, fields: validationErrorBody(parsed.error).fields };
+  };
+
+  const onChange = () => {
+    if (!checked.current) return;
+    const outcome = check();
+    setErrors(outcome.ok ? {} : outcome.fields);
+  };
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (status === 'submitting') return;
+    checked.current = true;
+    const outcome = check();
+    if (!outcome.ok) {
+      setErrors(outcome.fields);
+      const first = INTAKE_FIELDS.find((name) => name in outcome.fields);
+      if (first) form.current?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
+      return;
+    }
+    setErrors({});
     submissionId.current ??= newSubmissionId();
     setStatus('submitting');
     try {
       const fillMs = Math.round(performance.now() - shownAt.current);
-      await apiRequest<{ id: string }>('POST', '/api/q4-intake', { ...application, fillMs, id: submissionId.current });
+      await apiRequest<{ id: string }>('POST', '/api/q4-intake', { ...outcome.application, fillMs, id: submissionId.current });
       window.location.assign(intake.thankYouPath);
     } catch (error) {
       setStatus('idle');
-      showServerFieldErrors(error, setError);
+      setErrors(serverFieldErrors(error));
       toast({ title: 'Error', description: serverMessage(error) ?? SUBMIT_FAILED_MESSAGE, variant: 'destructive' });
     }
   };
 
-  // This form's own check; before it has run, what the server said about a plain post.
-  const errorOf = (name: IntakeFieldName): string | undefined => checked[name]?.message ?? sentErrors[name];
-  // The answers a plain post brought back are written into the HTML too (defaultValue), so they show
-  // without JavaScript; with it, react-hook-form starts from the same values.
+  const errorOf = (name: IntakeFieldName): string | undefined => errors[name];
 
   const ids = {
     firstName: useFieldId('firstName'),
@@ -111,14 +126,16 @@ export default function IntakeForm({ values, errors: sentErrors = {} }: IntakeFo
         noValidate
         method="post"
         action="/api/q4-intake"
-        onSubmit={handleSubmit(onValid)}
+        ref={form}
+        onSubmit={onSubmit}
+        onChange={onChange}
         aria-label="Q4 client intake application"
         className="relative grid gap-5 sm:grid-cols-2"
       >
-        <Honeypot field={register(HONEYPOT_FIELD)} />
+        <Honeypot />
         <Field id={ids.firstName} label={intakeQuestions.firstName} required error={errorOf('firstName')}>
           <input
-            {...register('firstName')}
+            name="firstName"
             {...a11y('firstName')}
             defaultValue={values?.firstName}
             type="text"
@@ -129,7 +146,7 @@ export default function IntakeForm({ values, errors: sentErrors = {} }: IntakeFo
         </Field>
         <Field id={ids.lastName} label={intakeQuestions.lastName} required error={errorOf('lastName')}>
           <input
-            {...register('lastName')}
+            name="lastName"
             {...a11y('lastName')}
             defaultValue={values?.lastName}
             type="text"
@@ -140,7 +157,7 @@ export default function IntakeForm({ values, errors: sentErrors = {} }: IntakeFo
         </Field>
         <Field id={ids.workEmail} label={intakeQuestions.workEmail} required error={errorOf('workEmail')}>
           <input
-            {...register('workEmail')}
+            name="workEmail"
             {...a11y('workEmail')}
             defaultValue={values?.workEmail}
             type="email"
@@ -153,7 +170,7 @@ export default function IntakeForm({ values, errors: sentErrors = {} }: IntakeFo
         </Field>
         <Field id={ids.mobile} label={intakeQuestions.mobile} required error={errorOf('mobile')}>
           <input
-            {...register('mobile')}
+            name="mobile"
             {...a11y('mobile')}
             defaultValue={values?.mobile}
             type="tel"
@@ -166,7 +183,7 @@ export default function IntakeForm({ values, errors: sentErrors = {} }: IntakeFo
         </Field>
         <Field id={ids.company} label={intakeQuestions.company} required error={errorOf('company')}>
           <input
-            {...register('company')}
+            name="company"
             {...a11y('company')}
             defaultValue={values?.company}
             type="text"
@@ -177,7 +194,7 @@ export default function IntakeForm({ values, errors: sentErrors = {} }: IntakeFo
         </Field>
         <Field id={ids.website} label={intakeQuestions.website} error={errorOf('website')} hint="Include https://">
           <input
-            {...register('website')}
+            name="website"
             {...a11y('website', true)}
             defaultValue={values?.website}
             type="url"
@@ -189,7 +206,7 @@ export default function IntakeForm({ values, errors: sentErrors = {} }: IntakeFo
           />
         </Field>
         <Field id={ids.industry} label={intakeQuestions.industry} required error={errorOf('industry')}>
-          <select {...register('industry')} {...a11y('industry')} defaultValue={values?.industry} className={inputClass}>
+          <select name="industry" {...a11y('industry')} defaultValue={values?.industry} className={inputClass}>
             <option value="">Select your industry</option>
             {industryOptions.map((o) => (
               <option key={o.value} value={o.value}>
@@ -200,7 +217,7 @@ export default function IntakeForm({ values, errors: sentErrors = {} }: IntakeFo
         </Field>
         <Field id={ids.city} label={intakeQuestions.city} required error={errorOf('city')}>
           <input
-            {...register('city')}
+            name="city"
             {...a11y('city')}
             defaultValue={values?.city}
             type="text"
@@ -211,12 +228,7 @@ export default function IntakeForm({ values, errors: sentErrors = {} }: IntakeFo
         </Field>
         <div className="sm:col-span-2">
           <Field id={ids.monthlyMarketingBudget} label={intakeQuestions.monthlyMarketingBudget} required error={errorOf('monthlyMarketingBudget')}>
-            <select
-              {...register('monthlyMarketingBudget')}
-              {...a11y('monthlyMarketingBudget')}
-              defaultValue={values?.monthlyMarketingBudget}
-              className={inputClass}
-            >
+            <select name="monthlyMarketingBudget" {...a11y('monthlyMarketingBudget')} defaultValue={values?.monthlyMarketingBudget} className={inputClass}>
               <option value="">Select your monthly budget</option>
               {budgetOptions.map((o) => (
                 <option key={o.value} value={o.value}>
@@ -229,7 +241,7 @@ export default function IntakeForm({ values, errors: sentErrors = {} }: IntakeFo
         <div className="sm:col-span-2">
           <Field id={ids.biggestGoal} label={intakeQuestions.biggestGoal} required error={errorOf('biggestGoal')}>
             <textarea
-              {...register('biggestGoal')}
+              name="biggestGoal"
               {...a11y('biggestGoal')}
               defaultValue={values?.biggestGoal}
               rows={4}
@@ -242,7 +254,7 @@ export default function IntakeForm({ values, errors: sentErrors = {} }: IntakeFo
         <div className="sm:col-span-2">
           <Field id={ids.howDidYouHear} label={intakeQuestions.howDidYouHear} error={errorOf('howDidYouHear')}>
             <input
-              {...register('howDidYouHear')}
+              name="howDidYouHear"
               {...a11y('howDidYouHear')}
               defaultValue={values?.howDidYouHear}
               type="text"
@@ -253,31 +265,22 @@ export default function IntakeForm({ values, errors: sentErrors = {} }: IntakeFo
         </div>
 
         <div className="sm:col-span-2">
-          <Controller
-            control={control}
-            name="caslConsent"
-            render={({ field }) => (
-              <div
-                className={`flex items-start gap-3 rounded-lg border p-4 ${errorOf('caslConsent') ? 'border-red-600 bg-red-50' : 'border-slate-300 bg-slate-50'}`}
-              >
-                <input
-                  ref={field.ref}
-                  name={field.name}
-                  onBlur={field.onBlur}
-                  type="checkbox"
-                  value="true"
-                  checked={field.value === 'true'}
-                  onChange={(e) => field.onChange(e.target.checked ? 'true' : 'false')}
-                  {...a11y('caslConsent')}
-                  className="mt-1 h-5 w-5 shrink-0 rounded border-slate-400 accent-blue-700"
-                />
-                <label htmlFor={ids.caslConsent} className={`text-sm leading-6 ${errorOf('caslConsent') ? 'text-red-600' : 'text-slate-700'}`}>
-                  {consentText}
-                  <span aria-hidden="true"> *</span>
-                </label>
-              </div>
-            )}
-          />
+          <div
+            className={`flex items-start gap-3 rounded-lg border p-4 ${errorOf('caslConsent') ? 'border-red-600 bg-red-50' : 'border-slate-300 bg-slate-50'}`}
+          >
+            <input
+              name="caslConsent"
+              type="checkbox"
+              value="true"
+              defaultChecked={values?.caslConsent === 'true'}
+              {...a11y('caslConsent')}
+              className="mt-1 h-5 w-5 shrink-0 rounded border-slate-400 accent-blue-700"
+            />
+            <label htmlFor={ids.caslConsent} className={`text-sm leading-6 ${errorOf('caslConsent') ? 'text-red-600' : 'text-slate-700'}`}>
+              {consentText}
+              <span aria-hidden="true"> *</span>
+            </label>
+          </div>
           {errorOf('caslConsent') ? (
             <p id={`${ids.caslConsent}-error`} role="alert" className="mt-1 text-sm text-red-600">
               {errorOf('caslConsent')}
@@ -296,20 +299,8 @@ export default function IntakeForm({ values, errors: sentErrors = {} }: IntakeFo
 }
 
 /** A 400 from the server names the fields it refused: show each under its field too. */
-function showServerFieldErrors(error: unknown, setError: (name: FieldPath<IntakeFormValues>, e: { message: string }) => void) {
-  if (!(error instanceof ApiError) || error.status !== 400) return;
-  const fields = (error.body as { fields?: Record<string, string> } | undefined)?.fields ?? {};
-  for (const [name, message] of Object.entries(fields)) {
-    if (name in emptyIntakeForm) setError(name as FieldPath<IntakeFormValues>, { message });
-  }
-}
-
-/** crypto.randomUUID exists only in secure contexts; a plain-http deployment falls back to getRandomValues. */
-function newSubmissionId(): string {
-  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
-  const bytes = crypto.getRandomValues(new Uint8Array(16));
-  bytes[6] = (bytes[6] & 0x0f) | 0x40;
-  bytes[8] = (bytes[8] & 0x3f) | 0x80;
-  const hex = [...bytes].map((b) => b.toString(16).padStart(2, '0')).join('');
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+function serverFieldErrors(error: unknown): FieldErrors {
+  if (!(error instanceof ApiError) || error.status !== 400) return {};
+  const fields = (error.body as { fields?: FieldErrors } | undefined)?.fields ?? {};
+  return Object.fromEntries(Object.entries(fields).filter(([name]) => name in emptyIntakeForm));
 }
