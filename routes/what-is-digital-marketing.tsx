@@ -1,4 +1,4 @@
-import { Island } from '../client/islands/Island.tsx';
+import { Glossary } from '../components/guide/Glossary.tsx';
 import { GuideHero } from '../components/guide/GuideHero.tsx';
 import { GuideSection } from '../components/guide/GuideSection.tsx';
 import { ContactSection } from '../components/home/ContactSection.tsx';
@@ -123,7 +123,7 @@ export default definePage({
       </GuideSection>
 
       <GuideSection id="glossary" heading={glossaryIntro.heading} intro={glossaryIntro.intro}>
-        <Island name="GlossarySearch" props={{ initialQuery: query }} />
+        <Glossary query={query} />
       </GuideSection>
 
       <CallToAction id="strategy-session" heading={strategyCta.heading} text={strategyCta.text} href={strategyCta.href} label={strategyCta.label} />

@@ -1,6 +1,8 @@
 // The guide's glossary. Definitions are limited HTML (lib/limited-html.ts): <a href> to this site's
 // pages or https addresses from lib/site.ts, <em> and <strong>. Our own copy only, never visitor input.
+
 import { limitedHtmlToText } from '../limited-html.ts';
+import { searchText } from '../search-text.ts';
 import { figures, links } from '../site.ts';
 
 export type GlossaryEntry = { term: string; definition: string };
@@ -476,11 +478,11 @@ export const glossaryPreviewLetters: readonly string[] = (() => {
   return letters;
 })();
 
-const normalize = (text: string) => text.toLowerCase().replace(/\s+/g, ' ').trim();
+/** What a search looks in: the term and the words of its definition (lib/search-text.ts), written on each term's element. */
+export const glossarySearchText = (item: GlossaryEntry): string => `${searchText(item.term)}\n${searchText(limitedHtmlToText(item.definition))}`;
 
 /** True when the query appears in the term or the words of its definition (case-insensitive). */
 export function matchesGlossary(item: GlossaryEntry, query: string): boolean {
-  const q = normalize(query);
-  if (!q) return true;
-  return normalize(item.term).includes(q) || normalize(limitedHtmlToText(item.definition)).includes(q);
+  const q = searchText(query);
+  return !q || glossarySearchText(item).includes(q);
 }

@@ -170,13 +170,14 @@ describe('content pages', () => {
     const { html } = await page('/what-is-digital-marketing?q=bounce');
     expect(html).toContain('Showing 1 of');
     expect(count(html, /data-glossary-term=""/g)).toBe(glossary.length);
-    expect(html).toMatch(/<div id="term-bounce-rate" data-glossary-term="">/);
-    expect(html).toMatch(/<div id="term-backlink" data-glossary-term="" hidden="">/);
+    expect(html).toMatch(/<div id="term-bounce-rate" data-glossary-term="" data-search="bounce rate\n[^"]+">/);
+    expect(html).toMatch(/<div id="term-backlink" data-glossary-term="" data-search="[^"]+" hidden="">/);
     expect(html).toContain(`<link rel="canonical" href="${TEST_SITE_URL}/what-is-digital-marketing"/>`);
-    // A search shows its matches wherever they are: nothing waits behind "Show all".
-    expect(html).not.toContain(`Show all ${glossary.length} terms`);
+    // A search shows its matches wherever they are: the rest is open, its summary hidden.
+    expect(html).toContain('<div data-glossary="" data-searching="true">');
+    expect(html).toMatch(/<details open="" class="group mt-10">/);
     const late = await page('/what-is-digital-marketing?q=zero-click');
-    expect(late.html).toMatch(/<div id="term-zero-click-search" data-glossary-term="">/);
+    expect(late.html).toMatch(/<div id="term-zero-click-search" data-glossary-term="" data-search="[^"]+">/);
   });
 
   test('the FAQ has exactly 8 questions as disclosure widgets', async () => {
