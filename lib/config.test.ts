@@ -139,7 +139,14 @@ describe('loadConfig', () => {
       DATABASE_PGBOUNCER: 'true',
     });
     expect(scaled).toMatchObject({ WEB_CONCURRENCY: 4, RATE_LIMIT_STORE: 'postgres', DATABASE_POOL_MAX: 5, DATABASE_PGBOUNCER: true });
-    for (const [value, on] of [['on', true], ['1', true], ['Yes', true], ['off', false], ['0', false], ['', false]] as const)
+    for (const [value, on] of [
+      ['on', true],
+      ['1', true],
+      ['Yes', true],
+      ['off', false],
+      ['0', false],
+      ['', false],
+    ] as const)
       expect(loadConfig({ DATABASE_PGBOUNCER: value }).DATABASE_PGBOUNCER).toBe(on);
     // The shared store works on either database (one embedded process counts in its own tables).
     expect(loadConfig({ RATE_LIMIT_STORE: 'postgres' }).RATE_LIMIT_STORE).toBe('postgres');

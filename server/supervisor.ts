@@ -72,7 +72,10 @@ export async function supervise({ processes, port }: { processes: number; port: 
 
   /** Resolves with the child's port once it listens; rejects if it exits first. */
   const listeningOf = (child: Child) =>
-    Promise.race([child.listening, child.proc.exited.then((code) => Promise.reject(new Error(`server process ${child.index} exited (${code}) before listening`)))]);
+    Promise.race([
+      child.listening,
+      child.proc.exited.then((code) => Promise.reject(new Error(`server process ${child.index} exited (${code}) before listening`))),
+    ]);
 
   // The first process binds the port (PORT=0 lets it pick one); the others join it on the same port.
   log.info('starting server processes', { processes });
@@ -100,11 +103,7 @@ export async function supervise({ processes, port }: { processes: number; port: 
       await old.proc.exited;
       if (stopping) return;
       const fresh = start(index);
-      const ok = await Promise.race([
-        fresh.ready.then(() => true),
-        fresh.proc.exited.then(() => false),
-        Bun.sleep(READY_WITHIN_MS).then(() => false),
-      ]);
+      const ok = await Promise.race([fresh.ready.then(() => true), fresh.proc.exited.then(() => false), Bun.sleep(READY_WITHIN_MS).then(() => false)]);
       if (!ok) {
         log.error('rolling restart stopped: a restarted process did not become ready', { process: index });
         return;
