@@ -7,7 +7,7 @@ import { createApp, type Site } from './app.ts';
 import { DB_DEADLINE_MS, deadline } from './deadline.ts';
 import { flushLog, setLogProcess, stdoutLog } from './log.ts';
 import { diskSource, embeddedSource, loadAssets } from './static-files.ts';
-import { CHILD_MARKER, type ChildMessage, supervise } from './supervisor.ts';
+import { CHILD_MARKER, type ChildMessage, JOIN_MARKER, supervise } from './supervisor.ts';
 
 /** The environment, parsed once; a bad value stops the process with one line naming it. */
 function configFromEnvironment(): Config {
@@ -57,6 +57,9 @@ export async function main({ embeddedFiles }: { embeddedFiles?: Record<string, s
     process.exit(1);
   };
   const db = await openDatabase(config, { background: true, log: stdoutLog, onFatal: cannotOpen, statementTimeoutMs: DB_DEADLINE_MS }).catch(cannotOpen);
+  // A process the supervisor restarts joins the port only once its database is ready: until then the
+  // others answer everything, where this one would answer 503 to what needs data.
+  if (process.env[JOIN_MARKER] === 'when-ready') await db.ready;
   // The site is made right after binding (no await in between), once the real port is known.
   let site: Site;
   let stopping = false;

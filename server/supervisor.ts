@@ -14,6 +14,13 @@ export type ChildMessage = { type: 'listening'; port: number } | { type: 'ready'
 /** The environment variable that makes a server process one of a supervisor's (its number, from 1). */
 export const CHILD_MARKER = 'WEB_PROCESS';
 
+/**
+ * Set to `when-ready` on a process started while others serve (after a crash, or in a rolling restart):
+ * it binds the port once its database is ready. At the first start every process binds at once, so
+ * the site answers pages while the database comes up, as a single server does.
+ */
+export const JOIN_MARKER = 'WEB_PROCESS_JOIN';
+
 /** How long a restarted process may take to be ready before a rolling restart stops where it is. */
 const READY_WITHIN_MS = 60_000;
 
@@ -41,13 +48,14 @@ export async function supervise({ processes, port }: { processes: number; port: 
   let sharedPort = port;
   let stopping = false;
 
+  let serving = false;
   const start = (index: number): Child => {
     let onListening: (port: number) => void = () => {};
     let onReady: () => void = () => {};
     const listening = new Promise<number>((resolve) => (onListening = resolve));
     const ready = new Promise<void>((resolve) => (onReady = resolve));
     const proc = Bun.spawn(command, {
-      env: { ...process.env, [CHILD_MARKER]: String(index), PORT: String(sharedPort) },
+      env: { ...process.env, [CHILD_MARKER]: String(index), [JOIN_MARKER]: serving ? 'when-ready' : 'at-once', PORT: String(sharedPort) },
       stdio: ['ignore', 'inherit', 'inherit'],
       ipc(message: ChildMessage) {
         if (message?.type === 'listening') onListening(message.port);
@@ -82,6 +90,7 @@ export async function supervise({ processes, port }: { processes: number; port: 
   try {
     sharedPort = await listeningOf(start(1));
     await Promise.all(Array.from({ length: processes - 1 }, (_, i) => listeningOf(start(i + 2))));
+    serving = true;
   } catch (error) {
     stopping = true;
     console.error(String((error as Error).message));
