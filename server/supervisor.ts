@@ -36,8 +36,8 @@ type Child = {
 
 /** The command that starts this same program again: `bun server.ts …`, or the compiled binary itself. */
 function ownCommand(): string[] {
-  const compiled = Bun.main.startsWith('/$bunfs/');
-  return [process.execPath, ...process.argv.slice(compiled ? 2 : 1)];
+  // A compiled binary's argv[1] is its own path inside the binary: its arguments start after it.
+  return [process.execPath, ...process.argv.slice(Bun.isStandaloneExecutable ? 2 : 1)];
 }
 
 export async function supervise({ processes, port }: { processes: number; port: number }): Promise<void> {
