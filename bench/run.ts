@@ -19,6 +19,11 @@ import { CONNECTIONS, firstOk, hasTaskset, logDir, median, type Proc, peakRssMb,
 // the ratio of their costs per request, and a swing hits both alike. ROUNDS such pairs; the median.
 // Throughput and latency are those of the page alone on the core.
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+// One process pinned to one core: several processes squeezed onto it would measure nothing useful.
+if (Number(process.env.WEB_CONCURRENCY ?? 1) > 1)
+  throw new Error(
+    'bun run bench measures one server process on one core; for WEB_CONCURRENCY=1 and 2 on the whole machine, run `DATABASE_URL=… bun run bench:scale`',
+  );
 const manifest = (await Bun.file('static/build/manifest.json').json()) as { islands: Record<string, { file: string; imports: string[] }> };
 
 async function routeBytes(base: string, path: string) {

@@ -18,15 +18,20 @@ export type Proc = ReturnType<typeof Bun.spawn>;
 // drain keeps the lines up to the listening line in a file.
 export const logDir = mkdtempSync(join(tmpdir(), 'tlm-bench-logs-'));
 let logCount = 0;
-export async function startProcess(cmd: string[], env: Record<string, string>): Promise<{ url: string; proc: Proc; startedMs: number }> {
+/** Starts `cmd` and resolves once it logs the line `until` ("listening", or a supervisor's "all processes ready") with its url. */
+export async function startProcess(
+  cmd: string[],
+  env: Record<string, string>,
+  { until = 'listening' }: { until?: string } = {},
+): Promise<{ url: string; proc: Proc; startedMs: number }> {
   const name = `${++logCount}-${cmd.at(-1)!.replace(/\W/g, '_')}`;
   const log = join(logDir, `${name}.log`);
   const fifo = join(logDir, `${name}.fifo`);
   Bun.spawnSync(['mkfifo', fifo]);
   // The drain opens the pipe itself: opening a named pipe waits for the other end.
   const drain =
-    'exec < "$2"; while IFS= read -r line; do printf "%s\\n" "$line" >> "$1"; case "$line" in *listening*) break;; esac; done; exec cat > /dev/null';
-  Bun.spawn(pin(1, ['sh', '-c', drain, 'drain', log, fifo]), { stdin: 'ignore', stdout: 'ignore' });
+    'exec < "$2"; while IFS= read -r line; do printf "%s\\n" "$line" >> "$1"; case "$line" in *"\\"msg\\":\\"$3\\""*) break;; esac; done; exec cat > /dev/null';
+  Bun.spawn(pin(1, ['sh', '-c', drain, 'drain', log, fifo, until]), { stdin: 'ignore', stdout: 'ignore' });
   const t0 = performance.now();
   const proc = Bun.spawn(cmd, { env: { ...process.env, ...env }, stdout: Bun.file(fifo), stderr: 'inherit' });
   const deadline = t0 + 60_000;
@@ -34,7 +39,7 @@ export async function startProcess(cmd: string[], env: Record<string, string>): 
     const out = await Bun.file(log)
       .text()
       .catch(() => '');
-    const m = out.match(/"msg":"listening","url":"([^"]+)"/);
+    const m = out.match(new RegExp(`"msg":"${until}".*"url":"([^"]+)"`));
     if (m) return { url: m[1].replace(/\/$/, ''), proc, startedMs: performance.now() - t0 };
     if (proc.exitCode !== null || proc.signalCode !== null) throw new Error(`process exited before listening: ${out}`);
     if (performance.now() > deadline) {
@@ -62,7 +67,7 @@ export const peakRssMb = async (pid: number) => {
   return Math.round(kb / 1024);
 };
 
-export type WrkResult = { rps: number; p50: string; p99: string; non2xx: number; errors: number };
+export type WrkResult = { rps: number; requests: number; p50: string; p99: string; non2xx: number; errors: number };
 export async function wrk(url: string, headers: Record<string, string> = {}, script?: string): Promise<WrkResult> {
   const args = ['-t1', `-c${CONNECTIONS}`, `-d${SECONDS}s`, '--latency', ...Object.entries(headers).flatMap(([k, v]) => ['-H', `${k}: ${v}`])];
   if (script) args.push('-s', script);
@@ -74,7 +79,8 @@ export async function wrk(url: string, headers: Record<string, string> = {}, scr
   const non2xx = Number(text.match(/Non-2xx or 3xx responses:\s+(\d+)/)?.[1] ?? 0);
   const errs = text.match(/Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/);
   const errors = errs ? errs.slice(1).reduce((a, b) => a + Number(b), 0) : 0;
-  return { rps, p50: pct('50'), p99: pct('99'), non2xx, errors };
+  const requests = Number(text.match(/(\d+) requests in/)?.[1] ?? 0);
+  return { rps, requests, p50: pct('50'), p99: pct('99'), non2xx, errors };
 }
 
 export const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)];

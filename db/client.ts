@@ -12,8 +12,13 @@ export type Database = {
   isReady: () => boolean;
   /** Settles when isReady() turns true. */
   ready: Promise<void>;
+  /** Whether LISTEN reaches other processes' NOTIFY: PostgreSQL, unless through PgBouncer in transaction mode. */
+  canListen: boolean;
   close: () => Promise<void>;
 };
+
+/** How the site connects to PostgreSQL (ignored by the embedded database, which has one connection). */
+export type ConnectionSettings = Partial<Pick<Config, 'DATABASE_POOL_MAX' | 'DATABASE_PGBOUNCER'>>;
 
 const clientOptions = {
   transform: postgres.camel,
@@ -40,8 +45,22 @@ const RETRY_DELAYS_MS = [250, 500, 1000, 2000, 3000];
  * (`onFatal`), and one whose folder another process holds throws DataDirInUse at once. Without it (tests, tools), the database is ready when this returns, or it throws.
  */
 export async function openDatabase(
-  config: Pick<Config, 'DATABASE_URL' | 'DATA_DIR'>,
-  { background = false, log = quiet, onFatal = (_: unknown) => {} }: { background?: boolean; log?: StartupLog; onFatal?: (error: unknown) => void } = {},
+  config: Pick<Config, 'DATABASE_URL' | 'DATA_DIR'> & ConnectionSettings,
+  {
+    background = false,
+    log = quiet,
+    onFatal = (_: unknown) => {},
+    statementTimeoutMs,
+  }: {
+    background?: boolean;
+    log?: StartupLog;
+    onFatal?: (error: unknown) => void;
+    /**
+     * On PostgreSQL, `statement_timeout` and `idle_in_transaction_session_timeout` of every connection:
+     * the server passes its request deadline, so a query that lost the race stops on the server too.
+     */
+    statementTimeoutMs?: number;
+  } = {},
 ): Promise<Database> {
   if (!config.DATABASE_URL) {
     // PGlite is one backend behind a socket server on a Unix socket whose path is known before it
@@ -78,6 +97,7 @@ export async function openDatabase(
       kind: 'embedded',
       isReady: () => readyFlag,
       ready: ready.then(() => {}),
+      canListen: false,
       close: async () => {
         closed = true;
         await sql.end({ timeout: 5 });
@@ -88,7 +108,17 @@ export async function openDatabase(
     };
   }
 
-  const sql = postgres(config.DATABASE_URL, { ...clientOptions, max: 10 });
+  const pgbouncer = config.DATABASE_PGBOUNCER ?? false;
+  const timeouts = statementTimeoutMs ? { statement_timeout: statementTimeoutMs, idle_in_transaction_session_timeout: statementTimeoutMs } : undefined;
+  const sql = postgres(config.DATABASE_URL, {
+    ...clientOptions,
+    max: config.DATABASE_POOL_MAX ?? 10,
+    // PgBouncer in transaction mode gives each transaction whichever server connection is free: a
+    // statement prepared on one is unknown on the next, and startup parameters it does not track are
+    // refused (the timeouts are then the role's: checked below).
+    prepare: !pgbouncer,
+    ...(timeouts && !pgbouncer ? { connection: timeouts } : {}),
+  });
   let readyFlag = false;
   let closed = false;
   const migrateUntilDone = async () => {
@@ -97,6 +127,7 @@ export async function openDatabase(
         await migrate(sql);
         readyFlag = true;
         if (attempt > 0) log.info('database is up', { attempts: attempt + 1 });
+        if (statementTimeoutMs && pgbouncer) await warnWithoutTimeout(sql, log, statementTimeoutMs);
         return;
       } catch (err) {
         if (!background || closed) throw err;
@@ -113,9 +144,19 @@ export async function openDatabase(
     kind: 'postgres',
     isReady: () => readyFlag,
     ready,
+    canListen: !pgbouncer,
     close: async () => {
       closed = true;
       await sql.end({ timeout: 5 });
     },
   };
+}
+
+/** Behind PgBouncer the timeouts are the database role's own: a role without them is worth a warning. */
+async function warnWithoutTimeout(sql: Sql, log: StartupLog, ms: number): Promise<void> {
+  const [row] = await sql<{ statementTimeout: string }[]>`select current_setting('statement_timeout') as statement_timeout`.catch(() => []);
+  if (row?.statementTimeout === '0')
+    log.warn(
+      `statement_timeout is not set for this role behind PgBouncer: a query that misses the ${ms} ms deadline keeps running (ALTER ROLE … SET statement_timeout = '${ms}ms', and idle_in_transaction_session_timeout)`,
+    );
 }

@@ -7,6 +7,8 @@ const MIGRATION_LOCK_ID = 72_435_010;
 
 export async function migrate(sql: Sql, migrations = allMigrations): Promise<string[]> {
   return sql.begin(async (tx) => {
+    // A migration may take longer than a request's deadline, which the server's connections carry.
+    await tx`set local statement_timeout = 0`;
     await tx`select pg_advisory_xact_lock(${MIGRATION_LOCK_ID})`;
     await tx`create table if not exists schema_migrations (
       name text primary key,

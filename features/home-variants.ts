@@ -1,6 +1,6 @@
 import { LRUCache } from 'lru-cache';
 import type { Sql } from 'postgres';
-import { loadRunningTest, previewAssignment, type RunningTest, storedVariantId } from '../db/queries/ab-tests.ts';
+import { AB_TESTS_CHANNEL, loadRunningTest, previewAssignment, type RunningTest, runningTestsVersion, storedVariantId } from '../db/queries/ab-tests.ts';
 import { AB_TEST_NAMES, type AbTracking, type Assignment, contactFormConfigSchema, heroConfigSchema } from '../lib/ab-tests.ts';
 import { type ContactFormConfig, defaultContactFormConfig } from '../lib/contact-form-variants.ts';
 import { CONTROL_HERO, type HeroVariantName } from '../lib/hero-variants.ts';
@@ -9,7 +9,8 @@ import type { Logger } from '../server/log.ts';
 
 // The home page's A/B variants: which hero and which audit form each visitor sees, decided on the
 // server so the HTML already holds them. Owns its state: the returning visitors it remembers and the
-// running tests' definitions it re-reads every few seconds.
+// running tests' definitions it re-reads every few seconds, both forgotten as soon as a test changes
+// (watch: LISTEN on PostgreSQL, and a periodic re-read), so every process stops a stopped test at once.
 
 /**
  * How long the home page waits for its two assignments before showing the controls. Shorter than the
@@ -25,6 +26,13 @@ export const HOME_ASSIGNMENT_DEADLINE_MS = 2000;
 const REMEMBER_VISITOR_MS = 10 * 60_000;
 const REMEMBERED_VISITORS = 100_000;
 const RUNNING_TEST_TTL_MS = 10_000;
+/**
+ * How often watch() re-reads the tests' fingerprint: often when nothing else tells this process of a
+ * change (the embedded database, PgBouncer), seldom when LISTEN does and this only covers a lost
+ * notification or a test that ends by its date.
+ */
+const REREAD_MS = 1000;
+const REREAD_LISTENING_MS = 10_000;
 
 export type HomeVariants = {
   hero: HeroVariantName;
@@ -49,6 +57,11 @@ export type HomeVariantsService = {
   resolve(visitor: VisitorRef, requestId: string): Promise<HomeVariants>;
   /** A returning visitor's page key (homeCacheKey of their variants) when remembered; undefined otherwise. No I/O. */
   keyFromMemory(visitorId: string): string | undefined;
+  /**
+   * Forgets remembered visitors and tests whenever a test's definition changes: at once on a NOTIFY
+   * (with `listen`), and when a periodic re-read of the tests' fingerprint differs. Returns the stop.
+   */
+  watch(options: { listen: boolean }): () => Promise<void>;
 };
 
 const CONTROLS: HomeVariants = { hero: CONTROL_HERO, contactForm: defaultContactFormConfig, heroTracking: null, contactFormTracking: null };
@@ -101,7 +114,57 @@ export function createHomeVariants({ sql, now, log }: { sql: Sql; now: () => Dat
     return variants;
   }
 
-  return { resolve, keyFromMemory: (visitorId) => remembered.get(visitorId)?.key };
+  const forget = () => {
+    remembered.clear();
+    runningTests.clear();
+  };
+
+  function watch({ listen }: { listen: boolean }): () => Promise<void> {
+    let version: string | undefined;
+    let stopped = false;
+    const reread = async () => {
+      try {
+        const current = await withDatabaseDeadline(runningTestsVersion(sql, Object.values(AB_TEST_NAMES)));
+        if (version !== undefined && current !== version) {
+          forget();
+          log.info('A/B tests changed: remembered variants forgotten', { via: 'reread' });
+        }
+        version = current;
+      } catch {
+        // The next re-read tries again; meanwhile the visitors' pages are what they were.
+      }
+    };
+    void reread();
+    let timer = setInterval(reread, listen ? REREAD_LISTENING_MS : REREAD_MS);
+    let unlisten: (() => Promise<void>) | undefined;
+    if (listen)
+      sql
+        .listen(
+          AB_TESTS_CHANNEL,
+          () => {
+            forget();
+            log.info('A/B tests changed: remembered variants forgotten', { via: 'notify' });
+          },
+          // Listening again after a lost connection: a change may have been missed meanwhile.
+          () => void reread(),
+        )
+        .then((listener) => {
+          unlisten = listener.unlisten;
+          if (stopped) void listener.unlisten();
+        })
+        .catch((error) => {
+          log.warn('cannot LISTEN for A/B test changes; re-reading them every second', { error: String(error) });
+          clearInterval(timer);
+          if (!stopped) timer = setInterval(reread, REREAD_MS);
+        });
+    return async () => {
+      stopped = true;
+      clearInterval(timer);
+      await unlisten?.().catch(() => {});
+    };
+  }
+
+  return { resolve, keyFromMemory: (visitorId) => remembered.get(visitorId)?.key, watch };
 }
 
 /**

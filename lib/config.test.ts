@@ -72,6 +72,14 @@ describe('loadConfig', () => {
     ['LEAD_WEBHOOK_SECRET', 'whsec_c2hvcnQ='],
     ['LEAD_WEBHOOK_SECRET', 'whsec_!!!'],
     ['WORKER', 'maybe'],
+    ['WEB_CONCURRENCY', '0'],
+    ['WEB_CONCURRENCY', 'two'],
+    ['WEB_CONCURRENCY', '1.5'],
+    ['WEB_CONCURRENCY', '65'],
+    ['RATE_LIMIT_STORE', 'redis'],
+    ['DATABASE_POOL_MAX', '0'],
+    ['DATABASE_POOL_MAX', 'many'],
+    ['DATABASE_PGBOUNCER', 'transaction'],
   ])('a bad %s stops start-up with one line naming it', (name, value) => {
     let error: unknown;
     try {
@@ -118,5 +126,43 @@ describe('loadConfig', () => {
     for (const local of ['http://127.0.0.1:9000/x', 'http://localhost:9000/x', 'http://[::1]:9000/x'])
       expect(loadConfig({ NODE_ENV: 'production', LEAD_WEBHOOK_URL: local, LEAD_WEBHOOK_SECRET: secret }).LEAD_WEBHOOK_URL).toBe(local);
     expect(loadConfig({ LEAD_WEBHOOK_URL: 'http://hooks.example.com/x', LEAD_WEBHOOK_SECRET: secret }).LEAD_WEBHOOK_URL).toBe('http://hooks.example.com/x');
+  });
+
+  test('scaling: processes, where rate limits count, the pool and PgBouncer', () => {
+    const defaults = loadConfig({});
+    expect(defaults).toMatchObject({ WEB_CONCURRENCY: 1, RATE_LIMIT_STORE: 'memory', DATABASE_POOL_MAX: 10, DATABASE_PGBOUNCER: false });
+    const scaled = loadConfig({
+      DATABASE_URL: 'postgres://u@db:5432/site',
+      WEB_CONCURRENCY: '4',
+      RATE_LIMIT_STORE: 'postgres',
+      DATABASE_POOL_MAX: '5',
+      DATABASE_PGBOUNCER: 'true',
+    });
+    expect(scaled).toMatchObject({ WEB_CONCURRENCY: 4, RATE_LIMIT_STORE: 'postgres', DATABASE_POOL_MAX: 5, DATABASE_PGBOUNCER: true });
+    for (const [value, on] of [
+      ['on', true],
+      ['1', true],
+      ['Yes', true],
+      ['off', false],
+      ['0', false],
+      ['', false],
+    ] as const)
+      expect(loadConfig({ DATABASE_PGBOUNCER: value }).DATABASE_PGBOUNCER).toBe(on);
+    // The shared store works on either database (one embedded process counts in its own tables).
+    expect(loadConfig({ RATE_LIMIT_STORE: 'postgres' }).RATE_LIMIT_STORE).toBe('postgres');
+  });
+
+  test('more than one process on the embedded database is refused with one line', () => {
+    expect(loadConfig({ WEB_CONCURRENCY: '1' }).WEB_CONCURRENCY).toBe(1);
+    let error: unknown;
+    try {
+      loadConfig({ WEB_CONCURRENCY: '2' });
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    expect((error as Error).message).toBe(
+      'Invalid environment variable WEB_CONCURRENCY: 2 processes need DATABASE_URL (the embedded database belongs to one process)',
+    );
   });
 });

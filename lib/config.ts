@@ -19,6 +19,14 @@ const proxyHops = z
   .transform((v) => (['true', 'on', 'yes'].includes(v) ? 1 : ['false', 'off', 'no', ''].includes(v) ? 0 : Number(v)))
   .pipe(z.number().int().min(0).max(10));
 
+/** A yes/no switch: true/false, on/off, yes/no, 1/0 (unset or empty: false). */
+const flag = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .refine((v) => /^(true|false|on|off|yes|no|1|0|)$/.test(v), 'expected true or false')
+  .transform((v) => ['true', 'on', 'yes', '1'].includes(v));
+
 const httpUrl = z.url({ protocol: /^https?$/ }).transform((v) => v.replace(/\/+$/, ''));
 
 /** An email address, alone or with a display name: `hello@example.ca` or `"Northline Digital" <hello@example.ca>`. */
@@ -79,6 +87,14 @@ const envSchema = z.object({
   LEAD_WEBHOOK_URL: optionalText.pipe(httpUrl.optional()),
   LEAD_WEBHOOK_SECRET: optionalText.pipe(webhookSecret.optional()),
   WORKER: z.enum(['on', 'off']).default('on'),
+  /** Server processes on this machine, sharing the port (server/supervisor.ts). */
+  WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
+  /** Where per-client rate-limit counts live: this process's memory, or PostgreSQL (shared by every process). */
+  RATE_LIMIT_STORE: z.enum(['memory', 'postgres']).default('memory'),
+  /** Connections each process may open to PostgreSQL (LISTEN connections come on top). */
+  DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(1000).default(10),
+  /** DATABASE_URL is a PgBouncer in transaction mode: no prepared statements, no session settings, no LISTEN. */
+  DATABASE_PGBOUNCER: flag.default(false),
 });
 
 export type Config = Omit<z.output<typeof envSchema>, 'PUBLIC_SITE_URL' | 'AB_DASHBOARD_ACCESS' | 'ADMIN_PASSWORD' | 'MAIL_FROM'> & {
@@ -118,6 +134,11 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       throw new ConfigError('Invalid environment variable LEAD_WEBHOOK_URL: must be https in production (plain http only to a loopback address)');
     if (!values.LEAD_WEBHOOK_SECRET) throw new ConfigError('Invalid environment variable LEAD_WEBHOOK_SECRET: required when LEAD_WEBHOOK_URL is set');
   }
+  // The embedded database is one process's (a kernel lock on DATA_DIR): more processes need PostgreSQL.
+  if (values.WEB_CONCURRENCY > 1 && !values.DATABASE_URL)
+    throw new ConfigError(
+      `Invalid environment variable WEB_CONCURRENCY: ${values.WEB_CONCURRENCY} processes need DATABASE_URL (the embedded database belongs to one process)`,
+    );
   return {
     ...values,
     // A dashboard that ADMIN_PASSWORD closed stays closed until someone chooses otherwise.

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'bun:test';
-import { calendarDay, clientKey, forwardedClient, RateLimiter, secondsUntilNextDay } from './rate-limit.ts';
+import { calendarDay, clientKey, decisionOf, forwardedClient, RateLimiter, secondsUntilNextDay } from './rate-limit.ts';
 
 test('allows up to the limit in a window, then refuses until the window resets', () => {
   let now = 1_000;
@@ -30,6 +30,18 @@ test('peek says whether the next request would pass, without counting it', () =>
   expect(limiter.peek('x').allowed).toBe(false);
   now = 1000;
   expect(limiter.peek('x').allowed).toBe(true);
+});
+
+test('a count kept elsewhere gives the same answers as the memory limiter', () => {
+  let now = 5_000;
+  const rule = { limit: 3, windowMs: 60_000 };
+  const limiter = new RateLimiter(rule, () => now);
+  // The shared store's count includes the request and stops at limit + 1; its window opened at 5 s.
+  const shared = (hits: number) => decisionOf(rule, hits, 65_000, now);
+  for (const hits of [1, 2, 3, 4, 4]) expect(shared(hits)).toEqual(limiter.hit('a'));
+  now = 64_999;
+  expect(shared(4)).toEqual(limiter.hit('a'));
+  expect(decisionOf(rule, 4, 65_000, 70_000).resetMs).toBe(0);
 });
 
 test('a flood of new keys keeps memory bounded and leaves recent clients their counts', () => {

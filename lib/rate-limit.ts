@@ -73,6 +73,14 @@ export class RateLimiter {
   }
 }
 
+/**
+ * The decision for a count kept elsewhere (PostgreSQL, shared by every process): `hits` counts this
+ * request, capped at limit + 1 once refused; the window ends at `windowEndMs`.
+ */
+export function decisionOf(rule: RateRule, hits: number, windowEndMs: number, nowMs: number): RateDecision {
+  return { allowed: hits <= rule.limit, limit: rule.limit, remaining: Math.max(0, rule.limit - hits), resetMs: Math.max(0, windowEndMs - nowMs) };
+}
+
 /** One limiter per rule. */
 export function createRateLimiters(now: () => number = Date.now): Record<RateRuleName, RateLimiter> {
   return Object.fromEntries(Object.entries(RATE_RULES).map(([name, rule]) => [name, new RateLimiter(rule, now)])) as Record<RateRuleName, RateLimiter>;

@@ -35,6 +35,7 @@ import { getsNotFoundPage, notFound, onError, routeTableOf } from './middleware/
 import { requestContext } from './middleware/request-context.ts';
 import { pageHandler } from './page.tsx';
 import { PageCache } from './page-cache.ts';
+import { rateCountsFor } from './rate-counts.ts';
 import { diskSource, type StaticSource, staticFiles } from './static-files.ts';
 
 /** Every page of the site, by path. */
@@ -73,12 +74,14 @@ export function resolveDeps(input: AppDepsInput): AppDeps {
   const now = input.now ?? (() => new Date());
   const clock = input.now ? () => now().getTime() : Date.now;
   const log = input.log ?? stdoutLog;
+  const rateLimiters = input.rateLimiters ?? createRateLimiters(clock);
   return {
     ...input,
     now,
     log,
     dbReady: input.dbReady ?? (() => true),
-    rateLimiters: input.rateLimiters ?? createRateLimiters(clock),
+    rateLimiters,
+    rateCounts: input.rateCounts ?? rateCountsFor(config.RATE_LIMIT_STORE, { sql, limiters: rateLimiters, now, log }),
     pageCache: input.pageCache ?? new PageCache({ baseHeaders: securityHeaders(config.isProduction), now: clock }),
     homeVariants: input.homeVariants ?? createHomeVariants({ sql, now, log }),
     feed: input.feed ?? createFeedReader({ source: config.RSS_FEED_URL, siteUrl: config.PUBLIC_SITE_URL, timeZone: agency.timeZone, now: clock }),

@@ -10,6 +10,7 @@ import type { SignedInStaff } from '../lib/staff-session.ts';
 import type { StoryWriter } from '../lib/story-templates.ts';
 import type { Logger } from './log.ts';
 import type { PageCache } from './page-cache.ts';
+import type { RateCounts } from './rate-counts.ts';
 
 /**
  * Everything the app uses from outside, resolved once when the app is made (server/app.ts
@@ -24,8 +25,10 @@ export type AppDeps = {
   log: Logger;
   /** False while the database is still coming up at boot: what needs data answers 503 meanwhile. */
   dbReady: () => boolean;
-  /** Per-client request counters, in this process's memory. */
+  /** Per-client request counters in this process's memory (staff sign-ins, and the fallback while PostgreSQL is away). */
   rateLimiters: Record<RateRuleName, RateLimiter>;
+  /** The API rate limits' counts: in memory or in PostgreSQL (RATE_LIMIT_STORE; server/rate-counts.ts). */
+  rateCounts: RateCounts;
   /** Kept answers (server/page-cache.ts). */
   pageCache: PageCache;
   /** The home page's A/B variants, with the visitors and tests it remembers. */

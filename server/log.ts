@@ -59,13 +59,23 @@ export function createLogger(sink?: LogSink): Logger {
   };
 }
 
+// The server process's number under a supervisor (WEB_CONCURRENCY > 1), on every line it writes.
+let processNumber = 0;
+let processSuffix = '';
+
+/** Marks every later line of this process with `"process": n`. */
+export function setLogProcess(n: number): void {
+  processNumber = n;
+  processSuffix = `,"process":${n}`;
+}
+
 let pending = '';
 let scheduled = false;
 const FLUSH_BYTES = 64 * 1024;
 
 function write(entry: LogEntry): void {
   formatRecorded();
-  append(`${JSON.stringify(entry)}\n`);
+  append(`${JSON.stringify(processNumber ? { ...entry, process: processNumber } : entry)}\n`);
 }
 
 function append(line: string): void {
@@ -152,7 +162,7 @@ function formatRecorded(): void {
   if (recorded === 0) return;
   let lines = '';
   for (let i = 0; i < recorded; i++) {
-    lines += `{"time":"${isoAt(times[i])}","level":"info","msg":"request","requestId":"${ids[i]}","method":"${methods[i]}","route":"${routes[i]}","status":${statuses[i]},"ms":${elapsedMs(starts[i], ends[i])}}\n`;
+    lines += `{"time":"${isoAt(times[i])}","level":"info","msg":"request","requestId":"${ids[i]}","method":"${methods[i]}","route":"${routes[i]}","status":${statuses[i]},"ms":${elapsedMs(starts[i], ends[i])}${processSuffix}}\n`;
   }
   recorded = 0;
   append(lines);

@@ -4,9 +4,10 @@ import { type LeadWorker, startWorker } from '../features/lead-delivery/worker.t
 import { type Config, ConfigError, loadConfig } from '../lib/config.ts';
 import { channelsFor } from '../lib/lead-notifications.ts';
 import { createApp, type Site } from './app.ts';
-import { deadline } from './deadline.ts';
-import { flushLog, stdoutLog } from './log.ts';
+import { DB_DEADLINE_MS, deadline } from './deadline.ts';
+import { flushLog, setLogProcess, stdoutLog } from './log.ts';
 import { diskSource, embeddedSource, loadAssets } from './static-files.ts';
+import { CHILD_MARKER, type ChildMessage, JOIN_MARKER, supervise } from './supervisor.ts';
 
 /** The environment, parsed once; a bad value stops the process with one line naming it. */
 function configFromEnvironment(): Config {
@@ -21,18 +22,28 @@ function configFromEnvironment(): Config {
 
 /**
  * Starts the site: reads the environment (the only place that does), builds the assets when they are
- * missing or stale (a compiled binary passes the static files embedded in it instead), opens the
- * database in the background, listens, starts the notification worker once the database is ready
- * (unless WORKER=off), and stops cleanly on SIGTERM or SIGINT.
+ * missing or stale (a compiled binary passes the static files embedded in it instead), and then either
+ * supervises WEB_CONCURRENCY server processes (server/supervisor.ts) or is one: opens the database in
+ * the background, listens, starts the notification worker and the A/B tests' watch once the database
+ * is ready (unless WORKER=off), and stops cleanly on SIGTERM or SIGINT.
  */
 export async function main({ embeddedFiles }: { embeddedFiles?: Record<string, string> } = {}) {
   let config = configFromEnvironment();
-  if (!embeddedFiles) {
-    // A computed specifier keeps the build tooling (esbuild, Tailwind) out of a compiled binary.
+  const processNumber = Number(process.env[CHILD_MARKER] ?? 0);
+  if (!embeddedFiles && !processNumber) {
+    // A computed specifier keeps the build tooling (esbuild, Tailwind) out of a compiled binary. Built
+    // once, here, before a supervisor starts its processes.
     const buildModule = '../build.ts';
     const { ensureBuild } = (await import(buildModule)) as typeof import('../build.ts');
     await ensureBuild();
   }
+  if (config.WEB_CONCURRENCY > 1 && !processNumber) {
+    if (config.RATE_LIMIT_STORE === 'memory')
+      stdoutLog.warn('RATE_LIMIT_STORE=memory with several processes: each counts its own, so a client gets up to WEB_CONCURRENCY times each limit');
+    return supervise({ processes: config.WEB_CONCURRENCY, port: config.PORT });
+  }
+  if (processNumber) setLogProcess(processNumber);
+  const tellSupervisor = (message: ChildMessage) => process.send?.(message);
   const staticSource = embeddedFiles ? embeddedSource(embeddedFiles) : diskSource('static');
   const assets = await loadAssets(staticSource);
   // The database comes up in the background: pages that need no data are served meanwhile, and what
@@ -45,11 +56,20 @@ export async function main({ embeddedFiles }: { embeddedFiles?: Record<string, s
     // The exit handler writes what is pending, synchronously.
     process.exit(1);
   };
-  const db = await openDatabase(config, { background: true, log: stdoutLog, onFatal: cannotOpen }).catch(cannotOpen);
+  const db = await openDatabase(config, { background: true, log: stdoutLog, onFatal: cannotOpen, statementTimeoutMs: DB_DEADLINE_MS }).catch(cannotOpen);
+  // A process the supervisor restarts joins the port only once its database is ready: until then the
+  // others answer everything, where this one would answer 503 to what needs data.
+  if (process.env[JOIN_MARKER] === 'when-ready') await db.ready;
   // The site is made right after binding (no await in between), once the real port is known.
   let site: Site;
   let stopping = false;
-  const server = Bun.serve({ port: config.PORT, fetch: (req, srv) => site.fetch(req, { server: srv }), development: false });
+  // A supervisor's processes share the port; a lone server keeps it to itself (a second one fails loudly).
+  const server = Bun.serve({
+    port: config.PORT,
+    reusePort: processNumber > 0,
+    fetch: (req, srv) => site.fetch(req, { server: srv }),
+    development: false,
+  });
   if (!config.publicSiteUrlGiven) {
     // The fallback names the port actually bound (PORT=0 picks one).
     config = { ...config, PUBLIC_SITE_URL: `http://localhost:${server.port}` };
@@ -58,18 +78,22 @@ export async function main({ embeddedFiles }: { embeddedFiles?: Record<string, s
   let worker: LeadWorker | null = null;
   const notifications = { channels: channelsFor({ webhookConfigured: config.LEAD_WEBHOOK_URL !== undefined }), queued: () => worker?.poke() };
   site = createApp({ sql: db.sql, config, assets, dbReady: db.isReady, log: stdoutLog, notifications }, { staticSource });
-  if (config.WORKER === 'on') {
-    const workerConfig = config;
-    void db.ready.then(() => {
-      if (stopping) return;
-      worker = startWorker({ sql: db.sql, config: workerConfig, log: stdoutLog, listen: db.kind === 'postgres' });
+  let stopWatchingTests: (() => Promise<void>) | null = null;
+  const workerConfig = config;
+  void db.ready.then(() => {
+    if (stopping) return;
+    stopWatchingTests = site.deps.homeVariants.watch({ listen: db.canListen });
+    if (workerConfig.WORKER === 'on') {
+      worker = startWorker({ sql: db.sql, config: workerConfig, log: stdoutLog, listen: db.canListen });
       stdoutLog.info('notification worker started', {
         smtp: workerConfig.SMTP_URL ? 'on' : 'off (emails are logged)',
         webhook: workerConfig.LEAD_WEBHOOK_URL ? 'on' : 'off',
       });
-    });
-  }
+    }
+    tellSupervisor({ type: 'ready' });
+  });
   stdoutLog.info('listening', { url: `http://localhost:${server.port}`, database: db.kind });
+  tellSupervisor({ type: 'listening', port: server.port ?? config.PORT });
   if (config.retiredAdminPasswordSet)
     stdoutLog.warn(
       `ADMIN_PASSWORD is retired and no longer signs anyone in: staff sign in at /admin/login (bun run staff:add EMAIL). The A/B dashboard is ${config.AB_DASHBOARD_ACCESS === 'staff' ? 'staff-only' : 'open'} (AB_DASHBOARD_ACCESS).`,
@@ -84,13 +108,15 @@ export async function main({ embeddedFiles }: { embeddedFiles?: Record<string, s
     const drained = server.stop(false);
     stdoutLog.info('shutting down', { signal });
     flushLog();
-    await Promise.all([deadline(drained, 10_000, () => undefined), worker?.stop(10_000)]);
+    await Promise.all([deadline(drained, 10_000, () => undefined), worker?.stop(10_000), stopWatchingTests?.()]);
     await server.stop(true);
     await db.close();
     process.exit(0);
   };
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
+  // A supervisor that is gone (kill -9) leaves no process behind holding the port.
+  if (processNumber) process.on('disconnect', () => void shutdown('disconnect'));
 }
 
 /**
@@ -104,9 +130,9 @@ export async function workerMain() {
     console.error('bun run worker needs DATABASE_URL: the embedded database belongs to the server process, whose own worker delivers notifications.');
     process.exit(1);
   }
-  const db = await openDatabase(config, { background: true, log: stdoutLog });
+  const db = await openDatabase(config, { background: true, log: stdoutLog, statementTimeoutMs: DB_DEADLINE_MS });
   await db.ready;
-  const worker = startWorker({ sql: db.sql, config, log: stdoutLog, listen: true });
+  const worker = startWorker({ sql: db.sql, config, log: stdoutLog, listen: db.canListen });
   stdoutLog.info('notification worker started', { smtp: config.SMTP_URL ? 'on' : 'off (emails are logged)', webhook: config.LEAD_WEBHOOK_URL ? 'on' : 'off' });
   let stopping = false;
   const shutdown = async (signal: string) => {

@@ -7,6 +7,7 @@ import abTestsSeed from './0002_ab_tests_seed.sql' with { type: 'text' };
 import storyBudget from './0003_story_budget.sql' with { type: 'text' };
 import backOffice from './0004_back_office.sql' with { type: 'text' };
 import leadDelivery from './0005_lead_delivery.sql' with { type: 'text' };
+import sharedState from './0006_shared_state.sql' with { type: 'text' };
 
 export type Migration = { name: string; sql: string; after?: (tx: TransactionSql) => Promise<void> };
 
@@ -16,6 +17,7 @@ export const migrations: ReadonlyArray<Migration> = [
   { name: '0003_story_budget', sql: storyBudget },
   { name: '0004_back_office', sql: backOffice, after: setReplyByOfEarlierLeads },
   { name: '0005_lead_delivery', sql: leadDelivery },
+  { name: '0006_shared_state', sql: sharedState },
 ];
 
 /** The leads copied in by 0004 get their reply-by time by the Ontario business-day rule. */

@@ -29,6 +29,24 @@ export async function loadRunningTest(sql: Db, testName: string): Promise<Runnin
   return { id: test.id, trafficAllocation: test.trafficAllocation, variants };
 }
 
+/** Processes hear of any change to the tests' definitions here (the trigger of migration 0006). */
+export const AB_TESTS_CHANNEL = 'ab_tests_changed';
+
+/**
+ * A fingerprint of the named tests that are running now, with their variants: it changes when one is
+ * stopped, ends, starts, or has a weight, allocation or configuration changed. One statement.
+ */
+export async function runningTestsVersion(sql: Db, testNames: readonly string[]): Promise<string> {
+  const [row] = await sql<{ version: string }[]>`
+    select md5(coalesce(json_agg(x order by x.id)::text, '')) as version from (
+      select t.id, t.traffic_allocation,
+        (select json_agg(v order by v.id) from ab_test_variants v where v.test_id = t.id) as variants
+      from ab_tests t
+      where t.name = any(${testNames as string[]}) and ${running(sql)}
+    ) x`;
+  return row.version;
+}
+
 function toAssignment(testId: string, v: VariantRow): Assignment {
   return { testId, variantId: v.id, variant: { configuration: v.configuration, name: v.name, isControl: v.isControl } };
 }

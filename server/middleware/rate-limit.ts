@@ -7,17 +7,17 @@ import { isFormBody } from '../api/guards.ts';
 import { withDatabaseDeadline } from '../deadline.ts';
 import type { AppContext, AppEnv } from '../deps.ts';
 
-// Rate limits. Per-client counters live in this process's memory (with N processes a client gets up to
-// N times a limit); the story generator's site-wide daily budget lives in PostgreSQL, so it holds across
-// processes and restarts. Routes put them after their origin, type, size and validation checks, so a
+// Rate limits. Per-client counts live in this process's memory or, with RATE_LIMIT_STORE=postgres, in
+// PostgreSQL, shared by every process (server/rate-counts.ts); the story generator's site-wide daily
+// budget always lives in PostgreSQL, so it holds across processes and restarts. Routes put them after their origin, type, size and validation checks, so a
 // refused request never uses up an allowance or the budget. RATE_LIMITS=off turns all of them off.
 
 /** The per-client limit `rule`, keyed by the client's address (an IPv6 client by its /64). 429 with Retry-After. */
 export function rateLimit(rule: RateRuleName) {
   return createMiddleware<AppEnv>(async (c, next) => {
-    const { config, rateLimiters } = c.get('deps');
+    const { config, rateCounts } = c.get('deps');
     if (config.RATE_LIMITS === 'off') return next();
-    const decision = rateLimiters[rule].hit(clientKey(clientAddress(c)));
+    const decision = await rateCounts.hit(rule, clientKey(clientAddress(c)));
     const resetSeconds = Math.max(1, Math.ceil(decision.resetMs / 1000));
     c.header('RateLimit-Policy', `${decision.limit};w=${resetSeconds}`);
     c.header('RateLimit', `limit=${decision.limit}, remaining=${decision.remaining}, reset=${resetSeconds}`);

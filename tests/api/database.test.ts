@@ -7,7 +7,8 @@ import { testDatabase } from '../helpers/db.ts';
 import { freshDataDir } from '../helpers/template-db.ts';
 
 // The eight tables of the specification, the story generator's daily budget, the back office's leads,
-// their events and the staff sessions, and the lead notifications' queue.
+// their events and the staff sessions, the lead notifications' queue, and the rate-limit counts that
+// several processes share.
 const TABLES = [
   'ab_test_assignments',
   'ab_test_events',
@@ -19,6 +20,7 @@ const TABLES = [
   'lead_events',
   'leads',
   'q4_intake_applications',
+  'rate_limit_windows',
   'staff_sessions',
   'story_budget',
   'users',

@@ -1,12 +1,20 @@
 import type { Subprocess } from 'bun';
 import { freshDataDir } from './template-db.ts';
 
-export type RunningServer = { url: string; proc: Subprocess<'ignore', 'pipe', 'pipe'>; dataDir?: string; output: () => string; stop: () => Promise<number> };
+export type RunningServer = {
+  url: string;
+  proc: Subprocess<'ignore', 'pipe', 'pipe'>;
+  dataDir?: string;
+  output: () => string;
+  stop: () => Promise<number>;
+  /** Under WEB_CONCURRENCY, the number of the process that answered the request with this X-Request-Id (from its access line). */
+  processOf: (requestId: string) => Promise<number>;
+};
 
 /**
  * Starts `bun server.ts` as a visitor would meet it: a free port, a fresh embedded database (or
  * DATABASE_URL), production mode. Resolves once the server is listening and /healthz answers 200
- * (unless waitForHealthy is false).
+ * (unless waitForHealthy is false), and with WEB_CONCURRENCY above 1, once every process is ready.
  */
 export async function startServer(env: Record<string, string> = {}, dataDir?: string, { waitForHealthy = true } = {}): Promise<RunningServer> {
   // `DATABASE_URL: ''` in env asks for the embedded database even when the suite runs on PostgreSQL.
@@ -42,6 +50,10 @@ export async function startServer(env: Record<string, string> = {}, dataDir?: st
     if (proc.exitCode !== null || Date.now() > deadline) throw new Error(`server never became healthy:\n${output}`);
     await Bun.sleep(25);
   }
+  while (waitForHealthy && Number(env.WEB_CONCURRENCY ?? 1) > 1 && !output.includes('"msg":"all processes ready"')) {
+    if (proc.exitCode !== null || Date.now() > deadline) throw new Error(`not every process became ready:\n${output}`);
+    await Bun.sleep(25);
+  }
   return {
     url,
     proc,
@@ -50,6 +62,16 @@ export async function startServer(env: Record<string, string> = {}, dataDir?: st
     stop: async () => {
       proc.kill('SIGTERM');
       return proc.exited;
+    },
+    processOf: async (requestId) => {
+      // Access lines are written at the end of the event loop's turn: wait a moment for this one.
+      const line = new RegExp(`"requestId":"${requestId}"[^\\n]*"process":(\\d+)`);
+      for (let waited = 0; waited < 5000; waited += 20) {
+        const match = output.match(line);
+        if (match) return Number(match[1]);
+        await Bun.sleep(20);
+      }
+      throw new Error(`no access line for ${requestId}`);
     },
   };
 }

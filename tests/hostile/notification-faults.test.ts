@@ -1,9 +1,9 @@
 import { describe, expect, setDefaultTimeout, test } from 'bun:test';
-import type { Database } from '../../db/client.ts';
-import { type ReceivedMail, startSmtpServer } from '../fixtures/smtp-server.ts';
+import { startSmtpServer } from '../fixtures/smtp-server.ts';
 import { startWebhookReceiver } from '../fixtures/webhook-receiver.ts';
 import { validAudit } from '../helpers/audit.ts';
 import { scratchDatabase } from '../helpers/isolated-db.ts';
+import { countMail, jobStates } from '../helpers/lead-delivery.ts';
 import { type RunningServer, startServer } from '../helpers/server.ts';
 
 // Real servers, browsers and databases: a test may take longer than Bun's 5 s default.
@@ -36,26 +36,6 @@ async function sendAudits(server: RunningServer, count: number): Promise<{ ids: 
     }),
   );
   return { ids, slowestMs: Math.round(slowestMs) };
-}
-
-/** Messages per lead and channel as the SMTP server received them, keyed by the Message-ID (the same on every try). */
-function countMail(received: ReceivedMail[]) {
-  const byId = new Map<string, number>();
-  for (const m of received) byId.set(m.parsed.messageId ?? '', (byId.get(m.parsed.messageId ?? '') ?? 0) + 1);
-  return { delivered: byId.size, duplicated: [...byId.values()].filter((n) => n > 1).length };
-}
-
-async function jobStates(db: Database) {
-  const rows = await db.sql<{ state: string; count: number }[]>`select state, count(*)::int as count from jobs group by state`;
-  return Object.fromEntries(rows.map((r) => [r.state, r.count])) as Record<string, number>;
-}
-
-async function waitUntil(check: () => Promise<boolean> | boolean, ms: number, what: string) {
-  const deadline = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`not within ${ms} ms: ${what}`);
-    await Bun.sleep(100);
-  }
 }
 
 describe('lead notifications under faults', () => {
