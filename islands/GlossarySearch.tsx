@@ -15,6 +15,11 @@ export default function GlossarySearch({ initialQuery, initialCount, total }: { 
   const root = useRef<HTMLDivElement>(null);
   // Whether the visitor had opened "Show all" before searching: restored when the search is cleared.
   const openBefore = useRef<boolean | null>(null);
+  const input = useRef<HTMLInputElement>(null);
+  // Words typed before the island hydrated are in the box already: search for them.
+  useEffect(() => {
+    if (input.current && input.current.value !== query) setQuery(input.current.value);
+  }, [query]);
   const inputId = useFieldId('glossary-search');
   const statusId = useFieldId('glossary-status');
   const q = searchText(query);
@@ -61,6 +66,7 @@ export default function GlossarySearch({ initialQuery, initialCount, total }: { 
               Search the glossary
             </label>
             <input
+              ref={input}
               id={inputId}
               name="q"
               type="search"

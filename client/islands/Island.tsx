@@ -48,6 +48,7 @@ export function Island<N extends IslandName>({ name, props, hydrate, className }
         data-island-id={id}
         data-props={JSON.stringify(props)}
         data-hydrate={onDemand ? mode : undefined}
+        data-hold={onDemand && islands[name].early === 'held' ? '' : undefined}
         data-src={onDemand ? asset.file : undefined}
         data-preload={onDemand && asset.imports.length ? asset.imports.join(' ') : undefined}
         className={className}

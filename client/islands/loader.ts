@@ -1,17 +1,17 @@
 // The one script every page loads with the HTML; it has no dependencies (build.ts checks). Islands that
-// do not hydrate with the page wait here, as server-rendered HTML, and import their bundle only when
-// needed, so React is not even downloaded for a visitor who only reads:
-// - `data-hydrate="visible"`: when the island comes near the viewport, or is touched;
-// - `data-hydrate="interaction"`: when it is touched (pointer, touch, focus, key; a mouse over it on a
-//   desktop starts the download early). A click that lands before it has hydrated is held and replayed
-//   on the same element once it has, so the first tap on a menu button or a link is never lost;
+// do not hydrate with the page wait here, as server-rendered HTML that works on its own as far as HTML
+// can (links, forms, the audit's steps), and import their bundle:
+// - `data-hydrate="idle"`: soon after the page has loaded, when the browser is idle, one island at a
+//   time (the nearest to the screen first, each hydration given its own idle turn, so no task of ours
+//   blocks a tap for long); at once when the visitor touches it first. Until it has hydrated, an island
+//   marked `data-hold` (its controls need React) holds every click and replays them in order once it has:
+//   no tap is lost, and none lands out of order;
 // - `data-hydrate="alongside"` (the Toaster) hydrates with the first other island.
 // It also reports A/B exposures and clicks: an element marked `data-ab-view` (a variant's assignment ids,
 // as JSON) sends one `view` event the first time it is on screen, and one marked `data-ab-click` a
 // `click` event when clicked, with no React needed; and it enhances the phone menu (a native popover).
 
 const TOUCH = ['pointerdown', 'focusin', 'keydown', 'touchstart'] as const;
-const INTENT = [...TOUCH, 'pointerover'] as const;
 
 function load(el: HTMLElement): void {
   if (el.hasAttribute('data-loading')) return;
@@ -28,16 +28,12 @@ function loadCompanions(): void {
   for (const el of document.querySelectorAll<HTMLElement>('[data-island][data-hydrate="alongside"]')) load(el);
 }
 
-/**
- * Fetches the modules named in a space-separated list, once each: `modulepreload` also parses and
- * compiles them (for an island about to run), `prefetch` only puts them in the HTTP cache (ahead of a
- * tap that may never come, at no cost to the main thread).
- */
-function preload(list: string | undefined, rel: 'modulepreload' | 'prefetch' = 'modulepreload'): void {
+/** Starts fetching (and compiling) the modules named in a space-separated list, once each. */
+function preload(list: string | undefined): void {
   for (const href of (list ?? '').split(' ').filter(Boolean)) {
     if (document.querySelector(`link[href="${href}"]`)) continue;
     const link = document.createElement('link');
-    link.rel = rel;
+    link.rel = 'modulepreload';
     link.href = href;
     document.head.append(link);
   }
@@ -55,25 +51,31 @@ function observer(onSeen: (el: HTMLElement) => void, options: IntersectionObserv
   return (el) => io.observe(el);
 }
 
-const nearViewport = observer(load, { rootMargin: '400px 0px' });
-
 function loadOn(el: HTMLElement, types: readonly string[]): void {
   for (const type of types) el.addEventListener(type, () => load(el), { once: true, passive: true });
 }
 
-/** Holds a click on a not-yet-hydrated island and replays it on its target once React has taken over. */
+/** The nearest HTML element (a click on a button's icon lands on SVG, which has no click()). */
+function htmlTarget(target: EventTarget | null): HTMLElement | null {
+  let el = target instanceof Element ? target : null;
+  while (el && !(el instanceof HTMLElement)) el = el.parentElement;
+  return el;
+}
+
+/**
+ * Holds every click on a not-yet-hydrated island (whose controls need React) and replays them in order,
+ * on the elements they landed on, once React has taken over.
+ */
 function holdEarlyClicks(el: HTMLElement): void {
-  let held: HTMLElement | null = null;
+  const held: HTMLElement[] = [];
   el.addEventListener(
     'click',
     (event) => {
       if (el.hasAttribute('data-hydrated')) return;
       event.preventDefault();
       event.stopImmediatePropagation();
-      // The nearest HTML element (a click on a button's icon lands on SVG, which has no click()).
-      let target = event.target instanceof Element ? event.target : null;
-      while (target && !(target instanceof HTMLElement)) target = target.parentElement;
-      held = target;
+      const target = htmlTarget(event.target);
+      if (target) held.push(target);
       load(el);
     },
     { capture: true },
@@ -81,9 +83,46 @@ function holdEarlyClicks(el: HTMLElement): void {
   new MutationObserver((_, watcher) => {
     if (!el.hasAttribute('data-hydrated')) return;
     watcher.disconnect();
-    held?.click();
-    held = null;
+    for (const target of held.splice(0)) target.click();
   }).observe(el, { attributes: true, attributeFilter: ['data-hydrated'] });
+}
+
+/** Waits for an idle moment (or, where the browser cannot say, a short pause). */
+const idle = () =>
+  new Promise<void>((resolve) => ('requestIdleCallback' in window ? requestIdleCallback(() => resolve(), { timeout: 1000 }) : setTimeout(resolve, 50)));
+
+/** Resolves once the island has hydrated (or after `ms`, so one island that fails never stops the others). */
+const hydrated = (el: HTMLElement, ms = 10_000) =>
+  new Promise<void>((resolve) => {
+    if (el.hasAttribute('data-hydrated')) return resolve();
+    const watcher = new MutationObserver(() => {
+      if (!el.hasAttribute('data-hydrated')) return;
+      watcher.disconnect();
+      resolve();
+    });
+    watcher.observe(el, { attributes: true, attributeFilter: ['data-hydrated'] });
+    setTimeout(() => {
+      watcher.disconnect();
+      resolve();
+    }, ms);
+  });
+
+/** How far an island is from the screen (0 when on it): the nearest hydrates first. */
+function distance(el: HTMLElement): number {
+  const box = el.getBoundingClientRect();
+  return box.bottom < 0 ? -box.bottom : box.top > innerHeight ? box.top - innerHeight : 0;
+}
+
+/** After load, when idle: each waiting island in turn, nearest first, each in its own idle turn. */
+async function hydrateWhenIdle(): Promise<void> {
+  if (document.readyState !== 'complete') await new Promise((resolve) => addEventListener('load', resolve, { once: true }));
+  const waiting = [...document.querySelectorAll<HTMLElement>('[data-island][data-hydrate="idle"]')];
+  waiting.sort((a, b) => distance(a) - distance(b));
+  for (const el of waiting) {
+    await idle();
+    load(el);
+    await hydrated(el);
+  }
 }
 
 /**
@@ -154,45 +193,52 @@ function labelButtons(): void {
   });
 }
 
+/**
+ * A Refresh link (\`data-refresh\`) inside a region (\`data-refresh-region\`) fetches its page and swaps in
+ * that page's region, instead of loading the whole page again: the fresh figures paint in a few frames
+ * and the reader keeps their place. Anything unexpected falls back to following the link.
+ */
+function enhanceRefresh(): void {
+  document.addEventListener('click', async (event) => {
+    const link = event.target instanceof Element ? event.target.closest<HTMLAnchorElement>('a[data-refresh]') : null;
+    const region = link?.closest<HTMLElement>('[data-refresh-region]');
+    if (!link || !region || event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    event.preventDefault();
+    region.setAttribute('aria-busy', 'true');
+    try {
+      const response = await fetch(link.href, { headers: { Accept: 'text/html' }, credentials: 'same-origin' });
+      const fresh = response.ok ? new DOMParser().parseFromString(await response.text(), 'text/html').querySelector('[data-refresh-region]') : null;
+      if (!fresh) throw new Error(`refresh answered ${response.status}`);
+      region.replaceWith(document.importNode(fresh, true));
+    } catch {
+      location.assign(link.href);
+    }
+  });
+}
+
 function start(): void {
   enhanceMenus();
+  enhanceRefresh();
   trackClicks();
   labelButtons();
-  for (const el of document.querySelectorAll<HTMLElement>('[data-island][data-hydrate]')) {
-    const mode = el.dataset.hydrate;
-    if (mode === 'visible') {
-      nearViewport(el);
-      loadOn(el, TOUCH);
-    } else if (mode === 'interaction') {
-      loadOn(el, INTENT);
-      holdEarlyClicks(el);
-    }
+  for (const el of document.querySelectorAll<HTMLElement>('[data-island][data-hydrate="idle"]')) {
+    loadOn(el, TOUCH);
+    if (el.hasAttribute('data-hold')) holdEarlyClicks(el);
   }
   // An island that hydrates with the page brings its companions with it.
   if (document.querySelector('[data-island]:not([data-hydrate])')) loadCompanions();
   for (const el of document.querySelectorAll<HTMLElement>('[data-ab-view]')) onScreen(el);
-  // Once the page has loaded and the browser is idle, islands that wait for a touch are downloaded (not
-  // parsed or run), so the first tap answers without a network round trip.
-  const idle = (fn: () => void) => ('requestIdleCallback' in window ? requestIdleCallback(fn, { timeout: 3000 }) : setTimeout(fn, 200));
-  const prefetch = () => {
-    for (const el of document.querySelectorAll<HTMLElement>('[data-island][data-hydrate="interaction"]:not([data-loading])')) {
-      // Not for an island the layout hides (the phone menu on a desktop screen).
-      if (el.getClientRects().length) preload(`${el.dataset.src ?? ''} ${el.dataset.preload ?? ''}`, 'prefetch');
-    }
-  };
-  if (document.readyState === 'complete') idle(prefetch);
-  else window.addEventListener('load', () => idle(prefetch), { once: true });
+  void hydrateWhenIdle();
   markReadyIfHydrated();
   document.addEventListener('island-hydrated', markReadyIfHydrated);
 }
 
 /**
- * The page is ready (`data-islands-ready`, what browser tests wait for) once every island that hydrates
- * with the page has hydrated; the others hydrate later, when needed. Decided here only: mount() sends
- * `island-hydrated` after each hydration.
+ * The page is ready (`data-islands-ready`, what browser tests wait for) once every island has hydrated
+ * (those that wait for idle time too). Decided here only: mount() sends `island-hydrated` after each.
  */
 function markReadyIfHydrated(): void {
-  if (document.querySelector('[data-island]:not([data-hydrate]):not([data-hydrated])')) return;
+  if (document.querySelector('[data-island]:not([data-hydrated])')) return;
   document.documentElement.setAttribute('data-islands-ready', '');
 }
 

@@ -10,30 +10,36 @@ import Toaster from '../../islands/Toaster.tsx';
 /**
  * When an island's code loads and hydrates it (client/islands/loader.ts):
  * - `load`: with the page (its bundle is a module script in <head>);
- * - `visible`: when it comes near the viewport, or is touched (below-the-fold forms);
- * - `interaction`: when the visitor touches it (a click before then is replayed), so a page whose
- *   islands all wait ships no React at all until someone uses it;
+ * - `idle`: soon after the page has loaded, in idle time, one island at a time, the one nearest the
+ *   screen first; at once when the visitor touches it first;
  * - `alongside`: with the first other island (the Toaster, which only shows what other islands say).
  */
-export type Hydration = 'load' | 'visible' | 'interaction' | 'alongside';
+export type Hydration = 'load' | 'idle' | 'alongside';
+
+/**
+ * What the island's controls do before it has hydrated: `native`, they work without it (real links,
+ * inputs, labels and forms: the page lets them be); `held`, they need it, so every click on the island
+ * is held and replayed in order once it has hydrated.
+ */
+export type EarlyTaps = 'native' | 'held';
 
 /**
  * Every island, by name. The build makes one bundle per entry (islands/<Name>.tsx); `toasts` marks
  * islands that show toasts, so the layout adds the Toaster island only to pages that need it.
- * `hydrate` says when it hydrates (default `load`); a page can override it for one instance.
+ * `hydrate` says when it hydrates; a page can override it for one instance.
  */
 export const islands = {
-  Toaster: { component: Toaster, toasts: false, hydrate: 'alongside' },
-  GlossarySearch: { component: GlossarySearch, toasts: false, hydrate: 'visible' },
-  BlogExplorer: { component: BlogExplorer, toasts: true, hydrate: 'interaction' },
-  StoryGenerator: { component: StoryGenerator, toasts: true, hydrate: 'interaction' },
-  IntakeForm: { component: IntakeForm, toasts: true, hydrate: 'visible' },
-  AuditWizard: { component: AuditWizard, toasts: true, hydrate: 'visible' },
+  Toaster: { component: Toaster, toasts: false, hydrate: 'alongside', early: 'native' },
+  GlossarySearch: { component: GlossarySearch, toasts: false, hydrate: 'idle', early: 'native' },
+  BlogExplorer: { component: BlogExplorer, toasts: true, hydrate: 'idle', early: 'held' },
+  StoryGenerator: { component: StoryGenerator, toasts: true, hydrate: 'idle', early: 'held' },
+  IntakeForm: { component: IntakeForm, toasts: true, hydrate: 'idle', early: 'native' },
+  AuditWizard: { component: AuditWizard, toasts: true, hydrate: 'idle', early: 'native' },
   // Staff change statuses in a row: ready with the page, so the first choice already saves in place.
-  LeadStatus: { component: LeadStatus, toasts: false, hydrate: 'load' },
+  LeadStatus: { component: LeadStatus, toasts: false, hydrate: 'load', early: 'native' },
 } satisfies Record<string, IslandEntry>;
 
-type IslandEntry = { component: ComponentType<never>; toasts: boolean; hydrate: Hydration };
+type IslandEntry = { component: ComponentType<never>; toasts: boolean; hydrate: Hydration; early: EarlyTaps };
 
 export type IslandName = keyof typeof islands;
 

@@ -16,18 +16,20 @@ export type AbDashboardProps = {
 };
 
 /**
- * The A/B test dashboard, rendered on the server with no script of its own: a card per test. Refresh is
- * a link to the page itself, which reads everything again; the answer is never stored (no-store), so
- * Back and a reload also read fresh figures.
+ * The A/B test dashboard, rendered on the server with no island: a card per test. Refresh is a link to
+ * the page itself, which reads everything again; the answer is never stored (no-store), so Back and a
+ * reload also read fresh figures. The island loader makes the link swap in the fresh dashboard without
+ * reloading the page (`data-refresh`: client/islands/loader.ts), so the new figures show at once and the
+ * owner keeps their place.
  */
 export function AbDashboard({ reports, loadedAt, apiBase, source, sources }: AbDashboardProps) {
   const here = source ? `/admin/ab-tests?source=${encodeURIComponent(source)}` : '/admin/ab-tests';
   return (
-    <div>
+    <div data-refresh-region="" data-loaded-at={loadedAt} className="transition-opacity aria-busy:opacity-60">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <p className="text-sm text-slate-600">{`Data as of ${formatDate(loadedAt)}, ${formatTimeOfDay(loadedAt)} Toronto time`}</p>
         <SourceFilter source={source} sources={sources} />
-        <a href={here} className={buttonClass.secondary}>
+        <a href={here} data-refresh="" className={buttonClass.secondary}>
           <LineIcon size={18}>
             <path d="M21 12a9 9 0 1 1-2.64-6.36M21 4v5h-5" />
           </LineIcon>

@@ -76,13 +76,15 @@ describe('pages', () => {
     expect(head).not.toContain('Toaster');
   });
 
-  test('an island that waits for the visitor names its bundle and hydrates on demand', async () => {
+  test('an island that hydrates after load names its bundle, waits for idle time and holds early clicks', async () => {
     const { request, deps } = await testApp();
     const html = await (await request('/blog')).text();
     const island = html.match(/<div data-island="BlogExplorer"[^>]*>/)?.[0] ?? '';
     const explorer = deps.assets.islands.BlogExplorer;
     expect(island).toContain(`data-src="${explorer.file}"`);
-    expect(island).toMatch(/data-hydrate="(interaction|visible|idle)"/);
+    expect(island).toContain('data-hydrate="idle"');
+    // Its controls need React, so clicks before it has hydrated are held and replayed.
+    expect(island).toContain('data-hold=""');
   });
 
   test('an island that hydrates with the page hoists its module script and shared chunks into <head> once, at low priority', async () => {

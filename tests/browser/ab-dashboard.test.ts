@@ -32,7 +32,7 @@ async function visitAndConvert(page: Page): Promise<Assignment> {
 }
 
 describe('A/B test dashboard', () => {
-  test('shows every test, and Refresh (a link to the page) brings in a new visitor’s view, click and conversion', async () => {
+  test('shows every test, and Refresh (a link to the page, swapped in place) brings in a new visitor’s view, click and conversion', async () => {
     const { page, problems, context } = await openPage(ctx.browser, `${ctx.server.url}/admin/ab-tests`, DESKTOP, { userAgent: VISITOR_USER_AGENT });
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('A/B Test Dashboard');
     const hero = page.locator('article[data-test-name="hero-variant"]');
@@ -46,7 +46,15 @@ describe('A/B test dashboard', () => {
     expect(mine.metrics.views).toBeGreaterThanOrEqual(1);
     expect(mine.metrics.conversions).toBeGreaterThanOrEqual(1);
 
-    await Promise.all([page.waitForURL(`${ctx.server.url}/admin/ab-tests`, { waitUntil: 'load' }), page.getByRole('link', { name: 'Refresh' }).click()]);
+    // Refresh swaps the fresh dashboard in place: no new page (the marker survives), the reader keeps their place.
+    const loadedAt = await page.locator('[data-refresh-region]').getAttribute('data-loaded-at');
+    await page.evaluate(() => {
+      (window as unknown as { stayed: boolean }).stayed = true;
+    });
+    await page.getByRole('link', { name: 'Refresh' }).click();
+    await page.waitForFunction((before) => document.querySelector<HTMLElement>('[data-refresh-region]')?.dataset.loadedAt !== before, loadedAt);
+    expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true);
+    expect(await page.locator('[data-refresh-region]').getAttribute('aria-busy')).toBeNull();
     const row = hero.locator(`tr[data-variant="${assignment.variant.name}"]`);
     await row.waitFor();
     const cells = await row.locator('td > span:first-child').allTextContents();
@@ -112,6 +120,17 @@ describe('A/B test dashboard', () => {
     const body = await Bun.file((await download.path())!).text();
     expect(body).toContain('test_id,test_name,variant_id,variant');
     expect(body).toContain('Form title: Get Your Free Business Audit');
+    await context.close();
+  });
+
+  test('without JavaScript, Refresh is a plain link that loads the page again', async () => {
+    const context = await ctx.browser.newContext({ viewport: DESKTOP, javaScriptEnabled: false, userAgent: VISITOR_USER_AGENT });
+    const page = await context.newPage();
+    await page.goto(`${ctx.server.url}/admin/ab-tests?source=newsletter`);
+    const loadedAt = await page.locator('[data-refresh-region]').getAttribute('data-loaded-at');
+    await Promise.all([page.waitForEvent('load'), page.getByRole('link', { name: 'Refresh' }).click()]);
+    expect(page.url()).toBe(`${ctx.server.url}/admin/ab-tests?source=newsletter`);
+    expect(await page.locator('[data-refresh-region]').getAttribute('data-loaded-at')).not.toBe(loadedAt);
     await context.close();
   });
 });

@@ -291,6 +291,21 @@ describe('home page and the free business audit', () => {
     await desktop.context.close();
   }, 60_000);
 
+  test('arriving by /#contact on a phone, the form is there at load (no scroll animation under the finger) and an early Next tap lands; in-page links still scroll smoothly', async () => {
+    const context = await browser.newContext({ viewport: PHONE, hasTouch: true, isMobile: true });
+    const page = await context.newPage();
+    await page.goto(`${server.url}/#contact`, { waitUntil: 'load' });
+    const next = page.locator('[data-wizard] [role="button"]:visible', { hasText: 'Next' });
+    const box = (await next.boundingBox())!;
+    expect(box.y + box.height).toBeLessThanOrEqual(PHONE.height);
+    // The tap goes where the finger is, before any island has hydrated.
+    await page.touchscreen.tap(box.x + box.width / 2, box.y + box.height / 2);
+    await page.waitForFunction(() => (document.querySelector('[data-step-radio="2"]') as HTMLInputElement).checked);
+    // Smooth scrolling still applies once something has focus (a tapped link has).
+    expect(await page.evaluate(() => getComputedStyle(document.documentElement).scrollBehavior)).toBe('smooth');
+    await context.close();
+  }, 30_000);
+
   test('each Book Now button scrolls to the contact section', async () => {
     const { page, problems, context } = await openPage(browser, `${server.url}/`, DESKTOP);
     const buttons = page.getByRole('link', { name: /^Book Now/ });

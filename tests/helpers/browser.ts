@@ -57,13 +57,12 @@ export async function waitForIslands(page: Page): Promise<void> {
 }
 
 /**
- * Brings an on-demand island into view (which loads one that waits to be visible) and, for one that
- * waits for the visitor, moves the mouse over it as a visitor would; then waits until it has hydrated.
+ * Brings an island into view, as a visitor scrolling to it would, and waits until it has hydrated (in
+ * idle time after load, or at once if touched).
  */
 export async function hydrateIsland(page: Page, name: string): Promise<void> {
   const island = page.locator(`[data-island="${name}"]`).first();
   await island.scrollIntoViewIfNeeded();
-  if ((await island.getAttribute('data-hydrate')) === 'interaction') await island.hover();
   await page.waitForSelector(`[data-island="${name}"][data-hydrated]`, { state: 'attached', timeout: 15_000 });
 }
 
