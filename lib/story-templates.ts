@@ -1,4 +1,4 @@
-import { stripTags } from './feed.ts';
+import { stripTags } from './html-text.ts';
 import { enforceRules } from './story-rules.ts';
 import { type Platform, platforms, type Story, type StoryInput, type WriterName } from './story-schema.ts';
 
