@@ -7,6 +7,7 @@ import type { BlogPost } from '../../lib/feed.ts';
 import { agency } from '../../lib/site.ts';
 import { BLOG_RENDER_WAIT_MS } from '../../routes/blog.tsx';
 import { closedPortUrl, type FakeFeedServer, goodItems, rssDocument, startFakeFeedServer } from '../fixtures/fake-feed-server.ts';
+import { encodeSingleByte, portugueseNewspaperFeed } from '../fixtures/wild-feeds.ts';
 import { TEST_SITE_URL, testApp } from '../helpers/app.ts';
 
 // Real servers, browsers and databases: a test may take longer than Bun's 5 s default.
@@ -145,6 +146,61 @@ describe('GET /api/rss-feed with a good feed', () => {
     const app = await testApp();
     for (const post of body.posts!) expect((await app.request(post.image!)).status).toBe(200);
   });
+});
+
+describe('feeds from the wild', () => {
+  const REPLACEMENT = '\uFFFD';
+
+  test('a forum feed whose item is a table of links with no whitespace between them reads as separate words', async () => {
+    const { res, body } = await getFeed(await feedApp('/forum.xml'));
+    expect(res.status).toBe(200);
+    const [post] = body.posts!;
+    expect(post.contentSnippet).toBe(
+      'Cleaning company in the east end, calls dropped by half since November. Is it just the season? submitted by /u/maple_mop [link] [comments]',
+    );
+    expect(post.image).toBe('https://thumbs.forum.example/abc123.jpg');
+  });
+
+  test('a Portuguese newspaper in ISO-8859-1, declared in its prolog only, shows its accents', async () => {
+    const app = await feedApp('/jornal-iso-8859-1.xml');
+    const { res, body } = await getFeed(app);
+    expect(res.status).toBe(200);
+    const [post] = body.posts!;
+    expect(post.title).toBe('Padarias de Lisboa apostam na encomenda online');
+    expect(post.contentSnippet).toBe(
+      'Três padarias da Baixa já recebem metade das encomendas pela internet. «Não há volta atrás», diz a dona da Padaria São João. A promoção de Natal custa 4,50 euros por caixa.',
+    );
+    expect(JSON.stringify(body)).not.toContain(REPLACEMENT);
+    const html = await (await app.request('/blog')).text();
+    expect(html).toContain('Três padarias da Baixa já recebem metade das encomendas');
+  });
+
+  test('a local feed file in ISO-8859-1 is decoded the same way', async () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'feed-')), 'jornal.xml');
+    writeFileSync(file, encodeSingleByte(portugueseNewspaperFeed, 'iso-8859-1'));
+    const { body } = await getFeed(await feedApp(file));
+    expect(body.posts?.[0].contentSnippet).toStartWith('Três padarias da Baixa já recebem');
+  });
+
+  for (const [path, how] of [
+    ['/podcast-windows-1252.xml', 'declared nowhere'],
+    ['/podcast-http-charset.xml', 'declared only by the HTTP Content-Type'],
+  ]) {
+    test(`a French podcast in windows-1252, ${how}, shows its accents, curly quotes, € and its named entities`, async () => {
+      const app = await feedApp(path);
+      const { res, body } = await getFeed(app);
+      expect(res.status).toBe(200);
+      const [post] = body.posts!;
+      expect(post.title).toBe('Épisode 12 : l’été, on garde le cœur à l’ouvrage');
+      expect(post.contentSnippet).toBe(
+        'Au menu : la vitrine d’été, les avis Google… et un café à 2 € pour fidéliser. Invitée : Françoise, fleuriste à Montréal « depuis toujours ».',
+      );
+      expect(JSON.stringify(body)).not.toContain(REPLACEMENT);
+      const html = await (await app.request('/blog')).text();
+      expect(html).toContain('l’été, on garde le cœur à l’ouvrage');
+      expect(html).not.toContain('&amp;laquo;');
+    });
+  }
 });
 
 describe('a hostile feed', () => {
