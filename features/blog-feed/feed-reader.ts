@@ -131,7 +131,14 @@ export async function parseFeed(xml: string): Promise<FeedItem[]> {
   }
 }
 
-export type FeedReader = { getPosts(): Promise<{ posts: BlogPost[]; stale?: boolean }> };
+/**
+ * The posts, whether they are a stale copy (the feed is failing), and until when this same answer is
+ * given (ms since the epoch: the copy's end of freshness, or the next attempt at a failing feed), so
+ * that what is made from it can be kept exactly as long.
+ */
+export type FeedAnswer = { posts: BlogPost[]; stale?: boolean; expiresAt: number };
+
+export type FeedReader = { getPosts(): Promise<FeedAnswer> };
 
 export type FeedReaderOptions = {
   /** RSS_FEED_URL: an http(s) URL or a file path; unset means the sample feed. */
@@ -157,8 +164,8 @@ export function createFeedReader({ source, siteUrl, timeZone, now = Date.now, fe
   });
   return {
     async getPosts() {
-      const { value, stale } = await cache.get();
-      return stale ? { posts: value, stale } : { posts: value };
+      const { value, stale, expiresAt } = await cache.get();
+      return stale ? { posts: value, stale, expiresAt } : { posts: value, expiresAt };
     },
   };
 }

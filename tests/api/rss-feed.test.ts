@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createFeedReader, FEED_TIMEOUT_MS } from '../../features/blog-feed/feed-reader.ts';
 import type { BlogPost } from '../../lib/feed.ts';
+import { FRESH_MS, RETRY_MS } from '../../lib/feed-cache.ts';
 import { agency } from '../../lib/site.ts';
 import { BLOG_RENDER_WAIT_MS } from '../../routes/blog.tsx';
 import { closedPortUrl, type FakeFeedServer, goodItems, rssDocument, startFakeFeedServer } from '../fixtures/fake-feed-server.ts';
@@ -84,11 +85,14 @@ describe('GET /api/rss-feed with a good feed', () => {
   });
 
   test('one copy is serialised and compressed once: every reader gets the same bytes, an ETag and a 304 when unchanged', async () => {
-    let clock = Date.parse('2025-03-01T12:00:00Z');
-    let copy = 1;
+    const start = Date.parse('2025-03-01T12:00:00Z');
+    let clock = start;
     const postsOf = (n: number) => [{ guid: `copy-${n}`, title: `Copy ${n}` }] as unknown as BlogPost[];
-    let posts = postsOf(copy);
-    const app = await testApp({ now: () => new Date(clock), feed: { getPosts: async () => ({ posts }) } });
+    // A feed whose first copy is fresh for 15 minutes, and whose next copy arrives after that.
+    const copyAt = (time: number) => (time < start + FRESH_MS ? 1 : 2);
+    const feed = { getPosts: async () => ({ posts: postsOf(copyAt(clock)), expiresAt: start + copyAt(clock) * FRESH_MS }) };
+    const app = await testApp({ now: () => new Date(clock), feed });
+    const posts = postsOf(1);
     const get = async (headers: Record<string, string> = {}) => app.request('/api/rss-feed', { headers: { 'accept-encoding': 'br, gzip', ...headers } });
 
     const first = await get();
@@ -105,10 +109,11 @@ describe('GET /api/rss-feed with a good feed', () => {
     expect(await (await get({ 'accept-encoding': 'identity' })).json()).toEqual({ posts });
     expect((await get({ 'if-none-match': etag })).status).toBe(304);
 
-    // The feed brings a new copy: within the minute the answer stays; after it, the new copy is served.
-    posts = postsOf(++copy);
+    // The answer is kept as long as its copy is fresh (not made again every minute), and the next copy
+    // is served as soon as the feed has it.
+    clock = start + FRESH_MS - 1;
     expect((await get({ 'if-none-match': etag })).status).toBe(304);
-    clock += 61_000;
+    clock = start + FRESH_MS;
     const fresh = await get({ 'if-none-match': etag });
     expect(fresh.status).toBe(200);
     expect(fresh.headers.get('etag')).not.toBe(etag);
@@ -145,6 +150,45 @@ describe('GET /api/rss-feed with a good feed', () => {
     }
     const app = await testApp();
     for (const post of body.posts!) expect((await app.request(post.image!)).status).toBe(200);
+  });
+});
+
+describe('the blog page is kept exactly as long as the feed copy it shows', () => {
+  test('not made again while the copy is fresh; the next copy shows as soon as the feed has it; a failing feed is retried after RETRY_MS', async () => {
+    const start = Date.parse('2025-03-01T12:00:00Z');
+    let clock = start;
+    upstream.setEdition('first');
+    const app = await feedApp('/edition.xml', { now: () => new Date(clock) });
+    const blog = async () => {
+      const res = await app.request('/blog', { headers: { 'accept-encoding': 'identity' } });
+      return { etag: res.headers.get('etag'), html: await res.text() };
+    };
+    const first = await blog();
+    expect(first.html).toContain('The first edition');
+    expect(first.etag).not.toBeNull();
+
+    // Late in the copy's 15 minutes (when a fixed minute would have made the page again, to be kept
+    // past the copy's end) the upstream changes: the kept page still shows the copy the feed serves.
+    clock = start + FRESH_MS - 30_000;
+    expect((await blog()).etag).toBe(first.etag);
+    upstream.setEdition('second');
+    clock = start + FRESH_MS - 1;
+    expect((await blog()).html).toContain('The first edition');
+    // The copy's freshness ends: the feed is read again and the page shows it at once.
+    clock = start + FRESH_MS;
+    const second = await blog();
+    expect(second.html).toContain('The second edition');
+    expect(second.etag).not.toBe(first.etag);
+
+    // The feed goes down: its last good copy is shown until the next attempt, then the recovered feed.
+    upstream.setEdition('down');
+    clock = start + 2 * FRESH_MS;
+    expect((await blog()).html).toContain('The second edition');
+    upstream.setEdition('third');
+    clock = start + 2 * FRESH_MS + RETRY_MS - 1;
+    expect((await blog()).html).toContain('The second edition');
+    clock = start + 2 * FRESH_MS + RETRY_MS;
+    expect((await blog()).html).toContain('The third edition');
   });
 });
 
@@ -309,7 +353,7 @@ describe('upstream down', () => {
 
 describe('/blog states with an injected feed', () => {
   test('an empty feed shows No Blog Posts Available', async () => {
-    const app = await testApp({ feed: { getPosts: async () => ({ posts: [] }) } });
+    const app = await testApp({ feed: { getPosts: async () => ({ posts: [], expiresAt: Date.now() + FRESH_MS }) } });
     expect(await (await app.request('/blog')).text()).toContain('No Blog Posts Available');
     expect(await (await app.request('/api/rss-feed')).json()).toEqual({ posts: [] });
   });
