@@ -1,22 +1,13 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useRef, useState } from 'react';
 import { apiRequest } from '../../client/api-client.ts';
+import { readForm } from '../../client/forms.ts';
 import { useFieldId } from '../../client/islands/root.tsx';
 import { useToast } from '../../client/toast.ts';
 import { truncate } from '../../lib/feed.ts';
 import { copyText, exportAll } from '../../lib/story-export.ts';
 import { storyLength } from '../../lib/story-rules.ts';
-import {
-  type GenerateResponse,
-  type Platform,
-  platformLabels,
-  platforms,
-  type Story,
-  type StoryInput,
-  type StoryInputFields,
-  storyInputSchema,
-} from '../../lib/story-schema.ts';
+import { type GenerateResponse, type Platform, platformLabels, platforms, type Story, type StoryInput, storyInputSchema } from '../../lib/story-schema.ts';
+import { type FieldErrors, validationErrorBody } from '../../lib/validation.ts';
 import { Field, inputClass } from '../ui/form.tsx';
 import { LineIcon } from '../ui/LineIcon.tsx';
 import { SkeletonCardText } from '../ui/Skeleton.tsx';
@@ -51,9 +42,22 @@ export function StoryGeneratorPanel({ post, onClearPost }: { post: SelectedPost 
   const [generatingAll, setGeneratingAll] = useState(false);
   const [generatingOne, setGeneratingOne] = useState<Platform | null>(null);
   const busy = generatingAll || generatingOne !== null;
-  const form = useForm<StoryInputFields, unknown, StoryInput>({ resolver: zodResolver(storyInputSchema), defaultValues: { title: '', content: '', link: '' } });
   const ids = { title: useFieldId('story-title'), content: useFieldId('story-content'), link: useFieldId('story-link'), results: useFieldId('stories') };
-  const { errors } = form.formState;
+  // The manual input is a form of uncontrolled fields, read as a plain post of it would be and checked
+  // with the API's own schema, so the messages under the fields are the ones the API would answer.
+  const form = useRef<HTMLFormElement>(null);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  // Once the input was checked, each change checks it again, so a fixed field loses its message.
+  const checked = useRef(false);
+  const checkForm = () => {
+    const parsed = storyInputSchema.safeParse(form.current ? readForm(form.current) : {});
+    return parsed.success ? ({ ok: true, input: parsed.data } as const) : ({ ok: false, fields: validationErrorBody(parsed.error).fields } as const);
+  };
+  const onChange = () => {
+    if (!checked.current) return;
+    const outcome = checkForm();
+    setErrors(outcome.ok ? {} : outcome.fields);
+  };
 
   const generateAll = async (input: StoryInput) => {
     setGeneratingAll(true);
@@ -92,9 +96,17 @@ export function StoryGeneratorPanel({ post, onClearPost }: { post: SelectedPost 
       action(parsed.data);
       return;
     }
-    void form.handleSubmit(action, (fieldErrors) => {
-      if (fieldErrors.title || fieldErrors.content) toast(MISSING);
-    })();
+    checked.current = true;
+    const outcome = checkForm();
+    if (outcome.ok) {
+      setErrors({});
+      action(outcome.input);
+      return;
+    }
+    setErrors(outcome.fields);
+    if (outcome.fields.title || outcome.fields.content) toast(MISSING);
+    const first = (['title', 'content', 'link'] as const).find((name) => outcome.fields[name]);
+    if (first) form.current?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
   };
 
   const copyOne = async (story: Story) => {
@@ -126,35 +138,35 @@ export function StoryGeneratorPanel({ post, onClearPost }: { post: SelectedPost 
               </button>
             </div>
           ) : (
-            <form className="mt-4 space-y-4" noValidate onSubmit={(e) => e.preventDefault()}>
-              <Field id={ids.title} label="Title" required error={errors.title?.message}>
+            <form ref={form} className="mt-4 space-y-4" noValidate onSubmit={(e) => e.preventDefault()} onChange={onChange}>
+              <Field id={ids.title} label="Title" required error={errors.title}>
                 <input
                   id={ids.title}
+                  name="title"
                   className={inputClass}
-                  aria-invalid={Boolean(errors.title)}
+                  {...describedBy(ids.title, errors.title)}
                   placeholder="e.g. 5 ways to get more Google reviews"
-                  {...form.register('title')}
                 />
               </Field>
-              <Field id={ids.content} label="Content" required error={errors.content?.message}>
+              <Field id={ids.content} label="Content" required error={errors.content}>
                 <textarea
                   id={ids.content}
+                  name="content"
                   rows={8}
                   className={inputClass}
-                  aria-invalid={Boolean(errors.content)}
+                  {...describedBy(ids.content, errors.content)}
                   placeholder="Paste the blog post or write a few paragraphs"
-                  {...form.register('content')}
                 />
               </Field>
-              <Field id={ids.link} label="Link" error={errors.link?.message} hint="Optional: where readers can read the full post.">
+              <Field id={ids.link} label="Link" error={errors.link} hint="Optional: where readers can read the full post.">
                 <input
                   id={ids.link}
+                  name="link"
                   type="url"
                   inputMode="url"
                   className={inputClass}
-                  aria-invalid={Boolean(errors.link)}
+                  {...describedBy(ids.link, errors.link, true)}
                   placeholder="https://"
-                  {...form.register('link')}
                 />
               </Field>
             </form>
@@ -220,6 +232,11 @@ export function StoryGeneratorPanel({ post, onClearPost }: { post: SelectedPost 
       </section>
     </div>
   );
+}
+
+/** aria wiring for a field: invalid while it has an error, described by the error (or its hint). */
+function describedBy(id: string, error: string | undefined, hint = false) {
+  return { 'aria-invalid': error ? true : undefined, 'aria-describedby': error ? `${id}-error` : hint ? `${id}-hint` : undefined };
 }
 
 function StoryCard({ story, onCopy }: { story: Story; onCopy: () => void }) {

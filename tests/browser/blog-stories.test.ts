@@ -157,6 +157,36 @@ describe('story generator, manual input', () => {
     await context.close();
   }, 30_000);
 
+  test('each missing field shows the API’s own message under it (the first one focused), and a fix clears it as it is typed', async () => {
+    const { page, problems, context } = await openPage(browser, `${server.url}/social-generator`, PHONE);
+    // What the API answers for the same empty input: the island checks with the same schema.
+    const api = await page.request.post(`${server.url}/api/social-stories/generate`, { data: { title: '', content: '', link: 'ftp://x' } });
+    const { fields } = (await api.json()) as { fields: Record<string, string> };
+    expect(fields).toEqual({ title: 'Title is required', content: 'Content is required', link: 'Link must be an http:// or https:// address' });
+
+    await page.getByLabel(/^Link/).fill('ftp://x');
+    await page.getByRole('button', { name: 'Generate All' }).click();
+    await expectToast(page, 'Missing Content');
+    for (const [label, name] of [
+      [/^Title/, 'title'],
+      [/^Content/, 'content'],
+      [/^Link/, 'link'],
+    ] as const) {
+      const field = page.getByLabel(label);
+      expect(await field.getAttribute('aria-invalid')).toBe('true');
+      const describedBy = (await field.getAttribute('aria-describedby'))!;
+      expect(await page.locator(`[id="${describedBy}"]`).innerText()).toBe(fields[name]);
+    }
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('title');
+
+    await page.getByLabel(/^Title/).fill('Spring leads');
+    await page.getByText('Title is required').waitFor({ state: 'detached' });
+    expect(await page.getByLabel(/^Title/).getAttribute('aria-invalid')).toBeNull();
+    expect(await page.getByText('Content is required').isVisible()).toBe(true);
+    expect(problems).toEqual([]);
+    await context.close();
+  }, 30_000);
+
   test('a link that is not http(s) is named under the field and nothing is sent', async () => {
     const { page, problems, context } = await openPage(browser, `${server.url}/social-generator`, DESKTOP);
     let calls = 0;
