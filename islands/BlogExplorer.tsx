@@ -75,7 +75,9 @@ export default function BlogExplorer({ initial }: { initial: BlogFeedState }) {
             </button>
           </div>
           <Suspense fallback={<SkeletonCardText />}>
-            <StoryGeneratorPanel key={selected?.guid ?? 'manual'} post={post} onClearPost={() => setSelected(null)} />
+            {/* Not keyed by the post: clearing the selection keeps the stories already written (the spec's
+                Use Manual Input Instead clears the selected post only). */}
+            <StoryGeneratorPanel post={post} onClearPost={() => setSelected(null)} />
           </Suspense>
         </section>
       </div>

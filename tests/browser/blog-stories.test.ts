@@ -107,13 +107,21 @@ describe('blog', () => {
     await context.close();
   }, 30_000);
 
-  test('Use Manual Input Instead clears the selected post', async () => {
+  test('Use Manual Input Instead clears the selected post only: the stories already written stay', async () => {
     const { page, problems, context } = await openPage(browser, `${server.url}/blog`, PHONE);
     await page.locator('article').first().getByRole('button', { name: 'Generate Stories' }).click();
+    await page.getByRole('button', { name: 'Generate All' }).click();
+    await expectToast(page, 'Stories Generated!');
+    const stories = page.locator('article[data-platform]');
+    expect(await stories.count()).toBe(4);
+    const written = await stories.allInnerTexts();
+
     await page.getByRole('button', { name: 'Use Manual Input Instead' }).click();
     expect(await page.getByText('Selected Blog Post').count()).toBe(0);
     expect(await page.getByLabel(/^Title/).inputValue()).toBe('');
     expect(await page.getByLabel(/^Content/).isVisible()).toBe(true);
+    expect(await stories.allInnerTexts()).toEqual(written);
+    expect(await page.getByRole('button', { name: 'Export All' }).isVisible()).toBe(true);
     expect(problems).toEqual([]);
     await context.close();
   }, 30_000);
