@@ -1,44 +1,78 @@
-import { lazy, type ReactNode, Suspense, useEffect, useRef, useState } from 'react';
+import { type ReactNode, Suspense, useEffect, useRef, useState } from 'react';
 import { apiRequest } from '../client/api-client.ts';
-import type { SelectedPost } from '../components/story/StoryGeneratorPanel.tsx';
+import { LazyStoryGeneratorPanel, loadGenerator } from '../components/story/lazy-generator.ts';
 import { LineIcon } from '../components/ui/LineIcon.tsx';
 import { Skeleton, SkeletonCardText } from '../components/ui/Skeleton.tsx';
 import { buttonClass, pageContainer } from '../components/ui/styles.ts';
+import { blogAddress, type GeneratorView, generatorView, requestedGenerator } from '../lib/blog-generator.ts';
 import { type BlogCard, type BlogFeedState, type BlogPost, toCard } from '../lib/feed.ts';
 import { links } from '../lib/site.ts';
 
 export const SKELETON_CARDS = 6;
 
-// The generator (with its form library and schema) loads when a visitor first asks for it, so the
-// blog itself ships only the grid. Pointing at a Generate Stories button starts the download early.
-const loadGenerator = () => import('../components/story/StoryGeneratorPanel.tsx');
-const StoryGeneratorPanel = lazy(() => loadGenerator().then((m) => ({ default: m.StoryGeneratorPanel })));
+/**
+ * What this island writes into history: the generator's entry says which post it shows and that the
+ * grid is the entry before it; the grid's entry remembers where the visitor was, for Back.
+ */
+type GeneratorEntry = { blogGenerator: string; fromGrid: true };
+type GridEntry = { blogGrid: { scrollY: number; guid: string } };
+
+const isGeneratorEntry = (state: unknown): state is GeneratorEntry =>
+  typeof state === 'object' && state !== null && (state as GeneratorEntry).fromGrid === true;
+const gridPosition = (state: unknown) => (typeof state === 'object' && state !== null ? ((state as Partial<GridEntry>).blogGrid ?? null) : null);
 
 /**
  * The blog: hero, the grid of posts (server-rendered from the cached feed), and the closing call to
- * action. Generate Stories swaps the whole view to the story generator with that post preloaded;
- * Close swaps back and returns to the same scroll position.
+ * action. Generate Stories swaps the whole view to the story generator with that post preloaded; the
+ * generator has its own address (/blog?generate=<guid>, lib/blog-generator.ts) and history entry, so
+ * Back (or Close) returns to the grid at the same scroll position, Forward reopens it, and a reload or
+ * a shared link shows it (the server renders it). `generate` is what the page's address asked for.
  */
-export default function BlogExplorer({ initial }: { initial: BlogFeedState }) {
+export default function BlogExplorer({ initial, generate = null }: { initial: BlogFeedState; generate?: string | null }) {
   const [state, setState] = useState<BlogFeedState>(initial);
-  const [selected, setSelected] = useState<BlogCard | null>(null);
-  const [generatorOpen, setGeneratorOpen] = useState(false);
+  const [view, setView] = useState<GeneratorView>(() => generatorView(generate, initial.status === 'ready' ? initial.posts : null));
+  // Where the grid was when the generator opened: restored when the visitor comes back to it.
   const returnTo = useRef<{ scrollY: number; guid: string } | null>(null);
   const generatorHeading = useRef<HTMLHeadingElement>(null);
+  const firstRender = useRef(true);
 
   useEffect(() => {
     if (initial.status !== 'loading') return;
     let cancelled = false;
     apiRequest<{ posts: BlogPost[] }>('GET', '/api/rss-feed')
-      .then(({ posts }) => !cancelled && setState({ status: 'ready', posts: posts.map(toCard) }))
+      .then(({ posts }) => {
+        if (cancelled) return;
+        const cards = posts.map(toCard);
+        setState({ status: 'ready', posts: cards });
+        // The address may ask for a post that only now is known.
+        setView(generatorView(requestedGenerator(window.location.search), cards));
+      })
       .catch(() => !cancelled && setState({ status: 'error' }));
     return () => {
       cancelled = true;
     };
   }, [initial.status]);
 
+  // Back and Forward between the grid and the generator: the address says which to show.
+  const posts = state.status === 'ready' ? state.posts : null;
   useEffect(() => {
-    if (generatorOpen) {
+    const onPopState = (event: PopStateEvent) => {
+      const next = generatorView(requestedGenerator(window.location.search), posts);
+      if (!next.open) returnTo.current = gridPosition(event.state);
+      setView(next);
+    };
+    window.addEventListener('popstate', onPopState);
+    return () => window.removeEventListener('popstate', onPopState);
+  }, [posts]);
+
+  // Opening moves to the top and puts focus on the generator's heading; closing returns to the grid where
+  // the visitor was, focus on the post's Generate Stories. A page that starts on either stays as it is.
+  useEffect(() => {
+    if (firstRender.current) {
+      firstRender.current = false;
+      return;
+    }
+    if (view.open) {
       window.scrollTo({ top: 0, behavior: 'instant' });
       generatorHeading.current?.focus({ preventScroll: true });
     } else if (returnTo.current) {
@@ -47,16 +81,38 @@ export default function BlogExplorer({ initial }: { initial: BlogFeedState }) {
       window.scrollTo({ top: scrollY, behavior: 'instant' });
       document.querySelector<HTMLButtonElement>(`[data-generate="${CSS.escape(guid)}"]`)?.focus({ preventScroll: true });
     }
-  }, [generatorOpen]);
+  }, [view.open]);
 
   const openGenerator = (post: BlogCard) => {
-    returnTo.current = { scrollY: window.scrollY, guid: post.guid };
-    setSelected(post);
-    setGeneratorOpen(true);
+    const here = window.history.state;
+    const grid: GridEntry = { blogGrid: { scrollY: window.scrollY, guid: post.guid } };
+    window.history.replaceState(typeof here === 'object' && here !== null ? { ...here, ...grid } : grid, '');
+    const entry: GeneratorEntry = { blogGenerator: post.guid, fromGrid: true };
+    window.history.pushState(entry, '', blogAddress({ open: true, guid: post.guid }));
+    returnTo.current = grid.blogGrid;
+    setView({ open: true, post });
   };
 
-  if (generatorOpen) {
-    const post: SelectedPost | null = selected ? { title: selected.title, text: selected.text, link: selected.link } : null;
+  const closeGenerator = () => {
+    // The grid is the entry before this one: Close is going back to it, so Back and Forward stay true.
+    if (isGeneratorEntry(window.history.state)) {
+      window.history.back();
+      return;
+    }
+    // Opened from its address (a shared link, a new tab): the grid takes its place.
+    window.history.replaceState(null, '', blogAddress({ open: false }));
+    setView({ open: false });
+  };
+
+  // The spec's Use Manual Input Instead clears the selected post only; the address follows.
+  const chooseManualInput = () => {
+    const here = window.history.state;
+    window.history.replaceState(isGeneratorEntry(here) ? { ...here, blogGenerator: '' } : here, '', blogAddress({ open: true, guid: null }));
+    setView({ open: true, post: null });
+  };
+
+  if (view.open) {
+    const post = view.post ? { title: view.post.title, text: view.post.text, link: view.post.link } : null;
     return (
       <div>
         <section className={`${pageContainer} pb-20 pt-10`}>
@@ -67,7 +123,7 @@ export default function BlogExplorer({ initial }: { initial: BlogFeedState }) {
               </h1>
               <p className="mt-2 max-w-2xl text-slate-600">Turn this article into ready-to-post stories for Instagram, LinkedIn, Facebook and Twitter.</p>
             </div>
-            <button type="button" className={buttonClass.secondary} onClick={() => setGeneratorOpen(false)}>
+            <button type="button" className={buttonClass.secondary} onClick={closeGenerator}>
               <svg aria-hidden="true" width="18" height="18" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
                 <path d="M6 6l12 12M18 6L6 18" />
               </svg>
@@ -77,7 +133,7 @@ export default function BlogExplorer({ initial }: { initial: BlogFeedState }) {
           <Suspense fallback={<SkeletonCardText />}>
             {/* Not keyed by the post: clearing the selection keeps the stories already written (the spec's
                 Use Manual Input Instead clears the selected post only). */}
-            <StoryGeneratorPanel post={post} onClearPost={() => setSelected(null)} />
+            <LazyStoryGeneratorPanel post={post} onClearPost={chooseManualInput} />
           </Suspense>
         </section>
       </div>

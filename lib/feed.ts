@@ -36,6 +36,8 @@ export const SNIPPET_LENGTH = 200;
 export const CARD_CATEGORIES = 2;
 export const MAX_POSTS = 50;
 export const MAX_TEXT_LENGTH = 6000;
+/** A post's guid is cut to this many characters (it names the post in /blog?generate=…). */
+export const MAX_GUID_LENGTH = 500;
 const MAX_TITLE_LENGTH = 300;
 
 export type MapOptions = {
@@ -129,7 +131,7 @@ export function mapItem(item: FeedItem, options: MapOptions): BlogPost | null {
   const enclosure = item.enclosure as { url?: unknown; type?: unknown } | undefined;
   const enclosureImage = enclosure && /^image\//.test(text(enclosure.type)) ? safeHttpUrl(enclosure.url, options.baseUrl, options.localOrigin) : null;
   return {
-    guid: stripTags(guidOf(item)).slice(0, 500) || link || `${title}|${pubDate ?? ''}`,
+    guid: stripTags(guidOf(item)).slice(0, MAX_GUID_LENGTH) || link || `${title}|${pubDate ?? ''}`,
     title: title || truncate(plain, 80),
     link,
     pubDate,

@@ -83,12 +83,12 @@ export const CACHE_RULES: Record<string, CacheRule<never> | null> = {
     },
   } satisfies CacheRule<HomeVariants>,
   // The grid for as long as the feed copy it shows is the feed's answer (up to 15 minutes; while the
-  // feed fails, its last good copy until the next attempt); the loading and error states are made for
-  // each request.
+  // feed fails, its last good copy until the next attempt); the loading and error states, and the page
+  // opened on the story generator (/blog?generate=…, never the grid's copy), are made for each request.
   '/blog': {
     audience: 'everyone',
     lifetime: whileFeedCopyLasts,
-    variant: ({ initial }: BlogPageData) => (initial.status === 'ready' ? 'ready' : null),
+    variant: ({ initial, generate }: BlogPageData) => (initial.status === 'ready' && generate === null ? 'ready' : null),
   } satisfies CacheRule<BlogPageData>,
   // The feed's JSON, one copy per copy of the feed, kept as long as that copy is fresh.
   '/api/rss-feed': {
@@ -108,8 +108,8 @@ export const CACHE_RULES: Record<string, CacheRule<never> | null> = {
   '/admin/ab-tests': null,
 };
 
-/** What the blog page's cache rule reads from its data (routes/blog.tsx). */
-export type BlogPageData = { initial: BlogFeedState; expiresAt: number };
+/** What the blog page's cache rule reads from its data (routes/blog.tsx): the grid, until when, and the generator the address asked for. */
+export type BlogPageData = { initial: BlogFeedState; expiresAt: number; generate: string | null };
 /** What the feed JSON's cache rule reads (routes/api/rss-feed.ts): which copy, and until when it is fresh. */
 export type FeedJsonData = { copy: number; expiresAt: number };
 

@@ -124,7 +124,7 @@ describe('pages that are the same for everyone', () => {
     let now = 1_000_000;
     const cache = new PageCache({ now: () => now });
     const blog = new Request('http://localhost/blog');
-    const ready = { initial: { status: 'ready', posts: [] }, expiresAt: now + 15 * 60_000 };
+    const ready = { initial: { status: 'ready', posts: [] }, expiresAt: now + 15 * 60_000, generate: null };
     // Kept through its last millisecond before the copy's expiry.
     expect(cache.keepingFor(blog, '/blog', ready)).toEqual({ variant: 'ready', ttlMs: 15 * 60_000 - 1 });
     now += 14 * 60_000;
@@ -132,7 +132,9 @@ describe('pages that are the same for everyone', () => {
     // A copy whose time is up, a state that is not the grid, and a request the cache does not take are made for themselves.
     now += 60_000;
     expect(cache.keepingFor(blog, '/blog', ready)).toBeNull();
-    expect(cache.keepingFor(blog, '/blog', { initial: { status: 'loading' }, expiresAt: now + 60_000 })).toBeNull();
+    expect(cache.keepingFor(blog, '/blog', { initial: { status: 'loading' }, expiresAt: now + 60_000, generate: null })).toBeNull();
+    // Nor is the blog opened on the story generator, even if such a request reached the cache.
+    expect(cache.keepingFor(blog, '/blog', { ...ready, expiresAt: now + 60_000, generate: 'northline-blog-1' })).toBeNull();
     expect(cache.keepingFor(new Request('http://localhost/blog?page=2'), '/blog', { ...ready, expiresAt: now + 60_000 })).toBeNull();
     expect(cache.keepingFor(new Request('http://localhost/api/rss-feed'), '/api/rss-feed', { copy: 7, expiresAt: now + 5_000 })).toEqual({
       variant: '7',

@@ -107,6 +107,69 @@ describe('blog', () => {
     await context.close();
   }, 30_000);
 
+  test('the generator has its own address: Back returns to the posts, Forward reopens it, a reload keeps it, Close goes back', async () => {
+    const { page, problems, context } = await openPage(browser, `${server.url}/blog`, PHONE);
+    const card = page.locator('article').nth(2);
+    const title = await card.getByRole('heading').innerText();
+    const button = card.getByRole('button', { name: 'Generate Stories' });
+    await button.scrollIntoViewIfNeeded();
+    const scrollBefore = await page.evaluate(() => window.scrollY);
+    const guid = (await button.getAttribute('data-generate'))!;
+    await button.click();
+    await page.getByText('Selected Blog Post').waitFor();
+    expect(page.url()).toBe(`${server.url}/blog?generate=${encodeURIComponent(guid)}`);
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Social Story Generator');
+
+    // Back: the posts, where the visitor was, focus on the post's button.
+    await page.goBack();
+    await page.locator('article').nth(5).waitFor();
+    expect(page.url()).toBe(`${server.url}/blog`);
+    expect(await page.getByText('Selected Blog Post').count()).toBe(0);
+    expect(Math.abs((await page.evaluate(() => window.scrollY)) - scrollBefore)).toBeLessThan(5);
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('data-generate'))).toBe(guid);
+
+    // Forward: the generator again, with the same post.
+    await page.goForward();
+    await page.getByText('Selected Blog Post').waitFor();
+    expect(await page.getByText(title, { exact: true }).isVisible()).toBe(true);
+
+    // A reload keeps it: the server renders the generator with the post, and it works at once.
+    const reloaded = page.waitForResponse((r) => r.request().resourceType() === 'document');
+    await page.reload();
+    const html = await (await reloaded).text();
+    expect(html).toContain('Selected Blog Post');
+    expect(html).toContain(title.replace(/&/g, '&amp;'));
+    await page.waitForSelector('html[data-islands-ready]', { state: 'attached' });
+    await page.getByRole('button', { name: 'Generate All' }).click();
+    await expectToast(page, 'Stories Generated!');
+    expect(await page.locator('article[data-platform]').count()).toBe(4);
+
+    // Close is Back to the posts (the entry before this one).
+    await page.getByRole('button', { name: 'Close' }).click();
+    await page.waitForURL(`${server.url}/blog`);
+    await page.locator('article').nth(5).waitFor();
+    expect(problems).toEqual([]);
+    await context.close();
+  }, 30_000);
+
+  test('a shared generator link opens on the post; Close shows the posts in its place; an unknown post shows the posts', async () => {
+    const guid = 'northline-blog-2025-09-contractor-reviews';
+    const { page, problems, context } = await openPage(browser, `${server.url}/blog?generate=${guid}`, DESKTOP);
+    expect(await page.getByText('Five Reviews a Month: A Simple System for Contractors', { exact: true }).isVisible()).toBe(true);
+    // Opened on the generator, the page stays at its top with focus where the browser put it.
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    await page.getByRole('button', { name: 'Close' }).click();
+    await page.locator('article').nth(5).waitFor();
+    expect(page.url()).toBe(`${server.url}/blog`);
+
+    await page.goto(`${server.url}/blog?generate=no-such-post`);
+    await page.waitForSelector('html[data-islands-ready]', { state: 'attached' });
+    expect(await page.locator('article').count()).toBeGreaterThanOrEqual(6);
+    expect(await page.getByText('Selected Blog Post').count()).toBe(0);
+    expect(problems).toEqual([]);
+    await context.close();
+  }, 30_000);
+
   test('Use Manual Input Instead clears the selected post only: the stories already written stay', async () => {
     const { page, problems, context } = await openPage(browser, `${server.url}/blog`, PHONE);
     await page.locator('article').first().getByRole('button', { name: 'Generate Stories' }).click();
@@ -122,6 +185,11 @@ describe('blog', () => {
     expect(await page.getByLabel(/^Content/).isVisible()).toBe(true);
     expect(await stories.allInnerTexts()).toEqual(written);
     expect(await page.getByRole('button', { name: 'Export All' }).isVisible()).toBe(true);
+    // The address says manual input: a reload opens the generator without a post.
+    expect(page.url()).toBe(`${server.url}/blog?generate=`);
+    await page.reload();
+    await page.getByText('Your Content').waitFor();
+    expect(await page.getByText('Selected Blog Post').count()).toBe(0);
     expect(problems).toEqual([]);
     await context.close();
   }, 30_000);
