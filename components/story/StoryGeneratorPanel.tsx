@@ -1,7 +1,8 @@
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { apiRequest } from '../../client/api-client.ts';
 import { readForm } from '../../client/forms.ts';
 import { useFieldId } from '../../client/islands/root.tsx';
+import { revealAndFocus } from '../../client/reveal.ts';
 import { useToast } from '../../client/toast.ts';
 import { truncate } from '../../lib/feed.ts';
 import { copyText, exportAll } from '../../lib/story-export.ts';
@@ -42,6 +43,17 @@ export function StoryGeneratorPanel({ post, onClearPost }: { post: SelectedPost 
   const [generatingAll, setGeneratingAll] = useState(false);
   const [generatingOne, setGeneratingOne] = useState<Platform | null>(null);
   const busy = generatingAll || generatingOne !== null;
+  // The story just written, to bring into view once it shows (on a phone the stories sit below the
+  // inputs, off screen) and to focus, so a screen reader reads it next (the button pressed was disabled
+  // while the story was written, so focus had nowhere else to be).
+  const [written, setWritten] = useState<{ platform: Platform } | null>(null);
+  const results = useRef<HTMLElement>(null);
+  useEffect(() => {
+    if (!written || generatingAll) return;
+    setWritten(null);
+    const card = results.current?.querySelector<HTMLElement>(`[data-platform="${written.platform}"]`);
+    if (card) revealAndFocus(card);
+  }, [written, generatingAll]);
   const ids = { title: useFieldId('story-title'), content: useFieldId('story-content'), link: useFieldId('story-link'), results: useFieldId('stories') };
   // The manual input is a form of uncontrolled fields, read as a plain post of it would be and checked
   // with the API's own schema, so the messages under the fields are the ones the API would answer.
@@ -64,6 +76,7 @@ export function StoryGeneratorPanel({ post, onClearPost }: { post: SelectedPost 
     try {
       const { stories: fresh } = await apiRequest<GenerateResponse>('POST', '/api/social-stories/generate', input);
       setStories(fresh);
+      if (fresh[0]) setWritten({ platform: fresh[0].platform });
       toast({ title: 'Stories Generated!', description: `${fresh.length} social stories are ready to copy.` });
     } catch {
       toast({ title: 'Generation Failed', description: 'Unable to generate social stories. Please try again.', variant: 'destructive' });
@@ -77,6 +90,8 @@ export function StoryGeneratorPanel({ post, onClearPost }: { post: SelectedPost 
     try {
       const story = await apiRequest<Story>('POST', '/api/social-stories/quick-generate', { blogPost: input, platform });
       setStories((list) => (list.some((s) => s.platform === story.platform) ? list.map((s) => (s.platform === story.platform ? story : s)) : [...list, story]));
+      // Its button was disabled while it worked, which took focus from it: focus goes to the story.
+      setWritten({ platform: story.platform });
       toast({ title: 'Story Generated!', description: `Your ${platformLabels[platform]} story is ready.` });
     } catch {
       toast({ title: 'Generation Failed', description: 'Unable to generate story. Please try again.', variant: 'destructive' });
@@ -198,7 +213,7 @@ export function StoryGeneratorPanel({ post, onClearPost }: { post: SelectedPost 
         </section>
       </div>
 
-      <section aria-labelledby={ids.results} aria-busy={generatingAll} className="min-w-0">
+      <section ref={results} aria-labelledby={ids.results} aria-busy={generatingAll} className="min-w-0">
         <div className="flex flex-wrap items-center justify-between gap-3">
           <h2 id={ids.results} className="text-lg font-semibold text-slate-900">
             Generated Stories{stories.length && !generatingAll ? ` (${stories.length})` : ''}
@@ -243,7 +258,12 @@ function StoryCard({ story, onCopy }: { story: Story; onCopy: () => void }) {
   const { count, limit } = storyLength(story);
   const label = platformLabels[story.platform];
   return (
-    <article className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm" data-platform={story.platform} aria-label={`${label} story`}>
+    <article
+      tabIndex={-1}
+      className="scroll-mt-20 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm"
+      data-platform={story.platform}
+      aria-label={`${label} story`}
+    >
       <div className="flex items-center justify-between gap-3">
         <span className={`rounded-full px-3 py-1 text-xs font-semibold uppercase tracking-wide ${platformBadge[story.platform]}`}>{label}</span>
         <button type="button" className={`${buttonClass.ghost} text-sm`} onClick={onCopy} aria-label={`Copy ${label} story`}>

@@ -13,7 +13,8 @@ let browser: Browser;
 const CLIPBOARD = ['clipboard-read', 'clipboard-write'];
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+  // These tests write more stories in a minute than one visitor may (5): the limits are tested in tests/api.
+  [server, browser] = await Promise.all([startServer({ RATE_LIMITS: 'off' }), launchBrowser()]);
 }, 60_000);
 
 afterAll(async () => {
@@ -261,6 +262,52 @@ describe('story generator, manual input', () => {
     expect(await page.getByText('Content is required').isVisible()).toBe(true);
     expect(problems).toEqual([]);
     await context.close();
+  }, 30_000);
+
+  test('on a phone, Generate All brings the first story into view and focus (a quick story too); on a desktop, where it shows, focus moves and nothing scrolls', async () => {
+    const fill = async (page: Page) => {
+      await page.getByLabel(/^Title/).fill('Spring cleaning leads for Toronto cleaners');
+      await page.getByLabel(/^Content/).fill('May is moving season in Toronto. Cleaning companies that publish move-out packages in April book the most jobs.');
+    };
+    const firstStoryOnScreen = (page: Page) =>
+      page.waitForFunction(() => {
+        const card = document.querySelector('article[data-platform]');
+        const header = document.querySelector('.site-header')!.getBoundingClientRect().bottom;
+        const top = card?.getBoundingClientRect().top ?? -1;
+        return top >= header - 1 && top < window.innerHeight - 48;
+      });
+    const focused = (page: Page) => page.evaluate(() => document.activeElement?.getAttribute('data-platform'));
+
+    const phone = await openPage(browser, `${server.url}/social-generator`, PHONE);
+    await fill(phone.page);
+    await phone.page.getByRole('button', { name: 'Generate All' }).click();
+    await expectToast(phone.page, 'Stories Generated!');
+    // Below the inputs and Quick Generate, off screen until brought up.
+    await firstStoryOnScreen(phone.page);
+    expect(await focused(phone.page)).toBe('instagram');
+    // A quick story is brought into view and focused too (its button was disabled while it worked).
+    await phone.page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
+    await phone.page.getByRole('button', { name: 'Quick generate Twitter' }).click();
+    await expectToast(phone.page, 'Story Generated!');
+    await phone.page.waitForFunction(() => {
+      const top = document.querySelector('article[data-platform="twitter"]')!.getBoundingClientRect().top;
+      return top >= 0 && top < window.innerHeight;
+    });
+    expect(await focused(phone.page)).toBe('twitter');
+    expect(phone.problems).toEqual([]);
+    await phone.context.close();
+
+    const desktop = await openPage(browser, `${server.url}/social-generator`, DESKTOP);
+    await fill(desktop.page);
+    const generateAll = desktop.page.getByRole('button', { name: 'Generate All' });
+    await generateAll.scrollIntoViewIfNeeded();
+    const scrollY = await desktop.page.evaluate(() => window.scrollY);
+    await generateAll.click();
+    await expectToast(desktop.page, 'Stories Generated!');
+    await desktop.page.waitForFunction(() => document.activeElement?.getAttribute('data-platform') === 'instagram');
+    expect(await desktop.page.evaluate(() => window.scrollY)).toBe(scrollY);
+    expect(desktop.problems).toEqual([]);
+    await desktop.context.close();
   }, 30_000);
 
   test('a link that is not http(s) is named under the field and nothing is sent', async () => {
