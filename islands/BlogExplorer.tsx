@@ -6,6 +6,7 @@ import { Skeleton, SkeletonCardText } from '../components/ui/Skeleton.tsx';
 import { buttonClass, pageContainer } from '../components/ui/styles.ts';
 import { blogAddress, type GeneratorView, generatorView, requestedGenerator } from '../lib/blog-generator.ts';
 import { type BlogCard, type BlogFeedState, type BlogPost, toCard } from '../lib/feed.ts';
+import { filledSpans } from '../lib/filled-grid.ts';
 import { links } from '../lib/site.ts';
 
 export const SKELETON_CARDS = 6;
@@ -140,6 +141,7 @@ export default function BlogExplorer({ initial, generate = null }: { initial: Bl
     );
   }
 
+  const spans = state.status === 'ready' ? postSpans(state.posts.length) : [];
   return (
     <div>
       <section className="bg-gradient-to-b from-blue-50 to-white pb-12 pt-16 text-center sm:pt-20">
@@ -159,10 +161,10 @@ export default function BlogExplorer({ initial, generate = null }: { initial: Bl
           Latest posts
         </h2>
         {state.status === 'loading' ? (
-          <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3" aria-busy="true" aria-label="Loading posts">
+          <ul className={POST_GRID} aria-busy="true" aria-label="Loading posts">
             {Array.from({ length: SKELETON_CARDS }, (_, i) => (
               // biome-ignore lint/suspicious/noArrayIndexKey: identical placeholders, a fixed count
-              <li key={i} className="overflow-hidden rounded-2xl border border-slate-200 bg-white" data-testid="post-skeleton">
+              <li key={i} className={`${SKELETON_SPANS[i]} overflow-hidden rounded-2xl border border-slate-200 bg-white`} data-testid="post-skeleton">
                 <Skeleton className="aspect-[1200/630] w-full rounded-none" />
                 <SkeletonCardText className="p-5" />
               </li>
@@ -182,9 +184,9 @@ export default function BlogExplorer({ initial, generate = null }: { initial: Bl
             <p>New articles are on the way. In the meantime, our free business audit shows where your marketing can grow.</p>
           </Panel>
         ) : (
-          <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-            {state.posts.map((post) => (
-              <li key={post.guid} className="flex">
+          <ul className={POST_GRID}>
+            {state.posts.map((post, i) => (
+              <li key={post.guid} className={`${spans[i]} flex`}>
                 <PostCard post={post} onGenerate={() => openGenerator(post)} />
               </li>
             ))}
@@ -216,6 +218,24 @@ export default function BlogExplorer({ initial, generate = null }: { initial: Bl
     </div>
   );
 }
+
+/**
+ * The posts' grid: one column on a phone, two from sm, three from lg, every row full (lib/filled-grid.ts:
+ * seven posts read 3 + 2 + 2, not 3 + 3 and one alone). Two columns are two tracks; three are six, so a
+ * row of two or three cards fills them. The classes are written out whole for Tailwind to find.
+ */
+const POST_GRID = 'grid gap-6 sm:grid-cols-2 lg:grid-cols-6';
+const SM_SPAN: Record<number, string> = { 1: 'sm:col-span-1', 2: 'sm:col-span-2' };
+const LG_SPAN: Record<number, string> = { 2: 'lg:col-span-2', 3: 'lg:col-span-3', 6: 'lg:col-span-6' };
+
+/** Each of `count` cards' span classes, in order. */
+function postSpans(count: number): string[] {
+  const sm = filledSpans(count, 2);
+  const lg = filledSpans(count, 3);
+  return sm.map((span, i) => `${SM_SPAN[span]} ${LG_SPAN[lg[i]]}`);
+}
+
+const SKELETON_SPANS = postSpans(SKELETON_CARDS);
 
 function Panel({ title, children }: { title: string; children: ReactNode }) {
   return (
