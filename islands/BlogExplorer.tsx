@@ -12,14 +12,15 @@ import { links } from '../lib/site.ts';
 export const SKELETON_CARDS = 6;
 
 /**
- * What this island writes into history: the generator's entry says which post it shows and that the
- * grid is the entry before it; the grid's entry remembers where the visitor was, for Back.
+ * What this island writes into history (the address says which view and post an entry shows): the
+ * generator's entry says the grid is the entry before it; the grid's entry remembers where the visitor
+ * was, for Back.
  */
-type GeneratorEntry = { blogGenerator: string; fromGrid: true };
+type GeneratorEntry = { blogGeneratorFromGrid: true };
 type GridEntry = { blogGrid: { scrollY: number; guid: string } };
 
 const isGeneratorEntry = (state: unknown): state is GeneratorEntry =>
-  typeof state === 'object' && state !== null && (state as GeneratorEntry).fromGrid === true;
+  typeof state === 'object' && state !== null && (state as GeneratorEntry).blogGeneratorFromGrid === true;
 const gridPosition = (state: unknown) => (typeof state === 'object' && state !== null ? ((state as Partial<GridEntry>).blogGrid ?? null) : null);
 
 /**
@@ -88,7 +89,7 @@ export default function BlogExplorer({ initial, generate = null }: { initial: Bl
     const here = window.history.state;
     const grid: GridEntry = { blogGrid: { scrollY: window.scrollY, guid: post.guid } };
     window.history.replaceState(typeof here === 'object' && here !== null ? { ...here, ...grid } : grid, '');
-    const entry: GeneratorEntry = { blogGenerator: post.guid, fromGrid: true };
+    const entry: GeneratorEntry = { blogGeneratorFromGrid: true };
     window.history.pushState(entry, '', blogAddress({ open: true, guid: post.guid }));
     returnTo.current = grid.blogGrid;
     setView({ open: true, post });
@@ -107,8 +108,7 @@ export default function BlogExplorer({ initial, generate = null }: { initial: Bl
 
   // The spec's Use Manual Input Instead clears the selected post only; the address follows.
   const chooseManualInput = () => {
-    const here = window.history.state;
-    window.history.replaceState(isGeneratorEntry(here) ? { ...here, blogGenerator: '' } : here, '', blogAddress({ open: true, guid: null }));
+    window.history.replaceState(window.history.state, '', blogAddress({ open: true, guid: null }));
     setView({ open: true, post: null });
   };
 
