@@ -1,44 +1,80 @@
-import { lazy, type ReactNode, Suspense, useEffect, useRef, useState } from 'react';
+import { type ReactNode, Suspense, useEffect, useRef, useState } from 'react';
 import { apiRequest } from '../client/api-client.ts';
-import type { SelectedPost } from '../components/story/StoryGeneratorPanel.tsx';
+import { LazyStoryGeneratorPanel, loadGenerator } from '../components/story/lazy-generator.ts';
 import { LineIcon } from '../components/ui/LineIcon.tsx';
 import { Skeleton, SkeletonCardText } from '../components/ui/Skeleton.tsx';
 import { buttonClass, pageContainer } from '../components/ui/styles.ts';
+import { blogAddress, type GeneratorView, generatorView, requestedGenerator } from '../lib/blog-generator.ts';
 import { type BlogCard, type BlogFeedState, type BlogPost, toCard } from '../lib/feed.ts';
+import { filledSpans } from '../lib/filled-grid.ts';
 import { links } from '../lib/site.ts';
 
 export const SKELETON_CARDS = 6;
 
-// The generator (with its form library and schema) loads when a visitor first asks for it, so the
-// blog itself ships only the grid. Pointing at a Generate Stories button starts the download early.
-const loadGenerator = () => import('../components/story/StoryGeneratorPanel.tsx');
-const StoryGeneratorPanel = lazy(() => loadGenerator().then((m) => ({ default: m.StoryGeneratorPanel })));
+/**
+ * What this island writes into history (the address says which view and post an entry shows): the
+ * generator's entry says the grid is the entry before it; the grid's entry remembers where the visitor
+ * was, for Back.
+ */
+type GeneratorEntry = { blogGeneratorFromGrid: true };
+type GridEntry = { blogGrid: { scrollY: number; guid: string } };
+
+const isGeneratorEntry = (state: unknown): state is GeneratorEntry =>
+  typeof state === 'object' && state !== null && (state as GeneratorEntry).blogGeneratorFromGrid === true;
+const gridPosition = (state: unknown) => (typeof state === 'object' && state !== null ? ((state as Partial<GridEntry>).blogGrid ?? null) : null);
 
 /**
  * The blog: hero, the grid of posts (server-rendered from the cached feed), and the closing call to
- * action. Generate Stories swaps the whole view to the story generator with that post preloaded;
- * Close swaps back and returns to the same scroll position.
+ * action. Generate Stories swaps the whole view to the story generator with that post preloaded; the
+ * generator has its own address (/blog?generate=<guid>, lib/blog-generator.ts) and history entry, so
+ * Back (or Close) returns to the grid at the same scroll position, Forward reopens it, and a reload or
+ * a shared link shows it (the server renders it). `generate` is what the page's address asked for.
  */
-export default function BlogExplorer({ initial }: { initial: BlogFeedState }) {
+export default function BlogExplorer({ initial, generate = null }: { initial: BlogFeedState; generate?: string | null }) {
   const [state, setState] = useState<BlogFeedState>(initial);
-  const [selected, setSelected] = useState<BlogCard | null>(null);
-  const [generatorOpen, setGeneratorOpen] = useState(false);
+  const [view, setView] = useState<GeneratorView>(() => generatorView(generate, initial.status === 'ready' ? initial.posts : null));
+  // Where the grid was when the generator opened: restored when the visitor comes back to it.
   const returnTo = useRef<{ scrollY: number; guid: string } | null>(null);
   const generatorHeading = useRef<HTMLHeadingElement>(null);
+  const firstRender = useRef(true);
 
   useEffect(() => {
     if (initial.status !== 'loading') return;
     let cancelled = false;
     apiRequest<{ posts: BlogPost[] }>('GET', '/api/rss-feed')
-      .then(({ posts }) => !cancelled && setState({ status: 'ready', posts: posts.map(toCard) }))
+      .then(({ posts }) => {
+        if (cancelled) return;
+        const cards = posts.map(toCard);
+        setState({ status: 'ready', posts: cards });
+        // The address may ask for a post that only now is known.
+        setView(generatorView(requestedGenerator(window.location.search), cards));
+      })
       .catch(() => !cancelled && setState({ status: 'error' }));
     return () => {
       cancelled = true;
     };
   }, [initial.status]);
 
+  // Back and Forward between the grid and the generator: the address says which to show.
+  const posts = state.status === 'ready' ? state.posts : null;
   useEffect(() => {
-    if (generatorOpen) {
+    const onPopState = (event: PopStateEvent) => {
+      const next = generatorView(requestedGenerator(window.location.search), posts);
+      if (!next.open) returnTo.current = gridPosition(event.state);
+      setView(next);
+    };
+    window.addEventListener('popstate', onPopState);
+    return () => window.removeEventListener('popstate', onPopState);
+  }, [posts]);
+
+  // Opening moves to the top and puts focus on the generator's heading; closing returns to the grid where
+  // the visitor was, focus on the post's Generate Stories. A page that starts on either stays as it is.
+  useEffect(() => {
+    if (firstRender.current) {
+      firstRender.current = false;
+      return;
+    }
+    if (view.open) {
       window.scrollTo({ top: 0, behavior: 'instant' });
       generatorHeading.current?.focus({ preventScroll: true });
     } else if (returnTo.current) {
@@ -47,16 +83,37 @@ export default function BlogExplorer({ initial }: { initial: BlogFeedState }) {
       window.scrollTo({ top: scrollY, behavior: 'instant' });
       document.querySelector<HTMLButtonElement>(`[data-generate="${CSS.escape(guid)}"]`)?.focus({ preventScroll: true });
     }
-  }, [generatorOpen]);
+  }, [view.open]);
 
   const openGenerator = (post: BlogCard) => {
-    returnTo.current = { scrollY: window.scrollY, guid: post.guid };
-    setSelected(post);
-    setGeneratorOpen(true);
+    const here = window.history.state;
+    const grid: GridEntry = { blogGrid: { scrollY: window.scrollY, guid: post.guid } };
+    window.history.replaceState(typeof here === 'object' && here !== null ? { ...here, ...grid } : grid, '');
+    const entry: GeneratorEntry = { blogGeneratorFromGrid: true };
+    window.history.pushState(entry, '', blogAddress({ open: true, guid: post.guid }));
+    returnTo.current = grid.blogGrid;
+    setView({ open: true, post });
   };
 
-  if (generatorOpen) {
-    const post: SelectedPost | null = selected ? { title: selected.title, text: selected.text, link: selected.link } : null;
+  const closeGenerator = () => {
+    // The grid is the entry before this one: Close is going back to it, so Back and Forward stay true.
+    if (isGeneratorEntry(window.history.state)) {
+      window.history.back();
+      return;
+    }
+    // Opened from its address (a shared link, a new tab): the grid takes its place.
+    window.history.replaceState(null, '', blogAddress({ open: false }));
+    setView({ open: false });
+  };
+
+  // The spec's Use Manual Input Instead clears the selected post only; the address follows.
+  const chooseManualInput = () => {
+    window.history.replaceState(window.history.state, '', blogAddress({ open: true, guid: null }));
+    setView({ open: true, post: null });
+  };
+
+  if (view.open) {
+    const post = view.post ? { title: view.post.title, text: view.post.text, link: view.post.link } : null;
     return (
       <div>
         <section className={`${pageContainer} pb-20 pt-10`}>
@@ -67,7 +124,7 @@ export default function BlogExplorer({ initial }: { initial: BlogFeedState }) {
               </h1>
               <p className="mt-2 max-w-2xl text-slate-600">Turn this article into ready-to-post stories for Instagram, LinkedIn, Facebook and Twitter.</p>
             </div>
-            <button type="button" className={buttonClass.secondary} onClick={() => setGeneratorOpen(false)}>
+            <button type="button" className={buttonClass.secondary} onClick={closeGenerator}>
               <svg aria-hidden="true" width="18" height="18" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
                 <path d="M6 6l12 12M18 6L6 18" />
               </svg>
@@ -75,13 +132,16 @@ export default function BlogExplorer({ initial }: { initial: BlogFeedState }) {
             </button>
           </div>
           <Suspense fallback={<SkeletonCardText />}>
-            <StoryGeneratorPanel key={selected?.guid ?? 'manual'} post={post} onClearPost={() => setSelected(null)} />
+            {/* Not keyed by the post: clearing the selection keeps the stories already written (the spec's
+                Use Manual Input Instead clears the selected post only). */}
+            <LazyStoryGeneratorPanel post={post} onClearPost={chooseManualInput} />
           </Suspense>
         </section>
       </div>
     );
   }
 
+  const spans = state.status === 'ready' ? postSpans(state.posts.length) : [];
   return (
     <div>
       <section className="bg-gradient-to-b from-blue-50 to-white pb-12 pt-16 text-center sm:pt-20">
@@ -101,10 +161,10 @@ export default function BlogExplorer({ initial }: { initial: BlogFeedState }) {
           Latest posts
         </h2>
         {state.status === 'loading' ? (
-          <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3" aria-busy="true" aria-label="Loading posts">
+          <ul className={POST_GRID} aria-busy="true" aria-label="Loading posts">
             {Array.from({ length: SKELETON_CARDS }, (_, i) => (
               // biome-ignore lint/suspicious/noArrayIndexKey: identical placeholders, a fixed count
-              <li key={i} className="overflow-hidden rounded-2xl border border-slate-200 bg-white" data-testid="post-skeleton">
+              <li key={i} className={`${SKELETON_SPANS[i]} overflow-hidden rounded-2xl border border-slate-200 bg-white`} data-testid="post-skeleton">
                 <Skeleton className="aspect-[1200/630] w-full rounded-none" />
                 <SkeletonCardText className="p-5" />
               </li>
@@ -124,9 +184,9 @@ export default function BlogExplorer({ initial }: { initial: BlogFeedState }) {
             <p>New articles are on the way. In the meantime, our free business audit shows where your marketing can grow.</p>
           </Panel>
         ) : (
-          <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-            {state.posts.map((post) => (
-              <li key={post.guid} className="flex">
+          <ul className={POST_GRID}>
+            {state.posts.map((post, i) => (
+              <li key={post.guid} className={`${spans[i]} flex`}>
                 <PostCard post={post} onGenerate={() => openGenerator(post)} />
               </li>
             ))}
@@ -158,6 +218,24 @@ export default function BlogExplorer({ initial }: { initial: BlogFeedState }) {
     </div>
   );
 }
+
+/**
+ * The posts' grid: one column on a phone, two from sm, three from lg, every row full (lib/filled-grid.ts:
+ * seven posts read 3 + 2 + 2, not 3 + 3 and one alone). Two columns are two tracks; three are six, so a
+ * row of two or three cards fills them. The classes are written out whole for Tailwind to find.
+ */
+const POST_GRID = 'grid gap-6 sm:grid-cols-2 lg:grid-cols-6';
+const SM_SPAN: Record<number, string> = { 1: 'sm:col-span-1', 2: 'sm:col-span-2' };
+const LG_SPAN: Record<number, string> = { 2: 'lg:col-span-2', 3: 'lg:col-span-3', 6: 'lg:col-span-6' };
+
+/** Each of `count` cards' span classes, in order. */
+function postSpans(count: number): string[] {
+  const sm = filledSpans(count, 2);
+  const lg = filledSpans(count, 3);
+  return sm.map((span, i) => `${SM_SPAN[span]} ${LG_SPAN[lg[i]]}`);
+}
+
+const SKELETON_SPANS = postSpans(SKELETON_CARDS);
 
 function Panel({ title, children }: { title: string; children: ReactNode }) {
   return (

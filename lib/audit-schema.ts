@@ -5,7 +5,7 @@ import { websiteChecks } from './web-address.ts';
 
 // The free business growth audit: its 16 fields, their option lists (values exactly as the spec lists
 // them, each with the label a visitor reads), and the one zod schema shared by the AuditWizard form
-// (react-hook-form resolver) and POST /api/business-audit (validJson). Written with zod/mini, which
+// (which checks its form with it) and POST /api/business-audit (validJson). Written with zod/mini, which
 // tree-shakes: classic zod put ~450 KB (minified) into the AuditWizard bundle, mini a fraction of it.
 
 type Option<V extends string = string> = { readonly value: V; readonly label: string };

@@ -65,6 +65,29 @@ describe('feed cache', () => {
     await expect(t.cache.get()).rejects.toBeInstanceOf(FeedUnavailable);
   });
 
+  test('each answer says until when it stays the answer: a fresh copy until its freshness ends, a stale one until the next attempt', async () => {
+    const t = setup();
+    const start = 1_000_000;
+    expect(await t.cache.get()).toMatchObject({ value: 'copy 1', expiresAt: start + FRESH_MS });
+    t.advance(FRESH_MS - 10);
+    expect((await t.cache.get()).expiresAt).toBe(start + FRESH_MS);
+    t.fail();
+    t.advance(10);
+    // The refresh fails at start + FRESH_MS: the stale copy is the answer until the next attempt.
+    expect(await t.cache.get()).toMatchObject({ value: 'copy 1', stale: true, expiresAt: start + FRESH_MS + RETRY_MS });
+    t.advance(RETRY_MS - 1);
+    expect((await t.cache.get()).expiresAt).toBe(start + FRESH_MS + RETRY_MS);
+    expect(t.calls()).toBe(2);
+    // Near the end of the 24 hours the stale copy expires when it may no longer be served.
+    t.advance(MAX_STALE_MS - FRESH_MS - RETRY_MS - 5_000);
+    expect(await t.cache.get()).toMatchObject({ stale: true, expiresAt: start + MAX_STALE_MS });
+    t.recover();
+    t.advance(RETRY_MS);
+    const renewed = await t.cache.get();
+    expect(renewed).toMatchObject({ stale: false });
+    expect(renewed.expiresAt).toBe(renewed.fetchedAt + FRESH_MS);
+  });
+
   test('with no copy, a failure is reported', async () => {
     const t = setup();
     t.fail();

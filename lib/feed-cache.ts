@@ -10,7 +10,13 @@ export const FRESH_MS = 15 * 60_000;
 export const MAX_STALE_MS = 24 * 60 * 60_000;
 export const RETRY_MS = 60_000;
 
-export type CacheResult<T> = { value: T; stale: boolean; fetchedAt: number };
+/**
+ * A copy and how long it stays the answer: `expiresAt` is when `get` would next try the feed (a fresh
+ * copy's end of freshness; for a stale one, the end of the wait before the next attempt). Until then
+ * every `get` answers this same copy, so whatever is made from it (a page, a JSON body) may be kept
+ * exactly that long.
+ */
+export type CacheResult<T> = { value: T; stale: boolean; fetchedAt: number; expiresAt: number };
 
 export type FeedCacheOptions<T> = {
   load: () => Promise<T>;
@@ -32,7 +38,13 @@ export function createFeedCache<T>({ load, now, freshMs = FRESH_MS, maxStaleMs =
   let lastFailure: { at: number; error: unknown } | null = null;
 
   const fallback = (error: unknown): CacheResult<T> => {
-    if (copy && now() - copy.fetchedAt < maxStaleMs) return { value: copy.value, stale: true, fetchedAt: copy.fetchedAt };
+    if (copy && now() - copy.fetchedAt < maxStaleMs)
+      return {
+        value: copy.value,
+        stale: true,
+        fetchedAt: copy.fetchedAt,
+        expiresAt: Math.min((lastFailure?.at ?? now()) + retryMs, copy.fetchedAt + maxStaleMs),
+      };
     throw error instanceof FeedUnavailable ? error : new FeedUnavailable(error);
   };
 
@@ -44,7 +56,7 @@ export function createFeedCache<T>({ load, now, freshMs = FRESH_MS, maxStaleMs =
         const fetchedAt = now();
         copy = { value, fetchedAt };
         lastFailure = null;
-        return { value, stale: false, fetchedAt };
+        return { value, stale: false, fetchedAt, expiresAt: fetchedAt + freshMs };
       } catch (error) {
         lastFailure = { at: now(), error };
         return fallback(error);
@@ -58,7 +70,7 @@ export function createFeedCache<T>({ load, now, freshMs = FRESH_MS, maxStaleMs =
   return {
     /** The current copy, refreshing first when it is not fresh. Throws FeedUnavailable when there is nothing to serve. */
     async get(): Promise<CacheResult<T>> {
-      if (copy && now() - copy.fetchedAt < freshMs) return { value: copy.value, stale: false, fetchedAt: copy.fetchedAt };
+      if (copy && now() - copy.fetchedAt < freshMs) return { value: copy.value, stale: false, fetchedAt: copy.fetchedAt, expiresAt: copy.fetchedAt + freshMs };
       if (inFlight) return inFlight;
       if (lastFailure && now() - lastFailure.at < retryMs) return fallback(lastFailure.error);
       return refresh();

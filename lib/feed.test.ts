@@ -1,28 +1,7 @@
 import { describe, expect, test } from 'bun:test';
-import { decodeEntities, firstImage, formatLongDate, mapItem, mapItems, safeHttpUrl, stripTags, toCard, truncate } from './feed.ts';
+import { firstImage, formatLongDate, mapItem, mapItems, safeHttpUrl, toCard, truncate } from './feed.ts';
 
 const options = { baseUrl: 'https://northlinedigital.ca/blog/', localOrigin: 'http://localhost:3000', timeZone: 'America/Toronto' };
-
-describe('stripTags', () => {
-  test('removes tags, scripts, styles and comments, decodes entities once and collapses spaces', () => {
-    const html = '<p>Hello <b>Toronto</b>&nbsp;&amp; friends</p><script>alert("x")</script><style>p{}</style><!-- note --><p>Next&#39;s  line</p>';
-    expect(stripTags(html)).toBe("Hello Toronto & friends Next's line");
-  });
-
-  test('escaped markup stays text and is never turned back into a tag', () => {
-    expect(stripTags('&lt;script&gt;alert(1)&lt;/script&gt;')).toBe('<script>alert(1)</script>');
-    expect(decodeEntities('&amp;lt;')).toBe('&lt;');
-  });
-
-  test('an unclosed script or tag swallows the rest instead of leaking markup', () => {
-    expect(stripTags('Safe text <script>evil()')).toBe('Safe text');
-    expect(stripTags('Safe <img src=x onerror=alert(1)')).toBe('Safe');
-  });
-
-  test('invalid numeric references are dropped', () => {
-    expect(decodeEntities('a&#0;b&#xD800;c&#1114112;d')).toBe('abcd');
-  });
-});
 
 describe('truncate', () => {
   test('leaves short text alone', () => {
@@ -146,14 +125,5 @@ describe('mapItem', () => {
     const card = toCard(mapItem(item, options)!);
     expect(card).not.toHaveProperty('content');
     expect(card.categories).toEqual(['Local SEO', 'Cleaning']);
-  });
-});
-
-describe('stripTags and sentences', () => {
-  test('a heading or list item without punctuation ends its sentence', () => {
-    expect(stripTags('<h2>Start with the basics</h2><p>Then the rest.</p><ul><li>One</li><li>Two.</li></ul>')).toBe(
-      'Start with the basics. Then the rest. One. Two.',
-    );
-    expect(stripTags('<h2>Why?</h2><p>Because.</p>')).toBe('Why? Because.');
   });
 });

@@ -1,6 +1,8 @@
+import { decodeAttribute, stripTags } from './html-text.ts';
+
 // Pure mapping from parsed RSS items to the blog posts the site shows. Everything from a feed is
-// treated as untrusted text: tags are stripped, entities decoded once, and a URL is kept only when it
-// parses with http: or https:. Nothing here produces HTML for the page.
+// treated as untrusted text: tags are stripped, entities decoded once (lib/html-text.ts), and a URL is
+// kept only when it parses with http: or https:. Nothing here produces HTML for the page.
 
 /** An item as rss-parser gives it (loosely typed: feeds are untrusted). */
 export type FeedItem = Record<string, unknown>;
@@ -34,6 +36,8 @@ export const SNIPPET_LENGTH = 200;
 export const CARD_CATEGORIES = 2;
 export const MAX_POSTS = 50;
 export const MAX_TEXT_LENGTH = 6000;
+/** A post's guid is cut to this many characters (it names the post in /blog?generate=…). */
+export const MAX_GUID_LENGTH = 500;
 const MAX_TITLE_LENGTH = 300;
 
 export type MapOptions = {
@@ -43,57 +47,6 @@ export type MapOptions = {
   localOrigin?: string;
   timeZone: string;
 };
-
-const NAMED_ENTITIES: Record<string, string> = {
-  amp: '&',
-  lt: '<',
-  gt: '>',
-  quot: '"',
-  apos: "'",
-  nbsp: ' ',
-  ndash: '–',
-  mdash: '—',
-  hellip: '…',
-  lsquo: '‘',
-  rsquo: '’',
-  ldquo: '“',
-  rdquo: '”',
-  copy: '©',
-  reg: '®',
-  trade: '™',
-  eacute: 'é',
-  egrave: 'è',
-};
-
-/** Decodes HTML character references once (so '&amp;lt;' becomes '&lt;', not '<'). */
-export function decodeEntities(text: string): string {
-  return text.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (whole, ref: string) => {
-    if (ref[0] === '#') {
-      const code = ref[1] === 'x' || ref[1] === 'X' ? Number.parseInt(ref.slice(2), 16) : Number.parseInt(ref.slice(1), 10);
-      if (!Number.isFinite(code) || code <= 0 || code > 0x10ffff || (code >= 0xd800 && code <= 0xdfff)) return '';
-      return String.fromCodePoint(code);
-    }
-    return NAMED_ENTITIES[ref.toLowerCase()] ?? whole;
-  });
-}
-
-/** Plain text from feed HTML: scripts, styles and comments dropped, tags removed, entities decoded, spaces collapsed. */
-export function stripTags(html: string): string {
-  const withoutBlocks = html
-    .replace(/<!--[\s\S]*?(-->|$)/g, ' ')
-    .replace(/<(script|style|noscript|template|iframe)\b[\s\S]*?(<\/\1\s*>|$)/gi, ' ')
-    // A heading or list item without closing punctuation still ends a sentence in the text.
-    .replace(/([^\s.!?:;])\s*<\/(h[1-6]|li)\s*>/gi, '$1. ')
-    .replace(/<\/?(p|div|br|li|h[1-6]|blockquote|tr|section|article)\b[^>]*>/gi, ' ');
-  const withoutTags = withoutBlocks.replace(/<\/?[a-z!?][^>]*(>|$)/gi, '');
-  return (
-    decodeEntities(withoutTags)
-      // biome-ignore lint/suspicious/noControlCharactersInRegex: removing control characters is the point
-      .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g, '')
-      .replace(/\s+/g, ' ')
-      .trim()
-  );
-}
 
 /** Cuts text at `max` characters (code points), at a word break when one is near, and adds an ellipsis. */
 export function truncate(text: string, max = SNIPPET_LENGTH): string {
@@ -130,7 +83,7 @@ export function firstImage(html: string, baseUrl?: string, localOrigin?: string)
   for (const match of html.matchAll(/<img\b[^>]*>/gi)) {
     const src = /\ssrc\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'>]+))/i.exec(match[0]);
     if (!src) continue;
-    const url = safeHttpUrl(decodeEntities(src[1] ?? src[2] ?? src[3] ?? ''), baseUrl, localOrigin);
+    const url = safeHttpUrl(decodeAttribute(src[1] ?? src[2] ?? src[3] ?? ''), baseUrl, localOrigin);
     if (url) return url;
   }
   return null;
@@ -178,7 +131,7 @@ export function mapItem(item: FeedItem, options: MapOptions): BlogPost | null {
   const enclosure = item.enclosure as { url?: unknown; type?: unknown } | undefined;
   const enclosureImage = enclosure && /^image\//.test(text(enclosure.type)) ? safeHttpUrl(enclosure.url, options.baseUrl, options.localOrigin) : null;
   return {
-    guid: stripTags(guidOf(item)).slice(0, 500) || link || `${title}|${pubDate ?? ''}`,
+    guid: stripTags(guidOf(item)).slice(0, MAX_GUID_LENGTH) || link || `${title}|${pubDate ?? ''}`,
     title: title || truncate(plain, 80),
     link,
     pubDate,

@@ -4,8 +4,8 @@ import { spamSignalFields } from './spam.ts';
 import { submissionIdSchema } from './submission.ts';
 import { websiteChecks } from './web-address.ts';
 
-// The Q4 intake application: one schema for the IntakeForm island (react-hook-form's zod resolver)
-// and for POST /api/q4-intake (validJson). Option lists live here once.
+// The Q4 intake application: one schema for the IntakeForm island (which checks its form with it) and
+// for POST /api/q4-intake (validJson). Option lists live here once.
 
 export const CONSENT_REQUIRED_MESSAGE = 'You must agree to receive emails and updates';
 

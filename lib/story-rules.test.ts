@@ -1,5 +1,16 @@
 import { describe, expect, test } from 'bun:test';
-import { countChars, enforceRules, normalizeHashtag, PLATFORM_RULES, postText, ruleViolations, storyLength, withUtm } from './story-rules.ts';
+import {
+  contentBudget,
+  countChars,
+  enforceRules,
+  normalizeHashtag,
+  PLATFORM_RULES,
+  postText,
+  ruleViolations,
+  storyLength,
+  withoutLeadingHeadline,
+  withUtm,
+} from './story-rules.ts';
 import type { Platform, Story } from './story-schema.ts';
 
 const LINK = 'https://northlinedigital.ca/blog/reviews?ref=feed';
@@ -128,5 +139,42 @@ describe('every platform', () => {
     const bad: Story = { ...draft('twitter'), content: 'x'.repeat(300), hashtags: ['not a tag'] };
     expect(ruleViolations(bad).length).toBeGreaterThanOrEqual(2);
     expect(ruleViolations({ ...draft('instagram'), content: 'Go to https://e.com' })).toContain('a link in the text');
+  });
+});
+
+describe('the headline is not repeated', () => {
+  test('an opening that only repeats the headline goes, whatever its punctuation or case', () => {
+    const headline = 'Which Marketing Actually Makes the Phone Ring? Track Your Calls';
+    expect(withoutLeadingHeadline(`${headline}\n\nForm fills are easy to count.`, headline)).toBe('Form fills are easy to count.');
+    expect(withoutLeadingHeadline('which marketing actually makes the phone ring — track your calls: Form fills…', headline)).toBe('Form fills…');
+    expect(withoutLeadingHeadline(`${headline}. Form fills are easy to count.`, headline)).toBe('Form fills are easy to count.');
+  });
+
+  test('content that merely starts like the headline, mentions it later, or is only the headline stays as it is', () => {
+    expect(withoutLeadingHeadline('Spring leadsters are rare.', 'Spring leads')).toBe('Spring leadsters are rare.');
+    expect(withoutLeadingHeadline('Our checklist: Spring leads.', 'Spring leads')).toBe('Our checklist: Spring leads.');
+    expect(withoutLeadingHeadline('Spring leads', 'Spring leads')).toBe('Spring leads');
+    expect(withoutLeadingHeadline('Body text.', '')).toBe('Body text.');
+  });
+
+  test('enforceRules removes it from any writer’s story', () => {
+    const story = enforceRules(draft('facebook', { content: 'Five reviews a month\n\nAsk at the walkthrough.' }), 'facebook', LINK);
+    expect(story.content).toStartWith('Ask at the walkthrough.');
+  });
+});
+
+describe('content budget', () => {
+  test('what is left for the content once the link (23 on Twitter) and the hashtags are counted', () => {
+    expect(contentBudget('twitter', LINK, ['#A', '#B'])).toBe(280 - 1 - 23 - 2 - 5);
+    expect(contentBudget('instagram', LINK, [])).toBe(2200);
+    const link = withUtm(LINK, 'facebook')!;
+    expect(contentBudget('facebook', LINK, ['#Reviews'])).toBe(500 - 2 - link.length - 2 - 8);
+    // A story filling its budget exactly is within the limit.
+    const story = enforceRules(
+      draft('twitter', { content: 'x'.repeat(contentBudget('twitter', LINK, ['#A', '#B'])), hashtags: ['#A', '#B'] }),
+      'twitter',
+      LINK,
+    );
+    expect(storyLength(story).count).toBe(280);
   });
 });

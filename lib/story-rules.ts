@@ -41,9 +41,23 @@ export function withUtm(link: string | undefined | null, platform: Platform): st
   }
 }
 
+/** The hashtags as they follow the content: on a line of their own. */
+const hashtagLine = (hashtags: readonly string[]) => (hashtags.length ? `\n\n${hashtags.join(' ')}` : '');
+
 /** The text as it would be published: content, then the hashtags. */
 export function postText(story: Pick<Story, 'content' | 'hashtags'>): string {
-  return story.hashtags.length ? `${story.content}\n\n${story.hashtags.join(' ')}` : story.content;
+  return `${story.content}${hashtagLine(story.hashtags)}`;
+}
+
+/** The link with its UTM parameters as it follows the content: '' where the platform takes none, or there is no http(s) link. */
+function linkSuffix(platform: Platform, link: string | null | undefined): string {
+  const utmLink = PLATFORM_RULES[platform].linkInText ? withUtm(link, platform) : null;
+  return utmLink ? `${platform === 'twitter' ? ' ' : '\n\n'}${utmLink}` : '';
+}
+
+/** Characters left for the content once the link and these hashtags are counted: what a writer may fill. */
+export function contentBudget(platform: Platform, link: string | null | undefined, hashtags: readonly string[]): number {
+  return PLATFORM_RULES[platform].maxChars - countChars(`${linkSuffix(platform, link)}${hashtagLine(hashtags)}`, platform);
 }
 
 /** Characters the platform counts: code points; on Twitter every link counts as 23. */
@@ -100,6 +114,33 @@ function normalizeHashtags(tags: readonly string[], rule: PlatformRule): string[
   return out;
 }
 
+/** Letters and digits only, lower case: how a headline is recognised whatever its punctuation. */
+const lettersOf = (text: string) => text.toLowerCase().replace(/[^\p{L}\p{N}]/gu, '');
+
+/**
+ * The content without an opening that only repeats the headline (the card shows the headline above
+ * it, so a post that opens with it reads the title twice), whatever punctuation either has. Content
+ * that is nothing but the headline is left alone.
+ */
+export function withoutLeadingHeadline(content: string, headline: string): string {
+  const title = lettersOf(headline);
+  if (!title) return content;
+  // Walk the content until it has shown as many letters and digits as the headline has.
+  let seen = '';
+  let end = 0;
+  for (const char of content) {
+    if (seen.length >= title.length) break;
+    end += char.length;
+    seen += lettersOf(char);
+  }
+  if (seen !== title) return content;
+  const after = content.slice(end);
+  // The headline must end where a word ends ('Spring leads' is not the start of 'Spring leadsters').
+  if (/^[\p{L}\p{N}]/u.test(after)) return content;
+  const rest = after.replace(/^[\s.:;!?,—–-]+/u, '');
+  return rest || content;
+}
+
 /** Content without links, with tidy spacing (paragraph breaks kept). */
 function cleanContent(text: string): string {
   return text
@@ -118,19 +159,17 @@ function cleanContent(text: string): string {
  */
 export function enforceRules(story: Story, platform: Platform, link?: string | null): Story {
   const rule = PLATFORM_RULES[platform];
-  const utmLink = rule.linkInText ? withUtm(link, platform) : null;
   const hasLink = Boolean(withUtm(link, platform));
   let hashtags = normalizeHashtags(story.hashtags, rule);
   let callToAction = clip(oneLine(story.callToAction.replace(URL_PATTERN, '')), CALL_TO_ACTION_MAX) || 'Read the full post.';
   if (platform === 'instagram' && hasLink && !LINK_IN_BIO.test(`${story.content} ${callToAction}`)) {
     callToAction = clip(`${callToAction.replace(/[.!]?$/, '.')} Link in bio.`, CALL_TO_ACTION_MAX);
   }
-  let body = cleanContent(story.content) || oneLine(story.headline);
-  const linkSeparator = platform === 'twitter' ? ' ' : '\n\n';
-  const suffix = utmLink ? `${linkSeparator}${utmLink}` : '';
+  let body = withoutLeadingHeadline(cleanContent(story.content), story.headline) || oneLine(story.headline);
+  const suffix = linkSuffix(platform, link);
   const minBody = platform === 'twitter' ? 80 : 120;
 
-  const available = () => rule.maxChars - countChars(`${suffix}${hashtags.length ? `\n\n${hashtags.join(' ')}` : ''}`, platform);
+  const available = () => contentBudget(platform, link, hashtags);
   while (available() < minBody && hashtags.length > rule.minHashtags) hashtags = hashtags.slice(0, -1);
   body = clip(body, Math.max(1, available()));
 

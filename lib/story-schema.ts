@@ -38,8 +38,6 @@ export const storyInputSchema = z.object({
 });
 
 export type StoryInput = z.infer<typeof storyInputSchema>;
-/** The form's values before validation (link may be empty). */
-export type StoryInputFields = z.input<typeof storyInputSchema>;
 
 /** POST /api/social-stories/quick-generate */
 export const quickGenerateSchema = z.object({ blogPost: storyInputSchema, platform: platformSchema });

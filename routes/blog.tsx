@@ -1,21 +1,39 @@
 import { Island } from '../client/islands/Island.tsx';
-import { type BlogFeedState, toCard } from '../lib/feed.ts';
+import { loadGenerator } from '../components/story/lazy-generator.ts';
+import { requestedGenerator } from '../lib/blog-generator.ts';
+import { toCard } from '../lib/feed.ts';
 import { deadline } from '../server/deadline.ts';
 import type { AppContext } from '../server/deps.ts';
 import { definePage } from '../server/page.tsx';
+import type { BlogPageData } from '../server/page-cache.ts';
 
 /** How long the page waits for the feed before rendering skeletons and letting the browser fetch it. */
 export const BLOG_RENDER_WAIT_MS = 1500;
 
-async function loadFeedState(c: AppContext): Promise<BlogFeedState> {
+/** The grid's state, and until when it stays true (the feed copy's expiry; the page cache keeps it that long). */
+async function loadFeedState(c: AppContext): Promise<Omit<BlogPageData, 'generate'>> {
   const loaded = c
     .get('deps')
     .feed.getPosts()
     .then(
-      ({ posts }): BlogFeedState => ({ status: 'ready', posts: posts.map(toCard) }),
-      (): BlogFeedState => ({ status: 'error' }),
+      ({ posts, expiresAt }) => ({ initial: { status: 'ready', posts: posts.map(toCard) }, expiresAt }) as const,
+      () => ({ initial: { status: 'error' }, expiresAt: 0 }) as const,
     );
-  return deadline(loaded, BLOG_RENDER_WAIT_MS, (): BlogFeedState => ({ status: 'loading' }));
+  return deadline(loaded, BLOG_RENDER_WAIT_MS, () => ({ initial: { status: 'loading' }, expiresAt: 0 }) as const);
+}
+
+/**
+ * The blog's data: the feed's state and, when the address asks for the story generator
+ * (/blog?generate=<guid>), which one. Such a page is rendered for its request only: its query keeps it
+ * out of the page cache, and the cache rule keeps no page with the generator open.
+ */
+async function load(c: AppContext): Promise<BlogPageData> {
+  // The URL's query as written (a request without a valid Host has a bare target, not an absolute URL).
+  const url = c.req.url;
+  const generate = requestedGenerator(url.includes('?') ? url.slice(url.indexOf('?')) : '');
+  // The generator's code, so that the server renders the generator itself (components/story/lazy-generator.ts).
+  const [feedState] = await Promise.all([loadFeedState(c), generate === null ? null : loadGenerator()]);
+  return { ...feedState, generate };
 }
 
 export default definePage({
@@ -25,10 +43,11 @@ export default definePage({
       'Practical marketing advice for Toronto cleaning companies, medspas, contractors and coaches: local SEO, Google Ads, reviews, social media and more.',
     path: '/blog',
   },
-  load: async (c) => ({ initial: await loadFeedState(c) }),
-  // Still loading, the island must fetch the feed itself, so it hydrates with the page; otherwise the
-  // grid is complete as HTML and the island waits until a visitor touches it.
-  Component: ({ initial }: { initial: BlogFeedState }) => (
-    <Island name="BlogExplorer" props={{ initial }} hydrate={initial.status === 'loading' ? 'load' : undefined} />
+  load,
+  // Still loading, the island must fetch the feed itself; opened on the generator, the visitor came to
+  // use it: either way it hydrates with the page. Otherwise the grid is complete as HTML and the island
+  // waits until a visitor touches it.
+  Component: ({ initial, generate }: BlogPageData) => (
+    <Island name="BlogExplorer" props={{ initial, generate }} hydrate={initial.status === 'loading' || generate !== null ? 'load' : undefined} />
   ),
 });

@@ -41,8 +41,12 @@ type CacheRule<Data> = {
    * alone knows which copy this visitor gets).
    */
   audience: 'everyone' | 'visitor';
-  /** How long a copy is served before it is made again. */
-  ttlMs: number;
+  /**
+   * How long a copy is served before it is made again: a fixed time (`ttlMs`), or until the moment the
+   * data it is made from stops being true (`expiresAt`, ms since the epoch, read when the copy is made).
+   * A copy whose moment has already passed is not kept.
+   */
+  lifetime: { ttlMs: number } | { expiresAt: (data: Data) => number };
   /** What the answer varies by, from the route's data; null: this answer is not kept (made for its request). */
   variant: (data: Data) => string | null;
   /** For 'visitor' routes: this request's variant when memory alone knows it, with nothing to read or write. */
@@ -54,7 +58,13 @@ type CacheRule<Data> = {
 /** What the fast lane may ask memory: a returning visitor's home-page key (features/home-variants.ts). */
 export type LaneMemory = { keyFromMemory(visitorId: string): string | undefined };
 
-const samePage = { audience: 'everyone', ttlMs: UNTIL_RESTART, variant: () => '' } as const satisfies CacheRule<unknown>;
+const samePage = { audience: 'everyone', lifetime: { ttlMs: UNTIL_RESTART }, variant: () => '' } as const satisfies CacheRule<unknown>;
+
+/** Kept while the feed copy it was made from stays the feed's answer (features/blog-feed: `expiresAt`). */
+const whileFeedCopyLasts = { expiresAt: ({ expiresAt }: { expiresAt: number }) => expiresAt };
+
+/** How a request's answer is kept: under which variant of its route, and for how long. */
+export type Keeping = { variant: string; ttlMs: number };
 
 /**
  * What is cached, by route (the path Hono routes by). A route missing from the table, or listed as
@@ -65,23 +75,29 @@ export const CACHE_RULES: Record<string, CacheRule<never> | null> = {
   // A returning visitor whose assignments are remembered is answered by the fast lane.
   '/': {
     audience: 'visitor',
-    ttlMs: 10 * MINUTE,
+    lifetime: { ttlMs: 10 * MINUTE },
     variant: (variants: HomeVariants) => homeCacheKey(variants),
     variantFromMemory: (request, memory) => {
       const visitorId = returningVisitorId(request);
       return visitorId === undefined ? undefined : memory.keyFromMemory(visitorId);
     },
   } satisfies CacheRule<HomeVariants>,
-  // The grid while its feed copy is fresh; the loading and error states are made for each request.
-  '/blog': { audience: 'everyone', ttlMs: MINUTE, variant: ({ initial }: { initial: BlogFeedState }) => (initial.status === 'ready' ? 'ready' : null) },
-  // The feed's JSON, one copy per copy of the feed (the feed itself is re-read every 15 minutes).
+  // The grid for as long as the feed copy it shows is the feed's answer (up to 15 minutes; while the
+  // feed fails, its last good copy until the next attempt); the loading and error states, and the page
+  // opened on the story generator (/blog?generate=…, never the grid's copy), are made for each request.
+  '/blog': {
+    audience: 'everyone',
+    lifetime: whileFeedCopyLasts,
+    variant: ({ initial, generate }: BlogPageData) => (initial.status === 'ready' && generate === null ? 'ready' : null),
+  } satisfies CacheRule<BlogPageData>,
+  // The feed's JSON, one copy per copy of the feed, kept as long as that copy is fresh.
   '/api/rss-feed': {
     audience: 'everyone',
-    ttlMs: MINUTE,
-    variant: ({ copy }: { copy: number }) => String(copy),
+    lifetime: whileFeedCopyLasts,
+    variant: ({ copy }: FeedJsonData) => String(copy),
     contentType: 'application/json',
     cacheControl: 'public, max-age=60, s-maxage=60, stale-while-revalidate=600',
-  } satisfies CacheRule<{ copy: number }>,
+  } satisfies CacheRule<FeedJsonData>,
   '/services': samePage,
   ...Object.fromEntries(services.map((s) => [`/services/${s.slug}`, samePage])),
   '/what-is-digital-marketing': samePage,
@@ -91,6 +107,11 @@ export const CACHE_RULES: Record<string, CacheRule<never> | null> = {
   // Live data on every request, and possibly for staff only. (The rest of /admin is never listed: private.)
   '/admin/ab-tests': null,
 };
+
+/** What the blog page's cache rule reads from its data (routes/blog.tsx): the grid, until when, and the generator the address asked for. */
+export type BlogPageData = { initial: BlogFeedState; expiresAt: number; generate: string | null };
+/** What the feed JSON's cache rule reads (routes/api/rss-feed.ts): which copy, and until when it is fresh. */
+export type FeedJsonData = { copy: number; expiresAt: number };
 
 const statusKey = (status: number) => `(status ${status})`;
 const NOT_FOUND_KEY = statusKey(404);
@@ -156,13 +177,20 @@ export class PageCache {
   }
 
   /**
-   * The variant under which this request's answer for `route` is kept, from the route's data; null when
-   * the answer is made for this request alone (a route outside the table, a request the cache does not
-   * accept, or data the rule does not keep).
+   * How this request's answer for `route` is kept (the variant and the time, from the route's data);
+   * null when the answer is made for this request alone: a route outside the table, a request the cache
+   * does not accept, data the rule does not keep, or data whose time is already up.
    */
-  static variantFor(request: Request, route: string, data: unknown): string | null {
+  keepingFor(request: Request, route: string, data: unknown): Keeping | null {
     const rule = PageCache.ruleOf(route);
-    return rule && PageCache.accepts(request.method, request.url) ? rule.variant(data) : null;
+    if (!rule || !PageCache.accepts(request.method, request.url)) return null;
+    const variant = rule.variant(data);
+    if (variant === null) return null;
+    const { lifetime } = rule;
+    // lru-cache serves an entry through the last millisecond of its ttl; data expiring at `expiresAt` is
+    // no longer true at that millisecond.
+    const ttlMs = 'ttlMs' in lifetime ? lifetime.ttlMs : lifetime.expiresAt(data) - this.now() - 1;
+    return ttlMs > 0 ? { variant, ttlMs } : null;
   }
 
   /**
@@ -175,16 +203,16 @@ export class PageCache {
   }
 
   /**
-   * Answers `request` for `route` with the copy kept for `variant`, made once by `make` when missing or
-   * expired (concurrent misses wait for the same making; a making that fails keeps nothing). `cookie`
-   * is added to this response only.
+   * Answers `request` for `route` with the copy kept for `keeping.variant`, made once by `make` when
+   * missing or expired and then kept for `keeping.ttlMs` (concurrent misses wait for the same making; a
+   * making that fails keeps nothing). `cookie` is added to this response only.
    */
-  async answer(request: Request, route: string, variant: string, make: () => Promise<string> | string, cookie?: string): Promise<Response> {
+  async answer(request: Request, route: string, keeping: Keeping, make: () => Promise<string> | string, cookie?: string): Promise<Response> {
     const rule = PageCache.ruleOf(route);
     if (!rule) throw new Error(`${route} is not in the page cache's table`);
     const cacheControl = rule.cacheControl ?? (rule.audience === 'everyone' ? SHARED_CACHE_CONTROL : PRIVATE_CACHE_CONTROL);
-    const key = this.keyOf(route, variant);
-    const kept = await this.fetch(key, rule.ttlMs, async () => this.build(await make(), 200, rule.contentType, cacheControl));
+    const key = this.keyOf(route, keeping.variant);
+    const kept = await this.fetch(key, keeping.ttlMs, async () => this.build(await make(), 200, rule.contentType, cacheControl));
     if (rule.audience === 'everyone') this.laneKeys.set(route, key);
     return respond(kept, request, cookie);
   }

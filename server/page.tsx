@@ -42,10 +42,10 @@ export function pageHandler<D extends object>(page: PageDefinition<D>, { path }:
   return async (c: AppContext) => {
     const data = page.load ? await page.load(c) : ({} as D);
     const { pageCache } = c.get('deps');
-    const variant = PageCache.variantFor(c.req.raw, path, data);
-    if (variant !== null)
+    const keeping = pageCache.keepingFor(c.req.raw, path, data);
+    if (keeping)
       // A plain Response skips Hono's prepared headers; the only one a page sets is a new visitor's cookie.
-      return pageCache.answer(c.req.raw, path, variant, async () => (await renderPage(c, page, data)).text(), newVisitorCookie(c));
+      return pageCache.answer(c.req.raw, path, keeping, async () => (await renderPage(c, page, data)).text(), newVisitorCookie(c));
 
     const response = await renderPage(c, page, data);
     if (!response.headers.has('Cache-Control')) response.headers.set('Cache-Control', rule?.audience === 'visitor' ? PRIVATE_CACHE_CONTROL : 'no-cache');

@@ -1,22 +1,14 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useEffect, useRef, useState } from 'react';
 import { apiRequest } from '../../client/api-client.ts';
+import { readForm } from '../../client/forms.ts';
 import { useFieldId } from '../../client/islands/root.tsx';
+import { revealAndFocus } from '../../client/reveal.ts';
 import { useToast } from '../../client/toast.ts';
 import { truncate } from '../../lib/feed.ts';
 import { copyText, exportAll } from '../../lib/story-export.ts';
 import { storyLength } from '../../lib/story-rules.ts';
-import {
-  type GenerateResponse,
-  type Platform,
-  platformLabels,
-  platforms,
-  type Story,
-  type StoryInput,
-  type StoryInputFields,
-  storyInputSchema,
-} from '../../lib/story-schema.ts';
+import { type GenerateResponse, type Platform, platformLabels, platforms, type Story, type StoryInput, storyInputSchema } from '../../lib/story-schema.ts';
+import { type FieldErrors, validationErrorBody } from '../../lib/validation.ts';
 import { Field, inputClass } from '../ui/form.tsx';
 import { LineIcon } from '../ui/LineIcon.tsx';
 import { SkeletonCardText } from '../ui/Skeleton.tsx';
@@ -51,15 +43,40 @@ export function StoryGeneratorPanel({ post, onClearPost }: { post: SelectedPost 
   const [generatingAll, setGeneratingAll] = useState(false);
   const [generatingOne, setGeneratingOne] = useState<Platform | null>(null);
   const busy = generatingAll || generatingOne !== null;
-  const form = useForm<StoryInputFields, unknown, StoryInput>({ resolver: zodResolver(storyInputSchema), defaultValues: { title: '', content: '', link: '' } });
+  // The story just written, to bring into view once it shows (on a phone the stories sit below the
+  // inputs, off screen) and to focus, so a screen reader reads it next (the button pressed was disabled
+  // while the story was written, so focus had nowhere else to be).
+  const [written, setWritten] = useState<{ platform: Platform } | null>(null);
+  const results = useRef<HTMLElement>(null);
+  useEffect(() => {
+    if (!written || generatingAll) return;
+    setWritten(null);
+    const card = results.current?.querySelector<HTMLElement>(`[data-platform="${written.platform}"]`);
+    if (card) revealAndFocus(card);
+  }, [written, generatingAll]);
   const ids = { title: useFieldId('story-title'), content: useFieldId('story-content'), link: useFieldId('story-link'), results: useFieldId('stories') };
-  const { errors } = form.formState;
+  // The manual input is a form of uncontrolled fields, read as a plain post of it would be and checked
+  // with the API's own schema, so the messages under the fields are the ones the API would answer.
+  const form = useRef<HTMLFormElement>(null);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  // Once the input was checked, each change checks it again, so a fixed field loses its message.
+  const checked = useRef(false);
+  const checkForm = () => {
+    const parsed = storyInputSchema.safeParse(form.current ? readForm(form.current) : {});
+    return parsed.success ? ({ ok: true, input: parsed.data } as const) : ({ ok: false, fields: validationErrorBody(parsed.error).fields } as const);
+  };
+  const onChange = () => {
+    if (!checked.current) return;
+    const outcome = checkForm();
+    setErrors(outcome.ok ? {} : outcome.fields);
+  };
 
   const generateAll = async (input: StoryInput) => {
     setGeneratingAll(true);
     try {
       const { stories: fresh } = await apiRequest<GenerateResponse>('POST', '/api/social-stories/generate', input);
       setStories(fresh);
+      if (fresh[0]) setWritten({ platform: fresh[0].platform });
       toast({ title: 'Stories Generated!', description: `${fresh.length} social stories are ready to copy.` });
     } catch {
       toast({ title: 'Generation Failed', description: 'Unable to generate social stories. Please try again.', variant: 'destructive' });
@@ -73,6 +90,8 @@ export function StoryGeneratorPanel({ post, onClearPost }: { post: SelectedPost 
     try {
       const story = await apiRequest<Story>('POST', '/api/social-stories/quick-generate', { blogPost: input, platform });
       setStories((list) => (list.some((s) => s.platform === story.platform) ? list.map((s) => (s.platform === story.platform ? story : s)) : [...list, story]));
+      // Its button was disabled while it worked, which took focus from it: focus goes to the story.
+      setWritten({ platform: story.platform });
       toast({ title: 'Story Generated!', description: `Your ${platformLabels[platform]} story is ready.` });
     } catch {
       toast({ title: 'Generation Failed', description: 'Unable to generate story. Please try again.', variant: 'destructive' });
@@ -92,9 +111,17 @@ export function StoryGeneratorPanel({ post, onClearPost }: { post: SelectedPost 
       action(parsed.data);
       return;
     }
-    void form.handleSubmit(action, (fieldErrors) => {
-      if (fieldErrors.title || fieldErrors.content) toast(MISSING);
-    })();
+    checked.current = true;
+    const outcome = checkForm();
+    if (outcome.ok) {
+      setErrors({});
+      action(outcome.input);
+      return;
+    }
+    setErrors(outcome.fields);
+    if (outcome.fields.title || outcome.fields.content) toast(MISSING);
+    const first = (['title', 'content', 'link'] as const).find((name) => outcome.fields[name]);
+    if (first) form.current?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
   };
 
   const copyOne = async (story: Story) => {
@@ -126,35 +153,35 @@ export function StoryGeneratorPanel({ post, onClearPost }: { post: SelectedPost 
               </button>
             </div>
           ) : (
-            <form className="mt-4 space-y-4" noValidate onSubmit={(e) => e.preventDefault()}>
-              <Field id={ids.title} label="Title" required error={errors.title?.message}>
+            <form ref={form} className="mt-4 space-y-4" noValidate onSubmit={(e) => e.preventDefault()} onChange={onChange}>
+              <Field id={ids.title} label="Title" required error={errors.title}>
                 <input
                   id={ids.title}
+                  name="title"
                   className={inputClass}
-                  aria-invalid={Boolean(errors.title)}
+                  {...describedBy(ids.title, errors.title)}
                   placeholder="e.g. 5 ways to get more Google reviews"
-                  {...form.register('title')}
                 />
               </Field>
-              <Field id={ids.content} label="Content" required error={errors.content?.message}>
+              <Field id={ids.content} label="Content" required error={errors.content}>
                 <textarea
                   id={ids.content}
+                  name="content"
                   rows={8}
                   className={inputClass}
-                  aria-invalid={Boolean(errors.content)}
+                  {...describedBy(ids.content, errors.content)}
                   placeholder="Paste the blog post or write a few paragraphs"
-                  {...form.register('content')}
                 />
               </Field>
-              <Field id={ids.link} label="Link" error={errors.link?.message} hint="Optional: where readers can read the full post.">
+              <Field id={ids.link} label="Link" error={errors.link} hint="Optional: where readers can read the full post.">
                 <input
                   id={ids.link}
+                  name="link"
                   type="url"
                   inputMode="url"
                   className={inputClass}
-                  aria-invalid={Boolean(errors.link)}
+                  {...describedBy(ids.link, errors.link, true)}
                   placeholder="https://"
-                  {...form.register('link')}
                 />
               </Field>
             </form>
@@ -186,7 +213,7 @@ export function StoryGeneratorPanel({ post, onClearPost }: { post: SelectedPost 
         </section>
       </div>
 
-      <section aria-labelledby={ids.results} aria-busy={generatingAll} className="min-w-0">
+      <section ref={results} aria-labelledby={ids.results} aria-busy={generatingAll} className="min-w-0">
         <div className="flex flex-wrap items-center justify-between gap-3">
           <h2 id={ids.results} className="text-lg font-semibold text-slate-900">
             Generated Stories{stories.length && !generatingAll ? ` (${stories.length})` : ''}
@@ -222,11 +249,21 @@ export function StoryGeneratorPanel({ post, onClearPost }: { post: SelectedPost 
   );
 }
 
+/** aria wiring for a field: invalid while it has an error, described by the error (or its hint). */
+function describedBy(id: string, error: string | undefined, hint = false) {
+  return { 'aria-invalid': error ? true : undefined, 'aria-describedby': error ? `${id}-error` : hint ? `${id}-hint` : undefined };
+}
+
 function StoryCard({ story, onCopy }: { story: Story; onCopy: () => void }) {
   const { count, limit } = storyLength(story);
   const label = platformLabels[story.platform];
   return (
-    <article className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm" data-platform={story.platform} aria-label={`${label} story`}>
+    <article
+      tabIndex={-1}
+      className="scroll-mt-20 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm"
+      data-platform={story.platform}
+      aria-label={`${label} story`}
+    >
       <div className="flex items-center justify-between gap-3">
         <span className={`rounded-full px-3 py-1 text-xs font-semibold uppercase tracking-wide ${platformBadge[story.platform]}`}>{label}</span>
         <button type="button" className={`${buttonClass.ghost} text-sm`} onClick={onCopy} aria-label={`Copy ${label} story`}>

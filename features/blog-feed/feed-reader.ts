@@ -2,11 +2,14 @@ import { fileURLToPath } from 'node:url';
 import type Parser from 'rss-parser';
 import { type BlogPost, type FeedItem, mapItems } from '../../lib/feed.ts';
 import { createFeedCache } from '../../lib/feed-cache.ts';
+import { decodeFeed } from '../../lib/feed-encoding.ts';
 import samplePath from '../../static/feed/sample.xml' with { type: 'file' };
 
 // Reads the agency's RSS feed: from an http(s) URL (5 s timeout that aborts the connection, 2 MB
-// cap enforced while streaming, at most 3 redirects) or a local file; refuses documents that declare
-// a DOCTYPE or entities (XXE, entity expansion) before any parser sees them; then rss-parser.
+// cap enforced while streaming, at most 3 redirects) or a local file; decodes its bytes in the
+// encoding they are in (lib/feed-encoding.ts: UTF-8, or ISO-8859-1 / windows-1252 declared or not);
+// refuses documents that declare a DOCTYPE or entities (XXE, entity expansion) before any parser
+// sees them; then rss-parser.
 
 export const FEED_TIMEOUT_MS = 5000;
 export const FEED_MAX_BYTES = 2 * 1024 * 1024;
@@ -54,7 +57,7 @@ export async function readFeedSource(source: string, options: FetchOptions = {})
         await res.body?.cancel().catch(() => {});
         throw new FeedError(`Feed is larger than ${maxBytes} bytes`);
       }
-      return await readCapped(res, maxBytes, controller);
+      return decodeFeed(await readCapped(res, maxBytes, controller), res.headers.get('content-type')).text;
     }
   } catch (err) {
     if (controller.signal.aborted && controller.signal.reason instanceof FeedError) throw controller.signal.reason;
@@ -65,8 +68,8 @@ export async function readFeedSource(source: string, options: FetchOptions = {})
   }
 }
 
-async function readCapped(res: Response, maxBytes: number, controller: AbortController): Promise<string> {
-  if (!res.body) return '';
+async function readCapped(res: Response, maxBytes: number, controller: AbortController): Promise<Uint8Array> {
+  if (!res.body) return new Uint8Array();
   const reader = res.body.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
@@ -82,7 +85,7 @@ async function readCapped(res: Response, maxBytes: number, controller: AbortCont
     }
     chunks.push(value);
   }
-  return new TextDecoder().decode(Buffer.concat(chunks));
+  return Buffer.concat(chunks);
 }
 
 async function readLocalFile(path: string, maxBytes: number): Promise<string> {
@@ -90,7 +93,7 @@ async function readLocalFile(path: string, maxBytes: number): Promise<string> {
   const file = Bun.file(path);
   try {
     if (file.size > maxBytes) throw new FeedError(`Feed is larger than ${maxBytes} bytes`);
-    return await file.text();
+    return decodeFeed(await file.bytes()).text;
   } catch (err) {
     if (err instanceof FeedError) throw err;
     throw new FeedError(`Feed file could not be read: ${(err as NodeJS.ErrnoException)?.code ?? 'error'}`);
@@ -128,7 +131,14 @@ export async function parseFeed(xml: string): Promise<FeedItem[]> {
   }
 }
 
-export type FeedReader = { getPosts(): Promise<{ posts: BlogPost[]; stale?: boolean }> };
+/**
+ * The posts, whether they are a stale copy (the feed is failing), and until when this same answer is
+ * given (ms since the epoch: the copy's end of freshness, or the next attempt at a failing feed), so
+ * that what is made from it can be kept exactly as long.
+ */
+export type FeedAnswer = { posts: BlogPost[]; stale?: boolean; expiresAt: number };
+
+export type FeedReader = { getPosts(): Promise<FeedAnswer> };
 
 export type FeedReaderOptions = {
   /** RSS_FEED_URL: an http(s) URL or a file path; unset means the sample feed. */
@@ -154,8 +164,8 @@ export function createFeedReader({ source, siteUrl, timeZone, now = Date.now, fe
   });
   return {
     async getPosts() {
-      const { value, stale } = await cache.get();
-      return stale ? { posts: value, stale } : { posts: value };
+      const { value, stale, expiresAt } = await cache.get();
+      return stale ? { posts: value, stale, expiresAt } : { posts: value, expiresAt };
     },
   };
 }

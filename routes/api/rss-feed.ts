@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import type { BlogPost } from '../../lib/feed.ts';
 import type { AppEnv } from '../../server/deps.ts';
-import { PageCache } from '../../server/page-cache.ts';
+import type { FeedJsonData } from '../../server/page-cache.ts';
 
 /** GET /api/rss-feed → {posts} from the cached feed; 502 JSON when there is no copy to serve. */
 const api = new Hono<AppEnv>();
@@ -11,11 +11,12 @@ const ROUTE = '/api/rss-feed';
 api.get('/', async (c) => {
   const { feed, log, pageCache } = c.get('deps');
   try {
-    const { posts, stale } = await feed.getPosts();
+    const { posts, stale, expiresAt } = await feed.getPosts();
     // Every reader gets the same JSON while a feed copy lasts, so it is serialised and compressed once
-    // per copy and kept by the page cache (ETag, 304, the fast lane). A stale copy is answered as it is.
-    const variant = stale ? null : PageCache.variantFor(c.req.raw, ROUTE, { copy: copyId(posts) });
-    if (variant !== null) return pageCache.answer(c.req.raw, ROUTE, variant, () => JSON.stringify({ posts }));
+    // per copy and kept by the page cache (ETag, 304, the fast lane) for as long as the copy is fresh.
+    // A stale copy is answered as it is.
+    const keeping = stale ? null : pageCache.keepingFor(c.req.raw, ROUTE, { copy: copyId(posts), expiresAt } satisfies FeedJsonData);
+    if (keeping) return pageCache.answer(c.req.raw, ROUTE, keeping, () => JSON.stringify({ posts }));
     c.header('Cache-Control', stale ? 'no-cache' : 'public, max-age=60');
     return c.json(stale ? { posts, stale: true } : { posts });
   } catch (err) {

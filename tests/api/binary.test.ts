@@ -36,6 +36,8 @@ test('the single binary serves every route from an empty directory', async () =>
       await Bun.sleep(50);
     }
     for (const path of pagePaths) expect((await fetch(url + path)).status, path).toBe(200);
+    // The blog opened on the story generator renders it, its code loaded from inside the binary.
+    expect(await (await fetch(`${url}/blog?generate=northline-blog-2025-09-contractor-reviews`)).text()).toContain('Selected Blog Post');
     const home = await (await fetch(`${url}/`)).text();
     const script = home.match(/src="(\/static\/build\/[^"]+\.js)"/)![1];
     const js = await fetch(url + script);

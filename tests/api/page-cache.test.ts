@@ -20,6 +20,8 @@ const sameHeaders = (a: Response, b: Response) => {
   expect(pick(b)).toEqual(pick(a));
 };
 const bytes = async (r: Response) => new Uint8Array(await r.arrayBuffer());
+/** A shared page's keeping: one copy until the process restarts. */
+const FOREVER = { variant: '', ttlMs: Number.POSITIVE_INFINITY };
 
 describe('pages that are the same for everyone', () => {
   test('a repeat request gets the first answer byte for byte, with the same headers and one log line each', async () => {
@@ -96,26 +98,49 @@ describe('pages that are the same for everyone', () => {
       return '<p>services</p>';
     };
     const request = new Request('http://localhost/services');
-    const answers = await Promise.all(Array.from({ length: 50 }, () => cache.answer(request, '/services', '', make)));
+    const answers = await Promise.all(Array.from({ length: 50 }, () => cache.answer(request, '/services', FOREVER, make)));
     expect(renders).toBe(1);
     expect(new Set(answers.map((a) => a.headers.get('etag'))).size).toBe(1);
   });
 
-  test('a kept answer expires after its rule’s time, and a failed making keeps nothing', async () => {
+  test('a kept answer expires after its time, and a failed making keeps nothing', async () => {
     let now = 1_000_000;
     const cache = new PageCache({ now: () => now });
     let renders = 0;
     const request = new Request('http://localhost/blog');
     const make = () => `<p>blog ${++renders}</p>`;
-    await cache.answer(request, '/blog', 'ready', make);
+    await cache.answer(request, '/blog', { variant: 'ready', ttlMs: 60_000 }, make);
     now += 60_000;
-    await cache.answer(request, '/blog', 'ready', make);
+    await cache.answer(request, '/blog', { variant: 'ready', ttlMs: 60_000 }, make);
     expect(renders).toBe(1);
     now += 1;
-    await cache.answer(request, '/blog', 'ready', make);
+    await cache.answer(request, '/blog', { variant: 'ready', ttlMs: 60_000 }, make);
     expect(renders).toBe(2);
-    await expect(cache.answer(request, '/services', '', () => Promise.reject(new Error('render failed')))).rejects.toThrow('render failed');
-    expect(await (await cache.answer(request, '/services', '', () => '<p>ok</p>')).text()).toBe('<p>ok</p>');
+    await expect(cache.answer(request, '/services', FOREVER, () => Promise.reject(new Error('render failed')))).rejects.toThrow('render failed');
+    expect(await (await cache.answer(request, '/services', FOREVER, () => '<p>ok</p>')).text()).toBe('<p>ok</p>');
+  });
+
+  test('a rule’s time may come from the data the answer is made from: the blog and the feed JSON live as long as their feed copy', () => {
+    let now = 1_000_000;
+    const cache = new PageCache({ now: () => now });
+    const blog = new Request('http://localhost/blog');
+    const ready = { initial: { status: 'ready', posts: [] }, expiresAt: now + 15 * 60_000, generate: null };
+    // Kept through its last millisecond before the copy's expiry.
+    expect(cache.keepingFor(blog, '/blog', ready)).toEqual({ variant: 'ready', ttlMs: 15 * 60_000 - 1 });
+    now += 14 * 60_000;
+    expect(cache.keepingFor(blog, '/blog', ready)).toEqual({ variant: 'ready', ttlMs: 60_000 - 1 });
+    // A copy whose time is up, a state that is not the grid, and a request the cache does not take are made for themselves.
+    now += 60_000;
+    expect(cache.keepingFor(blog, '/blog', ready)).toBeNull();
+    expect(cache.keepingFor(blog, '/blog', { initial: { status: 'loading' }, expiresAt: now + 60_000, generate: null })).toBeNull();
+    // Nor is the blog opened on the story generator, even if such a request reached the cache.
+    expect(cache.keepingFor(blog, '/blog', { ...ready, expiresAt: now + 60_000, generate: 'northline-blog-1' })).toBeNull();
+    expect(cache.keepingFor(new Request('http://localhost/blog?page=2'), '/blog', { ...ready, expiresAt: now + 60_000 })).toBeNull();
+    expect(cache.keepingFor(new Request('http://localhost/api/rss-feed'), '/api/rss-feed', { copy: 7, expiresAt: now + 5_000 })).toEqual({
+      variant: '7',
+      ttlMs: 4_999,
+    });
+    expect(cache.keepingFor(new Request('http://localhost/services'), '/services', {})).toEqual(FOREVER);
   });
 });
 

@@ -4,9 +4,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createFeedReader, FEED_TIMEOUT_MS } from '../../features/blog-feed/feed-reader.ts';
 import type { BlogPost } from '../../lib/feed.ts';
+import { FRESH_MS, RETRY_MS } from '../../lib/feed-cache.ts';
 import { agency } from '../../lib/site.ts';
 import { BLOG_RENDER_WAIT_MS } from '../../routes/blog.tsx';
 import { closedPortUrl, type FakeFeedServer, goodItems, rssDocument, startFakeFeedServer } from '../fixtures/fake-feed-server.ts';
+import { encodeSingleByte, portugueseNewspaperFeed } from '../fixtures/wild-feeds.ts';
 import { TEST_SITE_URL, testApp } from '../helpers/app.ts';
 
 // Real servers, browsers and databases: a test may take longer than Bun's 5 s default.
@@ -83,11 +85,14 @@ describe('GET /api/rss-feed with a good feed', () => {
   });
 
   test('one copy is serialised and compressed once: every reader gets the same bytes, an ETag and a 304 when unchanged', async () => {
-    let clock = Date.parse('2025-03-01T12:00:00Z');
-    let copy = 1;
+    const start = Date.parse('2025-03-01T12:00:00Z');
+    let clock = start;
     const postsOf = (n: number) => [{ guid: `copy-${n}`, title: `Copy ${n}` }] as unknown as BlogPost[];
-    let posts = postsOf(copy);
-    const app = await testApp({ now: () => new Date(clock), feed: { getPosts: async () => ({ posts }) } });
+    // A feed whose first copy is fresh for 15 minutes, and whose next copy arrives after that.
+    const copyAt = (time: number) => (time < start + FRESH_MS ? 1 : 2);
+    const feed = { getPosts: async () => ({ posts: postsOf(copyAt(clock)), expiresAt: start + copyAt(clock) * FRESH_MS }) };
+    const app = await testApp({ now: () => new Date(clock), feed });
+    const posts = postsOf(1);
     const get = async (headers: Record<string, string> = {}) => app.request('/api/rss-feed', { headers: { 'accept-encoding': 'br, gzip', ...headers } });
 
     const first = await get();
@@ -104,10 +109,11 @@ describe('GET /api/rss-feed with a good feed', () => {
     expect(await (await get({ 'accept-encoding': 'identity' })).json()).toEqual({ posts });
     expect((await get({ 'if-none-match': etag })).status).toBe(304);
 
-    // The feed brings a new copy: within the minute the answer stays; after it, the new copy is served.
-    posts = postsOf(++copy);
+    // The answer is kept as long as its copy is fresh (not made again every minute), and the next copy
+    // is served as soon as the feed has it.
+    clock = start + FRESH_MS - 1;
     expect((await get({ 'if-none-match': etag })).status).toBe(304);
-    clock += 61_000;
+    clock = start + FRESH_MS;
     const fresh = await get({ 'if-none-match': etag });
     expect(fresh.status).toBe(200);
     expect(fresh.headers.get('etag')).not.toBe(etag);
@@ -145,6 +151,100 @@ describe('GET /api/rss-feed with a good feed', () => {
     const app = await testApp();
     for (const post of body.posts!) expect((await app.request(post.image!)).status).toBe(200);
   });
+});
+
+describe('the blog page is kept exactly as long as the feed copy it shows', () => {
+  test('not made again while the copy is fresh; the next copy shows as soon as the feed has it; a failing feed is retried after RETRY_MS', async () => {
+    const start = Date.parse('2025-03-01T12:00:00Z');
+    let clock = start;
+    upstream.setEdition('first');
+    const app = await feedApp('/edition.xml', { now: () => new Date(clock) });
+    const blog = async () => {
+      const res = await app.request('/blog', { headers: { 'accept-encoding': 'identity' } });
+      return { etag: res.headers.get('etag'), html: await res.text() };
+    };
+    const first = await blog();
+    expect(first.html).toContain('The first edition');
+    expect(first.etag).not.toBeNull();
+
+    // Late in the copy's 15 minutes (when a fixed minute would have made the page again, to be kept
+    // past the copy's end) the upstream changes: the kept page still shows the copy the feed serves.
+    clock = start + FRESH_MS - 30_000;
+    expect((await blog()).etag).toBe(first.etag);
+    upstream.setEdition('second');
+    clock = start + FRESH_MS - 1;
+    expect((await blog()).html).toContain('The first edition');
+    // The copy's freshness ends: the feed is read again and the page shows it at once.
+    clock = start + FRESH_MS;
+    const second = await blog();
+    expect(second.html).toContain('The second edition');
+    expect(second.etag).not.toBe(first.etag);
+
+    // The feed goes down: its last good copy is shown until the next attempt, then the recovered feed.
+    upstream.setEdition('down');
+    clock = start + 2 * FRESH_MS;
+    expect((await blog()).html).toContain('The second edition');
+    upstream.setEdition('third');
+    clock = start + 2 * FRESH_MS + RETRY_MS - 1;
+    expect((await blog()).html).toContain('The second edition');
+    clock = start + 2 * FRESH_MS + RETRY_MS;
+    expect((await blog()).html).toContain('The third edition');
+  });
+});
+
+describe('feeds from the wild', () => {
+  const REPLACEMENT = '\uFFFD';
+
+  test('a forum feed whose item is a table of links with no whitespace between them reads as separate words', async () => {
+    const { res, body } = await getFeed(await feedApp('/forum.xml'));
+    expect(res.status).toBe(200);
+    const [post] = body.posts!;
+    expect(post.contentSnippet).toBe(
+      'Cleaning company in the east end, calls dropped by half since November. Is it just the season? submitted by /u/maple_mop [link] [comments]',
+    );
+    expect(post.image).toBe('https://thumbs.forum.example/abc123.jpg');
+  });
+
+  test('a Portuguese newspaper in ISO-8859-1, declared in its prolog only, shows its accents', async () => {
+    const app = await feedApp('/jornal-iso-8859-1.xml');
+    const { res, body } = await getFeed(app);
+    expect(res.status).toBe(200);
+    const [post] = body.posts!;
+    expect(post.title).toBe('Padarias de Lisboa apostam na encomenda online');
+    expect(post.contentSnippet).toBe(
+      'Três padarias da Baixa já recebem metade das encomendas pela internet. «Não há volta atrás», diz a dona da Padaria São João. A promoção de Natal custa 4,50 euros por caixa.',
+    );
+    expect(JSON.stringify(body)).not.toContain(REPLACEMENT);
+    const html = await (await app.request('/blog')).text();
+    expect(html).toContain('Três padarias da Baixa já recebem metade das encomendas');
+  });
+
+  test('a local feed file in ISO-8859-1 is decoded the same way', async () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'feed-')), 'jornal.xml');
+    writeFileSync(file, encodeSingleByte(portugueseNewspaperFeed, 'iso-8859-1'));
+    const { body } = await getFeed(await feedApp(file));
+    expect(body.posts?.[0].contentSnippet).toStartWith('Três padarias da Baixa já recebem');
+  });
+
+  for (const [path, how] of [
+    ['/podcast-windows-1252.xml', 'declared nowhere'],
+    ['/podcast-http-charset.xml', 'declared only by the HTTP Content-Type'],
+  ]) {
+    test(`a French podcast in windows-1252, ${how}, shows its accents, curly quotes, € and its named entities`, async () => {
+      const app = await feedApp(path);
+      const { res, body } = await getFeed(app);
+      expect(res.status).toBe(200);
+      const [post] = body.posts!;
+      expect(post.title).toBe('Épisode 12 : l’été, on garde le cœur à l’ouvrage');
+      expect(post.contentSnippet).toBe(
+        'Au menu : la vitrine d’été, les avis Google… et un café à 2 € pour fidéliser. Invitée : Françoise, fleuriste à Montréal « depuis toujours ».',
+      );
+      expect(JSON.stringify(body)).not.toContain(REPLACEMENT);
+      const html = await (await app.request('/blog')).text();
+      expect(html).toContain('l’été, on garde le cœur à l’ouvrage');
+      expect(html).not.toContain('&amp;laquo;');
+    });
+  }
 });
 
 describe('a hostile feed', () => {
@@ -253,7 +353,7 @@ describe('upstream down', () => {
 
 describe('/blog states with an injected feed', () => {
   test('an empty feed shows No Blog Posts Available', async () => {
-    const app = await testApp({ feed: { getPosts: async () => ({ posts: [] }) } });
+    const app = await testApp({ feed: { getPosts: async () => ({ posts: [], expiresAt: Date.now() + FRESH_MS }) } });
     expect(await (await app.request('/blog')).text()).toContain('No Blog Posts Available');
     expect(await (await app.request('/api/rss-feed')).json()).toEqual({ posts: [] });
   });

@@ -13,7 +13,8 @@ let browser: Browser;
 const CLIPBOARD = ['clipboard-read', 'clipboard-write'];
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+  // These tests write more stories in a minute than one visitor may (5): the limits are tested in tests/api.
+  [server, browser] = await Promise.all([startServer({ RATE_LIMITS: 'off' }), launchBrowser()]);
 }, 60_000);
 
 afterAll(async () => {
@@ -107,13 +108,89 @@ describe('blog', () => {
     await context.close();
   }, 30_000);
 
-  test('Use Manual Input Instead clears the selected post', async () => {
+  test('the generator has its own address: Back returns to the posts, Forward reopens it, a reload keeps it, Close goes back', async () => {
+    const { page, problems, context } = await openPage(browser, `${server.url}/blog`, PHONE);
+    const card = page.locator('article').nth(2);
+    const title = await card.getByRole('heading').innerText();
+    const button = card.getByRole('button', { name: 'Generate Stories' });
+    await button.scrollIntoViewIfNeeded();
+    const scrollBefore = await page.evaluate(() => window.scrollY);
+    const guid = (await button.getAttribute('data-generate'))!;
+    await button.click();
+    await page.getByText('Selected Blog Post').waitFor();
+    expect(page.url()).toBe(`${server.url}/blog?generate=${encodeURIComponent(guid)}`);
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Social Story Generator');
+
+    // Back: the posts, where the visitor was, focus on the post's button.
+    await page.goBack();
+    await page.locator('article').nth(5).waitFor();
+    expect(page.url()).toBe(`${server.url}/blog`);
+    expect(await page.getByText('Selected Blog Post').count()).toBe(0);
+    expect(Math.abs((await page.evaluate(() => window.scrollY)) - scrollBefore)).toBeLessThan(5);
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('data-generate'))).toBe(guid);
+
+    // Forward: the generator again, with the same post.
+    await page.goForward();
+    await page.getByText('Selected Blog Post').waitFor();
+    expect(await page.getByText(title, { exact: true }).isVisible()).toBe(true);
+
+    // A reload keeps it: the server renders the generator with the post, and it works at once.
+    const reloaded = page.waitForResponse((r) => r.request().resourceType() === 'document');
+    await page.reload();
+    const html = await (await reloaded).text();
+    expect(html).toContain('Selected Blog Post');
+    expect(html).toContain(title.replace(/&/g, '&amp;'));
+    await page.waitForSelector('html[data-islands-ready]', { state: 'attached' });
+    await page.getByRole('button', { name: 'Generate All' }).click();
+    await expectToast(page, 'Stories Generated!');
+    expect(await page.locator('article[data-platform]').count()).toBe(4);
+
+    // Close is Back to the posts (the entry before this one).
+    await page.getByRole('button', { name: 'Close' }).click();
+    await page.waitForURL(`${server.url}/blog`);
+    await page.locator('article').nth(5).waitFor();
+    expect(problems).toEqual([]);
+    await context.close();
+  }, 30_000);
+
+  test('a shared generator link opens on the post; Close shows the posts in its place; an unknown post shows the posts', async () => {
+    const guid = 'northline-blog-2025-09-contractor-reviews';
+    const { page, problems, context } = await openPage(browser, `${server.url}/blog?generate=${guid}`, DESKTOP);
+    expect(await page.getByText('Five Reviews a Month: A Simple System for Contractors', { exact: true }).isVisible()).toBe(true);
+    // Opened on the generator, the page stays at its top with focus where the browser put it.
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    await page.getByRole('button', { name: 'Close' }).click();
+    await page.locator('article').nth(5).waitFor();
+    expect(page.url()).toBe(`${server.url}/blog`);
+
+    await page.goto(`${server.url}/blog?generate=no-such-post`);
+    await page.waitForSelector('html[data-islands-ready]', { state: 'attached' });
+    expect(await page.locator('article').count()).toBeGreaterThanOrEqual(6);
+    expect(await page.getByText('Selected Blog Post').count()).toBe(0);
+    expect(problems).toEqual([]);
+    await context.close();
+  }, 30_000);
+
+  test('Use Manual Input Instead clears the selected post only: the stories already written stay', async () => {
     const { page, problems, context } = await openPage(browser, `${server.url}/blog`, PHONE);
     await page.locator('article').first().getByRole('button', { name: 'Generate Stories' }).click();
+    await page.getByRole('button', { name: 'Generate All' }).click();
+    await expectToast(page, 'Stories Generated!');
+    const stories = page.locator('article[data-platform]');
+    expect(await stories.count()).toBe(4);
+    const written = await stories.allInnerTexts();
+
     await page.getByRole('button', { name: 'Use Manual Input Instead' }).click();
     expect(await page.getByText('Selected Blog Post').count()).toBe(0);
     expect(await page.getByLabel(/^Title/).inputValue()).toBe('');
     expect(await page.getByLabel(/^Content/).isVisible()).toBe(true);
+    expect(await stories.allInnerTexts()).toEqual(written);
+    expect(await page.getByRole('button', { name: 'Export All' }).isVisible()).toBe(true);
+    // The address says manual input: a reload opens the generator without a post.
+    expect(page.url()).toBe(`${server.url}/blog?generate=`);
+    await page.reload();
+    await page.getByText('Your Content').waitFor();
+    expect(await page.getByText('Selected Blog Post').count()).toBe(0);
     expect(problems).toEqual([]);
     await context.close();
   }, 30_000);
@@ -155,6 +232,82 @@ describe('story generator, manual input', () => {
     expect(calls).toHaveLength(2);
     expect(problems).toEqual([]);
     await context.close();
+  }, 30_000);
+
+  test('each missing field shows the API’s own message under it (the first one focused), and a fix clears it as it is typed', async () => {
+    const { page, problems, context } = await openPage(browser, `${server.url}/social-generator`, PHONE);
+    // What the API answers for the same empty input: the island checks with the same schema.
+    const api = await page.request.post(`${server.url}/api/social-stories/generate`, { data: { title: '', content: '', link: 'ftp://x' } });
+    const { fields } = (await api.json()) as { fields: Record<string, string> };
+    expect(fields).toEqual({ title: 'Title is required', content: 'Content is required', link: 'Link must be an http:// or https:// address' });
+
+    await page.getByLabel(/^Link/).fill('ftp://x');
+    await page.getByRole('button', { name: 'Generate All' }).click();
+    await expectToast(page, 'Missing Content');
+    for (const [label, name] of [
+      [/^Title/, 'title'],
+      [/^Content/, 'content'],
+      [/^Link/, 'link'],
+    ] as const) {
+      const field = page.getByLabel(label);
+      expect(await field.getAttribute('aria-invalid')).toBe('true');
+      const describedBy = (await field.getAttribute('aria-describedby'))!;
+      expect(await page.locator(`[id="${describedBy}"]`).innerText()).toBe(fields[name]);
+    }
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('title');
+
+    await page.getByLabel(/^Title/).fill('Spring leads');
+    await page.getByText('Title is required').waitFor({ state: 'detached' });
+    expect(await page.getByLabel(/^Title/).getAttribute('aria-invalid')).toBeNull();
+    expect(await page.getByText('Content is required').isVisible()).toBe(true);
+    expect(problems).toEqual([]);
+    await context.close();
+  }, 30_000);
+
+  test('on a phone, Generate All brings the first story into view and focus (a quick story too); on a desktop, where it shows, focus moves and nothing scrolls', async () => {
+    const fill = async (page: Page) => {
+      await page.getByLabel(/^Title/).fill('Spring cleaning leads for Toronto cleaners');
+      await page.getByLabel(/^Content/).fill('May is moving season in Toronto. Cleaning companies that publish move-out packages in April book the most jobs.');
+    };
+    const firstStoryOnScreen = (page: Page) =>
+      page.waitForFunction(() => {
+        const card = document.querySelector('article[data-platform]');
+        const header = document.querySelector('.site-header')!.getBoundingClientRect().bottom;
+        const top = card?.getBoundingClientRect().top ?? -1;
+        return top >= header - 1 && top < window.innerHeight - 48;
+      });
+    const focused = (page: Page) => page.evaluate(() => document.activeElement?.getAttribute('data-platform'));
+
+    const phone = await openPage(browser, `${server.url}/social-generator`, PHONE);
+    await fill(phone.page);
+    await phone.page.getByRole('button', { name: 'Generate All' }).click();
+    await expectToast(phone.page, 'Stories Generated!');
+    // Below the inputs and Quick Generate, off screen until brought up.
+    await firstStoryOnScreen(phone.page);
+    expect(await focused(phone.page)).toBe('instagram');
+    // A quick story is brought into view and focused too (its button was disabled while it worked).
+    await phone.page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
+    await phone.page.getByRole('button', { name: 'Quick generate Twitter' }).click();
+    await expectToast(phone.page, 'Story Generated!');
+    await phone.page.waitForFunction(() => {
+      const top = document.querySelector('article[data-platform="twitter"]')!.getBoundingClientRect().top;
+      return top >= 0 && top < window.innerHeight;
+    });
+    expect(await focused(phone.page)).toBe('twitter');
+    expect(phone.problems).toEqual([]);
+    await phone.context.close();
+
+    const desktop = await openPage(browser, `${server.url}/social-generator`, DESKTOP);
+    await fill(desktop.page);
+    const generateAll = desktop.page.getByRole('button', { name: 'Generate All' });
+    await generateAll.scrollIntoViewIfNeeded();
+    const scrollY = await desktop.page.evaluate(() => window.scrollY);
+    await generateAll.click();
+    await expectToast(desktop.page, 'Stories Generated!');
+    await desktop.page.waitForFunction(() => document.activeElement?.getAttribute('data-platform') === 'instagram');
+    expect(await desktop.page.evaluate(() => window.scrollY)).toBe(scrollY);
+    expect(desktop.problems).toEqual([]);
+    await desktop.context.close();
   }, 30_000);
 
   test('a link that is not http(s) is named under the field and nothing is sent', async () => {

@@ -10,6 +10,9 @@ setDefaultTimeout(60_000);
 let server: RunningServer;
 let browser: Browser;
 
+/** Every page, and the blog opened on the story generator (a state of /blog with an address of its own). */
+const addresses = [...pagePaths, '/blog?generate=northline-blog-2025-09-contractor-reviews'];
+
 beforeAll(async () => {
   [server, browser] = await Promise.all([startServer(), launchBrowser()]);
 });
@@ -100,7 +103,7 @@ describe('one content column', () => {
   for (const viewport of [PHONE, TABLET, DESKTOP]) {
     test(`at ${viewport.width} px every page's content starts where the header's logo does and never leaves that column`, async () => {
       const { page, context } = await openPage(browser, `${server.url}/`, viewport);
-      for (const path of [...pagePaths, '/not-a-real-page']) {
+      for (const path of [...addresses, '/not-a-real-page']) {
         await page.goto(`${server.url}${path}`);
         await page.waitForSelector('html[data-islands-ready]', { state: 'attached' });
         const layout = await page.evaluate(() => {
@@ -135,14 +138,16 @@ describe('card grids fill their rows', () => {
   for (const viewport of [PHONE, { width: 768, height: 1024 }, DESKTOP]) {
     test(`at ${viewport.width} px every row of cards on every page reaches the end of its list`, async () => {
       const { page, context } = await openPage(browser, `${server.url}/`, viewport);
-      for (const path of pagePaths) {
+      for (const path of addresses) {
         await page.goto(`${server.url}${path}`);
         await page.waitForSelector('html[data-islands-ready]', { state: 'attached' });
         const shortRows = await page.evaluate(() => {
-          const isCard = (el: Element) => {
+          const looksLikeCard = (el: Element) => {
             const cs = getComputedStyle(el);
             return cs.borderTopWidth !== '0px' || cs.borderLeftWidth !== '0px' || cs.backgroundColor !== 'rgba(0, 0, 0, 0)' || cs.boxShadow !== 'none';
           };
+          // A list item that only wraps a card (the blog's <li><article>) is that card.
+          const isCard = (el: Element) => looksLikeCard(el) || (el.children.length === 1 && looksLikeCard(el.children[0]));
           const lists = [...document.querySelectorAll('main *')].filter((el) => {
             const cs = getComputedStyle(el);
             const columns = cs.display === 'grid' ? cs.gridTemplateColumns.split(' ').length : el.classList.contains('filled-rows') ? 2 : 1;

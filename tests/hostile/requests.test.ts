@@ -104,6 +104,73 @@ describe('on a real socket', () => {
     }
   });
 
+  test('the blog opened on the story generator (/blog?generate=…) is its own answer: it never becomes, or is served, the grid’s copy', async () => {
+    const GUID = 'northline-blog-2025-09-contractor-reviews';
+    const OPEN = 'Use Manual Input Instead';
+    const keptBefore = t.deps.pageCache.size;
+    const generator = (path: string, headers: Record<string, string> = {}) =>
+      fetch(served.url + path, { headers: { 'user-agent': BROWSER, 'accept-encoding': 'identity', ...headers } });
+    const grid = async () => {
+      const res = await get('/blog');
+      const html = await res.text();
+      expect(html).not.toContain(OPEN);
+      expect(html).toContain('Generate Stories');
+      return res;
+    };
+    // The grid's copy is made and kept (the lane answers it), then the generator is asked for in every
+    // way a request can reach the page: it gets the generator, and everyone else still the grid.
+    const etag = (await grid()).headers.get('etag');
+    for (const path of [
+      `/blog?generate=${GUID}`,
+      `/blog?utm_source=newsletter&generate=${GUID}`,
+      `/blog/?generate=${GUID}`,
+      `/%62log?generate=${GUID}`,
+      `/blog?generate=${GUID}&generate=other`,
+    ]) {
+      const res = await generator(path, { 'if-none-match': etag ?? '' });
+      expect(res.status, path).toBe(200);
+      expect(res.headers.get('etag'), path).toBeNull();
+      expect(res.headers.get('cache-control'), path).not.toContain('public');
+      const html = await res.text();
+      expect(html, path).toContain(OPEN);
+      expect(html, path).toContain('Five Reviews a Month');
+      const after = await grid();
+      expect(after.headers.get('etag')).toBe(etag);
+    }
+    // Without a valid Host (routed by its path alone, never cached) it is still the generator, for that request.
+    const hostless = await rawRequest(served.port, `GET /blog?generate=${GUID} HTTP/1.0\r\n\r\n`);
+    expect(hostless.status).toBe(200);
+    expect(hostless.body).toContain(OPEN);
+    // A guid the feed does not have, an empty one (manual input), one too long to be a guid, and markup:
+    // the grid or the generator, each rendered for itself, nothing reflected as markup.
+    const answers: Record<string, string> = {};
+    for (const value of ['no-such-post', '', 'x'.repeat(600), '<script>alert(1)</script>', '"><img src=x onerror=alert(2)>', '%00%ff', GUID.toUpperCase()]) {
+      const res = await generator(`/blog?generate=${encodeURIComponent(value)}`);
+      expect(res.status).toBe(200);
+      const html = await res.text();
+      expect(html).not.toContain('<script>alert(1)');
+      expect(html).not.toContain('<img src=x');
+      answers[value.slice(0, 20)] = html.includes('Selected Blog Post') ? 'a post' : html.includes('Your Content') ? 'manual input' : 'grid';
+    }
+    expect(answers).toEqual({
+      'no-such-post': 'grid',
+      '': 'manual input',
+      xxxxxxxxxxxxxxxxxxxx: 'grid',
+      '<script>alert(1)</sc': 'grid',
+      '"><img src=x onerror': 'grid',
+      '%00%ff': 'grid',
+      'NORTHLINE-BLOG-2025-': 'grid',
+    });
+    // HEAD asks the same and gets no body; none of this added a kept copy.
+    const head = await fetch(`${served.url}/blog?generate=${GUID}`, { method: 'HEAD' });
+    expect(head.status).toBe(200);
+    expect(await head.text()).toBe('');
+    expect(t.deps.pageCache.size).toBe(keptBefore);
+    await grid();
+    expect(t.logs.at(-1)).toMatchObject({ route: '/blog', status: 200 });
+    expect(await fingerprints(get)).toEqual(before);
+  });
+
   test('odd encodings and conditions answer consistently, and change nothing for anybody else', async () => {
     const odd = ['deflate', 'br;q=0', 'gzip;q=0', 'identity;q=0', '*;q=0', 'x;;q=abc', 'br;q=1.5, gzip', ',,,', 'GZIP', 'compress'];
     for (const path of ROUTES) {
