@@ -158,7 +158,7 @@ async function throughput(kind: 'embedded' | 'postgres', baseDir: string): Promi
       rows.push({ before: b.rps, after: a.rps });
     }
     // Deliveries still queued when the load stopped: how far the worker fell behind.
-    const backlog = Math.max(0, rows.reduce((sum, r) => sum + r.after, 0) * SECONDS * 2 - smtp.received.length);
+    const backlog = Math.round(Math.max(0, rows.reduce((sum, r) => sum + r.after, 0) * SECONDS * 2 - smtp.received.length));
     const ratios = rows.map((r) => r.after / r.before);
     return `| ${kind} | ${Math.round(median(rows.map((r) => r.before)))} | ${Math.round(median(rows.map((r) => r.after)))} | ${median(ratios).toFixed(2)}× (${ratios.map((x) => x.toFixed(2)).join('/')}) | ${smtp.received.length} sent, ~${backlog} still queued when the load stopped |`;
   } finally {
