@@ -301,7 +301,8 @@ describe('home page and the free business audit', () => {
     // The tap goes where the finger is, before any island has hydrated.
     await page.touchscreen.tap(box.x + box.width / 2, box.y + box.height / 2);
     await page.waitForFunction(() => (document.querySelector('[data-step-radio="2"]') as HTMLInputElement).checked);
-    // Smooth scrolling still applies once something has focus (a tapped link has).
+    // Smooth scrolling still applies once something has focus (as a tapped link has).
+    await page.locator('[data-hero-variant] a[href="#contact"]').focus();
     expect(await page.evaluate(() => getComputedStyle(document.documentElement).scrollBehavior)).toBe('smooth');
     await context.close();
   }, 30_000);
