@@ -187,7 +187,7 @@ export default function BlogExplorer({ initial, generate = null }: { initial: Bl
           <ul className={POST_GRID}>
             {state.posts.map((post, i) => (
               <li key={post.guid} className={`${spans[i]} flex`}>
-                <PostCard post={post} onGenerate={() => openGenerator(post)} />
+                <PostCard post={post} onGenerate={() => openGenerator(post)} position={i} />
               </li>
             ))}
           </ul>
@@ -246,11 +246,21 @@ function Panel({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-function PostCard({ post, onGenerate }: { post: BlogCard; onGenerate: () => void }) {
+/** `position` in the grid: the first row's images are fetched at once, the first (the page's largest paint) ahead of all. */
+function PostCard({ post, onGenerate, position }: { post: BlogCard; onGenerate: () => void; position: number }) {
   return (
     <article className="flex w-full flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm transition hover:shadow-md">
       {post.image ? (
-        <img src={post.image} alt="" loading="lazy" decoding="async" width={1200} height={630} className="aspect-[1200/630] w-full bg-slate-100 object-cover" />
+        <img
+          src={post.image}
+          alt=""
+          loading={position < 3 ? 'eager' : 'lazy'}
+          fetchPriority={position === 0 ? 'high' : 'auto'}
+          decoding="async"
+          width={1200}
+          height={630}
+          className="aspect-[1200/630] w-full bg-slate-100 object-cover"
+        />
       ) : (
         <div aria-hidden="true" className="flex aspect-[1200/630] w-full items-center justify-center bg-gradient-to-br from-blue-700 to-sky-500">
           <LineIcon size={64} strokeWidth={1.5} stroke="white" strokeOpacity="0.85">
