@@ -32,7 +32,8 @@ window.__watch = (source) => new Promise((resolve, reject) => {
   const giveUp = performance.now() + 10000;
   // The frame in which the answer is first in the DOM paints it; the next frame starts after that paint,
   // so its time stamp is when the answer was surely on screen (at most one frame late, never early).
-  const tick = (frame) => (holds() ? requestAnimationFrame(resolve) : frame > giveUp ? reject(new Error('no answer within 10 s: ' + source)) : requestAnimationFrame(tick));
+  // The input's time stamps go with it: a control whose answer leaves the page (the intake) takes them along.
+  const tick = (frame) => (holds() ? requestAnimationFrame((t) => resolve({ frame: t, downAt: window.__bench.downAt, keyAt: window.__bench.keyAt, inp: window.__bench.inp })) : frame > giveUp ? reject(new Error('no answer within 10 s: ' + source)) : requestAnimationFrame(tick));
   requestAnimationFrame(tick);
 });
 webVitals.onINP((m) => { window.__bench.inp = m.value; }, { reportAllChanges: true });
@@ -191,28 +192,43 @@ async function tapCenter(page: Page, locator: ReturnType<Page['locator']>): Prom
 
 type Sample = { ms: number; inp: number | null };
 
-async function measure(base: string, control: Control, waitMs: number): Promise<Sample> {
+/**
+ * One run of a control. A run that has not finished in 60 s (a page.evaluate caught by a navigation
+ * can wait forever: Playwright's timeouts do not cover it) closes its context, which ends it, and is
+ * run again, once; it is reported.
+ */
+async function measure(base: string, control: Control, waitMs: number, retry = true): Promise<Sample> {
   const { context, page } = await phone();
   page.setDefaultTimeout(20_000);
+  const stuck = setTimeout(() => context.close().catch(() => {}), 60_000);
   try {
-    await page.goto(base + control.path, { waitUntil: 'load' });
-    if (waitMs) await page.waitForTimeout(waitMs);
-    await control.prepare?.(page);
-    await page.evaluate(() => {
-      (window as unknown as { __bench: { downAt: number | null } }).__bench.downAt = null;
-    });
-    const answered = page.evaluate((source) => (window as unknown as { __watch: (s: string) => Promise<number> }).__watch(source), control.answered);
-    await tapCenter(page, control.target(page));
-    if (control.type) await page.keyboard.type(control.type, { delay: 50 });
-    const frame = await answered;
-    const { downAt, keyAt, inp } = await page.evaluate(() => (window as unknown as { __bench: { downAt: number; keyAt: number; inp: number | null } }).__bench);
-    // INP is reported once the interaction's frame is done: give it that frame.
-    await page.waitForTimeout(300);
-    const after = await page.evaluate(() => (window as unknown as { __bench: { inp: number | null } }).__bench.inp);
-    return { ms: frame - (control.type ? keyAt : downAt), inp: after ?? inp };
+    return await measureIn(page, base, control, waitMs);
+  } catch (error) {
+    if (!retry) throw error;
+    console.error(`${control.name}: run failed (${error instanceof Error ? error.message.split('\n')[0] : error}); trying again`);
+    return measure(base, control, waitMs, false);
   } finally {
+    clearTimeout(stuck);
     await context.close().catch(() => {});
   }
+}
+
+async function measureIn(page: Page, base: string, control: Control, waitMs: number): Promise<Sample> {
+  await page.goto(base + control.path, { waitUntil: 'load' });
+  if (waitMs) await page.waitForTimeout(waitMs);
+  await control.prepare?.(page);
+  await page.evaluate(() => {
+    (window as unknown as { __bench: { downAt: number | null } }).__bench.downAt = null;
+  });
+  type Answer = { frame: number; downAt: number; keyAt: number; inp: number | null };
+  const answered = page.evaluate((source) => (window as unknown as { __watch: (s: string) => Promise<Answer> }).__watch(source), control.answered);
+  await tapCenter(page, control.target(page));
+  if (control.type) await page.keyboard.type(control.type, { delay: 50 });
+  const { frame, downAt, keyAt, inp } = await answered;
+  // INP is reported once the interaction's frame is done: give it that frame (on the same page, if it stayed).
+  await page.waitForTimeout(300);
+  const after = await page.evaluate(() => (window as unknown as { __bench: { inp: number | null } }).__bench.inp).catch(() => null);
+  return { ms: frame - (control.type ? keyAt : downAt), inp: after ?? inp };
 }
 
 /** Arriving by /#contact, Next tapped 0.1–0.8 s after load: did the form reach step 2? */
