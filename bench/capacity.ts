@@ -23,6 +23,13 @@ const PEAK_HOUR_SHARE = 0.12;
 const HEADROOM = 0.6;
 /** Of cached pages and static assets, the share a CDN answers at the edge. */
 const CDN_HIT = 0.95;
+/**
+ * Gzip KB a visit moves (bun run bench:js and the pages' own sizes, 2026-11-24): the home page 22, two
+ * other pages 16 each, and for the 60% who are new the islands' JavaScript, 95 (cached after).
+ */
+const KB_PER_VISIT = 22 + 2 * 16 + 0.6 * 95;
+/** The machine's network link, in Mbit/s. */
+const LINK_MBIT = 1000;
 /** Rows a new visitor's first view events add besides the events: their assignment to each of the two tests. */
 const ASSIGNMENT_ROWS_PER_NEW_VISITOR = 2;
 
@@ -127,6 +134,8 @@ PostgreSQL alone (the view event's statements from 20 connections, no HTTP): ${n
 | PEAK_HOUR_SHARE | ${PEAK_HOUR_SHARE} | the busiest hour's share of a day's visits |
 | HEADROOM | ${HEADROOM} | share of the measured saturation a machine is planned to use |
 | CDN_HIT | ${CDN_HIT} | share of cached pages and static assets a CDN answers |
+| KB_PER_VISIT | ${n(KB_PER_VISIT)} | gzip bytes a visit moves (pages, and the islands' JS for new visitors) |
+| LINK_MBIT | ${LINK_MBIT} | the machine's network link |
 
 ## One ${results.cores}-core machine
 
@@ -166,6 +175,19 @@ there, the writes are the bottleneck. Then, in order:
 3. Partition \`ab_test_events\` by month: the results queries read only a test's months, and old months are detached and
    archived instead of deleted row by row.
 4. Then a bigger database machine (writes scale with its cores and disk), read replicas for the dashboard and the CSV exports.
+
+## What the model leaves out
+
+- **Bandwidth.** At saturation the machine alone would send ${n(origin.visitsPerSecond, 1)} visits/s × ${n(KB_PER_VISIT)} KB × 8 =
+  ${n((origin.visitsPerSecond * KB_PER_VISIT * 8 * 1024) / 1e6)} Mbit/s; a ${LINK_MBIT} Mbit/s link carries ${n((LINK_MBIT * 1e6) / (KB_PER_VISIT * 8 * 1024), 1)} visits/s
+  (${n(((LINK_MBIT * 1e6) / (KB_PER_VISIT * 8 * 1024) / origin.visitsPerSecond) * 100)}% of the CPU's figure), so without a CDN the link, not the CPU, is the first limit. A CDN
+  that serves the JavaScript and the cached pages leaves the origin the home page's ~22 KB per visit.
+- **Connections and TLS.** wrk keeps its 50 connections open; real visitors open new ones, and TLS is terminated by the
+  CDN or load balancer in front (README, Production), not by these processes.
+- **Quiet-machine figures.** Everything above is saturation on this VM, whose speed swings 10–30% between runs; HEADROOM
+  leaves room for that and for bursts.
 `;
 await Bun.write('docs/CAPACITY.md', doc);
+// A document of the tree: formatted as the rest is (bun run lint checks it).
+Bun.spawnSync(['bunx', 'biome', 'format', '--write', 'docs/CAPACITY.md']);
 console.log(doc);
