@@ -4,6 +4,7 @@ import { apiRequest, serverMessage } from '../client/api-client.ts';
 import { newSubmissionId, readForm } from '../client/forms.ts';
 import { useFieldId } from '../client/islands/root.tsx';
 import { useToast } from '../client/toast.ts';
+import { useCheckedForm } from '../client/use-checked-form.ts';
 import { AuditResults } from '../components/home/AuditResults.tsx';
 import { ChoiceGroup, choiceClass, Field, inputClass } from '../components/ui/form.tsx';
 import { Honeypot } from '../components/ui/Honeypot.tsx';
@@ -33,7 +34,7 @@ import {
 import { auditMarketingConsent } from '../lib/consent.ts';
 import type { ContactFormConfig } from '../lib/contact-form-variants.ts';
 import { agency, links } from '../lib/site.ts';
-import { type FieldErrors, validationErrorBody } from '../lib/validation.ts';
+import type { FieldErrors } from '../lib/validation.ts';
 
 const TOTAL_STEPS = AUDIT_STEPS.length;
 const STEPS = [1, 2, 3, 4] as const;
@@ -83,13 +84,10 @@ function Wizard({
   sentErrors: FieldErrors;
 }) {
   const toast = useToast();
-  const form = useRef<HTMLFormElement>(null);
-  const [errors, setErrors] = useState<FieldErrors>(sentErrors);
+  const { form, errors, onChange, check } = useCheckedForm(auditSchema, (f) => readForm(f, AUDIT_LIST_FIELDS, AUDIT_FLAG_FIELDS), sentErrors);
   const [pending, setPending] = useState(false);
   const [audit, setAudit] = useState<AuditRecord | null>(null);
   const submissionId = useRef<string | null>(null);
-  // Once the answers were checked (or came back from the server with errors), a fix clears its message.
-  const checked = useRef(Object.keys(sentErrors).length > 0);
   const stepGroup = useFieldId('step');
   const resultsHeading = useRef<HTMLHeadingElement>(null);
 
@@ -132,26 +130,11 @@ function Wizard({
     control?.closest('fieldset, [data-field]')?.scrollIntoView({ block: 'center' });
   };
 
-  const check = (): { ok: true; answers: Record<string, unknown> } | { ok: false; fields: FieldErrors } => {
-    if (!form.current) return { ok: false, fields: {} };
-    const answers = readForm(form.current, AUDIT_LIST_FIELDS, AUDIT_FLAG_FIELDS);
-    const parsed = auditSchema.safeParse(answers);
-    return parsed.success ? { ok: true, answers: parsed.data } : { ok: false, fields: validationErrorBody(parsed.error).fields };
-  };
-
-  const onChange = () => {
-    if (!checked.current) return;
-    const outcome = check();
-    setErrors(outcome.ok ? {} : outcome.fields);
-  };
-
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (pending) return;
-    checked.current = true;
     const outcome = check();
     if (!outcome.ok) {
-      setErrors(outcome.fields);
       const fields = Object.keys(outcome.fields);
       const step = firstStepWithError(fields);
       if (step !== null)
@@ -161,13 +144,12 @@ function Wizard({
         );
       return;
     }
-    setErrors({});
     submissionId.current ??= newSubmissionId();
     setPending(true);
     try {
       const fillMs = Math.round(performance.now() - shownAt.current);
       const { audit: stored, resultsUrl } = await apiRequest<{ audit: AuditRecord; resultsUrl: string }>('POST', '/api/business-audit', {
-        ...outcome.answers,
+        ...outcome.data,
         fillMs,
         id: submissionId.current,
       });

@@ -3,6 +3,7 @@ import { ApiError, apiRequest, serverMessage } from '../client/api-client.ts';
 import { newSubmissionId, readForm } from '../client/forms.ts';
 import { useFieldId } from '../client/islands/root.tsx';
 import { useToast } from '../client/toast.ts';
+import { useCheckedForm } from '../client/use-checked-form.ts';
 import { Field, inputClass } from '../components/ui/form.tsx';
 import { Honeypot } from '../components/ui/Honeypot.tsx';
 import { buttonClass } from '../components/ui/styles.ts';
@@ -11,7 +12,6 @@ import {
   budgetOptions,
   emptyIntakeForm,
   INTAKE_FIELDS,
-  type IntakeApplication,
   type IntakeFieldName,
   industryOptions,
   intakeLimits,
@@ -19,7 +19,7 @@ import {
   intakeSchema,
 } from '../lib/intake-schema.ts';
 import { intake } from '../lib/site.ts';
-import { type FieldErrors, validationErrorBody } from '../lib/validation.ts';
+import type { FieldErrors } from '../lib/validation.ts';
 
 export const SUBMIT_FAILED_MESSAGE = 'Failed to submit application. Please try again.';
 
@@ -35,6 +35,12 @@ export type IntakeFormProps = { values?: Partial<Record<IntakeFieldName, string>
  * button is disabled and reads 'Submitting...'; success goes to the thank-you page; failure returns to
  * idle with a destructive 'Error' toast and keeps every answer.
  */
+/** The answers as the server reads a plain post of this form, the consent box as the spec stores it: 'true' or 'false'. */
+function readApplication(form: HTMLFormElement): Record<string, unknown> {
+  const consent = form.elements.namedItem('caslConsent') as HTMLInputElement | null;
+  return { ...readForm(form), caslConsent: consent?.checked ? 'true' : 'false' };
+}
+
 export default function IntakeForm({ values, errors: sentErrors = {} }: IntakeFormProps) {
   const toast = useToast();
   const [status, setStatus] = useState<Status>('idle');
@@ -46,42 +52,22 @@ export default function IntakeForm({ values, errors: sentErrors = {} }: IntakeFo
   // One id for a series of attempts at the same submission: a retry after a lost answer stores one row.
   const submissionId = useRef<string | null>(null);
 
-  const form = useRef<HTMLFormElement>(null);
-  const [errors, setErrors] = useState<FieldErrors>(sentErrors as FieldErrors);
-  // Once the answers were checked (or came back from the server with errors), a fix clears its message.
-  const checked = useRef(Object.keys(sentErrors).length > 0);
-
-  /** The answers as the server reads a plain post of this form, the consent box as the spec stores it: 'true' or 'false'. */
-  const check = (): { ok: true; application: IntakeApplication } | { ok: false; fields: FieldErrors } => {
-    const answers = form.current ? readForm(form.current) : {};
-    const consent = form.current?.elements.namedItem('caslConsent') as HTMLInputElement | null;
-    const parsed = intakeSchema.safeParse({ ...answers, caslConsent: consent?.checked ? 'true' : 'false' });
-    return parsed.success ? { ok: true, application: parsed.data } : { ok: false, fields: validationErrorBody(parsed.error).fields };
-  };
-
-  const onChange = () => {
-    if (!checked.current) return;
-    const outcome = check();
-    setErrors(outcome.ok ? {} : outcome.fields);
-  };
+  const { form, errors, setErrors, onChange, check } = useCheckedForm(intakeSchema, readApplication, sentErrors as FieldErrors);
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (status === 'submitting') return;
-    checked.current = true;
     const outcome = check();
     if (!outcome.ok) {
-      setErrors(outcome.fields);
       const first = INTAKE_FIELDS.find((name) => name in outcome.fields);
       if (first) form.current?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
       return;
     }
-    setErrors({});
     submissionId.current ??= newSubmissionId();
     setStatus('submitting');
     try {
       const fillMs = Math.round(performance.now() - shownAt.current);
-      await apiRequest<{ id: string }>('POST', '/api/q4-intake', { ...outcome.application, fillMs, id: submissionId.current });
+      await apiRequest<{ id: string }>('POST', '/api/q4-intake', { ...outcome.data, fillMs, id: submissionId.current });
       window.location.assign(intake.thankYouPath);
     } catch (error) {
       setStatus('idle');

@@ -4,11 +4,11 @@ import { readForm } from '../../client/forms.ts';
 import { useFieldId } from '../../client/islands/root.tsx';
 import { revealAndFocus } from '../../client/reveal.ts';
 import { useToast } from '../../client/toast.ts';
+import { useCheckedForm } from '../../client/use-checked-form.ts';
 import { truncate } from '../../lib/feed.ts';
 import { copyText, exportAll } from '../../lib/story-export.ts';
 import { storyLength } from '../../lib/story-rules.ts';
 import { type GenerateResponse, type Platform, platformLabels, platforms, type Story, type StoryInput, storyInputSchema } from '../../lib/story-schema.ts';
-import { type FieldErrors, validationErrorBody } from '../../lib/validation.ts';
 import { Field, inputClass } from '../ui/form.tsx';
 import { LineIcon } from '../ui/LineIcon.tsx';
 import { SkeletonCardText } from '../ui/Skeleton.tsx';
@@ -57,19 +57,7 @@ export function StoryGeneratorPanel({ post, onClearPost }: { post: SelectedPost 
   const ids = { title: useFieldId('story-title'), content: useFieldId('story-content'), link: useFieldId('story-link'), results: useFieldId('stories') };
   // The manual input is a form of uncontrolled fields, read as a plain post of it would be and checked
   // with the API's own schema, so the messages under the fields are the ones the API would answer.
-  const form = useRef<HTMLFormElement>(null);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  // Once the input was checked, each change checks it again, so a fixed field loses its message.
-  const checked = useRef(false);
-  const checkForm = () => {
-    const parsed = storyInputSchema.safeParse(form.current ? readForm(form.current) : {});
-    return parsed.success ? ({ ok: true, input: parsed.data } as const) : ({ ok: false, fields: validationErrorBody(parsed.error).fields } as const);
-  };
-  const onChange = () => {
-    if (!checked.current) return;
-    const outcome = checkForm();
-    setErrors(outcome.ok ? {} : outcome.fields);
-  };
+  const { form, errors, onChange, check } = useCheckedForm(storyInputSchema, readForm);
 
   const generateAll = async (input: StoryInput) => {
     setGeneratingAll(true);
@@ -111,14 +99,11 @@ export function StoryGeneratorPanel({ post, onClearPost }: { post: SelectedPost 
       action(parsed.data);
       return;
     }
-    checked.current = true;
-    const outcome = checkForm();
+    const outcome = check();
     if (outcome.ok) {
-      setErrors({});
-      action(outcome.input);
+      action(outcome.data);
       return;
     }
-    setErrors(outcome.fields);
     if (outcome.fields.title || outcome.fields.content) toast(MISSING);
     const first = (['title', 'content', 'link'] as const).find((name) => outcome.fields[name]);
     if (first) form.current?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
