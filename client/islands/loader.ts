@@ -80,19 +80,17 @@ function holdEarlyClicks(el: HTMLElement): void {
     },
     { capture: true },
   );
-  new MutationObserver((_, watcher) => {
-    if (!el.hasAttribute('data-hydrated')) return;
-    watcher.disconnect();
+  void hydrated(el).then(() => {
     for (const target of held.splice(0)) target.click();
-  }).observe(el, { attributes: true, attributeFilter: ['data-hydrated'] });
+  });
 }
 
 /** Waits for an idle moment (or, where the browser cannot say, a short pause). */
 const idle = () =>
   new Promise<void>((resolve) => ('requestIdleCallback' in window ? requestIdleCallback(() => resolve(), { timeout: 1000 }) : setTimeout(resolve, 50)));
 
-/** Resolves once the island has hydrated (or after `ms`, so one island that fails never stops the others). */
-const hydrated = (el: HTMLElement, ms = 10_000) =>
+/** Resolves once the island has hydrated (mount() marks it `data-hydrated`). */
+const hydrated = (el: HTMLElement) =>
   new Promise<void>((resolve) => {
     if (el.hasAttribute('data-hydrated')) return resolve();
     const watcher = new MutationObserver(() => {
@@ -101,10 +99,6 @@ const hydrated = (el: HTMLElement, ms = 10_000) =>
       resolve();
     });
     watcher.observe(el, { attributes: true, attributeFilter: ['data-hydrated'] });
-    setTimeout(() => {
-      watcher.disconnect();
-      resolve();
-    }, ms);
   });
 
 /** How far an island is from the screen (0 when on it): the nearest hydrates first. */
@@ -121,7 +115,8 @@ async function hydrateWhenIdle(): Promise<void> {
   for (const el of waiting) {
     await idle();
     load(el);
-    await hydrated(el);
+    // At most 10 s each, so one island that fails never stops the others.
+    await Promise.race([hydrated(el), new Promise((resolve) => setTimeout(resolve, 10_000))]);
   }
 }
 
