@@ -69,7 +69,6 @@ describe('blog', () => {
     await card.getByRole('button', { name: 'Generate Stories' }).scrollIntoViewIfNeeded();
     const scrollBefore = await page.evaluate(() => window.scrollY);
     expect(scrollBefore).toBeGreaterThan(0);
-    // The first click also loads the blog's code (it waits for a visitor); it is replayed once hydrated.
     await card.getByRole('button', { name: 'Generate Stories' }).click();
 
     await page.getByRole('heading', { level: 1, name: 'Social Story Generator' }).waitFor();
@@ -105,6 +104,28 @@ describe('blog', () => {
     const scrollAfter = await page.evaluate(() => window.scrollY);
     expect(Math.abs(scrollAfter - scrollBefore)).toBeLessThan(5);
     expect(problems).toEqual([]);
+    await context.close();
+  }, 30_000);
+
+  test('a tap on Generate Stories before the grid has hydrated is held, then replayed once it has', async () => {
+    const context = await browser.newContext({ viewport: PHONE, hasTouch: true, isMobile: true });
+    const page = await context.newPage();
+    // The grid's code is held back until the tap has landed.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/static/build/BlogExplorer-*.js', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(`${server.url}/blog`, { waitUntil: 'domcontentloaded' });
+    const card = page.locator('[data-island="BlogExplorer"]:not([data-hydrated]) article').first();
+    const title = await card.getByRole('heading').innerText();
+    await card.getByRole('button', { name: 'Generate Stories' }).tap();
+    await page.waitForTimeout(300);
+    expect(await page.getByText('Selected Blog Post').count()).toBe(0);
+    release();
+    await page.getByText('Selected Blog Post').waitFor({ state: 'visible' });
+    expect(await page.getByText(title, { exact: true }).isVisible()).toBe(true);
     await context.close();
   }, 30_000);
 
