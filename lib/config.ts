@@ -95,6 +95,10 @@ const envSchema = z.object({
   DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(1000).default(10),
   /** DATABASE_URL is a PgBouncer in transaction mode: no prepared statements, no session settings, no LISTEN. */
   DATABASE_PGBOUNCER: flag.default(false),
+  /** Where backups are written: the embedded database's daily one, and `bun run backup`'s. */
+  BACKUP_DIR: z.string().trim().min(1).default('./backups'),
+  /** How many backups of the database's kind to keep in BACKUP_DIR: the oldest beyond it are deleted. */
+  BACKUP_KEEP: z.coerce.number().int().min(1).max(1000).default(14),
 });
 
 export type Config = Omit<z.output<typeof envSchema>, 'PUBLIC_SITE_URL' | 'AB_DASHBOARD_ACCESS' | 'ADMIN_PASSWORD' | 'MAIL_FROM'> & {

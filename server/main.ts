@@ -1,9 +1,12 @@
 import { openDatabase } from '../db/client.ts';
 import { DataDirInUse } from '../db/data-dir-lock.ts';
+import { PACK_AND_CHECK_MARKER, packAndCheckAsAsked } from '../features/backup/pack-and-check.ts';
+import { type BackupService, createBackupService } from '../features/backup/service.ts';
 import { type LeadWorker, startWorker } from '../features/lead-delivery/worker.ts';
 import { type Config, ConfigError, loadConfig } from '../lib/config.ts';
 import { channelsFor } from '../lib/lead-notifications.ts';
 import { createApp, type Site } from './app.ts';
+import { type ControlSocket, startControlSocket } from './control-socket.ts';
 import { DB_DEADLINE_MS, deadline } from './deadline.ts';
 import { flushLog, setLogProcess, stdoutLog } from './log.ts';
 import { diskSource, embeddedSource, loadAssets } from './static-files.ts';
@@ -27,7 +30,9 @@ function configFromEnvironment(): Config {
  * the background, listens, starts the notification worker and the A/B tests' watch once the database
  * is ready (unless WORKER=off), and stops cleanly on SIGTERM or SIGINT.
  */
-export async function main({ embeddedFiles }: { embeddedFiles?: Record<string, string> } = {}) {
+export async function main({ embeddedFiles, preparedData }: { embeddedFiles?: Record<string, string>; preparedData?: string } = {}) {
+  // A compiled binary started again by its own server to pack and check a backup (features/backup/).
+  if (process.env[PACK_AND_CHECK_MARKER]) return packAndCheckAsAsked();
   let config = configFromEnvironment();
   const processNumber = Number(process.env[CHILD_MARKER] ?? 0);
   if (!embeddedFiles && !processNumber) {
@@ -35,7 +40,7 @@ export async function main({ embeddedFiles }: { embeddedFiles?: Record<string, s
     // once, here, before a supervisor starts its processes.
     const buildModule = '../build.ts';
     const { ensureBuild } = (await import(buildModule)) as typeof import('../build.ts');
-    await ensureBuild();
+    await ensureBuild({ embeddedDatabase: !config.DATABASE_URL });
   }
   if (config.WEB_CONCURRENCY > 1 && !processNumber) {
     if (config.RATE_LIMIT_STORE === 'memory')
@@ -56,7 +61,9 @@ export async function main({ embeddedFiles }: { embeddedFiles?: Record<string, s
     // The exit handler writes what is pending, synchronously.
     process.exit(1);
   };
-  const db = await openDatabase(config, { background: true, log: stdoutLog, onFatal: cannotOpen, statementTimeoutMs: DB_DEADLINE_MS }).catch(cannotOpen);
+  const db = await openDatabase(config, { background: true, log: stdoutLog, onFatal: cannotOpen, statementTimeoutMs: DB_DEADLINE_MS, preparedData }).catch(
+    cannotOpen,
+  );
   // A process the supervisor restarts joins the port only once its database is ready: until then the
   // others answer everything, where this one would answer 503 to what needs data.
   if (process.env[JOIN_MARKER] === 'when-ready') await db.ready;
@@ -79,10 +86,19 @@ export async function main({ embeddedFiles }: { embeddedFiles?: Record<string, s
   const notifications = { channels: channelsFor({ webhookConfigured: config.LEAD_WEBHOOK_URL !== undefined }), queued: () => worker?.poke() };
   site = createApp({ sql: db.sql, config, assets, dbReady: db.isReady, log: stdoutLog, notifications }, { staticSource });
   let stopWatchingTests: (() => Promise<void>) | null = null;
+  let backups: { service: BackupService; stopSchedule: () => void; control: ControlSocket } | null = null;
   const workerConfig = config;
   void db.ready.then(() => {
     if (stopping) return;
     stopWatchingTests = site.deps.homeVariants.watch({ listen: db.canListen });
+    // The embedded database is backed up by its server, daily and when `bun run backup` asks; PostgreSQL
+    // by `bun run backup` from cron or a timer, or by the provider (README).
+    if (db.embedded) {
+      const service = createBackupService({ db, config: workerConfig, log: stdoutLog, checkElsewhere: true });
+      const control = startControlSocket(db.embedded.dataDir, { backup: () => service.run('request') });
+      db.embedded.announce({ control: control.path });
+      backups = { service, stopSchedule: service.schedule(), control };
+    }
     if (workerConfig.WORKER === 'on') {
       worker = startWorker({ sql: db.sql, config: workerConfig, log: stdoutLog, listen: db.canListen });
       stdoutLog.info('notification worker started', {
@@ -108,7 +124,15 @@ export async function main({ embeddedFiles }: { embeddedFiles?: Record<string, s
     const drained = server.stop(false);
     stdoutLog.info('shutting down', { signal });
     flushLog();
-    await Promise.all([deadline(drained, 10_000, () => undefined), worker?.stop(10_000), stopWatchingTests?.()]);
+    backups?.stopSchedule();
+    backups?.control.stop();
+    await Promise.all([
+      deadline(drained, 10_000, () => undefined),
+      worker?.stop(10_000),
+      stopWatchingTests?.(),
+      // A backup under way finishes first (seconds); one that hangs is cut off when the database closes.
+      backups && deadline(backups.service.idle(), 10_000, () => undefined),
+    ]);
     await server.stop(true);
     await db.close();
     process.exit(0);
