@@ -2,7 +2,7 @@
 // BACKUP_KEEP (features/backup/). On PostgreSQL (DATABASE_URL) it runs pg_dump; on the embedded
 // database it asks the server that holds DATA_DIR, when one runs (the folder is that server's alone),
 // through the control socket named in DATA_DIR's lock file (server/control-socket.ts), and otherwise
-// opens the folder itself. Prints one line; exits 1 when no backup was made.
+// opens the folder itself. Prints one line (on stderr when no backup was made, and exits 1).
 
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -31,6 +31,12 @@ function describe(attempt: BackupAttempt, madeBy: string): string {
   return `Backup made${madeBy}: ${attempt.file} (${megabytes(attempt.bytes)}, ${attempt.leads} leads, ${check}; ${(attempt.ms / 1000).toFixed(1)} s)`;
 }
 
+function report(attempt: BackupAttempt, madeBy: string): number {
+  if (attempt.ok) console.log(describe(attempt, madeBy));
+  else console.error(describe(attempt, madeBy));
+  return attempt.ok ? 0 : 1;
+}
+
 /** Asks the server holding DATA_DIR to make the backup, and waits for its answer. */
 async function askServer(dataDir: string): Promise<BackupAttempt> {
   const holder = dataDirHolder(dataDir);
@@ -56,15 +62,11 @@ async function main(): Promise<number> {
       db = await openDatabase(config, { migrations: false });
     } catch (error) {
       if (!(error instanceof DataDirInUse)) throw error;
-      const attempt = await askServer(dataDir);
-      console.log(describe(attempt, ` by the running server (pid ${dataDirHolder(dataDir).pid})`));
-      return attempt.ok ? 0 : 1;
+      return report(await askServer(dataDir), ` by the running server (pid ${dataDirHolder(dataDir).pid})`);
     }
   }
   try {
-    const attempt = await createBackupService({ db, config, log }).run('request');
-    console.log(describe(attempt, ''));
-    return attempt.ok ? 0 : 1;
+    return report(await createBackupService({ db, config, log }).run('request'), '');
   } finally {
     await db.close();
   }

@@ -9,6 +9,7 @@ const ONCE = [
   'tests/browser/',
   'tests/architecture.test.ts',
   'tests/api/access-log.test.ts',
+  'tests/api/backup-server.test.ts',
   'tests/api/binary.test.ts',
   'tests/api/js-budget.test.ts',
   'tests/api/packaging.test.ts',
