@@ -28,11 +28,13 @@ function configFromEnvironment(): Config {
  * missing or stale (a compiled binary passes the static files embedded in it instead), and then either
  * supervises WEB_CONCURRENCY server processes (server/supervisor.ts) or is one: opens the database in
  * the background, listens, starts the notification worker and the A/B tests' watch once the database
- * is ready (unless WORKER=off), and stops cleanly on SIGTERM or SIGINT.
+ * is ready (unless WORKER=off), and on the embedded database its daily backup and the control socket
+ * `bun run backup` asks through, and stops cleanly on SIGTERM or SIGINT.
  */
 export async function main({ embeddedFiles, preparedData }: { embeddedFiles?: Record<string, string>; preparedData?: string } = {}) {
   // A compiled binary started again by its own server to pack and check a backup (features/backup/).
-  if (process.env[PACK_AND_CHECK_MARKER]) return packAndCheckAsAsked();
+  const packAndCheckRequest = process.env[PACK_AND_CHECK_MARKER];
+  if (packAndCheckRequest) return packAndCheckAsAsked(packAndCheckRequest);
   let config = configFromEnvironment();
   const processNumber = Number(process.env[CHILD_MARKER] ?? 0);
   if (!embeddedFiles && !processNumber) {

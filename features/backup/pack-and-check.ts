@@ -43,10 +43,10 @@ export async function packAndCheckElsewhere(paths: PackAndCheckPaths): Promise<n
   return leads;
 }
 
-/** The child's side: does the work named by the marker, prints the count and exits. */
-export async function packAndCheckAsAsked(): Promise<never> {
+/** The child's side: does the work the marker's value names, prints the count and exits. */
+export async function packAndCheckAsAsked(request: string): Promise<never> {
   try {
-    const leads = await packAndCheck(JSON.parse(process.env[PACK_AND_CHECK_MARKER] ?? '') as PackAndCheckPaths);
+    const leads = await packAndCheck(JSON.parse(request) as PackAndCheckPaths);
     console.log(leads);
     process.exit(0);
   } catch (error) {
@@ -55,4 +55,4 @@ export async function packAndCheckAsAsked(): Promise<never> {
   }
 }
 
-if (import.meta.main) await packAndCheckAsAsked();
+if (import.meta.main) await packAndCheckAsAsked(process.env[PACK_AND_CHECK_MARKER] ?? '');
