@@ -98,7 +98,7 @@ export function startWorker(options: WorkerOptions): LeadWorker {
       try {
         const outcome = await deliver(job, deps, controller.signal);
         if (controller.signal.aborted) return; // stopped meanwhile: already back in the queue
-        const recorded = await withDatabaseDeadline(finishJob(sql, job, outcome, now()));
+        const recorded = await withDatabaseDeadline(sql, (db) => finishJob(db, job, outcome, now()));
         if (recorded) log.info(`notification ${outcome.state}`, { ...fields, ms: Math.round(performance.now() - started) });
         else log.warn('notification delivered after its lease ran out', fields);
       } catch (error) {
@@ -107,7 +107,7 @@ export function startWorker(options: WorkerOptions): LeadWorker {
           error instanceof DeliveryFailure ? error : new DeliveryFailure(withoutMailboxes(String((error as Error)?.message ?? error)).slice(0, 500));
         const retryAt = nextAttemptAt({ attempts: job.attempts, now: now(), giveUpAt: job.giveUpAt, permanent: failure.permanent, random: random() });
         try {
-          await withDatabaseDeadline(failJob(sql, job, { error: failure.message, retryAt }, now()));
+          await withDatabaseDeadline(sql, (db) => failJob(db, job, { error: failure.message, retryAt }, now()));
           if (retryAt) log.warn('notification failed, will retry', { ...fields, error: failure.message, retryAt: retryAt.toISOString() });
           else log.error('notification failed for good', { ...fields, error: failure.message });
         } catch (recordError) {
@@ -128,8 +128,8 @@ export function startWorker(options: WorkerOptions): LeadWorker {
     if (Date.now() - housekeptAt < leaseMs / 3) return;
     housekeptAt = Date.now();
     const jobs = [...inFlight.values()].map((d) => d.job);
-    await withDatabaseDeadline(renewLeases(sql, jobs, new Date(now().getTime() + leaseMs)));
-    await withDatabaseDeadline(reclaimExpiredLeases(sql, now()));
+    await withDatabaseDeadline(sql, (db) => renewLeases(db, jobs, new Date(now().getTime() + leaseMs)));
+    await withDatabaseDeadline(sql, (db) => reclaimExpiredLeases(db, now()));
   };
 
   const loop = (async () => {
@@ -139,7 +139,8 @@ export function startWorker(options: WorkerOptions): LeadWorker {
         await housekeep();
         const free = concurrency - inFlight.size;
         const at = now();
-        const jobs = free > 0 ? await withDatabaseDeadline(claimDueJobs(sql, { limit: free, now: at, leasedUntil: new Date(at.getTime() + leaseMs) })) : [];
+        const jobs =
+          free > 0 ? await withDatabaseDeadline(sql, (db) => claimDueJobs(db, { limit: free, now: at, leasedUntil: new Date(at.getTime() + leaseMs) })) : [];
         if (!running) {
           // Stopped while claiming: hand them straight back.
           await releaseJobs(sql, jobs, now());
