@@ -28,6 +28,7 @@ import { servicePage } from '../routes/services/service-page.tsx';
 import socialGenerator from '../routes/social-generator.tsx';
 import guide from '../routes/what-is-digital-marketing.tsx';
 import { withAttribution } from './attribution.ts';
+import { watchDatabaseHealth } from './database-health.ts';
 import type { AppDeps, AppDepsInput, AppEnv } from './deps.ts';
 import { stdoutLog } from './log.ts';
 import { compressLive } from './middleware/compress.ts';
@@ -75,11 +76,13 @@ export function resolveDeps(input: AppDepsInput): AppDeps {
   const clock = input.now ? () => now().getTime() : Date.now;
   const log = input.log ?? stdoutLog;
   const rateLimiters = input.rateLimiters ?? createRateLimiters(clock);
+  const dbReady = input.dbReady ?? (() => true);
   return {
     ...input,
     now,
     log,
-    dbReady: input.dbReady ?? (() => true),
+    dbReady,
+    databaseHealth: input.databaseHealth ?? watchDatabaseHealth({ sql, dbReady }),
     rateLimiters,
     rateCounts: input.rateCounts ?? rateCountsFor(config.RATE_LIMIT_STORE, { sql, limiters: rateLimiters, now, log }),
     pageCache: input.pageCache ?? new PageCache({ baseHeaders: securityHeaders(config.isProduction), now: clock }),
