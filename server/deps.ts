@@ -12,6 +12,7 @@ import type { DatabaseHealth } from './database-health.ts';
 import type { Logger } from './log.ts';
 import type { PageCache } from './page-cache.ts';
 import type { RateCounts } from './rate-counts.ts';
+import type { SiteMetrics } from './site-metrics.ts';
 
 /**
  * Everything the app uses from outside, resolved once when the app is made (server/app.ts
@@ -34,6 +35,8 @@ export type AppDeps = {
   rateCounts: RateCounts;
   /** Kept answers (server/page-cache.ts). */
   pageCache: PageCache;
+  /** What GET /metrics reports (server/site-metrics.ts): request counts, and the registry other parts add to. */
+  metrics: SiteMetrics;
   /** The home page's A/B variants, with the visitors and tests it remembers. */
   homeVariants: HomeVariantsService;
   /** The blog feed (fetched, parsed, cached). */

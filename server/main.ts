@@ -92,7 +92,7 @@ export async function main({ embeddedFiles }: { embeddedFiles?: Record<string, s
     if (stopping) return;
     stopWatchingTests = site.deps.homeVariants.watch({ listen: db.canListen });
     if (workerConfig.WORKER === 'on') {
-      worker = startWorker({ sql: db.sql, config: workerConfig, log: stdoutLog, listen: db.canListen });
+      worker = startWorker({ sql: db.sql, config: workerConfig, log: stdoutLog, listen: db.canListen, onOutcome: site.deps.metrics.notification });
       stdoutLog.info('notification worker started', {
         smtp: workerConfig.SMTP_URL ? 'on' : 'off (emails are logged)',
         webhook: workerConfig.LEAD_WEBHOOK_URL ? 'on' : 'off',

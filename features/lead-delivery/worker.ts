@@ -1,7 +1,7 @@
 import type { Sql } from 'postgres';
 import { claimDueJobs, failJob, finishJob, JOBS_CHANNEL, type Job, reclaimExpiredLeases, releaseJobs, renewLeases } from '../../db/queries/jobs.ts';
 import type { Config } from '../../lib/config.ts';
-import { nextAttemptAt } from '../../lib/lead-notifications.ts';
+import { type Channel, nextAttemptAt } from '../../lib/lead-notifications.ts';
 import { deadline, withDatabaseDeadline } from '../../server/deadline.ts';
 import type { Logger } from '../../server/log.ts';
 import { type DeliveryDeps, deliver } from './deliver.ts';
@@ -36,6 +36,8 @@ export type WorkerOptions = {
   webhookTimeoutMs?: number;
   /** Jitter for retries, in [0, 1). */
   random?: () => number;
+  /** Told each attempt's outcome (for /metrics): delivered, or failed. */
+  onOutcome?: (channel: Channel, outcome: 'sent' | 'failed') => void;
 };
 
 export type LeadWorker = {
@@ -98,6 +100,7 @@ export function startWorker(options: WorkerOptions): LeadWorker {
       try {
         const outcome = await deliver(job, deps, controller.signal);
         if (controller.signal.aborted) return; // stopped meanwhile: already back in the queue
+        if (outcome.state === 'delivered') options.onOutcome?.(job.channel, 'sent');
         const recorded = await withDatabaseDeadline(sql, (db) => finishJob(db, job, outcome, now()));
         if (recorded) log.info(`notification ${outcome.state}`, { ...fields, ms: Math.round(performance.now() - started) });
         else log.warn('notification delivered after its lease ran out', fields);
@@ -105,6 +108,7 @@ export function startWorker(options: WorkerOptions): LeadWorker {
         if (controller.signal.aborted) return;
         const failure =
           error instanceof DeliveryFailure ? error : new DeliveryFailure(withoutMailboxes(String((error as Error)?.message ?? error)).slice(0, 500));
+        options.onOutcome?.(job.channel, 'failed');
         const retryAt = nextAttemptAt({ attempts: job.attempts, now: now(), giveUpAt: job.giveUpAt, permanent: failure.permanent, random: random() });
         try {
           await withDatabaseDeadline(sql, (db) => failJob(db, job, { error: failure.message, retryAt }, now()));
