@@ -9,6 +9,8 @@ type TransactionBody = (tx: TransactionSql) => unknown;
  * to carry on. Every query, fragment or transaction it starts from then on throws the signal's reason
  * instead of reaching the database, and a transaction begun through it rolls back instead of committing
  * (also when its last query finished after the deadline: the client was told it failed).
+ * `committing` tells the caller when a transaction has passed its last check and commits, and when that
+ * is over: a commit already on its way is let finish, so that the answer says what happened.
  *
  * What it does not do is cancel a statement already sent. On PostgreSQL, `statement_timeout` (the same
  * deadline, db/client.ts) stops it on the server. On the embedded database PGlite runs each statement to
@@ -18,25 +20,33 @@ type TransactionBody = (tx: TransactionSql) => unknown;
  * transaction's queue or for a connection being opened, it leaves the connection with nothing sent and
  * nothing to wake it (3.4.9), which on one connection stops the database for the whole process.
  */
-export function abortable<S extends AnySql>(sql: S, signal: AbortSignal): S {
+export function abortable<S extends AnySql>(sql: S, signal: AbortSignal, committing?: (started: boolean) => void): S {
   const check = () => {
     if (signal.aborted) throw signal.reason;
   };
-  const cancellableBody =
-    (body: TransactionBody) =>
-    async (tx: TransactionSql): Promise<unknown> => {
-      check();
-      const result = await body(abortable(tx, signal));
-      check();
-      return result;
-    };
-  /** `begin([options,] body)` and `savepoint([name,] body)`: the body last. */
+  /** `begin([options,] body)` and `savepoint([name,] body)`: the body last. A savepoint commits nothing. */
   const withCancellableBody =
-    (method: (...args: unknown[]) => unknown) =>
+    (method: (...args: unknown[]) => unknown, commits: boolean) =>
     (...args: unknown[]) => {
       check();
       const body = args.pop() as TransactionBody;
-      return method(...args, cancellableBody(body));
+      let committed = false;
+      const transaction = method(...args, async (tx: TransactionSql) => {
+        check();
+        const result = await body(abortable(tx, signal));
+        check();
+        // postgres.js sends COMMIT once this returns: from here on the outcome is the commit's.
+        if (commits && committing) {
+          committed = true;
+          committing(true);
+        }
+        return result;
+      }) as Promise<unknown>;
+      const over = () => {
+        if (committed) committing?.(false);
+      };
+      void transaction.then(over, over);
+      return transaction;
     };
   return new Proxy(sql, {
     apply(target, thisArg, args) {
@@ -47,7 +57,7 @@ export function abortable<S extends AnySql>(sql: S, signal: AbortSignal): S {
       const value: unknown = Reflect.get(target, property, receiver);
       if (typeof value !== 'function') return value;
       const method = value as (...args: unknown[]) => unknown;
-      if (property === 'begin' || property === 'savepoint') return withCancellableBody(method);
+      if (property === 'begin' || property === 'savepoint') return withCancellableBody(method, property === 'begin');
       if (property === 'unsafe' || property === 'file')
         return (...args: unknown[]) => {
           check();

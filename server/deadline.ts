@@ -54,15 +54,18 @@ export function setDatabaseDeadline(ms: number): void {
 /**
  * `work(sql)` within `ms`, else DatabaseUnavailable. The work gets `sql` wrapped by db/abortable.ts:
  * once the deadline passes, its further queries are refused and its transaction rolls back, so work
- * nobody waits for any more stops instead of holding a connection.
+ * nobody waits for any more stops instead of holding a connection. A transaction whose COMMIT was
+ * already sent when the time ran out is waited for (up to `ms` more): its outcome is the answer, so a
+ * submission is never stored behind a 503 that said it failed.
  */
 export function withDatabaseDeadline<T>(sql: Sql, work: (sql: Sql) => Promise<T>, ms = databaseDeadlineMs): Promise<T> {
   databaseWork.inFlight++;
+  let commits = 0;
+  let running: Promise<T>;
   return deadline(
     (signal) => {
-      let running: Promise<T>;
       try {
-        running = work(abortable(sql, signal));
+        running = work(abortable(sql, signal, (started) => (commits += started ? 1 : -1)));
       } catch (error) {
         running = Promise.reject(error);
       }
@@ -70,12 +73,18 @@ export function withDatabaseDeadline<T>(sql: Sql, work: (sql: Sql) => Promise<T>
       return running;
     },
     ms,
-    () => {
-      databaseWork.expired++;
-      throw new DatabaseUnavailable();
+    (): Promise<T> => {
+      // A commit already sent decides the answer: wait for it (one round trip, bounded by the deadline again).
+      if (commits > 0) return deadline(running, ms, unavailable);
+      return unavailable();
     },
-  );
+  ) as Promise<T>;
 }
+
+const unavailable = (): never => {
+  databaseWork.expired++;
+  throw new DatabaseUnavailable();
+};
 
 const settled = () => {
   databaseWork.inFlight--;

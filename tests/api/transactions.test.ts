@@ -1,6 +1,9 @@
 import { afterAll, expect, setDefaultTimeout, test } from 'bun:test';
+import { connect, createServer, type NetConnectOpts, type Socket } from 'node:net';
 import postgres, { type Sql, type TransactionSql } from 'postgres';
+import { openDatabase } from '../../db/client.ts';
 import { testDatabase } from '../helpers/db.ts';
+import { freshDataDir } from '../helpers/template-db.ts';
 
 setDefaultTimeout(60_000);
 
@@ -92,4 +95,80 @@ test('a query on a transaction that has committed (or a savepoint that has ended
   // The connection serves on.
   expect((await sql`select 3 as n`)[0].n).toBe(3);
   expect(unhandled).toEqual([]);
+});
+
+/** A proxy in front of the database whose connections can be cut, as a server restart or a network fault would. */
+async function cuttableProxy(target: { path: string } | { host: string; port: number }) {
+  const pairs = new Set<Socket>();
+  const server = createServer((client) => {
+    const upstream = connect(target as NetConnectOpts);
+    client.pipe(upstream).on('error', () => {});
+    upstream.pipe(client).on('error', () => {});
+    client.on('error', () => {});
+    upstream.on('error', () => {});
+    pairs.add(client).add(upstream);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    port: (server.address() as { port: number }).port,
+    cut: () => {
+      for (const socket of pairs) socket.destroy();
+      pairs.clear();
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+// The chaos test met this one on PostgreSQL: idle_in_transaction_session_timeout ended a session under a
+// transaction, whose rollback was then written to the closed connection from a setImmediate: an uncaught
+// "null is not an object (evaluating 'socket.write')", and the connection was moved out of the pool.
+test('a transaction whose connection closes under it gets errors for its later queries, nothing uncaught, and the pool reconnects', async () => {
+  // The embedded database: a PGlite of its own, reached over TCP through the proxy (its socket server takes one client).
+  const own = process.env.DATABASE_URL ? null : await openDatabase({ DATA_DIR: await freshDataDir() });
+  let target: { path: string } | { host: string; port: number };
+  if (own) {
+    target = { path: (own.sql.options as unknown as { path: string }).path };
+    await own.sql.end({ timeout: 5 });
+  } else {
+    const url = new URL(process.env.DATABASE_URL!);
+    target = { host: url.hostname, port: Number(url.port || 5432) };
+  }
+  const proxy = await cuttableProxy(target);
+  const url = process.env.DATABASE_URL ? new URL(process.env.DATABASE_URL) : new URL('postgres://postgres@127.0.0.1/postgres');
+  const sql = postgres({
+    host: '127.0.0.1',
+    port: proxy.port,
+    user: url.username || 'postgres',
+    database: url.pathname.slice(1) || 'postgres',
+    max: 1,
+    onnotice: () => {},
+  });
+  try {
+    const later: string[] = [];
+    const transaction = sql.begin(async (tx) => {
+      await tx`select 1`;
+      proxy.cut();
+      await Bun.sleep(100);
+      for (const n of [2, 3])
+        await tx`select ${n}::int`.then(
+          () => later.push('ran'),
+          (error: { code?: string }) => later.push(String(error.code)),
+        );
+    });
+    expect(
+      await transaction.then(
+        () => 'committed',
+        (error: { code?: string }) => error.code,
+      ),
+    ).toBe('CONNECTION_CLOSED');
+    await Bun.sleep(200);
+    expect(later).toEqual(['CONNECTION_CLOSED', 'CONNECTION_CLOSED']);
+    expect(unhandled).toEqual([]);
+    expect((await sql`select 4 as n`)[0].n).toBe(4);
+    expect(await sql.begin((tx) => tx`select 5 as n`.then(([row]) => row.n))).toBe(5);
+  } finally {
+    await sql.end({ timeout: 5 });
+    await proxy.close();
+    await own?.close();
+  }
 });
