@@ -35,14 +35,14 @@ async function lookUp(c: AppContext): Promise<SignedInStaff | null> {
   if (!id || !/^[\w-]{43}$/.test(id)) return null;
   const { sql, now } = c.get('deps');
   const idHash = sha256(id);
-  const session = await withDatabaseDeadline(findSession(sql, idHash));
+  const session = await withDatabaseDeadline(sql, (db) => findSession(db, idHash));
   if (!session) return null;
   const time = now();
   if (sessionState(session, time) !== 'active') {
-    await withDatabaseDeadline(deleteSession(sql, idHash));
+    await withDatabaseDeadline(sql, (db) => deleteSession(db, idHash));
     return null;
   }
-  if (needsTouch(session, time)) await withDatabaseDeadline(touchSession(sql, idHash, time));
+  if (needsTouch(session, time)) await withDatabaseDeadline(sql, (db) => touchSession(db, idHash, time));
   return { id: session.userId, email: session.email, csrfToken: csrfTokenOf(id) };
 }
 
@@ -50,7 +50,7 @@ async function lookUp(c: AppContext): Promise<SignedInStaff | null> {
 export async function signIn(c: AppContext, userId: string): Promise<void> {
   const { sql, now, config } = c.get('deps');
   const id = randomBytes(32).toString('base64url');
-  await withDatabaseDeadline(createSession(sql, sha256(id), userId, now()));
+  await withDatabaseDeadline(sql, (db) => createSession(db, sha256(id), userId, now()));
   setCookie(c, SESSION_COOKIE, id, {
     httpOnly: true,
     sameSite: 'Strict',
@@ -63,7 +63,7 @@ export async function signIn(c: AppContext, userId: string): Promise<void> {
 /** Ends this browser's session, if any, and clears its cookie. */
 export async function signOut(c: AppContext): Promise<void> {
   const id = getCookie(c, SESSION_COOKIE);
-  if (id) await withDatabaseDeadline(deleteSession(c.get('deps').sql, sha256(id)));
+  if (id) await withDatabaseDeadline(c.get('deps').sql, (db) => deleteSession(db, sha256(id)));
   forgetCookie(c);
 }
 

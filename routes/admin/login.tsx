@@ -62,7 +62,7 @@ const login = new Hono<AppEnv>()
       return show(429, LOGIN_THROTTLED);
     }
 
-    const account = await withDatabaseDeadline(findStaffLogin(sql, email));
+    const account = await withDatabaseDeadline(sql, (db) => findStaffLogin(db, email));
     const valid = password.length <= 1024 && (await Bun.password.verify(password, account?.passwordHash ?? (await decoy())));
     if (!account || !valid) {
       rateLimiters.loginFailuresByAddress.hit(address);
