@@ -1,6 +1,7 @@
-import { openDatabase } from '../db/client.ts';
+import { type Database, openDatabase } from '../db/client.ts';
 import { DataDirInUse } from '../db/data-dir-lock.ts';
 import { type LeadWorker, startWorker } from '../features/lead-delivery/worker.ts';
+import { type Retention, startRetention } from '../features/retention/schedule.ts';
 import { type Config, ConfigError, loadConfig } from '../lib/config.ts';
 import { channelsFor } from '../lib/lead-notifications.ts';
 import { createApp, type Site } from './app.ts';
@@ -79,12 +80,14 @@ export async function main({ embeddedFiles }: { embeddedFiles?: Record<string, s
   const notifications = { channels: channelsFor({ webhookConfigured: config.LEAD_WEBHOOK_URL !== undefined }), queued: () => worker?.poke() };
   site = createApp({ sql: db.sql, config, assets, dbReady: db.isReady, log: stdoutLog, notifications }, { staticSource });
   let stopWatchingTests: (() => Promise<void>) | null = null;
+  let retention: Retention | null = null;
   const workerConfig = config;
   void db.ready.then(() => {
     if (stopping) return;
     stopWatchingTests = site.deps.homeVariants.watch({ listen: db.canListen });
     if (workerConfig.WORKER === 'on') {
       worker = startWorker({ sql: db.sql, config: workerConfig, log: stdoutLog, listen: db.canListen });
+      retention = startRetention(retentionOptions(db.sql, workerConfig, notifications.queued));
       stdoutLog.info('notification worker started', {
         smtp: workerConfig.SMTP_URL ? 'on' : 'off (emails are logged)',
         webhook: workerConfig.LEAD_WEBHOOK_URL ? 'on' : 'off',
@@ -108,7 +111,7 @@ export async function main({ embeddedFiles }: { embeddedFiles?: Record<string, s
     const drained = server.stop(false);
     stdoutLog.info('shutting down', { signal });
     flushLog();
-    await Promise.all([deadline(drained, 10_000, () => undefined), worker?.stop(10_000), stopWatchingTests?.()]);
+    await Promise.all([deadline(drained, 10_000, () => undefined), worker?.stop(10_000), stopWatchingTests?.(), retention?.stop()]);
     await server.stop(true);
     await db.close();
     process.exit(0);
@@ -133,16 +136,25 @@ export async function workerMain() {
   const db = await openDatabase(config, { background: true, log: stdoutLog, statementTimeoutMs: DB_DEADLINE_MS });
   await db.ready;
   const worker = startWorker({ sql: db.sql, config, log: stdoutLog, listen: db.canListen });
+  const retention = startRetention(retentionOptions(db.sql, config, () => worker.poke()));
   stdoutLog.info('notification worker started', { smtp: config.SMTP_URL ? 'on' : 'off (emails are logged)', webhook: config.LEAD_WEBHOOK_URL ? 'on' : 'off' });
   let stopping = false;
   const shutdown = async (signal: string) => {
     if (stopping) return;
     stopping = true;
     stdoutLog.info('shutting down', { signal });
-    await worker.stop(10_000);
+    await Promise.all([worker.stop(10_000), retention.stop()]);
     await db.close();
     process.exit(0);
   };
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
+}
+
+/**
+ * The daily retention sweep beside the notification worker (one sweep a day per deployment, whichever
+ * process claims it). Its running totals are `Retention.counts`, for /metrics.
+ */
+function retentionOptions(sql: Database['sql'], config: Config, queued: () => void) {
+  return { sql, log: stdoutLog, retentionDays: config.LEAD_RETENTION_DAYS, notifyReceiver: config.LEAD_WEBHOOK_URL !== undefined, queued };
 }
