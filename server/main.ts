@@ -87,7 +87,7 @@ export async function main({ embeddedFiles }: { embeddedFiles?: Record<string, s
     stopWatchingTests = site.deps.homeVariants.watch({ listen: db.canListen });
     if (workerConfig.WORKER === 'on') {
       worker = startWorker({ sql: db.sql, config: workerConfig, log: stdoutLog, listen: db.canListen });
-      retention = startRetention(retentionOptions(db.sql, workerConfig, notifications.queued));
+      retention = startRetention(retentionOptions(db, workerConfig, notifications.queued));
       stdoutLog.info('notification worker started', {
         smtp: workerConfig.SMTP_URL ? 'on' : 'off (emails are logged)',
         webhook: workerConfig.LEAD_WEBHOOK_URL ? 'on' : 'off',
@@ -136,7 +136,7 @@ export async function workerMain() {
   const db = await openDatabase(config, { background: true, log: stdoutLog, statementTimeoutMs: DB_DEADLINE_MS });
   await db.ready;
   const worker = startWorker({ sql: db.sql, config, log: stdoutLog, listen: db.canListen });
-  const retention = startRetention(retentionOptions(db.sql, config, () => worker.poke()));
+  const retention = startRetention(retentionOptions(db, config, () => worker.poke()));
   stdoutLog.info('notification worker started', { smtp: config.SMTP_URL ? 'on' : 'off (emails are logged)', webhook: config.LEAD_WEBHOOK_URL ? 'on' : 'off' });
   let stopping = false;
   const shutdown = async (signal: string) => {
@@ -155,6 +155,13 @@ export async function workerMain() {
  * The daily retention sweep beside the notification worker (one sweep a day per deployment, whichever
  * process claims it). Its running totals are `Retention.counts`, for /metrics.
  */
-function retentionOptions(sql: Database['sql'], config: Config, queued: () => void) {
-  return { sql, log: stdoutLog, retentionDays: config.LEAD_RETENTION_DAYS, notifyReceiver: config.LEAD_WEBHOOK_URL !== undefined, queued };
+function retentionOptions(db: Database, config: Config, queued: () => void) {
+  return {
+    sql: db.sql,
+    log: stdoutLog,
+    retentionDays: config.LEAD_RETENTION_DAYS,
+    notifyReceiver: config.LEAD_WEBHOOK_URL !== undefined,
+    queued,
+    vacuum: db.kind === 'embedded',
+  };
 }

@@ -23,3 +23,16 @@ export async function claimDailyRun(sql: Sql, task: string, now: Date): Promise<
 export async function releaseDailyRun(sql: Sql, task: string, ranAt: Date): Promise<void> {
   await sql`update housekeeping_runs set ran_at = ${sweepDueIfRanBy(ranAt)} where task = ${task} and ran_at = ${ranAt}`;
 }
+
+/** What erasure deletes from or rewrites, and what an A/B archive deletes from. */
+const LEAD_TABLES = ['leads', 'lead_events', 'jobs', 'business_audits', 'q4_intake_applications', 'contacts'];
+const AB_RAW_TABLES = ['ab_test_assignments', 'ab_test_events'];
+
+/**
+ * VACUUM of the tables erasure and the A/B archive changed: a deleted or updated row stays in the data
+ * files until vacuum frees its space. PostgreSQL's autovacuum does it on its own; the embedded database
+ * runs none (one process, no background workers), so its sweep does. Not in a transaction.
+ */
+export async function vacuumErasedRows(sql: Sql, { abArchived }: { abArchived: boolean }): Promise<void> {
+  await sql.unsafe(`vacuum ${[...LEAD_TABLES, ...(abArchived ? AB_RAW_TABLES : [])].join(', ')}`);
+}

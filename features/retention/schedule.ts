@@ -1,5 +1,5 @@
 import type { Sql } from 'postgres';
-import { claimDailyRun, releaseDailyRun } from '../../db/queries/housekeeping.ts';
+import { claimDailyRun, releaseDailyRun, vacuumErasedRows } from '../../db/queries/housekeeping.ts';
 import { withDatabaseDeadline } from '../../server/deadline.ts';
 import type { Logger } from '../../server/log.ts';
 import { type SweepResult, sweepRetention } from './sweep.ts';
@@ -28,6 +28,8 @@ export type RetentionOptions = {
   now?: () => Date;
   /** A sweep queued erasure notices: wake the worker. */
   queued?: () => void;
+  /** VACUUM after each sweep (the embedded database, which has no autovacuum). */
+  vacuum?: boolean;
   /** How often to look whether the sweep is due (an hour), and how long after start the first look is. */
   checkEveryMs?: number;
   firstCheckMs?: number;
@@ -43,7 +45,8 @@ export type Retention = {
 
 const TASK = 'retention';
 const CHECK_EVERY_MS = 60 * 60_000;
-const FIRST_CHECK_MS = 60_000;
+/** Not during start-up, when the embedded database is busiest; soon enough that a process restarted daily still sweeps. */
+const FIRST_CHECK_MS = 5 * 60_000;
 
 export function startRetention(options: RetentionOptions): Retention {
   const { sql, log, retentionDays, notifyReceiver } = options;
@@ -65,6 +68,7 @@ export function startRetention(options: RetentionOptions): Retention {
       await releaseDailyRun(sql, TASK, at).catch(() => undefined);
       throw error;
     }
+    if (options.vacuum) await vacuumErasedRows(sql, { abArchived: result.abTestsArchived > 0 });
     counts.sweeps++;
     counts.leadsErased += result.leadsErased;
     counts.abTestsArchived += result.abTestsArchived;

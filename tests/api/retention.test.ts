@@ -75,8 +75,20 @@ describe('the retention sweep', () => {
 
       clock.now = AFTER_RETENTION;
       const { lines, log } = capture();
-      const retention = startRetention({ sql: db.sql, log, retentionDays: 730, notifyReceiver: true, now: () => clock.now, firstCheckMs: 3_600_000 });
+      const retention = startRetention({
+        sql: db.sql,
+        log,
+        retentionDays: 730,
+        notifyReceiver: true,
+        now: () => clock.now,
+        firstCheckMs: 3_600_000,
+        vacuum: true,
+      });
       const result = await retention.runDue();
+      // Vacuumed (as the embedded database's sweep is): the erased rows' old versions are freed from the data files.
+      const vacuumed = await db.sql<{ relname: string }[]>`
+        select relname from pg_stat_user_tables where last_vacuum is not null and relname in ('leads', 'lead_events', 'jobs', 'business_audits', 'q4_intake_applications', 'contacts')`;
+      expect(vacuumed).toHaveLength(6);
       expect(result).toEqual({ leadsErased: 3, abTestsArchived: 0, abEventsDeleted: 0 });
       expect(retention.counts).toEqual({ sweeps: 1, leadsErased: 3, abTestsArchived: 0, abEventsDeleted: 0, lastSweepAt: AFTER_RETENTION });
 
