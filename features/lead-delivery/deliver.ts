@@ -59,7 +59,6 @@ export async function deliver(job: Job, deps: DeliveryDeps, signal: AbortSignal)
     case 'webhook':
       return sendWebhook(notice, deps, signal);
   }
-  return { state: 'skipped', detail: `No such channel: ${job.channel}` };
 }
 
 async function sendEmail(

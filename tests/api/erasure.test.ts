@@ -139,6 +139,20 @@ describe('erasure, attacked', () => {
     expect(channels.map((j) => j.channel)).toEqual(['prospect-email', 'staff-email']);
   });
 
+  test('an erasure notice that failed for good can be retried from the erased lead, and nothing else of it', async () => {
+    const { t, erase, post, get } = await staffApp(WEBHOOK);
+    const audit = await submitAudit(t);
+    expect((await erase('audit', audit.id)).status).toBe(303);
+    await t.sql`update jobs set state = 'dead', attempts = 40, last_error = 'HTTP 503 from the receiver' where lead_id = ${audit.id} and channel = 'erased-webhook'`;
+    const page = await (await get(`/admin/leads/audit/${audit.id}`)).text();
+    expect(page).toContain('Erasure notice (webhook)');
+    expect(page).toContain('Last error: HTTP 503 from the receiver');
+    expect((await post(`/admin/leads/audit/${audit.id}/retry`, { channel: 'erased-webhook' })).status).toBe(303);
+    const [job] = await t.sql`select state, attempts from jobs where lead_id = ${audit.id} and channel = 'erased-webhook'`;
+    expect(job).toEqual({ state: 'queued', attempts: 0 });
+    expect((await post(`/admin/leads/audit/${audit.id}/retry`, { channel: 'prospect-email' })).status).toBe(409);
+  });
+
   test('a delivery under way when the lead is erased records nothing afterwards (its refusal would name the domain)', async () => {
     // A database of its own: the claim takes whatever is due.
     const scratch = await scratchDatabase();
