@@ -25,7 +25,8 @@ export type Erasure = {
  * - the stored submission (audit or application, with its consent record and results link) and the
  *   audit's contacts row;
  * - on the lead: name, business, email (and so its search text), visitor id and page; both touches
- *   reduced to source and medium (lib/attribution.ts erasedTouch);
+ *   reduced to source and medium (lib/attribution.ts erasedTouch); its marketing consent, whose record
+ *   goes with the submission;
  * - on its timeline: every note (staff notes, delivery errors) and the page it was sent from;
  * - on its notifications: what the deliveries said (a refusal names the recipient's domain); those not
  *   yet sent never will be;
@@ -48,7 +49,7 @@ export function eraseLead(sql: Sql, kind: LeadKind, id: string, erasure: Erasure
       return kept ? tx.json(kept) : null;
     };
     await tx`
-      update leads set name = null, business = null, email = null, visitor_id = null, page = null,
+      update leads set name = null, business = null, email = null, visitor_id = null, page = null, marketing_consent = false,
         first_touch = ${reduced(lead.firstTouch)}, last_touch = ${reduced(lead.lastTouch)}, erased_at = ${erasure.now}
       where kind = ${kind} and id = ${id}`;
     await tx`update lead_events set note = null, to_value = case when kind = 'submitted' then null else to_value end
