@@ -1,11 +1,13 @@
-import { openDatabase } from '../db/client.ts';
+import { type Database, openDatabase } from '../db/client.ts';
 import { DataDirInUse } from '../db/data-dir-lock.ts';
 import { type LeadWorker, startWorker } from '../features/lead-delivery/worker.ts';
+import { type Retention, startRetention } from '../features/retention/schedule.ts';
 import { type Config, ConfigError, loadConfig } from '../lib/config.ts';
 import { channelsFor } from '../lib/lead-notifications.ts';
 import { createApp, type Site } from './app.ts';
 import { deadline, setDatabaseDeadline } from './deadline.ts';
 import { flushLog, setLogProcess, stdoutLog } from './log.ts';
+import { counter, gauge } from './metrics.ts';
 import { serveOnUncaughtErrors } from './process-errors.ts';
 import { diskSource, embeddedSource, loadAssets } from './static-files.ts';
 import { CHILD_MARKER, type ChildMessage, JOIN_MARKER, supervise } from './supervisor.ts';
@@ -87,12 +89,15 @@ export async function main({ embeddedFiles }: { embeddedFiles?: Record<string, s
   site = createApp({ sql: db.sql, config, assets, dbReady: db.isReady, log: stdoutLog, notifications }, { staticSource });
   site.deps.databaseHealth.start();
   let stopWatchingTests: (() => Promise<void>) | null = null;
+  let retention: Retention | null = null;
+  site.deps.metrics.registry.register(() => retentionMetrics(retention));
   const workerConfig = config;
   void db.ready.then(() => {
     if (stopping) return;
     stopWatchingTests = site.deps.homeVariants.watch({ listen: db.canListen });
     if (workerConfig.WORKER === 'on') {
       worker = startWorker({ sql: db.sql, config: workerConfig, log: stdoutLog, listen: db.canListen, onOutcome: site.deps.metrics.notification });
+      retention = startRetention(retentionOptions(db, workerConfig, notifications.queued));
       stdoutLog.info('notification worker started', {
         smtp: workerConfig.SMTP_URL ? 'on' : 'off (emails are logged)',
         webhook: workerConfig.LEAD_WEBHOOK_URL ? 'on' : 'off',
@@ -120,7 +125,7 @@ export async function main({ embeddedFiles }: { embeddedFiles?: Record<string, s
     stdoutLog.info('shutting down', { signal });
     flushLog();
     site.deps.databaseHealth.stop();
-    await Promise.all([deadline(drained, 10_000, () => undefined), worker?.stop(10_000), stopWatchingTests?.()]);
+    await Promise.all([deadline(drained, 10_000, () => undefined), worker?.stop(10_000), stopWatchingTests?.(), retention?.stop()]);
     await server.stop(true);
     await db.close();
     process.exit(0);
@@ -146,16 +151,51 @@ export async function workerMain() {
   const db = await openDatabase(config, { background: true, log: stdoutLog, statementTimeoutMs: config.DB_DEADLINE_MS });
   await db.ready;
   const worker = startWorker({ sql: db.sql, config, log: stdoutLog, listen: db.canListen });
+  const retention = startRetention(retentionOptions(db, config, () => worker.poke()));
   stdoutLog.info('notification worker started', { smtp: config.SMTP_URL ? 'on' : 'off (emails are logged)', webhook: config.LEAD_WEBHOOK_URL ? 'on' : 'off' });
   let stopping = false;
   const shutdown = async (signal: string) => {
     if (stopping) return;
     stopping = true;
     stdoutLog.info('shutting down', { signal });
-    await worker.stop(10_000);
+    await Promise.all([worker.stop(10_000), retention.stop()]);
     await db.close();
     process.exit(0);
   };
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
+}
+
+/**
+ * The daily retention sweep beside the notification worker (one sweep a day per deployment, whichever
+ * process claims it). Its running totals are `Retention.counts`, for /metrics.
+ */
+function retentionOptions(db: Database, config: Config, queued: () => void) {
+  return {
+    sql: db.sql,
+    log: stdoutLog,
+    retentionDays: config.LEAD_RETENTION_DAYS,
+    notifyReceiver: config.LEAD_WEBHOOK_URL !== undefined,
+    queued,
+    vacuum: db.kind === 'embedded',
+  };
+}
+
+/** The retention sweep's running totals in this process (the process that claimed the day's sweep counts it). */
+function retentionMetrics(retention: Retention | null) {
+  const counts = retention?.counts;
+  return [
+    counter('retention_leads_erased_total', 'Leads erased by the retention sweep in this process (LEAD_RETENTION_DAYS passed, never won).', [
+      { value: counts?.leadsErased ?? 0 },
+    ]),
+    counter('retention_ab_tests_archived_total', 'A/B tests whose raw rows the retention sweep in this process archived and deleted.', [
+      { value: counts?.abTestsArchived ?? 0 },
+    ]),
+    counter('retention_ab_events_deleted_total', 'Raw A/B events deleted by the retention sweep in this process (their figures kept).', [
+      { value: counts?.abEventsDeleted ?? 0 },
+    ]),
+    gauge('retention_last_sweep_timestamp_seconds', 'When this process last ran the daily retention sweep (Unix time; 0: not yet).', [
+      { value: counts?.lastSweepAt ? counts.lastSweepAt.getTime() / 1000 : 0 },
+    ]),
+  ];
 }

@@ -15,7 +15,7 @@ export function StaffShell({ staff, current, children }: StaffPageProps & { curr
     <>
       <header className="border-b border-slate-200 bg-white">
         <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-6 gap-y-2 px-4 py-3 sm:px-6">
-          <a href="/admin/leads" className="rounded-lg" aria-label="Back office home">
+          <a href="/admin/leads" className="rounded-lg" aria-label="Northline Digital back office home">
             <Logo />
           </a>
           <nav aria-label="Back office" className="order-3 w-full sm:order-none sm:w-auto">

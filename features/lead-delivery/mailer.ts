@@ -32,6 +32,12 @@ const POOL_CONNECTIONS = 4;
 /** Email addresses in a server's answer, cut to their domain: errors are logged and shown on leads. */
 export const withoutMailboxes = (text: string): string => text.replace(/[^\s<>"'@,;:]+@([A-Za-z0-9.-]+)/g, '…@$1');
 
+/**
+ * Email addresses gone altogether, domain too: for the log, which keeps nothing about a person (a
+ * prospect's domain is often their business's name). The job keeps the domain for staff until erasure.
+ */
+export const withoutAddresses = (text: string): string => text.replace(/[^\s<>"'@,;:]*@[A-Za-z0-9.-]+/g, '[address]');
+
 type SmtpError = Error & { code?: string; responseCode?: number; command?: string };
 
 /**

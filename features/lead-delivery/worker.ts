@@ -6,7 +6,7 @@ import { deadline, withDatabaseDeadline } from '../../server/deadline.ts';
 import type { Logger } from '../../server/log.ts';
 import { type DeliveryDeps, deliver } from './deliver.ts';
 import { DeliveryFailure } from './failure.ts';
-import { createMailer, type Mailer, withoutMailboxes } from './mailer.ts';
+import { createMailer, type Mailer, withoutAddresses, withoutMailboxes } from './mailer.ts';
 import { WEBHOOK_TIMEOUT_MS } from './webhook.ts';
 
 // The notification worker: claims due jobs from the queue (db/queries/jobs.ts), delivers a few at a
@@ -112,8 +112,9 @@ export function startWorker(options: WorkerOptions): LeadWorker {
         const retryAt = nextAttemptAt({ attempts: job.attempts, now: now(), giveUpAt: job.giveUpAt, permanent: failure.permanent, random: random() });
         try {
           await withDatabaseDeadline(sql, (db) => failJob(db, job, { error: failure.message, retryAt }, now()));
-          if (retryAt) log.warn('notification failed, will retry', { ...fields, error: failure.message, retryAt: retryAt.toISOString() });
-          else log.error('notification failed for good', { ...fields, error: failure.message });
+          const logged = withoutAddresses(failure.message);
+          if (retryAt) log.warn('notification failed, will retry', { ...fields, error: logged, retryAt: retryAt.toISOString() });
+          else log.error('notification failed for good', { ...fields, error: logged });
         } catch (recordError) {
           // Its lease runs out and it is tried again.
           log.warn('notification failure could not be recorded', { ...fields, error: String(recordError) });

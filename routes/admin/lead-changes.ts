@@ -1,8 +1,9 @@
 import { Hono } from 'hono';
 import type { Sql } from 'postgres';
 import type * as z from 'zod/mini';
+import { eraseLead } from '../../db/queries/erasure.ts';
 import { retryDelivery } from '../../db/queries/jobs.ts';
-import { addNote, type ChangeOutcome, changeOwner, changeStatus, eraseLead, setSpam } from '../../db/queries/leads.ts';
+import { addNote, type ChangeOutcome, changeOwner, changeStatus, setSpam } from '../../db/queries/leads.ts';
 import { retryDeliverySchema } from '../../lib/lead-notifications.ts';
 import { eraseSchema, type LeadKind, leadPath, noteSchema, ownerChangeSchema, spamChangeSchema, statusChangeSchema } from '../../lib/leads.ts';
 import { problemLines } from '../../lib/validation.ts';
@@ -44,7 +45,16 @@ const actions = {
       return outcome === 'retried' ? 'changed' : outcome;
     },
   }),
-  erase: action({ schema: eraseSchema, run: (sql, kind, id, _body, change) => eraseLead(sql, kind, id, change) }),
+  erase: action({
+    schema: eraseSchema,
+    run: async (sql, kind, id, _body, change, notifications) => {
+      const notifyReceiver = notifications.channels.includes('webhook');
+      const outcome = await eraseLead(sql, kind, id, { ...change, reason: 'request', notifyReceiver });
+      // The webhook receiver is told (lead.erased), queued with the erasure.
+      if (outcome === 'changed' && notifyReceiver) notifications.queued();
+      return outcome;
+    },
+  }),
 };
 
 /** After a form: back to the inbox view it came from (its `back` field, when that is an inbox path), else the lead. */

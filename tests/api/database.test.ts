@@ -7,15 +7,19 @@ import { testDatabase } from '../helpers/db.ts';
 import { freshDataDir } from '../helpers/template-db.ts';
 
 // The eight tables of the specification, the story generator's daily budget, the back office's leads,
-// their events and the staff sessions, the lead notifications' queue, and the rate-limit counts that
-// several processes share.
+// their events and the staff sessions, the lead notifications' queue, the rate-limit counts that
+// several processes share, the A/B archive and the daily tasks' claims (retention).
 const TABLES = [
+  'ab_test_archive_counts',
+  'ab_test_archive_hours',
+  'ab_test_archive_sources',
   'ab_test_assignments',
   'ab_test_events',
   'ab_test_variants',
   'ab_tests',
   'business_audits',
   'contacts',
+  'housekeeping_runs',
   'jobs',
   'lead_events',
   'leads',
