@@ -141,7 +141,7 @@ test('deadline() gives work given as a function a signal that aborts when the ti
   );
   expect(late).toBe('expired');
   expect(signal?.aborted).toBe(true);
-  expect((signal?.reason as DOMException).name).toBe('TimeoutError');
+  expect((signal!.reason as DOMException).name).toBe('TimeoutError');
   expect(await deadline(Promise.resolve('work'), 50, () => 'expired')).toBe('work');
 });
 

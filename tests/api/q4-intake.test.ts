@@ -179,9 +179,9 @@ describe('POST /api/q4-intake', () => {
     for (const message of Object.values(fields)) expect(message).toBe(ONE_LINE_MESSAGE);
     expect(await countRows(sql, refused.id)).toBe(0);
 
-    const escape = await postJson('/api/q4-intake', application({ biggestGoal: 'More jobs\u001b[2J' }), FROM_FORM);
-    expect(escape.status).toBe(400);
-    expect(((await escape.json()) as { fields: Record<string, string> }).fields).toEqual({ biggestGoal: PARAGRAPHS_MESSAGE });
+    const withEscape = await postJson('/api/q4-intake', application({ biggestGoal: 'More jobs\u001b[2J' }), FROM_FORM);
+    expect(withEscape.status).toBe(400);
+    expect(((await withEscape.json()) as { fields: Record<string, string> }).fields).toEqual({ biggestGoal: PARAGRAPHS_MESSAGE });
     const paragraphs = application({ biggestGoal: 'Kitchens in Leaside.\r\n\tBathrooms in North York.' });
     expect((await postJson('/api/q4-intake', paragraphs, FROM_FORM)).status).toBe(201);
     expect(await countRows(sql, paragraphs.id)).toBe(1);
