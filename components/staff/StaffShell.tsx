@@ -7,6 +7,7 @@ export type StaffPageProps = { staff: { id: string; email: string; csrfToken: st
 const staffLinks = [
   { href: '/admin/leads', label: 'Leads' },
   { href: '/admin/ab-tests', label: 'A/B tests' },
+  { href: '/admin/account', label: 'Account' },
 ] as const;
 
 /** The back office's frame: its own header (who is signed in, sign out) and a content column. */

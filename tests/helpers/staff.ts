@@ -26,15 +26,23 @@ export function postLogin(t: TestApp, fields: Record<string, string>, headers: R
   return t.request('/admin/login', { method: 'POST', redirect: 'manual', headers: { ...form.headers, ...headers }, body: form.body });
 }
 
-/** Signs in and returns the session cookie and the CSRF token the pages carry. */
-export async function signedIn(t: TestApp, staff: TestStaff): Promise<{ cookie: string; csrf: string }> {
-  const res = await postLogin(t, { email: staff.email, password: staff.password });
+/** The `name=value` of the cookie `name` a response sets, or '' when it sets none. */
+export const cookieSet = (res: Response, name: string) =>
+  res.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .find((c) => c.startsWith(`${name}=`)) ?? '';
+
+/** Signs in and returns the session cookie, the CSRF token the pages carry, and the device cookie this browser was given. */
+export async function signedIn(t: TestApp, staff: TestStaff, headers: Record<string, string> = {}): Promise<{ cookie: string; csrf: string; device: string }> {
+  const res = await postLogin(t, { email: staff.email, password: staff.password }, headers);
   if (res.status !== 303) throw new Error(`sign-in answered ${res.status}`);
-  const cookie = (res.headers.get('set-cookie') ?? '').split(';')[0];
+  const cookie = cookieSet(res, 'staff_session');
+  const device = cookieSet(res, 'staff_device');
   const page = await (await t.request('/admin/leads', { headers: { cookie } })).text();
   const csrf = page.match(/name="_csrf" value="([^"]+)"/)?.[1];
   if (!csrf) throw new Error('no CSRF token on the inbox');
-  return { cookie, csrf };
+  return { cookie, csrf, device };
 }
 
 /** A staff form POST (a lead change) as the signed-in browser sends it: its cookie and CSRF token, no redirects followed. */
