@@ -133,8 +133,8 @@ export function AccountPage({ staff, twoFactor, notice, errors = {}, recoveryCod
           {twoFactor.state === 'on' ? (
             <>
               <p className="mt-1 text-sm text-slate-700">
-                <strong className="font-semibold text-green-800">On.</strong> Signing in asks for the code your authenticator app shows after your password.
-                Recovery codes left: {twoFactor.recoveryCodesLeft} of 10.
+                <strong className="font-semibold text-green-800">On.</strong>{' '}
+                {`Signing in asks for the code your authenticator app shows after your password. Recovery codes left: ${twoFactor.recoveryCodesLeft} of 10.`}
               </p>
               <form method="post" action="/admin/account/two-factor/off" className="mt-4 space-y-4">
                 <CsrfField token={staff.csrfToken} />
