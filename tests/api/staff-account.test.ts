@@ -3,7 +3,7 @@ import { Secret, TOTP } from 'otpauth';
 import { CODE_WRONG, CURRENT_PASSWORD_WRONG } from '../../routes/admin/account.tsx';
 import { CODE_EXPIRED, CODE_FAILED, CODE_TOO_MANY, LOGIN_SLOWED } from '../../routes/admin/login.tsx';
 import { testApp } from '../helpers/app.ts';
-import { cookieSet, createStaff, formBody, postLogin, signedIn, staffPost, type TestStaff } from '../helpers/staff.ts';
+import { cookieSet, createStaff, formBody, ownAddresses, postLogin, signedIn, staffPost, type TestStaff } from '../helpers/staff.ts';
 
 // Many argon2 checks and real database work: more than Bun's 5 s default.
 setDefaultTimeout(60_000);
@@ -20,7 +20,10 @@ const START = Date.UTC(2026, 10, 23, 15, 0, 5);
 async function clockApp(env: Record<string, string> = {}) {
   const clock = { now: START };
   const t = await testApp({ now: () => new Date(clock.now) }, { TRUST_PROXY: '1', ...env });
-  return { t, clock };
+  // Sign-in attempts are counted per address in the database every test shares: addresses of this test's own.
+  const address = ownAddresses();
+  const from = (ipv4: string) => ({ 'x-forwarded-for': address(ipv4) });
+  return { t, clock, from };
 }
 
 const get = (t: TestApp, path: string, cookie = '') => t.request(path, { headers: cookie ? { cookie } : {}, redirect: 'manual' });
@@ -156,11 +159,11 @@ describe('the account page', () => {
   });
 
   test('changing the password: each mistake shown by its field and nothing changed; done, every other session and device ends and this browser carries on', async () => {
-    const { t } = await clockApp();
+    const { t, from } = await clockApp();
     const staff = await createStaff(t.sql, 'maya');
-    const here = await signedIn(t, staff, { 'x-forwarded-for': '198.51.100.1' });
-    const laptop = await signedIn(t, staff, { 'x-forwarded-for': '198.51.100.2' });
-    const change = (fields: Record<string, string>) => staffPost(t, here, '/admin/account/password', fields);
+    const here = await signedIn(t, staff, from('198.51.100.1'));
+    const laptop = await signedIn(t, staff, from('198.51.100.2'));
+    const change = (fields: Record<string, string>) => staffPost(t, here, '/admin/account/password', fields, from('198.51.100.1'));
     const fieldError = (html: string, id: string) =>
       html.match(new RegExp(`<p id="${id}-error" role="alert"[^>]*>([^<]*)</p>`))?.[1]?.replaceAll('&#x27;', "'");
 
@@ -216,23 +219,23 @@ describe('the account page', () => {
     expect(after.status).toBe(200);
     expect(await after.text()).toContain('Your password is changed. Every other browser and device signed in to your account has been signed out.');
     // The old password is gone; the old device cookie no longer makes the laptop a known device.
-    expect((await postLogin(t, { email: staff.email, password: staff.password }, { 'x-forwarded-for': '198.51.100.3' })).status).toBe(401);
+    expect((await postLogin(t, { email: staff.email, password: staff.password }, from('198.51.100.3'))).status).toBe(401);
     const [{ devices }] = await t.sql<{ devices: number }[]>`select count(*)::int as devices from staff_devices where user_id = ${staff.id}`;
     expect(devices).toBe(1);
-    expect((await postLogin(t, { email: staff.email, password: 'maple leaves in october' }, { 'x-forwarded-for': '198.51.100.3' })).status).toBe(303);
+    expect((await postLogin(t, { email: staff.email, password: 'maple leaves in october' }, from('198.51.100.3'))).status).toBe(303);
     expect(JSON.stringify(t.logs)).not.toContain('maple leaves');
   });
 
   test('the current-password check is throttled like signing in: a stolen session cannot guess the password', async () => {
-    const { t } = await clockApp();
+    const { t, from } = await clockApp();
     const staff = await createStaff(t.sql, 'maya');
-    const stolen = await signedIn(t, staff, { 'x-forwarded-for': '203.0.113.9' });
+    const stolen = await signedIn(t, staff, from('203.0.113.9'));
     const statuses = [];
     for (let i = 0; i < 8; i++) {
       const res = await t.request('/admin/account/password', {
         method: 'POST',
         redirect: 'manual',
-        headers: { ...formBody({}).headers, cookie: stolen.cookie, 'x-forwarded-for': `203.0.113.${i + 20}` },
+        headers: { ...formBody({}).headers, cookie: stolen.cookie, ...from(`203.0.113.${i + 20}`) },
         body: formBody({ _csrf: stolen.csrf, current: `guess number ${i}`, password: 'maple leaves in october', again: 'maple leaves in october' }).body,
       });
       statuses.push(res.status);
@@ -379,25 +382,25 @@ describe('two-factor sign-in', () => {
   });
 
   test('codes are throttled like passwords: strangers who used up the account get no code checked', async () => {
-    const { t, clock } = await clockApp();
+    const { t, clock, from } = await clockApp();
     const staff = await createStaff(t.sql, 'maya');
-    const session = await signedIn(t, staff, { 'x-forwarded-for': '198.51.100.1' });
+    const session = await signedIn(t, staff, from('198.51.100.1'));
     const { secret } = await enrol(t, session, clock.now);
     clock.now += 30_000;
     // A stranger who has the password (phished) tries codes from one browser after another.
     const statuses = [];
     for (let i = 0; i < 3; i++) {
-      const pending = await passwordStep(t, staff, { 'x-forwarded-for': `203.0.113.${i + 1}` });
-      for (let j = 0; j < 2; j++) statuses.push((await postCode(t, pending, String(200000 + i * 10 + j), { 'x-forwarded-for': `203.0.113.${i + 1}` })).status);
+      const pending = await passwordStep(t, staff, from(`203.0.113.${i + 1}`));
+      for (let j = 0; j < 2; j++) statuses.push((await postCode(t, pending, String(200000 + i * 10 + j), from(`203.0.113.${i + 1}`))).status);
     }
     // Right passwords give their attempt back; the wrong codes count: 5, and then strangers wait, for a password too.
     expect(statuses).toEqual([401, 401, 401, 401, 401, 429]);
-    expect((await postLogin(t, { email: staff.email, password: staff.password }, { 'x-forwarded-for': '203.0.113.99' })).status).toBe(429);
+    expect((await postLogin(t, { email: staff.email, password: staff.password }, from('203.0.113.99'))).status).toBe(429);
     // The staff member, from their usual browser, still gets in with their code.
-    const res = await postLogin(t, { email: staff.email, password: staff.password }, { 'x-forwarded-for': '198.51.100.1', cookie: session.device });
+    const res = await postLogin(t, { email: staff.email, password: staff.password }, { ...from('198.51.100.1'), cookie: session.device });
     expect(res.status).toBe(303);
     const pending = cookieSet(res, 'staff_pending');
-    const done = await postCode(t, `${pending}; ${session.device}`, codeAt(secret, clock.now), { 'x-forwarded-for': '198.51.100.1' });
+    const done = await postCode(t, `${pending}; ${session.device}`, codeAt(secret, clock.now), from('198.51.100.1'));
     expect(done.status).toBe(303);
   });
 });

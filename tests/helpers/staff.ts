@@ -46,7 +46,26 @@ export async function signedIn(t: TestApp, staff: TestStaff, headers: Record<str
 }
 
 /** A staff form POST (a lead change) as the signed-in browser sends it: its cookie and CSRF token, no redirects followed. */
-export function staffPost(t: TestApp, session: { cookie: string; csrf: string }, path: string, fields: Record<string, string>) {
+export function staffPost(
+  t: TestApp,
+  session: { cookie: string; csrf: string },
+  path: string,
+  fields: Record<string, string>,
+  headers: Record<string, string> = {},
+) {
   const form = formBody({ ...fields, _csrf: session.csrf });
-  return t.request(path, { method: 'POST', redirect: 'manual', headers: { ...form.headers, cookie: session.cookie }, body: form.body });
+  return t.request(path, { method: 'POST', redirect: 'manual', headers: { ...form.headers, cookie: session.cookie, ...headers }, body: form.body });
+}
+
+/**
+ * Client addresses of a test's own. Sign-in attempts are counted per address in the database, which
+ * every test in a run shares: each IPv4 address a test writes becomes an IPv6 address in a /64 of this
+ * test's own (2001:db8:RUN:CCDD::1, from the address's last two octets), counted apart from every other.
+ */
+export function ownAddresses(): (ipv4: string) => string {
+  const run = Math.floor(Math.random() * 0xffff).toString(16);
+  return (ipv4) => {
+    const [, , c, d] = ipv4.split('.').map(Number);
+    return `2001:db8:${run}:${((c << 8) | d).toString(16)}::1`;
+  };
 }

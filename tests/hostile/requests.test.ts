@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from 'bun:test';
+import { afterAll, beforeAll, beforeEach, describe, expect, setDefaultTimeout, test } from 'bun:test';
 import { AB_TEST_IDS, AB_VARIANT_IDS } from '../../lib/ab-tests.ts';
 import { LOGIN_FAILED, LOGIN_SLOWED, LOGIN_THROTTLED } from '../../routes/admin/login.tsx';
 import { pagePaths } from '../../server/app.ts';
@@ -7,7 +7,7 @@ import { createTest, eventCount, uid } from '../helpers/ab-tests.ts';
 import { testApp } from '../helpers/app.ts';
 import { validAudit } from '../helpers/audit.ts';
 import { rawRequest, serveApp } from '../helpers/raw-http.ts';
-import { createStaff, postLogin, signedIn } from '../helpers/staff.ts';
+import { createStaff, ownAddresses, postLogin, signedIn } from '../helpers/staff.ts';
 
 // Real servers, browsers and databases: a test may take longer than Bun's 5 s default.
 setDefaultTimeout(60_000);
@@ -312,7 +312,12 @@ describe('A/B events from the browser', () => {
 });
 
 describe('staff sign-in throttle', () => {
-  const from = (address: string, cookie = '') => ({ 'x-forwarded-for': address, ...(cookie ? { cookie } : {}) });
+  // Addresses of each test's own: the counts live in the database all tests share.
+  let address = ownAddresses();
+  beforeEach(() => {
+    address = ownAddresses();
+  });
+  const from = (ipv4: string, cookie = '') => ({ 'x-forwarded-for': address(ipv4), ...(cookie ? { cookie } : {}) });
 
   test("5 wrong passwords on an account from 5 addresses: strangers then get one try per 30 s, never a lock; the staff member's usual device signs in at once; failures are logged without what was typed", async () => {
     let now = Date.UTC(2026, 10, 23, 15);
@@ -378,7 +383,7 @@ describe('staff sign-in throttle', () => {
   test('10 failures from one address, each on a different email, lock that address out for every account; other addresses are unaffected', async () => {
     const t = await testApp({}, { TRUST_PROXY: '1' });
     const maya = await createStaff(t.sql, 'maya');
-    const attacker = { 'x-forwarded-for': '203.0.113.77' };
+    const attacker = from('203.0.113.77');
     for (let i = 0; i < 10; i++) {
       const res = await postLogin(t, { email: `nobody-${i}-${crypto.randomUUID()}@example.com`, password: 'anything at all' }, attacker);
       expect(res.status).toBe(401);
@@ -390,12 +395,12 @@ describe('staff sign-in throttle', () => {
     expect(await locked.text()).toContain(LOGIN_THROTTLED);
     expect(Number(locked.headers.get('retry-after'))).toBeGreaterThan(14 * 60);
     expect(Number(locked.headers.get('retry-after'))).toBeLessThanOrEqual(15 * 60);
-    expect((await postLogin(t, { email: maya.email, password: maya.password }, { 'x-forwarded-for': '198.51.100.20' })).status).toBe(303);
+    expect((await postLogin(t, { email: maya.email, password: maya.password }, from('198.51.100.20'))).status).toBe(303);
   });
 
   test('an office behind one address signs in all day: a right password gives its attempt back, so only wrong ones count', async () => {
     const t = await testApp({}, { TRUST_PROXY: '1' });
-    const office = { 'x-forwarded-for': '198.51.100.30' };
+    const office = from('198.51.100.30');
     const staff = await Promise.all(Array.from({ length: 6 }, (_, i) => createStaff(t.sql, `office${i}`)));
     // 30 sign-ins from one address, three times the address's allowance, and every one gets in.
     for (let round = 0; round < 5; round++)
@@ -408,16 +413,17 @@ describe('staff sign-in throttle', () => {
   test('an IPv6 client is counted by its /64: rotating through its own network gains nothing', async () => {
     const t = await testApp({}, { TRUST_PROXY: '1' });
     const maya = await createStaff(t.sql, 'maya');
+    const net = Math.floor(Math.random() * 0xffff).toString(16);
     for (let i = 0; i < 10; i++) {
       const res = await postLogin(
         t,
         { email: `nobody-${i}@example.com`, password: 'anything at all' },
-        { 'x-forwarded-for': `2001:db8:1:2::${(i + 1).toString(16)}` },
+        { 'x-forwarded-for': `2001:db8:${net}:2::${(i + 1).toString(16)}` },
       );
       expect(res.status).toBe(401);
     }
-    expect((await postLogin(t, { email: maya.email, password: maya.password }, { 'x-forwarded-for': '2001:db8:1:2:ffff::1' })).status).toBe(429);
-    expect((await postLogin(t, { email: maya.email, password: maya.password }, { 'x-forwarded-for': '2001:db8:1:3::1' })).status).toBe(303);
+    expect((await postLogin(t, { email: maya.email, password: maya.password }, { 'x-forwarded-for': `2001:db8:${net}:2:ffff::1` })).status).toBe(429);
+    expect((await postLogin(t, { email: maya.email, password: maya.password }, { 'x-forwarded-for': `2001:db8:${net}:3::1` })).status).toBe(303);
   });
 
   test('counted in the database, not in the process: a second app on the same database sees the same counts', async () => {
