@@ -57,9 +57,11 @@ export async function guardedCheck<T>(c: AppContext, attempt: SignInAttempt, che
       counts[rule] = { hits: rows[i].hits, windowEndMs: rows[i].windowEnd.getTime() };
     });
   };
-  await count(attempt.device ? ['address', 'device'] : ['address', 'strangers', 'strangersTrickle']);
-  // A known device that used up its own attempts is a stranger again.
-  if (counts.device && !deviceStillKnown(counts.device)) await count(['strangers', 'strangersTrickle']);
+  await count(attempt.device ? ['address', 'device'] : ['address']);
+  // The account's counts only for an address still within its limit (a refused address adds no rows,
+  // whatever emails it sends), and the strangers' only for a stranger: no device, or one that used up
+  // its own attempts.
+  if (signInVerdict(counts, at.getTime()).allowed && !(counts.device && deviceStillKnown(counts.device))) await count(['strangers', 'strangersTrickle']);
 
   const giveBack = () =>
     withDatabaseDeadline(

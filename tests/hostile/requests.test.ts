@@ -396,6 +396,11 @@ describe('staff sign-in throttle', () => {
     expect(Number(locked.headers.get('retry-after'))).toBeGreaterThan(14 * 60);
     expect(Number(locked.headers.get('retry-after'))).toBeLessThanOrEqual(15 * 60);
     expect((await postLogin(t, { email: maya.email, password: maya.password }, from('198.51.100.20'))).status).toBe(303);
+    // A refused address spraying new emails adds nothing to the database: its account counts are not even taken.
+    const sprayed = Array.from({ length: 20 }, (_, i) => `spray-${i}-${crypto.randomUUID()}@example.com`);
+    for (const email of sprayed) expect((await postLogin(t, { email, password: 'anything at all' }, from('203.0.113.77'))).status).toBe(429);
+    const [{ rows }] = await t.sql<{ rows: number }[]>`select count(*)::int as rows from rate_limit_windows where client = any(${sprayed})`;
+    expect(rows).toBe(0);
   });
 
   test('an office behind one address signs in all day: a right password gives its attempt back, so only wrong ones count', async () => {
