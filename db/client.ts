@@ -14,8 +14,18 @@ export type Database = {
   ready: Promise<void>;
   /** Whether LISTEN reaches other processes' NOTIFY: PostgreSQL, unless through PgBouncer in transaction mode. */
   canListen: boolean;
+  /**
+   * Ends every pooled connection once its statement in hand is answered (rolling back whatever it still
+   * held: PostgreSQL ends the session, PGlite's socket server rolls back for a client that leaves); the
+   * pool opens new ones as queries come. For after an error that may have left a connection in a state
+   * the driver lost track of.
+   */
+  resetConnections: () => Promise<void>;
   close: () => Promise<void>;
 };
+
+// postgres.js has sql.close() (end the connections, keep the pool) but leaves it out of its types.
+const resetConnectionsOf = (sql: Sql) => () => (sql as unknown as { close(): Promise<void> }).close();
 
 /** How the site connects to PostgreSQL (ignored by the embedded database, which has one connection). */
 export type ConnectionSettings = Partial<Pick<Config, 'DATABASE_POOL_MAX' | 'DATABASE_PGBOUNCER'>>;
@@ -98,6 +108,7 @@ export async function openDatabase(
       isReady: () => readyFlag,
       ready: ready.then(() => {}),
       canListen: false,
+      resetConnections: resetConnectionsOf(sql),
       close: async () => {
         closed = true;
         await sql.end({ timeout: 5 });
@@ -145,6 +156,7 @@ export async function openDatabase(
     isReady: () => readyFlag,
     ready,
     canListen: !pgbouncer,
+    resetConnections: resetConnectionsOf(sql),
     close: async () => {
       closed = true;
       await sql.end({ timeout: 5 });

@@ -95,6 +95,13 @@ const envSchema = z.object({
   DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(1000).default(10),
   /** DATABASE_URL is a PgBouncer in transaction mode: no prepared statements, no session settings, no LISTEN. */
   DATABASE_PGBOUNCER: flag.default(false),
+  /**
+   * How long a request's database work may take before it is cancelled and answered 503; on PostgreSQL
+   * also every connection's statement_timeout and idle_in_transaction_session_timeout.
+   */
+  DB_DEADLINE_MS: z.coerce.number().int().min(50).max(120_000).default(5000),
+  /** The bearer token GET /metrics asks for; unset, only loopback clients get it (and none behind TRUST_PROXY). */
+  METRICS_TOKEN: optionalText.pipe(z.string().min(16, 'expected at least 16 characters (e.g. `openssl rand -hex 32`)').optional()),
 });
 
 export type Config = Omit<z.output<typeof envSchema>, 'PUBLIC_SITE_URL' | 'AB_DASHBOARD_ACCESS' | 'ADMIN_PASSWORD' | 'MAIL_FROM'> & {

@@ -32,8 +32,9 @@ function parsed<T>(schema: z.ZodMiniType<T>, value: unknown): T {
 /** Reads a line from the terminal without showing it. */
 async function askHidden(question: string): Promise<string> {
   if (!process.stdin.isTTY) throw new UsageError('Set STAFF_PASSWORD, or run this in a terminal to be asked for the password');
-  process.stdout.write(question);
+  // Echo off before the question shows: an answer typed the moment it appears is never echoed.
   process.stdin.setRawMode(true);
+  process.stdout.write(question);
   process.stdin.resume();
   // A listener rather than an async iterator: leaving the iterator early destroys stdin, and the
   // second question ("Again") could not be asked.

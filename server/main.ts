@@ -4,8 +4,9 @@ import { type LeadWorker, startWorker } from '../features/lead-delivery/worker.t
 import { type Config, ConfigError, loadConfig } from '../lib/config.ts';
 import { channelsFor } from '../lib/lead-notifications.ts';
 import { createApp, type Site } from './app.ts';
-import { DB_DEADLINE_MS, deadline } from './deadline.ts';
+import { deadline, setDatabaseDeadline } from './deadline.ts';
 import { flushLog, setLogProcess, stdoutLog } from './log.ts';
+import { serveOnUncaughtErrors } from './process-errors.ts';
 import { diskSource, embeddedSource, loadAssets } from './static-files.ts';
 import { CHILD_MARKER, type ChildMessage, JOIN_MARKER, supervise } from './supervisor.ts';
 
@@ -43,6 +44,7 @@ export async function main({ embeddedFiles }: { embeddedFiles?: Record<string, s
     return supervise({ processes: config.WEB_CONCURRENCY, port: config.PORT });
   }
   if (processNumber) setLogProcess(processNumber);
+  setDatabaseDeadline(config.DB_DEADLINE_MS);
   const tellSupervisor = (message: ChildMessage) => process.send?.(message);
   const staticSource = embeddedFiles ? embeddedSource(embeddedFiles) : diskSource('static');
   const assets = await loadAssets(staticSource);
@@ -56,7 +58,7 @@ export async function main({ embeddedFiles }: { embeddedFiles?: Record<string, s
     // The exit handler writes what is pending, synchronously.
     process.exit(1);
   };
-  const db = await openDatabase(config, { background: true, log: stdoutLog, onFatal: cannotOpen, statementTimeoutMs: DB_DEADLINE_MS }).catch(cannotOpen);
+  const db = await openDatabase(config, { background: true, log: stdoutLog, onFatal: cannotOpen, statementTimeoutMs: config.DB_DEADLINE_MS }).catch(cannotOpen);
   // A process the supervisor restarts joins the port only once its database is ready: until then the
   // others answer everything, where this one would answer 503 to what needs data.
   if (process.env[JOIN_MARKER] === 'when-ready') await db.ready;
@@ -68,6 +70,11 @@ export async function main({ embeddedFiles }: { embeddedFiles?: Record<string, s
     port: config.PORT,
     reusePort: processNumber > 0,
     fetch: (req, srv) => site.fetch(req, { server: srv }),
+    // What escapes the app (its own errors are answered in server/middleware/errors.ts).
+    error: (error) => {
+      stdoutLog.error('request failed outside the app', { error: String(error), stack: error.stack });
+      return new Response('Internal Server Error', { status: 500, headers: { 'Content-Type': 'text/plain; charset=UTF-8', 'Cache-Control': 'no-store' } });
+    },
     development: false,
   });
   if (!config.publicSiteUrlGiven) {
@@ -78,13 +85,14 @@ export async function main({ embeddedFiles }: { embeddedFiles?: Record<string, s
   let worker: LeadWorker | null = null;
   const notifications = { channels: channelsFor({ webhookConfigured: config.LEAD_WEBHOOK_URL !== undefined }), queued: () => worker?.poke() };
   site = createApp({ sql: db.sql, config, assets, dbReady: db.isReady, log: stdoutLog, notifications }, { staticSource });
+  site.deps.databaseHealth.start();
   let stopWatchingTests: (() => Promise<void>) | null = null;
   const workerConfig = config;
   void db.ready.then(() => {
     if (stopping) return;
     stopWatchingTests = site.deps.homeVariants.watch({ listen: db.canListen });
     if (workerConfig.WORKER === 'on') {
-      worker = startWorker({ sql: db.sql, config: workerConfig, log: stdoutLog, listen: db.canListen });
+      worker = startWorker({ sql: db.sql, config: workerConfig, log: stdoutLog, listen: db.canListen, onOutcome: site.deps.metrics.notification });
       stdoutLog.info('notification worker started', {
         smtp: workerConfig.SMTP_URL ? 'on' : 'off (emails are logged)',
         webhook: workerConfig.LEAD_WEBHOOK_URL ? 'on' : 'off',
@@ -92,6 +100,9 @@ export async function main({ embeddedFiles }: { embeddedFiles?: Record<string, s
     }
     tellSupervisor({ type: 'ready' });
   });
+  // From here on, an error nothing caught is logged and the server serves on; before (the port taken, a
+  // bad configuration, a database folder in use) it is fatal, as it should be.
+  serveOnUncaughtErrors({ log: stdoutLog, resetDatabase: db.resetConnections });
   stdoutLog.info('listening', { url: `http://localhost:${server.port}`, database: db.kind });
   tellSupervisor({ type: 'listening', port: server.port ?? config.PORT });
   if (config.retiredAdminPasswordSet)
@@ -108,6 +119,7 @@ export async function main({ embeddedFiles }: { embeddedFiles?: Record<string, s
     const drained = server.stop(false);
     stdoutLog.info('shutting down', { signal });
     flushLog();
+    site.deps.databaseHealth.stop();
     await Promise.all([deadline(drained, 10_000, () => undefined), worker?.stop(10_000), stopWatchingTests?.()]);
     await server.stop(true);
     await db.close();
@@ -130,7 +142,8 @@ export async function workerMain() {
     console.error('bun run worker needs DATABASE_URL: the embedded database belongs to the server process, whose own worker delivers notifications.');
     process.exit(1);
   }
-  const db = await openDatabase(config, { background: true, log: stdoutLog, statementTimeoutMs: DB_DEADLINE_MS });
+  setDatabaseDeadline(config.DB_DEADLINE_MS);
+  const db = await openDatabase(config, { background: true, log: stdoutLog, statementTimeoutMs: config.DB_DEADLINE_MS });
   await db.ready;
   const worker = startWorker({ sql: db.sql, config, log: stdoutLog, listen: db.canListen });
   stdoutLog.info('notification worker started', { smtp: config.SMTP_URL ? 'on' : 'off (emails are logged)', webhook: config.LEAD_WEBHOOK_URL ? 'on' : 'off' });

@@ -50,8 +50,8 @@ export async function guardedCheck<T>(c: AppContext, attempt: SignInAttempt, che
   const clientOf: Record<SignInRuleName, string> = { address, strangers: attempt.email, strangersTrickle: attempt.email, device: attempt.device ?? '' };
   const counts: SignInCounts = {};
   const count = async (rules: SignInRuleName[]) => {
-    const rows = await withDatabaseDeadline(
-      Promise.all(rules.map((rule) => countRateHit(sql, { rule: signInRuleKey(rule), client: clientOf[rule], at, ...SIGN_IN_RULES[rule] }))),
+    const rows = await withDatabaseDeadline(sql, (db) =>
+      Promise.all(rules.map((rule) => countRateHit(db, { rule: signInRuleKey(rule), client: clientOf[rule], at, ...SIGN_IN_RULES[rule] }))),
     );
     rules.forEach((rule, i) => {
       counts[rule] = { hits: rows[i].hits, windowEndMs: rows[i].windowEnd.getTime() };
@@ -64,10 +64,10 @@ export async function guardedCheck<T>(c: AppContext, attempt: SignInAttempt, che
   if (signInVerdict(counts, at.getTime()).allowed && !(counts.device && deviceStillKnown(counts.device))) await count(['strangers', 'strangersTrickle']);
 
   const giveBack = () =>
-    withDatabaseDeadline(
+    withDatabaseDeadline(sql, (db) =>
       Promise.all(
         countsToGiveBack(counts).map((rule) =>
-          giveBackRateHit(sql, { rule: signInRuleKey(rule), client: clientOf[rule], windowEnd: new Date(counts[rule]?.windowEndMs ?? 0) }),
+          giveBackRateHit(db, { rule: signInRuleKey(rule), client: clientOf[rule], windowEnd: new Date(counts[rule]?.windowEndMs ?? 0) }),
         ),
       ),
     );
@@ -81,9 +81,9 @@ export async function guardedCheck<T>(c: AppContext, attempt: SignInAttempt, che
   // Always the account first, then the address: every claim takes its rows in the same order.
   const gates = [`account:${attempt.email}`, `address:${address}`];
   const holder = randomUUID();
-  const claimed = await withDatabaseDeadline(claimGates(sql, gates, holder, at, SIGN_IN_GATE_MS));
+  const claimed = await withDatabaseDeadline(sql, (db) => claimGates(db, gates, holder, at, SIGN_IN_GATE_MS));
   if (claimed.length < gates.length) {
-    await withDatabaseDeadline(releaseGates(sql, claimed, holder));
+    await withDatabaseDeadline(sql, (db) => releaseGates(db, claimed, holder));
     await giveBack();
     return { outcome: 'busy' };
   }
@@ -91,7 +91,7 @@ export async function guardedCheck<T>(c: AppContext, attempt: SignInAttempt, che
   try {
     result = await check();
   } finally {
-    await withDatabaseDeadline(releaseGates(sql, gates, holder));
+    await withDatabaseDeadline(sql, (db) => releaseGates(db, gates, holder));
   }
   if (right(result)) await giveBack();
   // Windows that have ended are deleted now and then (with RATE_LIMIT_STORE=postgres the request limits do it too).

@@ -41,14 +41,14 @@ async function lookUp(c: AppContext): Promise<SignedInStaff | null> {
   if (!tokenShaped(id)) return null;
   const { sql, now } = c.get('deps');
   const idHash = sha256(id);
-  const session = await withDatabaseDeadline(findSession(sql, idHash));
+  const session = await withDatabaseDeadline(sql, (db) => findSession(db, idHash));
   if (!session) return null;
   const time = now();
   if (sessionState(session, time) !== 'active') {
-    await withDatabaseDeadline(deleteSession(sql, idHash));
+    await withDatabaseDeadline(sql, (db) => deleteSession(db, idHash));
     return null;
   }
-  if (needsTouch(session, time)) await withDatabaseDeadline(touchSession(sql, idHash, time));
+  if (needsTouch(session, time)) await withDatabaseDeadline(sql, (db) => touchSession(db, idHash, time));
   return { id: session.userId, email: session.email, csrfToken: csrfTokenOf(id) };
 }
 
@@ -59,7 +59,7 @@ async function lookUp(c: AppContext): Promise<SignedInStaff | null> {
 export async function signIn(c: AppContext, userId: string, passwordHash: string): Promise<boolean> {
   const { sql, now, config } = c.get('deps');
   const id = newToken();
-  if (!(await withDatabaseDeadline(createSession(sql, sha256(id), userId, now(), passwordHash)))) return false;
+  if (!(await withDatabaseDeadline(sql, (db) => createSession(db, sha256(id), userId, now(), passwordHash)))) return false;
   setCookie(c, SESSION_COOKIE, id, {
     httpOnly: true,
     sameSite: 'Strict',
@@ -72,7 +72,7 @@ export async function signIn(c: AppContext, userId: string, passwordHash: string
 
 /** Ends every session of the account (this one too), its remembered devices and waiting second steps, and clears this browser's cookie. */
 export async function signOutEverywhere(c: AppContext, userId: string): Promise<number> {
-  const ended = await withDatabaseDeadline(endEverySession(c.get('deps').sql, userId));
+  const ended = await withDatabaseDeadline(c.get('deps').sql, (db) => endEverySession(db, userId));
   forgetCookie(c);
   return ended;
 }
@@ -80,7 +80,7 @@ export async function signOutEverywhere(c: AppContext, userId: string): Promise<
 /** Ends this browser's session, if any, and clears its cookie. */
 export async function signOut(c: AppContext): Promise<void> {
   const id = getCookie(c, SESSION_COOKIE);
-  if (id) await withDatabaseDeadline(deleteSession(c.get('deps').sql, sha256(id)));
+  if (id) await withDatabaseDeadline(c.get('deps').sql, (db) => deleteSession(db, sha256(id)));
   forgetCookie(c);
 }
 

@@ -20,7 +20,7 @@ export async function knownDevice(c: AppContext, userId: string | undefined): Pr
   const token = getCookie(c, DEVICE_COOKIE);
   if (!userId || !tokenShaped(token)) return null;
   const hash = tokenHash(token);
-  const device = await withDatabaseDeadline(findDevice(c.get('deps').sql, hash));
+  const device = await withDatabaseDeadline(c.get('deps').sql, (db) => findDevice(db, hash));
   if (!device || device.userId !== userId || c.get('deps').now().getTime() - device.createdAt.getTime() >= DEVICE_MAX_MS) return null;
   return hash;
 }
@@ -31,8 +31,8 @@ export async function rememberThisDevice(c: AppContext, userId: string): Promise
   const brought = getCookie(c, DEVICE_COOKIE);
   const token = newToken();
   const at = now();
-  await withDatabaseDeadline(
-    rememberDevice(sql, {
+  await withDatabaseDeadline(sql, (db) =>
+    rememberDevice(db, {
       tokenHash: tokenHash(token),
       userId,
       now: at,

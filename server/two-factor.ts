@@ -28,7 +28,7 @@ export const PENDING_COOKIE = 'staff_pending';
 export async function startSecondStep(c: AppContext, userId: string): Promise<void> {
   const { sql, now, config } = c.get('deps');
   const id = newToken();
-  await withDatabaseDeadline(createPending(sql, tokenHash(id), userId, now(), PENDING_MS));
+  await withDatabaseDeadline(sql, (db) => createPending(db, tokenHash(id), userId, now(), PENDING_MS));
   setCookie(c, PENDING_COOKIE, id, { httpOnly: true, sameSite: 'Strict', secure: config.isProduction, path: '/admin', maxAge: PENDING_MS / 1000 });
 }
 
@@ -37,14 +37,14 @@ export async function currentSecondStep(c: AppContext): Promise<{ idHash: string
   const id = getCookie(c, PENDING_COOKIE);
   if (!tokenShaped(id)) return null;
   const idHash = tokenHash(id);
-  const pending = await withDatabaseDeadline(findPending(c.get('deps').sql, idHash, c.get('deps').now()));
+  const pending = await withDatabaseDeadline(c.get('deps').sql, (db) => findPending(db, idHash, c.get('deps').now()));
   return pending ? { idHash, pending } : null;
 }
 
 /** Ends this browser's second step (true when it was still there: only one request gets true) and clears its cookie. */
 export async function endSecondStep(c: AppContext, idHash: string): Promise<boolean> {
   forgetSecondStep(c);
-  return withDatabaseDeadline(endPending(c.get('deps').sql, idHash));
+  return withDatabaseDeadline(c.get('deps').sql, (db) => endPending(db, idHash));
 }
 
 export function forgetSecondStep(c: AppContext): void {

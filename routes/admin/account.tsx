@@ -34,9 +34,9 @@ type Extra = Pick<AccountPageProps, 'notice' | 'errors' | 'recoveryCodes'>;
 async function showAccount(c: AppContext, extra: Extra = {}, status: 200 | 400 | 409 | 429 = 200): Promise<Response> {
   const staff = signedInStaff(c);
   const { sql } = c.get('deps');
-  const stored = await withDatabaseDeadline(twoFactorOf(sql, staff.id));
+  const stored = await withDatabaseDeadline(sql, (db) => twoFactorOf(db, staff.id));
   let twoFactor: AccountPageProps['twoFactor'] = { state: 'off' };
-  if (stored?.confirmedAt) twoFactor = { state: 'on', recoveryCodesLeft: await withDatabaseDeadline(recoveryCodesLeft(sql, staff.id)) };
+  if (stored?.confirmedAt) twoFactor = { state: 'on', recoveryCodesLeft: await withDatabaseDeadline(sql, (db) => recoveryCodesLeft(db, staff.id)) };
   else if (stored) twoFactor = { state: 'enrolling', secret: groupedSecret(stored.secret), qr: await qrCodeOf(otpauthUri(stored.secret, staff.email)) };
   return renderPage(c, accountPage, { staff, twoFactor, ...extra }, status);
 }
@@ -56,7 +56,7 @@ async function checkOwnPassword(
   password: string,
 ): Promise<{ account: { id: string; passwordHash: string } } | { error: string; status: 400 | 429 }> {
   const staff = signedInStaff(c);
-  const account = await withDatabaseDeadline(findStaffLogin(c.get('deps').sql, staff.email));
+  const account = await withDatabaseDeadline(c.get('deps').sql, (db) => findStaffLogin(db, staff.email));
   if (!account || !password) return { error: CURRENT_PASSWORD_WRONG, status: 400 };
   const guarded = await guardedCheck(
     c,
@@ -110,7 +110,7 @@ const account = new Hono<AppEnv>()
     if ('error' in checked) return showAccount(c, { errors: { current: checked.error } }, checked.status);
     const newHash = await Bun.password.hash(password, { algorithm: 'argon2id' });
     const { sql } = c.get('deps');
-    if (!(await withDatabaseDeadline(changeStaffPassword(sql, staff.id, checked.account.passwordHash, newHash)))) {
+    if (!(await withDatabaseDeadline(sql, (db) => changeStaffPassword(db, staff.id, checked.account.passwordHash, newHash)))) {
       return showAccount(c, { errors: { current: 'Your password was changed somewhere else just now. Sign in again with the new one.' } }, 409);
     }
     securityLine(c, 'staff password changed: every session ended');
@@ -126,7 +126,7 @@ const account = new Hono<AppEnv>()
   })
   .post('/account/two-factor/start', formWrite(), requireStaff('page'), async (c) => {
     const { sql, now } = c.get('deps');
-    if (!(await withDatabaseDeadline(startEnrolment(sql, signedInStaff(c).id, newTotpSecret(), now())))) {
+    if (!(await withDatabaseDeadline(sql, (db) => startEnrolment(db, signedInStaff(c).id, newTotpSecret(), now())))) {
       return showAccount(c, { notice: 'Two-factor sign-in is already on.' }, 409);
     }
     return c.redirect('/admin/account#two-factor', 303);
@@ -135,26 +135,26 @@ const account = new Hono<AppEnv>()
     const staff = signedInStaff(c);
     const { sql, now } = c.get('deps');
     const code = field(await c.req.parseBody(), 'code').slice(0, 64);
-    const stored = await withDatabaseDeadline(twoFactorOf(sql, staff.id));
+    const stored = await withDatabaseDeadline(sql, (db) => twoFactorOf(db, staff.id));
     if (!stored || stored.confirmedAt) return c.redirect('/admin/account#two-factor', 303);
     const at = now();
     const step = matchingStep(stored.secret, code, at.getTime());
     if (step === null) return showAccount(c, { errors: { code: code ? CODE_WRONG : 'Enter the 6-digit code your app shows.' } }, 400);
     const { codes, hashes } = newRecoveryCodes();
-    if (!(await withDatabaseDeadline(confirmEnrolment(sql, staff.id, stored.secret, step, hashes, at)))) {
+    if (!(await withDatabaseDeadline(sql, (db) => confirmEnrolment(db, staff.id, stored.secret, step, hashes, at)))) {
       return showAccount(c, { errors: { code: 'Set-up was started again or cancelled in another tab. Use the QR code shown here now.' } }, 409);
     }
     securityLine(c, 'staff two-factor sign-in turned on');
     return showAccount(c, { notice: 'Two-factor sign-in is on. From now on, signing in asks for a code from your app.', recoveryCodes: codes });
   })
   .post('/account/two-factor/cancel', formWrite(), requireStaff('page'), async (c) => {
-    await withDatabaseDeadline(cancelEnrolment(c.get('deps').sql, signedInStaff(c).id));
+    await withDatabaseDeadline(c.get('deps').sql, (db) => cancelEnrolment(db, signedInStaff(c).id));
     return c.redirect('/admin/account?done=enrolment-cancelled#two-factor', 303);
   })
   .post('/account/two-factor/off', formWrite(), requireStaff('page'), async (c) => {
     const checked = await checkOwnPassword(c, field(await c.req.parseBody(), 'password'));
     if ('error' in checked) return showAccount(c, { errors: { offPassword: checked.error } }, checked.status);
-    await withDatabaseDeadline(turnOffTwoFactor(c.get('deps').sql, signedInStaff(c).id));
+    await withDatabaseDeadline(c.get('deps').sql, (db) => turnOffTwoFactor(db, signedInStaff(c).id));
     securityLine(c, 'staff two-factor sign-in turned off');
     return c.redirect('/admin/account?done=two-factor-off', 303);
   });

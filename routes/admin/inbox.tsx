@@ -89,7 +89,9 @@ const inbox = new Hono<AppEnv>()
     if ('problem' in read) return read.problem;
     const ctx = context(c);
     const { sql } = c.get('deps');
-    const [page, owners, sources] = await withDatabaseDeadline(Promise.all([loadInboxPage(sql, read.filters, ctx), listStaffAccounts(sql), leadSources(sql)]));
+    const [page, owners, sources] = await withDatabaseDeadline(sql, (db) =>
+      Promise.all([loadInboxPage(db, read.filters, ctx), listStaffAccounts(db), leadSources(db)]),
+    );
     return renderPage(c, inboxPage, { staff: signedInStaff(c), filters: read.filters, ...page, owners, sources, now: ctx.now });
   })
   .get('/leads.csv', requireStaff('page'), async (c) => {
@@ -106,7 +108,7 @@ const inbox = new Hono<AppEnv>()
       // One batch per pull: the stream asks for more only as fast as the client reads.
       async pull(controller) {
         try {
-          const next = await withDatabaseDeadline(batches.next());
+          const next = await withDatabaseDeadline(sql, () => batches.next());
           if (next.done) return controller.close();
           const lines = next.value.map((l) =>
             csvRow([

@@ -64,7 +64,7 @@ for (const [name, { schema, run }] of Object.entries(actions) as [string, Action
     const parsed = schema.safeParse(form);
     if (!parsed.success) return staffProblem(c, 400, 'Nothing was changed', problemLines(parsed.error), here);
     const { sql, notifications } = c.get('deps');
-    const outcome = await withDatabaseDeadline(run(sql, params.kind, params.id, parsed.data, changeBy(c), notifications));
+    const outcome = await withDatabaseDeadline(sql, (db) => run(db, params.kind, params.id, parsed.data, changeBy(c), notifications));
     if (outcome === 'missing') return noSuchLead(c);
     // Erasing twice (a double-click) is done; any other change to an erased lead is refused.
     if (outcome === 'erased' && name !== 'erase')
@@ -78,7 +78,7 @@ changes.post('/api/leads/:kind/:id/status', jsonWrite(), requireStaff('api'), va
   const params = leadParams(c);
   if (!params) return c.json({ error: 'No such lead' }, 404);
   const { status, note } = c.req.valid('json');
-  const outcome = await withDatabaseDeadline(changeStatus(c.get('deps').sql, params.kind, params.id, status, note, changeBy(c)));
+  const outcome = await withDatabaseDeadline(c.get('deps').sql, (db) => changeStatus(db, params.kind, params.id, status, note, changeBy(c)));
   if (outcome === 'missing') return c.json({ error: 'No such lead' }, 404);
   if (outcome === 'erased') return c.json({ error: 'This lead was erased on request: it can no longer be changed' }, 409);
   return c.json({ status, changed: outcome === 'changed' });

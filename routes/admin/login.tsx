@@ -101,7 +101,7 @@ const login = new Hono<AppEnv>()
     if (!email || !password) return show(400, 'Enter your work email and your password.');
 
     const { sql } = c.get('deps');
-    const account = await withDatabaseDeadline(findStaffLogin(sql, email));
+    const account = await withDatabaseDeadline(sql, (db) => findStaffLogin(db, email));
     const device = await knownDevice(c, account?.id);
     const guarded = await guardedCheck(
       c,
@@ -115,7 +115,7 @@ const login = new Hono<AppEnv>()
       securityEvent(c, 'staff sign-in failed');
       return show(401, LOGIN_FAILED);
     }
-    if (await withDatabaseDeadline(hasTwoFactor(sql, account.id))) {
+    if (await withDatabaseDeadline(sql, (db) => hasTwoFactor(db, account.id))) {
       await startSecondStep(c, account.id);
       c.get('deps').log.info('staff password accepted: code asked', { event: 'security', requestId: c.get('requestId'), staffId: account.id });
       return c.redirect(codePath(next), 303);
@@ -142,7 +142,7 @@ const login = new Hono<AppEnv>()
     if (!code) return renderPage(c, codePage, { next, error: 'Enter the 6-digit code from your app, or a recovery code.' }, 400);
 
     const { sql, now } = c.get('deps');
-    const tries = await withDatabaseDeadline(countPendingTry(sql, step.idHash, now()));
+    const tries = await withDatabaseDeadline(sql, (db) => countPendingTry(db, step.idHash, now()));
     if (tries === null) return startAgain(CODE_EXPIRED);
     if (tries > PENDING_TRIES) {
       await endSecondStep(c, step.idHash);
@@ -154,7 +154,7 @@ const login = new Hono<AppEnv>()
     const guarded = await guardedCheck(
       c,
       { email: pending.email, device },
-      () => withDatabaseDeadline(spendCode(sql, pending.userId, code, now())),
+      () => withDatabaseDeadline(sql, (db) => spendCode(db, pending.userId, code, now())),
       (used) => used !== null,
     );
     const refused = refusal(c, guarded);

@@ -277,6 +277,22 @@ describe('with SMTP and a webhook receiver', () => {
     expect(await bad.text()).toContain('channel');
   });
 
+  test('a greylisting server (451 at RCPT TO the first time): each email is tried again and sent once, never dead', async () => {
+    smtp.setMode('greylist');
+    const audit = await submitAudit(rig);
+    const emails = (jobs: JobRow[]) => jobs.filter((j) => j.channel.endsWith('email'));
+    const deferred = await rig.until(audit.id, (jobs) => emails(jobs).length === 2 && emails(jobs).every((j) => j.attempts === 1 && j.state === 'queued'));
+    for (const job of emails(deferred)) {
+      expect(job.lastError).toContain('451');
+      expect(job.lastError).not.toContain(audit.email);
+    }
+    rig.advance(10_000);
+    await rig.until(audit.id, (jobs) => emails(jobs).every((j) => j.state === 'delivered'));
+    expect(mailTo(smtp, audit.email)).toHaveLength(1);
+    expect(smtp.received.filter((m) => m.parsed.replyTo?.text === audit.email)).toHaveLength(1);
+    smtp.setMode('accept');
+  });
+
   test('a mailbox that does not exist is final at once, and the error names no address', async () => {
     smtp.setMode('no-such-mailbox');
     const audit = await submitAudit(rig);
