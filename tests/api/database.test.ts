@@ -8,7 +8,8 @@ import { freshDataDir } from '../helpers/template-db.ts';
 
 // The eight tables of the specification, the story generator's daily budget, the back office's leads,
 // their events and the staff sessions, the lead notifications' queue, the rate-limit counts that
-// several processes share, the A/B archive and the daily tasks' claims (retention).
+// several processes share, staff sign-in's gates, remembered devices and two-factor sign-in, the A/B
+// archive and the daily tasks' claims (retention).
 const TABLES = [
   'ab_test_archive_counts',
   'ab_test_archive_hours',
@@ -25,7 +26,12 @@ const TABLES = [
   'leads',
   'q4_intake_applications',
   'rate_limit_windows',
+  'staff_devices',
+  'staff_recovery_codes',
   'staff_sessions',
+  'staff_sign_in_gates',
+  'staff_sign_in_pending',
+  'staff_two_factor',
   'story_budget',
   'users',
 ];

@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from 'bun:test';
-import { mkdirSync, readFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { openDatabase } from '../../db/client.ts';
 import { encodeTouch } from '../../lib/attribution.ts';
 import { startWebhookReceiver, type TestWebhookReceiver } from '../fixtures/webhook-receiver.ts';
 import { validAudit } from '../helpers/audit.ts';
+import { axeViolations } from '../helpers/axe.ts';
 import { DESKTOP, launchBrowser, openPage, PHONE, VISITOR_USER_AGENT, waitForIslands } from '../helpers/browser.ts';
 import { type RunningServer, startServer } from '../helpers/server.ts';
 import { createStaff, type TestStaff } from '../helpers/staff.ts';
@@ -19,19 +20,6 @@ setDefaultTimeout(60_000);
 
 const SHOTS = '/tmp/erased-lead-shots';
 const SECRET = `whsec_${Buffer.from('northline-erased-browser-secret!').toString('base64')}`;
-const AXE_SOURCE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
-
-/** axe-core's findings on the page as it is (WCAG 2 A and AA, and best practices), one line per rule. */
-async function axeViolations(page: Page): Promise<string[]> {
-  await page.evaluate(AXE_SOURCE);
-  return page.evaluate(async () => {
-    type AxeResult = { violations: { id: string; nodes: { target: string[] }[] }[] };
-    const axe = (globalThis as unknown as { axe: { run: (context: Document, options: object) => Promise<AxeResult> } }).axe;
-    const result = await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] } });
-    return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  });
-}
-
 let server: RunningServer;
 let browser: Browser;
 let staff: TestStaff;
