@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from 'bun:test';
 import { mkdirSync } from 'node:fs';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { openDatabase } from '../../db/client.ts';
 import { encodeTouch } from '../../lib/attribution.ts';
 import { startWebhookReceiver, type TestWebhookReceiver } from '../fixtures/webhook-receiver.ts';
