@@ -16,6 +16,13 @@ export type Database = {
   canListen: boolean;
   /** The embedded database's folder and hold on it (backups copy the folder); absent on PostgreSQL. */
   embedded?: EmbeddedHandle;
+  /**
+   * Ends every pooled connection once its statement in hand is answered (rolling back whatever it still
+   * held: PostgreSQL ends the session, PGlite's socket server rolls back for a client that leaves); the
+   * pool opens new ones as queries come. For after an error that may have left a connection in a state
+   * the driver lost track of.
+   */
+  resetConnections: () => Promise<void>;
   close: () => Promise<void>;
 };
 
@@ -27,6 +34,9 @@ export type EmbeddedHandle = {
   /** Adds fields to what DATA_DIR's lock file says of this process (db/data-dir-lock.ts). */
   announce: (fields: Record<string, string>) => void;
 };
+
+// postgres.js has sql.close() (end the connections, keep the pool) but leaves it out of its types.
+const resetConnectionsOf = (sql: Sql) => () => (sql as unknown as { close(): Promise<void> }).close();
 
 /** How the site connects to PostgreSQL (ignored by the embedded database, which has one connection). */
 export type ConnectionSettings = Partial<Pick<Config, 'DATABASE_POOL_MAX' | 'DATABASE_PGBOUNCER'>>;
@@ -123,6 +133,7 @@ export async function openDatabase(
         exclusive: async (work) => (await ready).exclusive(work),
         announce: lock.announce,
       },
+      resetConnections: resetConnectionsOf(sql),
       close: async () => {
         closed = true;
         await sql.end({ timeout: 5 });
@@ -171,6 +182,7 @@ export async function openDatabase(
     isReady: () => readyFlag,
     ready,
     canListen: !pgbouncer,
+    resetConnections: resetConnectionsOf(sql),
     close: async () => {
       closed = true;
       await sql.end({ timeout: 5 });

@@ -89,18 +89,19 @@ export function createHomeVariants({ sql, now, log }: { sql: Sql; now: () => Dat
     const known = visitor.isNew ? undefined : remembered.get(visitor.id);
     if (known) return known.variants;
 
-    const decide = async (testName: string): Promise<Assignment | null> => {
+    // `db` is this request's (cancelled at its deadline); the running tests are read once for everyone, on `sql`.
+    const decide = async (db: Sql, testName: string): Promise<Assignment | null> => {
       const test = (runningTests.get(testName) ?? (await runningTests.fetch(testName)))?.test;
       if (!test) return null;
       // A cookie made for this request cannot have a stored row yet.
-      const stored = visitor.isNew ? undefined : await storedVariantId(sql, test.id, visitor.id);
+      const stored = visitor.isNew ? undefined : await storedVariantId(db, test.id, visitor.id);
       return previewAssignment(test, visitor.id, stored)?.assignment ?? null;
     };
     const assign = async (testName: string): Promise<Assignment | null> => {
       try {
         // A new visitor whose tests are in memory is decided without the database, hence without a deadline.
         const needsDatabase = !visitor.isNew || !runningTests.has(testName);
-        return needsDatabase ? await withDatabaseDeadline(decide(testName), HOME_ASSIGNMENT_DEADLINE_MS) : await decide(testName);
+        return needsDatabase ? await withDatabaseDeadline(sql, (db) => decide(db, testName), HOME_ASSIGNMENT_DEADLINE_MS) : await decide(sql, testName);
       } catch (error) {
         log.warn('home page A/B assignment failed; showing the control', { requestId, testName, error: (error as Error)?.name ?? 'Error' });
         return null;
@@ -124,7 +125,7 @@ export function createHomeVariants({ sql, now, log }: { sql: Sql; now: () => Dat
     let stopped = false;
     const reread = async () => {
       try {
-        const current = await withDatabaseDeadline(runningTestsVersion(sql, Object.values(AB_TEST_NAMES)));
+        const current = await withDatabaseDeadline(sql, (db) => runningTestsVersion(db, Object.values(AB_TEST_NAMES)));
         if (version !== undefined && current !== version) {
           forget();
           log.info('A/B tests changed: remembered variants forgotten', { via: 'reread' });

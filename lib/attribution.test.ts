@@ -4,8 +4,11 @@ import {
   decodeTouch,
   describeTouch,
   encodeTouch,
+  erasedTouch,
   hasOrigin,
   isInternalReferer,
+  parseErasedTouch,
+  parseStoredTouch,
   sourceOf,
   TOUCH_VALUE_MAX,
   type Touch,
@@ -135,5 +138,36 @@ describe('source and medium', () => {
   test('as a line for staff', () => {
     expect(describeTouch({ landing: '/', at, utm_source: 'google', utm_medium: 'cpc', utm_campaign: 'fall-seo' })).toBe('google / cpc · fall-seo');
     expect(describeTouch(null)).toBe('direct / none');
+  });
+});
+
+describe('what erasure keeps of a touch', () => {
+  const at = '2026-11-20T14:00:00.000Z';
+  test('source and medium alone, read back as such and never as a touch', () => {
+    const touch = {
+      landing: '/services/seo',
+      at,
+      utm_source: 'Newsletter',
+      utm_medium: 'email',
+      utm_campaign: 'spring',
+      utm_term: 'jane@example.ca',
+      utm_content: 'subscriber-8842',
+      gclid: 'Cj0KCQ',
+      referrer: 'mail.example.ca',
+    };
+    const kept = erasedTouch(touch);
+    expect(kept).toEqual({ source: 'newsletter', medium: 'email' });
+    const stored = JSON.stringify(kept);
+    expect(parseErasedTouch(stored)).toEqual({ source: 'newsletter', medium: 'email' });
+    expect(parseStoredTouch(stored)).toBeNull();
+    expect(erasedTouch(null)).toBeNull();
+    expect(erasedTouch({ landing: '/', at, gclid: 'x' })).toEqual({ source: 'google', medium: 'cpc' });
+  });
+
+  test('a whole touch, junk and nothing are not erased touches', () => {
+    expect(parseErasedTouch(JSON.stringify({ landing: '/', at, utm_source: 'x', source: 'x', medium: 'y' }))).toBeNull();
+    expect(parseErasedTouch(JSON.stringify({ source: 1, medium: 'y' }))).toBeNull();
+    expect(parseErasedTouch('{not json')).toBeNull();
+    expect(parseErasedTouch(null)).toBeNull();
   });
 });

@@ -144,3 +144,25 @@ export function describeTouch(touch: Touch | null): string {
   const { source, medium } = sourceOf(touch);
   return [`${source} / ${medium}`, touch.utm_campaign].filter(Boolean).join(' · ');
 }
+
+/**
+ * What erasure keeps of a touch: its source and medium, which every visitor a campaign or site sent
+ * shares, so they name no one and the lead still counts where it came from. The campaign, term,
+ * content, click ids, the other site, the landing page and the time are dropped: a term or content
+ * can hold an email address or a subscriber id, and a click id points back to one ad click.
+ */
+export type ErasedTouch = { source: string; medium: string };
+
+export const erasedTouch = (touch: Touch | null): ErasedTouch | null => (touch ? sourceOf(touch) : null);
+
+/** A touch as stored after erasure (the leads table's jsonb, read as text), or null when it is not one. */
+export function parseErasedTouch(json: string | null | undefined): ErasedTouch | null {
+  if (!json) return null;
+  try {
+    const { source, medium, landing } = JSON.parse(json) as Record<string, unknown>;
+    if (landing !== undefined || typeof source !== 'string' || typeof medium !== 'string') return null;
+    return { source: clean(source), medium: clean(medium) };
+  } catch {
+    return null;
+  }
+}

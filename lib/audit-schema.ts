@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { oneLine } from './plain-text.ts';
 import { spamSignalFields } from './spam.ts';
 import { submissionIdSchema } from './submission.ts';
 import { websiteChecks } from './web-address.ts';
@@ -103,9 +104,11 @@ export const previousAgencyOptions = [
 export const AUDIT_TEXT_LIMITS = { name: 100, email: 254, phone: 30, businessName: 200, website: 300 } as const;
 
 const tooLong = (max: number) => `Please keep this under ${max} characters`;
-const requiredText = (message: string, max: number) => z.string({ error: message }).check(z.trim(), z.minLength(1, message), z.maxLength(max, tooLong(max)));
+// Every text answer of the audit is one line (lib/plain-text.ts).
+const requiredText = (message: string, max: number) =>
+  z.string({ error: message }).check(z.trim(), z.minLength(1, message), z.maxLength(max, tooLong(max)), oneLine());
 const optionalText = (max: number, checks: readonly z.core.$ZodCheck<string>[] = []) =>
-  z._default(z.string().check(z.trim(), z.maxLength(max, tooLong(max)), ...checks), '');
+  z._default(z.string().check(z.trim(), z.maxLength(max, tooLong(max)), oneLine(), ...checks), '');
 /** A select's answer: text in the form (it starts empty), one of the option values once valid. */
 const choice = <V extends string>(options: readonly Option<V>[], message: string) =>
   z.pipe(z.string({ error: message }), z.enum(values(options), { error: message }));

@@ -78,6 +78,9 @@ describe('loadConfig', () => {
     ['BACKUP_KEEP', 'all'],
     ['BACKUP_KEEP', '2.5'],
     ['WORKER', 'maybe'],
+    ['LEAD_RETENTION_DAYS', '7'],
+    ['LEAD_RETENTION_DAYS', 'forever'],
+    ['LEAD_RETENTION_DAYS', '365.5'],
     ['WEB_CONCURRENCY', '0'],
     ['WEB_CONCURRENCY', 'two'],
     ['WEB_CONCURRENCY', '1.5'],
@@ -132,6 +135,12 @@ describe('loadConfig', () => {
     for (const local of ['http://127.0.0.1:9000/x', 'http://localhost:9000/x', 'http://[::1]:9000/x'])
       expect(loadConfig({ NODE_ENV: 'production', LEAD_WEBHOOK_URL: local, LEAD_WEBHOOK_SECRET: secret }).LEAD_WEBHOOK_URL).toBe(local);
     expect(loadConfig({ LEAD_WEBHOOK_URL: 'http://hooks.example.com/x', LEAD_WEBHOOK_SECRET: secret }).LEAD_WEBHOOK_URL).toBe('http://hooks.example.com/x');
+  });
+
+  test('retention: leads are kept 730 days unless set otherwise, never under 30', () => {
+    expect(loadConfig({}).LEAD_RETENTION_DAYS).toBe(730);
+    expect(loadConfig({ LEAD_RETENTION_DAYS: '1095' }).LEAD_RETENTION_DAYS).toBe(1095);
+    expect(loadConfig({ LEAD_RETENTION_DAYS: '30' }).LEAD_RETENTION_DAYS).toBe(30);
   });
 
   test('scaling: processes, where rate limits count, the pool and PgBouncer', () => {

@@ -87,6 +87,8 @@ const envSchema = z.object({
   LEAD_WEBHOOK_URL: optionalText.pipe(httpUrl.optional()),
   LEAD_WEBHOOK_SECRET: optionalText.pipe(webhookSecret.optional()),
   WORKER: z.enum(['on', 'off']).default('on'),
+  /** Leads that never became clients are erased this many days after they arrived (features/retention/). */
+  LEAD_RETENTION_DAYS: z.coerce.number().int().min(30, 'expected at least 30 days').max(36_500).default(730),
   /** Server processes on this machine, sharing the port (server/supervisor.ts). */
   WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
   /** Where per-client rate-limit counts live: this process's memory, or PostgreSQL (shared by every process). */
@@ -95,6 +97,13 @@ const envSchema = z.object({
   DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(1000).default(10),
   /** DATABASE_URL is a PgBouncer in transaction mode: no prepared statements, no session settings, no LISTEN. */
   DATABASE_PGBOUNCER: flag.default(false),
+  /**
+   * How long a request's database work may take before it is cancelled and answered 503; on PostgreSQL
+   * also every connection's statement_timeout and idle_in_transaction_session_timeout.
+   */
+  DB_DEADLINE_MS: z.coerce.number().int().min(50).max(120_000).default(5000),
+  /** The bearer token GET /metrics asks for; unset, only loopback clients get it (and none behind TRUST_PROXY). */
+  METRICS_TOKEN: optionalText.pipe(z.string().min(16, 'expected at least 16 characters (e.g. `openssl rand -hex 32`)').optional()),
   /** Where backups are written: the embedded database's daily one, and `bun run backup`'s. */
   BACKUP_DIR: z.string().trim().min(1).default('./backups'),
   /** How many backups of the database's kind to keep in BACKUP_DIR: the oldest beyond it are deleted. */

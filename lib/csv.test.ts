@@ -18,9 +18,26 @@ describe('csv', () => {
     expect(csvCell('+1 416 555 0199')).toBe("'+1 416 555 0199");
     expect(csvCell('-2+3')).toBe("'-2+3");
     expect(csvCell('@SUM(A1:A2)')).toBe("'@SUM(A1:A2)");
-    expect(csvCell('\t=1+1')).toBe("'\t=1+1");
-    expect(csvCell('\r=1+1')).toBe(`"'\r=1+1"`);
+    expect(csvCell('\t=1+1')).toBe(`"'\t'=1+1"`);
+    expect(csvCell('\r=1+1')).toBe(`"'\r'=1+1"`);
     expect(csvCell('a=b')).toBe('a=b');
+  });
+
+  test('a semicolon or tab is quoted too, so a spreadsheet set to either separator keeps the cell whole', () => {
+    expect(csvCell('Acme;Widgets')).toBe('"Acme;Widgets"');
+    expect(csvCell('Acme\tWidgets')).toBe('"Acme\tWidgets"');
+    expect(csvRow(['Acme;Widgets', 'b'])).toBe('"Acme;Widgets",b\r\n');
+  });
+
+  test('a formula character after any separator or line break inside a cell is made text as well', () => {
+    expect(csvCell('Acme;=1+1')).toBe(`"Acme;'=1+1"`);
+    expect(csvCell('Acme,=HYPERLINK("x")')).toBe(`"Acme,'=HYPERLINK(""x"")"`);
+    expect(csvCell('Acme; @SUM(A1)')).toBe(`"Acme; '@SUM(A1)"`);
+    expect(csvCell('Acme|+1')).toBe("Acme|'+1");
+    expect(csvCell('one\n-2+3')).toBe(`"one\n'-2+3"`);
+    expect(csvCell('Acme\r\n=1')).toBe(`"Acme\r\n'=1"`);
+    expect(csvCell('a=b;c')).toBe('"a=b;c"');
+    expect(csvCell('Dupont-Tremblay')).toBe('Dupont-Tremblay');
   });
 
   test('numbers stay numbers, negative ones too; a negative number written as text is still made text', () => {
@@ -32,7 +49,7 @@ describe('csv', () => {
 
   test('dates, lists and accented text', () => {
     expect(csvCell(new Date('2026-11-23T15:00:00Z'))).toBe('2026-11-23T15:00:00.000Z');
-    expect(csvCell(['seo', 'google-ads'])).toBe('seo; google-ads');
+    expect(csvCell(['seo', 'google-ads'])).toBe('"seo; google-ads"');
     expect(CSV_BOM + csvRow(['Zoë', 'Café Olé'])).toBe('\uFEFFZoë,Café Olé\r\n');
   });
 });

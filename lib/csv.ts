@@ -1,15 +1,19 @@
-// CSV for staff exports (RFC 4180: comma-separated, CRLF line ends, fields with a comma, quote or line
-// break quoted, quotes doubled), made safe to open in a spreadsheet: a cell that begins with = + - @,
-// a tab or a carriage return would be read as a formula (CSV injection), so it is prefixed with an
-// apostrophe, which spreadsheets show as text. Files start with a byte order mark so Excel reads
-// UTF-8 (accented names) correctly.
+// CSV for staff exports (RFC 4180: comma-separated, CRLF line ends, quotes doubled), made safe to open
+// in a spreadsheet whatever separator it is set to: a field holding a comma, a semicolon (the separator
+// of French Canadian Excel), a tab, a quote or a line break is quoted, so `Acme;=1+1` stays one cell. A
+// cell that begins with = + - @, a tab or a carriage return would be read as a formula (CSV injection),
+// so it is prefixed with an apostrophe, which spreadsheets show as text; the same goes for a formula
+// character right after any separator or line break inside the cell, for an import that ignores quotes.
+// Files start with a byte order mark so Excel reads UTF-8 (accented names) correctly.
 
 export const CSV_BOM = '\uFEFF';
 
 export type CsvValue = string | number | boolean | Date | null | undefined | readonly string[];
 
 const FORMULA_START = /^[=+\-@\t\r]/;
-const NEEDS_QUOTES = /[",\r\n]|^\s|\s$/;
+/** A separator (comma, semicolon, tab, pipe) or line break, then spaces, then a character that starts a formula. */
+const FORMULA_AFTER_SEPARATOR = /([,;\t|\r\n]\s*)(?=[=+\-@])/g;
+const NEEDS_QUOTES = /[",;\t\r\n]|^\s|\s$/;
 
 /**
  * One field, escaped. Lists are joined with "; ", dates written as ISO 8601, nothing as empty. A finite
@@ -21,6 +25,7 @@ export function csvCell(value: CsvValue): string {
   if (typeof value === 'number' && Number.isFinite(value)) return String(value);
   let text = value instanceof Date ? value.toISOString() : Array.isArray(value) ? value.join('; ') : String(value);
   if (FORMULA_START.test(text)) text = `'${text}`;
+  text = text.replace(FORMULA_AFTER_SEPARATOR, "$1'");
   return NEEDS_QUOTES.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 

@@ -1,5 +1,6 @@
 // zod/mini: tree-shakeable, so the IntakeForm bundle carries only the validators it uses.
 import * as z from 'zod/mini';
+import { oneLine, plainParagraphs } from './plain-text.ts';
 import { spamSignalFields } from './spam.ts';
 import { submissionIdSchema } from './submission.ts';
 import { websiteChecks } from './web-address.ts';
@@ -44,16 +45,27 @@ export const intakeLimits = {
   howDidYouHear: 200,
 } as const;
 
-/** Required text: trimmed, non-empty, bounded. A missing field reads the same as an empty one. */
-const requiredText = (label: string, max: number) =>
+/**
+ * Required text: trimmed, non-empty, bounded, on one line unless it is a multi-line answer (then line
+ * breaks and tabs are allowed, other controls are not: lib/plain-text.ts). A missing field reads the same
+ * as an empty one.
+ */
+const requiredText = (label: string, max: number, lines: 'one' | 'many' = 'one') =>
   z
     .string({ error: `${label} is required` })
-    .check(z.trim(), z.minLength(1, { error: `${label} is required`, abort: true }), z.maxLength(max, `${label} must be ${max} characters or fewer`));
+    .check(
+      z.trim(),
+      z.minLength(1, { error: `${label} is required`, abort: true }),
+      z.maxLength(max, `${label} must be ${max} characters or fewer`),
+      lines === 'one' ? oneLine() : plainParagraphs(),
+    );
 
-/** Optional text: trimmed and bounded; an empty answer becomes undefined. */
+/** Optional text: trimmed, bounded and on one line; an empty answer becomes undefined. */
 const optionalText = (label: string, max: number, checks: readonly z.core.$ZodCheck<string>[] = []) =>
   z.pipe(
-    z.optional(z.string({ error: `${label} must be text` }).check(z.trim(), z.maxLength(max, `${label} must be ${max} characters or fewer`), ...checks)),
+    z.optional(
+      z.string({ error: `${label} must be text` }).check(z.trim(), z.maxLength(max, `${label} must be ${max} characters or fewer`), oneLine(), ...checks),
+    ),
     z.transform((v: string | undefined) => v || undefined),
   );
 
@@ -78,7 +90,7 @@ export const intakeSchema = z.object({
   industry: choice(industryValues, 'Please select your industry'),
   city: requiredText('City', intakeLimits.city),
   monthlyMarketingBudget: choice(budgetValues, 'Please select your monthly marketing budget'),
-  biggestGoal: requiredText('Biggest goal', intakeLimits.biggestGoal),
+  biggestGoal: requiredText('Biggest goal', intakeLimits.biggestGoal, 'many'),
   howDidYouHear: optionalText('How you heard about us', intakeLimits.howDidYouHear),
   caslConsent: z.string({ error: CONSENT_REQUIRED_MESSAGE }).check(z.refine((v) => v === 'true', CONSENT_REQUIRED_MESSAGE)),
   ...spamSignalFields,

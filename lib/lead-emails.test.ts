@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'bun:test';
 import { scoreBreakdown } from './audit.ts';
 import { applicationReceivedEmail, auditResultsEmail, type EmailMessage, emailText, type LeadNotice, newLeadEmail } from './lead-emails.ts';
-import { leadWebhookBody, leadWebhookId } from './lead-webhook.ts';
+import { leadErasedWebhookBody, leadErasedWebhookId, leadWebhookBody, leadWebhookId } from './lead-webhook.ts';
 import { agency, mailingAddressLine } from './site.ts';
 
 const SITE = 'https://toronto.northlinedigital.ca';
@@ -194,5 +194,17 @@ describe('the webhook body', () => {
   test('the same lead gives the same id and bytes every time (a receiver drops retried copies)', () => {
     expect(leadWebhookId(auditNotice)).toBe(`msg_lead_audit_${auditNotice.id}`);
     expect(JSON.stringify(leadWebhookBody(auditNotice, SITE))).toBe(JSON.stringify(leadWebhookBody(auditNotice, SITE)));
+  });
+
+  test('an erasure: which lead and when, nothing personal, its own id, the same bytes every time', () => {
+    const erased = { kind: 'audit' as const, id: auditNotice.id, erasedAt: new Date('2026-11-30T20:15:00Z') };
+    expect(leadErasedWebhookBody(erased)).toEqual({
+      type: 'lead.erased',
+      timestamp: '2026-11-30T20:15:00.000Z',
+      data: { type: 'audit', id: auditNotice.id, erasedAt: '2026-11-30T20:15:00.000Z' },
+    });
+    expect(leadErasedWebhookId(erased)).toBe(`msg_lead_erased_audit_${auditNotice.id}`);
+    expect(leadErasedWebhookId(erased)).not.toBe(leadWebhookId(auditNotice));
+    expect(JSON.stringify(leadErasedWebhookBody(erased))).toBe(JSON.stringify(leadErasedWebhookBody({ ...erased })));
   });
 });

@@ -55,5 +55,6 @@ describe('channels', () => {
     expect(channelLabel('prospect-email', 'audit')).toBe('Audit results email to the prospect');
     expect(channelLabel('prospect-email', 'intake')).toBe('Application receipt to the applicant');
     expect(channelLabel('staff-email', 'intake')).toBe('New-lead email to the team');
+    expect(channelLabel('erased-webhook', 'audit')).toBe('Erasure notice (webhook)');
   });
 });

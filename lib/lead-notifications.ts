@@ -4,7 +4,7 @@ import type { LeadKind } from './leads.ts';
 // Who is told about a lead, and how (the channels of the notification queue, db/queries/jobs.ts), and
 // when a failed delivery is tried again. Pure: the worker (features/lead-delivery/) does the sending.
 
-export const CHANNELS = ['staff-email', 'prospect-email', 'webhook'] as const;
+export const CHANNELS = ['staff-email', 'prospect-email', 'webhook', 'erased-webhook'] as const;
 export type Channel = (typeof CHANNELS)[number];
 
 /** Staff retry one of a lead's notifications (a form field). */
@@ -28,8 +28,12 @@ export type Delivery = {
 export function channelLabel(channel: Channel, kind: LeadKind): string {
   if (channel === 'staff-email') return 'New-lead email to the team';
   if (channel === 'webhook') return 'Webhook';
+  if (channel === 'erased-webhook') return 'Erasure notice (webhook)';
   return kind === 'audit' ? 'Audit results email to the prospect' : 'Application receipt to the applicant';
 }
+
+/** The one notification of an erased lead: the webhook receiver is told to delete its copy (lead.erased). */
+export const ERASED_CHANNEL = 'erased-webhook' satisfies Channel;
 
 /**
  * The channels a new lead is queued on: both emails always (without SMTP_URL they are logged and marked

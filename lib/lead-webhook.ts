@@ -1,6 +1,6 @@
 import { sourceOf } from './attribution.ts';
 import type { LeadNotice } from './lead-emails.ts';
-import { leadPath } from './leads.ts';
+import { type LeadKind, leadPath } from './leads.ts';
 
 // The body of the lead webhook (Standard Webhooks: an event `type`, a `timestamp` and the `data`). The
 // same lead always gives the same bytes, so every retry of a delivery carries the same body under the
@@ -56,4 +56,23 @@ export function leadWebhookBody(notice: LeadNotice, siteUrl: string): LeadWebhoo
       url: `${siteUrl}${leadPath(notice.kind, notice.id)}`,
     },
   };
+}
+
+/**
+ * The webhook that tells the receiver a lead was erased (on request, or at the end of its retention
+ * time), so it deletes its own copy: which lead and when, nothing personal. Built from the stored
+ * erasure time, so every retry carries the same bytes.
+ */
+export type LeadErasedWebhookBody = {
+  type: 'lead.erased';
+  timestamp: string;
+  data: { type: 'audit' | 'intake'; id: string; erasedAt: string };
+};
+
+/** The erasure webhook's webhook-id: its own, the same on every retry. */
+export const leadErasedWebhookId = (lead: { kind: LeadKind; id: string }) => `msg_lead_erased_${lead.kind}_${lead.id}`;
+
+export function leadErasedWebhookBody(lead: { kind: LeadKind; id: string; erasedAt: Date }): LeadErasedWebhookBody {
+  const at = lead.erasedAt.toISOString();
+  return { type: 'lead.erased', timestamp: at, data: { type: lead.kind, id: lead.id, erasedAt: at } };
 }

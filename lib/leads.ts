@@ -61,6 +61,9 @@ export type LeadEvent = {
   at: Date;
 };
 
+/** Why a lead was erased: the person asked (staff erased it), or its retention time ran out (the daily sweep). */
+export type ErasureReason = 'request' | 'retention';
+
 /** A member of staff doing something to a lead. */
 export type Actor = { id: string; email: string };
 

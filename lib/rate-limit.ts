@@ -13,8 +13,8 @@ const DAY = 24 * 60 * MINUTE;
 /**
  * The site's limits: per client, except `storiesDaily`, the story generator's budget across all clients
  * (kept in PostgreSQL, db/queries/story-budget.ts; this rule is its size, and the fallback counter's
- * while the database is unreachable), and the failed staff sign-ins, counted per address and per account
- * (a guesser rotating addresses still runs out on the account; one rotating emails, on the address).
+ * while the database is unreachable). Staff sign-in attempts have rules of their own, always counted in
+ * the database: SIGN_IN_RULES in lib/sign-in-throttle.ts.
  */
 export const RATE_RULES = {
   forms: { limit: 10, windowMs: MINUTE },
@@ -22,8 +22,6 @@ export const RATE_RULES = {
   storiesDaily: { limit: 100, windowMs: DAY },
   events: { limit: 120, windowMs: MINUTE },
   assignments: { limit: 60, windowMs: MINUTE },
-  loginFailuresByAddress: { limit: 10, windowMs: 15 * MINUTE },
-  loginFailuresByAccount: { limit: 5, windowMs: 15 * MINUTE },
 } as const satisfies Record<string, RateRule>;
 
 export type RateRuleName = keyof typeof RATE_RULES;

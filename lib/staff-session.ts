@@ -27,20 +27,36 @@ export function sessionState({ createdAt, lastSeenAt }: SessionTimes, now: Date)
 /** Whether the session's last_seen_at is old enough to write again. */
 export const needsTouch = ({ lastSeenAt }: SessionTimes, now: Date) => now.getTime() - lastSeenAt.getTime() >= SESSION_TOUCH_MS;
 
+const SITE = 'http://site.invalid';
+
+/** Control characters, spaces of any kind and backslashes: never in an address this site makes. */
+const unsafeInNext = (ch: string) => {
+  const code = ch.codePointAt(0) ?? 0;
+  return code <= 0x20 || (code >= 0x7f && code <= 0xa0) || ch === '\\' || /\s/u.test(ch);
+};
+
 /**
- * Where to go after signing in: `next` when it is a path on this site (not `//evil.example`, not
- * `/\evil.example`, no scheme, no control characters), else the inbox.
+ * Where to go after signing in: `next` only when, once normalised as a browser would read it, it is a
+ * path in the back office (`/admin` or under `/admin/`, not the sign-in page); anything else goes to
+ * the inbox. The normalised form is what is checked and what is returned, so `/admin/../..//evil.example`
+ * (which a URL parser turns into `//evil.example`) can never come out. Refused before parsing: control
+ * characters and whitespace (a URL parser drops tabs and line breaks, joining what they separated),
+ * backslashes (browsers read them as slashes), and any percent-encoded slash, backslash or dot in the
+ * path, which no back-office address has.
  */
 export function safeNext(next: string | null | undefined): string {
-  const hasControl = [...(next ?? '')].some((ch) => ch.charCodeAt(0) < 0x20 || ch.charCodeAt(0) === 0x7f);
-  if (!next || next.length > 2000 || !next.startsWith('/') || /^\/[/\\]/.test(next) || next.includes('\\') || hasControl) return STAFF_HOME;
-  const base = 'http://site.invalid';
+  if (!next || next.length > 2000 || !next.startsWith('/') || next.startsWith('//')) return STAFF_HOME;
+  if ([...next].some(unsafeInNext)) return STAFF_HOME;
+  let url: URL;
   try {
-    const url = new URL(next, base);
-    if (url.origin !== base) return STAFF_HOME;
-    const path = `${url.pathname}${url.search}${url.hash}`;
-    return path === '/admin/login' || path.startsWith('/admin/login?') ? STAFF_HOME : path;
+    url = new URL(next, SITE);
   } catch {
     return STAFF_HOME;
   }
+  const path = url.pathname;
+  if (url.origin !== SITE || url.username || url.password) return STAFF_HOME;
+  if (/%(2f|5c|2e)/i.test(path) || path.includes('//')) return STAFF_HOME;
+  if (path !== '/admin' && !path.startsWith('/admin/')) return STAFF_HOME;
+  if (path === '/admin/login' || path.startsWith('/admin/login/')) return STAFF_HOME;
+  return `${path}${url.search}${url.hash}`;
 }

@@ -64,7 +64,7 @@ const auditResults = new Hono<AppEnv>().get('/:token', async (c) => {
   c.header('X-Robots-Tag', 'noindex');
   const token = c.req.param('token');
   const { sql, now } = c.get('deps');
-  const audit = isResultsToken(token) ? await withDatabaseDeadline(findAuditByResultsToken(sql, token)) : null;
+  const audit = isResultsToken(token) ? await withDatabaseDeadline(sql, (db) => findAuditByResultsToken(db, token)) : null;
   if (!audit) return renderPage(c, resultsPage, { state: 'missing' }, 404);
   if (isResultsLinkExpired(audit.createdAt, now())) return renderPage(c, resultsPage, { state: 'expired' }, 410);
   const record = { ...audit, createdAt: audit.createdAt.toISOString() } as AuditRecord;

@@ -1,24 +1,22 @@
 import { backupStatus } from '../features/backup/status.ts';
-import { withDatabaseDeadline } from '../server/deadline.ts';
 import type { AppContext } from '../server/deps.ts';
 
-const HEALTH_DEADLINE_MS = 2000;
-
 /**
- * 200 when the database answers within 2 s, else 503. While this process's last backup attempt failed,
- * the answer says `backup: "failed"` (features/backup/status.ts); the status code stays the database's,
- * as a load balancer should keep sending visitors to a site whose backup failed.
+ * 200 {status: 'ok', db: 'ok'} while the database answers, else 503 with Retry-After. Answered from the
+ * last background check (server/database-health.ts), at once: a load balancer's or systemd's probe never
+ * waits on the database, and one that half-closes its connection after sending still gets its answer.
+ * While this process's last backup attempt failed, the answer adds `backup: "failed"`
+ * (features/backup/status.ts) but keeps its status: visitors are still served, so a load balancer must
+ * not take the site out of rotation for it.
  */
-export async function healthz(c: AppContext) {
+export function healthz(c: AppContext) {
   c.header('Cache-Control', 'no-store');
-  const { dbReady, sql } = c.get('deps');
-  const backup = backupStatus().state === 'failed' ? { backup: 'failed' as const } : {};
-  try {
-    if (!dbReady()) throw new Error('database not ready');
-    await withDatabaseDeadline(sql`select 1`.execute(), HEALTH_DEADLINE_MS);
-    return c.json({ status: 'ok', db: 'ok', ...backup });
-  } catch {
-    c.header('Retry-After', '5');
-    return c.json({ status: 'error', db: 'unavailable', ...backup }, 503);
-  }
+  const { databaseHealth } = c.get('deps');
+  databaseHealth.start();
+  const db = databaseHealth.isUp() ? 'ok' : 'unavailable';
+  // One object for every part that reports its health; a part that fails turns the whole answer to 503.
+  const report = { status: db === 'ok' ? 'ok' : 'error', db, ...(backupStatus().state === 'failed' ? { backup: 'failed' } : {}) };
+  if (report.status === 'ok') return c.json(report);
+  c.header('Retry-After', '5');
+  return c.json(report, 503);
 }

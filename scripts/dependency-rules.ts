@@ -4,7 +4,16 @@ import { dirname, join, normalize } from 'node:path';
 // import cycles (type imports included). docs/ARCHITECTURE.md explains each rule.
 
 /** Packages pure code may use: no I/O, no runtime of its own. */
-const PURE_PACKAGES = new Set(['zod', 'zod/mini', 'lru-cache', 'hono/utils/url', 'hono/utils/accept', 'entities/decode']);
+const PURE_PACKAGES = new Set([
+  'zod',
+  'zod/mini',
+  'lru-cache',
+  'hono/utils/url',
+  'hono/utils/accept',
+  'entities/decode',
+  '@zxcvbn-ts/language-common',
+  'otpauth',
+]);
 /** Folders that hold server code: never part of what runs in the browser. */
 const SERVER_FOLDERS = ['server/', 'routes/', 'features/', 'db/'];
 

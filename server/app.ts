@@ -20,6 +20,7 @@ import auditResults from '../routes/audit-results.tsx';
 import blog from '../routes/blog.tsx';
 import { healthz } from '../routes/healthz.ts';
 import home from '../routes/index.tsx';
+import { metrics } from '../routes/metrics.ts';
 import q4Intake from '../routes/q4-intake/index.tsx';
 import q4ThankYou from '../routes/q4-intake/thank-you.tsx';
 import { robots, sitemap } from '../routes/seo.ts';
@@ -28,6 +29,7 @@ import { servicePage } from '../routes/services/service-page.tsx';
 import socialGenerator from '../routes/social-generator.tsx';
 import guide from '../routes/what-is-digital-marketing.tsx';
 import { withAttribution } from './attribution.ts';
+import { watchDatabaseHealth } from './database-health.ts';
 import type { AppDeps, AppDepsInput, AppEnv } from './deps.ts';
 import { stdoutLog } from './log.ts';
 import { compressLive } from './middleware/compress.ts';
@@ -36,6 +38,7 @@ import { requestContext } from './middleware/request-context.ts';
 import { pageHandler } from './page.tsx';
 import { PageCache } from './page-cache.ts';
 import { rateCountsFor } from './rate-counts.ts';
+import { createSiteMetrics } from './site-metrics.ts';
 import { diskSource, type StaticSource, staticFiles } from './static-files.ts';
 
 /** Every page of the site, by path. */
@@ -75,14 +78,19 @@ export function resolveDeps(input: AppDepsInput): AppDeps {
   const clock = input.now ? () => now().getTime() : Date.now;
   const log = input.log ?? stdoutLog;
   const rateLimiters = input.rateLimiters ?? createRateLimiters(clock);
+  const dbReady = input.dbReady ?? (() => true);
+  const databaseHealth = input.databaseHealth ?? watchDatabaseHealth({ sql, dbReady });
+  const pageCache = input.pageCache ?? new PageCache({ baseHeaders: securityHeaders(config.isProduction), now: clock });
   return {
     ...input,
     now,
     log,
-    dbReady: input.dbReady ?? (() => true),
+    dbReady,
+    databaseHealth,
     rateLimiters,
     rateCounts: input.rateCounts ?? rateCountsFor(config.RATE_LIMIT_STORE, { sql, limiters: rateLimiters, now, log }),
-    pageCache: input.pageCache ?? new PageCache({ baseHeaders: securityHeaders(config.isProduction), now: clock }),
+    pageCache,
+    metrics: input.metrics ?? createSiteMetrics({ sql, config, pageCache, databaseHealth, now }),
     homeVariants: input.homeVariants ?? createHomeVariants({ sql, now, log }),
     feed: input.feed ?? createFeedReader({ source: config.RSS_FEED_URL, siteUrl: config.PUBLIC_SITE_URL, timeZone: agency.timeZone, now: clock }),
     storyWriter: input.storyWriter ?? storyWriterFromConfig(config, log),
@@ -108,6 +116,7 @@ export function createApp(input: AppDepsInput, { staticSource = diskSource('stat
     if (!c.res.headers.has('Cache-Control')) c.res.headers.set('Cache-Control', 'no-store');
   });
   app.get('/healthz', healthz);
+  app.get('/metrics', metrics);
   app.get('/static/*', staticFiles(staticSource));
   app.get('/sitemap.xml', sitemap(indexablePaths));
   app.get('/robots.txt', robots);
@@ -129,7 +138,7 @@ export function createApp(input: AppDepsInput, { staticSource = diskSource('stat
   app.notFound(notFound(routeTable));
   app.onError(onError);
 
-  const lane = deps.pageCache.lane({ log: deps.log, memory: deps.homeVariants, isUnrouted: getsNotFoundPage(routeTable) });
+  const lane = deps.pageCache.lane({ log: deps.log, memory: deps.homeVariants, isUnrouted: getsNotFoundPage(routeTable), count: deps.metrics.request });
   const attribution = { siteHost: new URL(deps.config.PUBLIC_SITE_URL).hostname, secure: deps.config.isProduction, now: deps.now };
   const handler = (request: Request, env?: unknown): Response | Promise<Response> => {
     const response = lane(request) ?? app.fetch(request, env);

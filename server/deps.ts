@@ -8,9 +8,11 @@ import type { Channel } from '../lib/lead-notifications.ts';
 import type { RateLimiter, RateRuleName } from '../lib/rate-limit.ts';
 import type { SignedInStaff } from '../lib/staff-session.ts';
 import type { StoryWriter } from '../lib/story-templates.ts';
+import type { DatabaseHealth } from './database-health.ts';
 import type { Logger } from './log.ts';
 import type { PageCache } from './page-cache.ts';
 import type { RateCounts } from './rate-counts.ts';
+import type { SiteMetrics } from './site-metrics.ts';
 
 /**
  * Everything the app uses from outside, resolved once when the app is made (server/app.ts
@@ -25,12 +27,16 @@ export type AppDeps = {
   log: Logger;
   /** False while the database is still coming up at boot: what needs data answers 503 meanwhile. */
   dbReady: () => boolean;
+  /** Whether the database answers, checked in the background (server/database-health.ts): /healthz and /metrics read it. */
+  databaseHealth: DatabaseHealth;
   /** Per-client request counters in this process's memory (staff sign-ins, and the fallback while PostgreSQL is away). */
   rateLimiters: Record<RateRuleName, RateLimiter>;
   /** The API rate limits' counts: in memory or in PostgreSQL (RATE_LIMIT_STORE; server/rate-counts.ts). */
   rateCounts: RateCounts;
   /** Kept answers (server/page-cache.ts). */
   pageCache: PageCache;
+  /** What GET /metrics reports (server/site-metrics.ts): request counts, and the registry other parts add to. */
+  metrics: SiteMetrics;
   /** The home page's A/B variants, with the visitors and tests it remembers. */
   homeVariants: HomeVariantsService;
   /** The blog feed (fetched, parsed, cached). */

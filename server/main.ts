@@ -1,14 +1,17 @@
-import { openDatabase } from '../db/client.ts';
+import { type Database, openDatabase } from '../db/client.ts';
 import { DataDirInUse } from '../db/data-dir-lock.ts';
 import { PACK_AND_CHECK_MARKER, packAndCheckAsAsked } from '../features/backup/pack-and-check.ts';
 import { type BackupService, createBackupService } from '../features/backup/service.ts';
 import { type LeadWorker, startWorker } from '../features/lead-delivery/worker.ts';
+import { type Retention, startRetention } from '../features/retention/schedule.ts';
 import { type Config, ConfigError, loadConfig } from '../lib/config.ts';
 import { channelsFor } from '../lib/lead-notifications.ts';
 import { createApp, type Site } from './app.ts';
 import { type ControlSocket, startControlSocket } from './control-socket.ts';
-import { DB_DEADLINE_MS, deadline } from './deadline.ts';
+import { deadline, setDatabaseDeadline } from './deadline.ts';
 import { flushLog, setLogProcess, stdoutLog } from './log.ts';
+import { counter, gauge } from './metrics.ts';
+import { serveOnUncaughtErrors } from './process-errors.ts';
 import { diskSource, embeddedSource, loadAssets } from './static-files.ts';
 import { CHILD_MARKER, type ChildMessage, JOIN_MARKER, supervise } from './supervisor.ts';
 
@@ -50,6 +53,7 @@ export async function main({ embeddedFiles, preparedData }: { embeddedFiles?: Re
     return supervise({ processes: config.WEB_CONCURRENCY, port: config.PORT });
   }
   if (processNumber) setLogProcess(processNumber);
+  setDatabaseDeadline(config.DB_DEADLINE_MS);
   const tellSupervisor = (message: ChildMessage) => process.send?.(message);
   const staticSource = embeddedFiles ? embeddedSource(embeddedFiles) : diskSource('static');
   const assets = await loadAssets(staticSource);
@@ -63,9 +67,13 @@ export async function main({ embeddedFiles, preparedData }: { embeddedFiles?: Re
     // The exit handler writes what is pending, synchronously.
     process.exit(1);
   };
-  const db = await openDatabase(config, { background: true, log: stdoutLog, onFatal: cannotOpen, statementTimeoutMs: DB_DEADLINE_MS, preparedData }).catch(
-    cannotOpen,
-  );
+  const db = await openDatabase(config, {
+    background: true,
+    log: stdoutLog,
+    onFatal: cannotOpen,
+    statementTimeoutMs: config.DB_DEADLINE_MS,
+    preparedData,
+  }).catch(cannotOpen);
   // A process the supervisor restarts joins the port only once its database is ready: until then the
   // others answer everything, where this one would answer 503 to what needs data.
   if (process.env[JOIN_MARKER] === 'when-ready') await db.ready;
@@ -77,6 +85,11 @@ export async function main({ embeddedFiles, preparedData }: { embeddedFiles?: Re
     port: config.PORT,
     reusePort: processNumber > 0,
     fetch: (req, srv) => site.fetch(req, { server: srv }),
+    // What escapes the app (its own errors are answered in server/middleware/errors.ts).
+    error: (error) => {
+      stdoutLog.error('request failed outside the app', { error: String(error), stack: error.stack });
+      return new Response('Internal Server Error', { status: 500, headers: { 'Content-Type': 'text/plain; charset=UTF-8', 'Cache-Control': 'no-store' } });
+    },
     development: false,
   });
   if (!config.publicSiteUrlGiven) {
@@ -87,8 +100,11 @@ export async function main({ embeddedFiles, preparedData }: { embeddedFiles?: Re
   let worker: LeadWorker | null = null;
   const notifications = { channels: channelsFor({ webhookConfigured: config.LEAD_WEBHOOK_URL !== undefined }), queued: () => worker?.poke() };
   site = createApp({ sql: db.sql, config, assets, dbReady: db.isReady, log: stdoutLog, notifications }, { staticSource });
+  site.deps.databaseHealth.start();
   let stopWatchingTests: (() => Promise<void>) | null = null;
   let backups: { service: BackupService; stopSchedule: () => void; control: ControlSocket } | null = null;
+  let retention: Retention | null = null;
+  site.deps.metrics.registry.register(() => retentionMetrics(retention));
   const workerConfig = config;
   void db.ready.then(() => {
     if (stopping) return;
@@ -102,7 +118,8 @@ export async function main({ embeddedFiles, preparedData }: { embeddedFiles?: Re
       backups = { service, stopSchedule: service.schedule(), control };
     }
     if (workerConfig.WORKER === 'on') {
-      worker = startWorker({ sql: db.sql, config: workerConfig, log: stdoutLog, listen: db.canListen });
+      worker = startWorker({ sql: db.sql, config: workerConfig, log: stdoutLog, listen: db.canListen, onOutcome: site.deps.metrics.notification });
+      retention = startRetention(retentionOptions(db, workerConfig, notifications.queued));
       stdoutLog.info('notification worker started', {
         smtp: workerConfig.SMTP_URL ? 'on' : 'off (emails are logged)',
         webhook: workerConfig.LEAD_WEBHOOK_URL ? 'on' : 'off',
@@ -110,6 +127,9 @@ export async function main({ embeddedFiles, preparedData }: { embeddedFiles?: Re
     }
     tellSupervisor({ type: 'ready' });
   });
+  // From here on, an error nothing caught is logged and the server serves on; before (the port taken, a
+  // bad configuration, a database folder in use) it is fatal, as it should be.
+  serveOnUncaughtErrors({ log: stdoutLog, resetDatabase: db.resetConnections });
   stdoutLog.info('listening', { url: `http://localhost:${server.port}`, database: db.kind });
   tellSupervisor({ type: 'listening', port: server.port ?? config.PORT });
   if (config.retiredAdminPasswordSet)
@@ -126,12 +146,14 @@ export async function main({ embeddedFiles, preparedData }: { embeddedFiles?: Re
     const drained = server.stop(false);
     stdoutLog.info('shutting down', { signal });
     flushLog();
+    site.deps.databaseHealth.stop();
     backups?.stopSchedule();
     backups?.control.stop();
     await Promise.all([
       deadline(drained, 10_000, () => undefined),
       worker?.stop(10_000),
       stopWatchingTests?.(),
+      retention?.stop(),
       // A backup under way finishes first (seconds); one that hangs is cut off when the database closes.
       backups && deadline(backups.service.idle(), 10_000, () => undefined),
     ]);
@@ -156,19 +178,55 @@ export async function workerMain() {
     console.error('bun run worker needs DATABASE_URL: the embedded database belongs to the server process, whose own worker delivers notifications.');
     process.exit(1);
   }
-  const db = await openDatabase(config, { background: true, log: stdoutLog, statementTimeoutMs: DB_DEADLINE_MS });
+  setDatabaseDeadline(config.DB_DEADLINE_MS);
+  const db = await openDatabase(config, { background: true, log: stdoutLog, statementTimeoutMs: config.DB_DEADLINE_MS });
   await db.ready;
   const worker = startWorker({ sql: db.sql, config, log: stdoutLog, listen: db.canListen });
+  const retention = startRetention(retentionOptions(db, config, () => worker.poke()));
   stdoutLog.info('notification worker started', { smtp: config.SMTP_URL ? 'on' : 'off (emails are logged)', webhook: config.LEAD_WEBHOOK_URL ? 'on' : 'off' });
   let stopping = false;
   const shutdown = async (signal: string) => {
     if (stopping) return;
     stopping = true;
     stdoutLog.info('shutting down', { signal });
-    await worker.stop(10_000);
+    await Promise.all([worker.stop(10_000), retention.stop()]);
     await db.close();
     process.exit(0);
   };
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
+}
+
+/**
+ * The daily retention sweep beside the notification worker (one sweep a day per deployment, whichever
+ * process claims it). Its running totals are `Retention.counts`, for /metrics.
+ */
+function retentionOptions(db: Database, config: Config, queued: () => void) {
+  return {
+    sql: db.sql,
+    log: stdoutLog,
+    retentionDays: config.LEAD_RETENTION_DAYS,
+    notifyReceiver: config.LEAD_WEBHOOK_URL !== undefined,
+    queued,
+    vacuum: db.kind === 'embedded',
+  };
+}
+
+/** The retention sweep's running totals in this process (the process that claimed the day's sweep counts it). */
+function retentionMetrics(retention: Retention | null) {
+  const counts = retention?.counts;
+  return [
+    counter('retention_leads_erased_total', 'Leads erased by the retention sweep in this process (LEAD_RETENTION_DAYS passed, never won).', [
+      { value: counts?.leadsErased ?? 0 },
+    ]),
+    counter('retention_ab_tests_archived_total', 'A/B tests whose raw rows the retention sweep in this process archived and deleted.', [
+      { value: counts?.abTestsArchived ?? 0 },
+    ]),
+    counter('retention_ab_events_deleted_total', 'Raw A/B events deleted by the retention sweep in this process (their figures kept).', [
+      { value: counts?.abEventsDeleted ?? 0 },
+    ]),
+    gauge('retention_last_sweep_timestamp_seconds', 'When this process last ran the daily retention sweep (Unix time; 0: not yet).', [
+      { value: counts?.lastSweepAt ? counts.lastSweepAt.getTime() / 1000 : 0 },
+    ]),
+  ];
 }

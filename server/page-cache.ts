@@ -152,6 +152,8 @@ export class PageCache {
   private readonly keys = new Map<string, Map<string, string>>();
   private readonly baseHeaders: [string, string][];
   readonly now: () => number;
+  /** Answers from kept copies (by the lane, or by `answer`/`answerStatus`) and copies made: read by /metrics. */
+  readonly stats = { laneHits: 0, hits: 0, misses: 0 };
 
   constructor({ baseHeaders = [], now = Date.now }: PageCacheOptions = {}) {
     this.baseHeaders = baseHeaders;
@@ -232,7 +234,18 @@ export class PageCache {
    * a 'visitor' route whose variant memory knows), or, for a path `isUnrouted` says no route matches
    * (the app's own route table decides), the one 404 copy. Undefined sends the request through the app.
    */
-  lane({ log, memory, isUnrouted }: { log: Logger; memory: LaneMemory; isUnrouted: (path: string) => boolean }): (request: Request) => Response | undefined {
+  lane({
+    log,
+    memory,
+    isUnrouted,
+    count,
+  }: {
+    log: Logger;
+    memory: LaneMemory;
+    isUnrouted: (path: string) => boolean;
+    /** Counts an answered request for /metrics, as the access line records it. */
+    count: (route: string, status: number, started: number) => void;
+  }): (request: Request) => Response | undefined {
     return (request) => {
       const url = request.url;
       if (!PageCache.accepts(request.method, url)) return undefined;
@@ -252,14 +265,26 @@ export class PageCache {
       // A client that accepts no coding gets its 406 from the app, with the security headers.
       if (encoding === null) return undefined;
       const response = respond(kept, request, undefined, undefined, encoding);
-      log.access(requestIdFrom(request.headers.get('x-request-id')), request.method, key === NOT_FOUND_KEY ? '(not found)' : route, response.status, started);
+      const answered = key === NOT_FOUND_KEY ? '(not found)' : route;
+      log.access(requestIdFrom(request.headers.get('x-request-id')), request.method, answered, response.status, started);
+      this.stats.laneHits++;
+      count(answered, response.status, started);
       return response;
     };
   }
 
   /** The entry under `key`, made by `make` (once, however many ask meanwhile) when missing or expired. */
   private async fetch(key: string, ttl: number, make: () => Promise<CachedAnswer>): Promise<CachedAnswer> {
-    const kept = await this.entries.fetch(key, { ttl, context: make });
+    let made = false;
+    const kept = await this.entries.fetch(key, {
+      ttl,
+      context: () => {
+        made = true;
+        return make();
+      },
+    });
+    if (made) this.stats.misses++;
+    else this.stats.hits++;
     // lru-cache answers undefined only when the making does; ours always returns an answer or throws.
     if (!kept) throw new Error(`the page cache made nothing for ${key}`);
     return kept;

@@ -32,7 +32,11 @@ export function rateCountsFor(
         pruneRateWindows(sql, at).catch(() => {});
       }
       try {
-        const { hits, windowEnd } = await withDatabaseDeadline(countRateHit(sql, { rule, client, at, ...RATE_RULES[rule] }), SHARED_COUNT_DEADLINE_MS);
+        const { hits, windowEnd } = await withDatabaseDeadline(
+          sql,
+          (db) => countRateHit(db, { rule, client, at, ...RATE_RULES[rule] }),
+          SHARED_COUNT_DEADLINE_MS,
+        );
         return decisionOf(RATE_RULES[rule], hits, windowEnd.getTime(), at.getTime());
       } catch (error) {
         // While PostgreSQL cannot be reached each process counts for itself: limits hold per process.

@@ -1,7 +1,7 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { createMiddleware } from 'hono/factory';
-import { createSession, deleteSession, findSession, touchSession } from '../db/queries/staff-sessions.ts';
+import { createSession, deleteSession, endEverySession, findSession, touchSession } from '../db/queries/staff-sessions.ts';
 import { CSRF_FIELD, CSRF_HEADER, needsTouch, SESSION_COOKIE, SESSION_MAX_MS, type SignedInStaff, sessionState } from '../lib/staff-session.ts';
 import { withDatabaseDeadline } from './deadline.ts';
 import type { AppContext, AppEnv } from './deps.ts';
@@ -16,7 +16,13 @@ import type { AppContext, AppEnv } from './deps.ts';
 // post with the cookie attached, and an Origin check that compares with the request's own URL breaks
 // behind a TLS-terminating proxy. Forms send the token as `_csrf`, the status island as X-CSRF-Token.
 
-const sha256 = (text: string) => new Bun.CryptoHasher('sha256').update(text).digest('hex');
+/** How every staff token (session, device, second step, recovery code) is kept: its SHA-256, never itself. */
+export const tokenHash = (text: string) => new Bun.CryptoHasher('sha256').update(text).digest('hex');
+/** A new random 256-bit token, as cookie-safe text (43 characters). */
+export const newToken = () => randomBytes(32).toString('base64url');
+/** Whether a cookie's value is shaped like a token newToken() made. */
+export const tokenShaped = (value: string | undefined): value is string => value !== undefined && /^[\w-]{43}$/.test(value);
+const sha256 = tokenHash;
 const csrfTokenOf = (sessionId: string) => createHmac('sha256', sessionId).update('staff-csrf').digest('base64url');
 
 /** Each request's session, once looked up (null: none, or it ran out). */
@@ -32,25 +38,28 @@ export async function currentStaff(c: AppContext): Promise<SignedInStaff | null>
 
 async function lookUp(c: AppContext): Promise<SignedInStaff | null> {
   const id = getCookie(c, SESSION_COOKIE);
-  if (!id || !/^[\w-]{43}$/.test(id)) return null;
+  if (!tokenShaped(id)) return null;
   const { sql, now } = c.get('deps');
   const idHash = sha256(id);
-  const session = await withDatabaseDeadline(findSession(sql, idHash));
+  const session = await withDatabaseDeadline(sql, (db) => findSession(db, idHash));
   if (!session) return null;
   const time = now();
   if (sessionState(session, time) !== 'active') {
-    await withDatabaseDeadline(deleteSession(sql, idHash));
+    await withDatabaseDeadline(sql, (db) => deleteSession(db, idHash));
     return null;
   }
-  if (needsTouch(session, time)) await withDatabaseDeadline(touchSession(sql, idHash, time));
+  if (needsTouch(session, time)) await withDatabaseDeadline(sql, (db) => touchSession(db, idHash, time));
   return { id: session.userId, email: session.email, csrfToken: csrfTokenOf(id) };
 }
 
-/** Starts a session for `userId` and sets its cookie on the response. */
-export async function signIn(c: AppContext, userId: string): Promise<void> {
+/**
+ * Starts a session for `userId` and sets its cookie on the response, unless the account's password hash
+ * is no longer `passwordHash` (changed while the sign-in was checked): then false, and no session.
+ */
+export async function signIn(c: AppContext, userId: string, passwordHash: string): Promise<boolean> {
   const { sql, now, config } = c.get('deps');
-  const id = randomBytes(32).toString('base64url');
-  await withDatabaseDeadline(createSession(sql, sha256(id), userId, now()));
+  const id = newToken();
+  if (!(await withDatabaseDeadline(sql, (db) => createSession(db, sha256(id), userId, now(), passwordHash)))) return false;
   setCookie(c, SESSION_COOKIE, id, {
     httpOnly: true,
     sameSite: 'Strict',
@@ -58,12 +67,20 @@ export async function signIn(c: AppContext, userId: string): Promise<void> {
     path: '/admin',
     maxAge: SESSION_MAX_MS / 1000,
   });
+  return true;
+}
+
+/** Ends every session of the account (this one too), its remembered devices and waiting second steps, and clears this browser's cookie. */
+export async function signOutEverywhere(c: AppContext, userId: string): Promise<number> {
+  const ended = await withDatabaseDeadline(c.get('deps').sql, (db) => endEverySession(db, userId));
+  forgetCookie(c);
+  return ended;
 }
 
 /** Ends this browser's session, if any, and clears its cookie. */
 export async function signOut(c: AppContext): Promise<void> {
   const id = getCookie(c, SESSION_COOKIE);
-  if (id) await withDatabaseDeadline(deleteSession(c.get('deps').sql, sha256(id)));
+  if (id) await withDatabaseDeadline(c.get('deps').sql, (db) => deleteSession(db, sha256(id)));
   forgetCookie(c);
 }
 

@@ -1,10 +1,10 @@
 import type { ReactNode } from 'react';
-import { describeTouch, parseStoredTouch, type Touch } from '../../lib/attribution.ts';
+import { describeTouch, type ErasedTouch, parseErasedTouch, parseStoredTouch, type Touch } from '../../lib/attribution.ts';
 import type { CategoryScore } from '../../lib/audit.ts';
 import { formatDollars } from '../../lib/audit.ts';
 import { formatDateTime } from '../../lib/display-time.ts';
 import type { AnswerRow } from '../../lib/lead-answers.ts';
-import { CHANNELS, type Channel, channelLabel, type Delivery } from '../../lib/lead-notifications.ts';
+import { CHANNELS, type Channel, channelLabel, type Delivery, ERASED_CHANNEL } from '../../lib/lead-notifications.ts';
 import {
   isOverdue,
   LEAD_STATUSES,
@@ -58,6 +58,8 @@ export function LeadDetail(props: LeadDetailProps) {
   const failed = deliveries.filter((d) => d.state === 'dead');
   const overdue = isOverdue(lead, now);
   const erased = lead.erasedAt !== null;
+  const byRetention = timeline.some((e) => e.kind === 'erased' && e.toValue === 'retention');
+  const erasureNotice = deliveries.filter((d) => d.channel === ERASED_CHANNEL);
   const action = (what: string) => `${leadPath(lead.kind, lead.id)}/${what}`;
   return (
     <StaffShell staff={staff} current="/admin/leads">
@@ -68,7 +70,8 @@ export function LeadDetail(props: LeadDetailProps) {
         <div>
           <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">{erased ? 'Erased lead' : lead.name}</h1>
           <p className="mt-1 text-slate-700">
-            {erased ? 'Personal details erased on request' : lead.business} · {leadKindLabel[lead.kind]} · {leadSummary(lead)}
+            {erased ? (byRetention ? 'Personal details erased at the end of their retention time' : 'Personal details erased on request') : lead.business} ·{' '}
+            {leadKindLabel[lead.kind]} · {leadSummary(lead)}
           </p>
           <p className="mt-1 text-sm text-slate-600">
             Received {formatDateTime(lead.createdAt)} Toronto time
@@ -130,9 +133,23 @@ export function LeadDetail(props: LeadDetailProps) {
             <dl className="mt-3 grid gap-2 text-sm sm:grid-cols-2">
               <Fact label="Sent from">{lead.page ? pageName(lead.page) : erased ? 'Erased' : 'Not recorded'}</Fact>
               <Fact label="At">{formatDateTime(lead.createdAt)}</Fact>
-              <Fact label="Came from (first touch)">{lead.source === null ? 'Not recorded' : <TouchFacts touch={firstTouch} />}</Fact>
+              <Fact label="Came from (first touch)">
+                {lead.source === null ? (
+                  'Not recorded'
+                ) : erased ? (
+                  <ErasedTouchFacts touch={parseErasedTouch(lead.firstTouch)} />
+                ) : (
+                  <TouchFacts touch={firstTouch} />
+                )}
+              </Fact>
               <Fact label="Latest campaign or referral (last touch)">
-                {lastTouch && lastTouch.at !== firstTouch?.at ? <TouchFacts touch={lastTouch} /> : 'The same as the first touch'}
+                {erased ? (
+                  <ErasedTouchFacts touch={parseErasedTouch(lead.lastTouch)} />
+                ) : lastTouch && lastTouch.at !== firstTouch?.at ? (
+                  <TouchFacts touch={lastTouch} />
+                ) : (
+                  'The same as the first touch'
+                )}
               </Fact>
               <Fact label="Marketing emails">
                 {lead.marketingConsent ? 'Yes: they agreed to receive them (record below)' : 'No: write only about this request'}
@@ -170,7 +187,11 @@ export function LeadDetail(props: LeadDetailProps) {
                 Status: {leadStatusLabel[lead.status]}. An erased lead cannot be changed; this record only shows that it existed and who erased it.
               </p>
             </section>
-          ) : (
+          ) : null}
+          {erased && erasureNotice.length > 0 ? (
+            <Notifications deliveries={erasureNotice} kind={lead.kind} action={action('retry')} csrfToken={staff.csrfToken} />
+          ) : null}
+          {erased ? null : (
             <>
               <section className={card} aria-labelledby="status-heading">
                 <h2 id="status-heading" className="text-lg font-semibold text-slate-900">
@@ -262,8 +283,9 @@ export function LeadDetail(props: LeadDetailProps) {
                 <details className="mt-4 rounded-lg border border-red-200 p-3">
                   <summary className="cursor-pointer text-sm font-semibold text-red-800">Erase this lead</summary>
                   <p className="mt-2 text-sm text-slate-700">
-                    For a person who asks us to delete their information (PIPEDA). Their answers, name, business, email and notes are removed for good; a record
-                    that a lead existed and who erased it, when, stays.
+                    For a person who asks us to delete their information (PIPEDA). Their answers, name, business, email, phone, notes and campaign details are
+                    removed for good, and their A/B test visits are no longer tied to them. What stays: that a lead arrived, its source and medium, and who
+                    erased it, when. A connected webhook is told to delete its copy.
                   </p>
                   <form method="post" action={action('erase')} className="mt-3 space-y-3">
                     <CsrfField token={staff.csrfToken} />
@@ -359,7 +381,9 @@ function describe(event: LeadEvent, kind: Lead['kind']): string {
     case 'spam':
       return event.toValue === 'true' ? `${who} marked it as spam` : `${who} marked it as not spam`;
     case 'erased':
-      return `${who} erased the personal details on request`;
+      return event.toValue === 'retention'
+        ? 'The personal details were erased automatically at the end of their retention time'
+        : `${who} erased the personal details on request`;
     case 'delivery': {
       const what = CHANNELS.includes(event.fromValue as Channel) ? channelLabel(event.fromValue as Channel, kind) : (event.fromValue ?? 'A notification');
       if (event.toValue === 'delivered') return `${what}: sent`;
@@ -386,6 +410,17 @@ function TouchFacts({ touch }: { touch: Touch | null }) {
     <>
       <div className="font-medium">{describeTouch(touch)}</div>
       <div className="break-words text-slate-500">{extra.join(' · ')}</div>
+    </>
+  );
+}
+
+/** What erasure kept of a touch: its source and medium. */
+function ErasedTouchFacts({ touch }: { touch: ErasedTouch | null }) {
+  if (!touch) return <>direct / none (no campaign or referring site)</>;
+  return (
+    <>
+      <div className="font-medium">{`${touch.source} / ${touch.medium}`}</div>
+      <div className="text-slate-500">The rest was erased with the personal details.</div>
     </>
   );
 }

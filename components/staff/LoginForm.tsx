@@ -1,11 +1,24 @@
+import type { ReactNode } from 'react';
 import { Logo } from '../Logo.tsx';
 import { Field, inputClass } from '../ui/form.tsx';
 import { buttonClass } from '../ui/styles.ts';
 
-export type LoginFormProps = { next: string; email: string; error?: string; signedOut?: boolean };
+export type LoginFormProps = { next: string; email: string; error?: string; signedOut?: '1' | 'everywhere' };
 
-/** The staff sign-in form: a plain form, so it works before (and without) any JavaScript. */
-export function LoginForm({ next, email, error, signedOut }: LoginFormProps) {
+/** The frame of the sign-in steps: the logo, a card with its heading, what happened, and the form. */
+export function SignInCard({
+  heading,
+  intro,
+  status,
+  error,
+  children,
+}: {
+  heading: string;
+  intro: string;
+  status?: string;
+  error?: string;
+  children: ReactNode;
+}) {
   return (
     <div className="flex min-h-screen items-start justify-center px-4 py-12 sm:items-center">
       <div className="w-full max-w-sm">
@@ -13,11 +26,11 @@ export function LoginForm({ next, email, error, signedOut }: LoginFormProps) {
           <Logo />
         </div>
         <div className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
-          <h1 className="text-2xl font-bold tracking-tight text-slate-900">Staff sign-in</h1>
-          <p className="mt-1 text-sm text-slate-600">The back office for leads and A/B tests. Accounts are set up by an administrator.</p>
-          {signedOut && !error ? (
+          <h1 className="text-2xl font-bold tracking-tight text-slate-900">{heading}</h1>
+          <p className="mt-1 text-sm text-slate-600">{intro}</p>
+          {status && !error ? (
             <p role="status" className="mt-4 rounded-lg bg-green-50 px-3 py-2 text-sm text-green-800">
-              You are signed out.
+              {status}
             </p>
           ) : null}
           {error ? (
@@ -25,20 +38,30 @@ export function LoginForm({ next, email, error, signedOut }: LoginFormProps) {
               {error}
             </p>
           ) : null}
-          <form method="post" action="/admin/login" className="mt-6 space-y-4">
-            <input type="hidden" name="next" value={next} />
-            <Field id="login-email" label="Work email" required>
-              <input id="login-email" name="email" type="email" autoComplete="username" required defaultValue={email} className={inputClass} />
-            </Field>
-            <Field id="login-password" label="Password" required>
-              <input id="login-password" name="password" type="password" autoComplete="current-password" required className={inputClass} />
-            </Field>
-            <button type="submit" className={`${buttonClass.primary} w-full`}>
-              Sign in
-            </button>
-          </form>
+          {children}
         </div>
       </div>
     </div>
+  );
+}
+
+/** The staff sign-in form: a plain form, so it works before (and without) any JavaScript. */
+export function LoginForm({ next, email, error, signedOut }: LoginFormProps) {
+  const status = signedOut === 'everywhere' ? 'You are signed out on every device.' : signedOut ? 'You are signed out.' : undefined;
+  return (
+    <SignInCard heading="Staff sign-in" intro="The back office for leads and A/B tests. Accounts are set up by an administrator." status={status} error={error}>
+      <form method="post" action="/admin/login" className="mt-6 space-y-4">
+        <input type="hidden" name="next" value={next} />
+        <Field id="login-email" label="Work email" required>
+          <input id="login-email" name="email" type="email" autoComplete="username" required defaultValue={email} className={inputClass} />
+        </Field>
+        <Field id="login-password" label="Password" required>
+          <input id="login-password" name="password" type="password" autoComplete="current-password" required className={inputClass} />
+        </Field>
+        <button type="submit" className={`${buttonClass.primary} w-full`}>
+          Sign in
+        </button>
+      </form>
+    </SignInCard>
   );
 }

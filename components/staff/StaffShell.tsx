@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { agency } from '../../lib/site.ts';
 import { CSRF_FIELD } from '../../lib/staff-session.ts';
 import { Logo } from '../Logo.tsx';
 
@@ -7,6 +8,7 @@ export type StaffPageProps = { staff: { id: string; email: string; csrfToken: st
 const staffLinks = [
   { href: '/admin/leads', label: 'Leads' },
   { href: '/admin/ab-tests', label: 'A/B tests' },
+  { href: '/admin/account', label: 'Account' },
 ] as const;
 
 /** The back office's frame: its own header (who is signed in, sign out) and a content column. */
@@ -15,7 +17,7 @@ export function StaffShell({ staff, current, children }: StaffPageProps & { curr
     <>
       <header className="border-b border-slate-200 bg-white">
         <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-6 gap-y-2 px-4 py-3 sm:px-6">
-          <a href="/admin/leads" className="rounded-lg" aria-label="Back office home">
+          <a href="/admin/leads" className="rounded-lg" aria-label={`${agency.name} back office: leads`}>
             <Logo />
           </a>
           <nav aria-label="Back office" className="order-3 w-full sm:order-none sm:w-auto">

@@ -8,6 +8,8 @@ import storyBudget from './0003_story_budget.sql' with { type: 'text' };
 import backOffice from './0004_back_office.sql' with { type: 'text' };
 import leadDelivery from './0005_lead_delivery.sql' with { type: 'text' };
 import sharedState from './0006_shared_state.sql' with { type: 'text' };
+import staffSecurity from './0007_staff_security.sql' with { type: 'text' };
+import retention from './0008_retention.sql' with { type: 'text' };
 
 export type Migration = { name: string; sql: string; after?: (tx: TransactionSql) => Promise<void> };
 
@@ -18,6 +20,8 @@ export const migrations: ReadonlyArray<Migration> = [
   { name: '0004_back_office', sql: backOffice, after: setReplyByOfEarlierLeads },
   { name: '0005_lead_delivery', sql: leadDelivery },
   { name: '0006_shared_state', sql: sharedState },
+  { name: '0007_staff_security', sql: staffSecurity },
+  { name: '0008_retention', sql: retention },
 ];
 
 /** The leads copied in by 0004 get their reply-by time by the Ontario business-day rule. */

@@ -200,16 +200,29 @@ function visitorsOf(sql: Db, scope: ResultsScope) {
     group by e.variant_id, e.user_id`;
 }
 
+/**
+ * The scope's key in the archive of a test whose raw rows were deleted (db/queries/ab-archive.ts): its
+ * source, or '' for every visitor (a source is never empty).
+ */
+export const archiveScope = (scope: ResultsScope): string => scope.source ?? '';
+
 /** A variant with its counts of unique visitors in the scope, and what it is (its configuration). */
 export type CountedVariant = VariantCounts & { configuration: Record<string, unknown> };
 
-/** Every variant of the scope's test, control first, with unique viewers, clickers and converters. */
+/**
+ * Every variant of the scope's test, control first, with unique viewers, clickers and converters: those
+ * of the raw rows, plus those archived when a test's raw rows were deleted (a year after it ended; none
+ * for a test still running).
+ */
 export async function variantCounts(sql: Db, scope: ResultsScope): Promise<CountedVariant[]> {
   const rows = await sql<(CountedVariant & { views: string; clicks: string; conversions: string })[]>`
     select v.id, v.name, v.is_control, v.weight, v.configuration,
-      count(f.user_id) as views, count(f.clicked_at) as clicks, count(f.converted_at) as conversions
+      count(f.user_id) + coalesce(max(ac.views), 0) as views,
+      count(f.clicked_at) + coalesce(max(ac.clicks), 0) as clicks,
+      count(f.converted_at) + coalesce(max(ac.conversions), 0) as conversions
     from ab_test_variants v
     left join (${visitorsOf(sql, scope)}) f on f.variant_id = v.id
+    left join ab_test_archive_counts ac on ac.test_id = v.test_id and ac.scope = ${archiveScope(scope)} and ac.variant_id = v.id
     where v.test_id = ${scope.testId}
     group by v.id
     order by v.is_control desc, v.created_at, v.id`;
@@ -220,6 +233,7 @@ export async function variantCounts(sql: Db, scope: ResultsScope): Promise<Count
  * New viewers and converters per variant per hour (hours since the Unix epoch), for the daily chart
  * (lib/ab-daily.ts makes Toronto days of them). Hours, not days, because the database's clock need
  * not be Toronto's; Toronto's offset from UTC is always whole hours, so no hour straddles its midnight.
+ * Archived arrivals are added as the counts are (see variantCounts).
  */
 export async function hourlyArrivals(sql: Db, scope: ResultsScope): Promise<HourlyArrivals[]> {
   return sql<HourlyArrivals[]>`
@@ -229,6 +243,8 @@ export async function hourlyArrivals(sql: Db, scope: ResultsScope): Promise<Hour
       select variant_id, floor(extract(epoch from seen_at) / 3600)::int as hour, 1 as viewers, 0 as conversions from visitors
       union all
       select variant_id, floor(extract(epoch from converted_at) / 3600)::int, 0, 1 from visitors where converted_at is not null
+      union all
+      select variant_id, hour, viewers, conversions from ab_test_archive_hours where test_id = ${scope.testId} and scope = ${archiveScope(scope)}
     ) arrivals
     group by variant_id, hour
     order by hour, variant_id`;
@@ -257,11 +273,19 @@ export async function testResultsReport(sql: Db, testId: string, now: Date, { so
 
 const configurationsOf = (variants: CountedVariant[]) => Object.fromEntries(variants.map((v) => [v.id, v.configuration]));
 
-/** The first-touch sources of the visitors in experiments, most visitors first (the dashboard's filter). */
+/**
+ * The first-touch sources of the visitors in experiments, most visitors first (the dashboard's filter):
+ * each visitor once, however many tests they were in; an archived test adds the visitors who were in
+ * no other test when its raw rows were deleted.
+ */
 export async function experimentSources(sql: Db): Promise<{ source: string; visitors: number }[]> {
   return sql<{ source: string; visitors: number }[]>`
-    select source, count(distinct user_id)::int as visitors from ab_test_assignments where source is not null
-    group by source order by count(distinct user_id) desc, source limit 50`;
+    select source, sum(visitors)::int as visitors from (
+      select source, count(distinct user_id) as visitors from ab_test_assignments where source is not null group by source
+      union all
+      select source, visitors from ab_test_archive_sources
+    ) s
+    group by source order by sum(visitors) desc, source limit 50`;
 }
 
 /**

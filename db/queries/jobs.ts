@@ -1,5 +1,5 @@
 import type { PendingQuery, Row, Sql, TransactionSql } from 'postgres';
-import { type Channel, type Delivery, type JobState, RETRY_WINDOW_MS } from '../../lib/lead-notifications.ts';
+import { type Channel, type Delivery, ERASED_CHANNEL, type JobState, RETRY_WINDOW_MS } from '../../lib/lead-notifications.ts';
 import type { Actor, LeadKind } from '../../lib/leads.ts';
 
 // The notification queue (the `jobs` table, db/migrations/0005_lead_delivery.sql): one row per
@@ -36,6 +36,24 @@ export const notifyWhenQueued = (sql: Db) => sql`select pg_notify(${JOBS_CHANNEL
 export async function enqueueNotifications(tx: TransactionSql, lead: { kind: LeadKind; id: string }, channels: readonly Channel[], now: Date): Promise<void> {
   if (channels.length === 0) return;
   await tx`with lead as (select ${lead.kind}::text as kind, ${lead.id}::varchar as id), ${queuedWith(tx, tx`lead`, channels, now)} ${notifyWhenQueued(tx)}`;
+}
+
+/** What an erased lead's notifications that were never sent say. */
+export const ERASED_BEFORE_SENT = 'Erased before it was sent: nothing was sent';
+
+/**
+ * An erased lead's notifications, in the erasure's transaction: those not sent yet never will be (a
+ * worker sending one right now loses its lease, so nothing it says afterwards is recorded), and what
+ * the deliveries said is forgotten (a mail server's refusal names the recipient's domain). Each keeps
+ * its channel and state.
+ */
+export async function closeJobsOfErasedLead(tx: TransactionSql, lead: { kind: LeadKind; id: string }, now: Date): Promise<void> {
+  await tx`
+    update jobs set
+      state = case when state in ('queued', 'running') then 'skipped' else state end,
+      detail = case when state in ('queued', 'running') then ${ERASED_BEFORE_SENT} end,
+      last_error = null, lease_token = null, leased_until = null, finished_at = coalesce(finished_at, ${now})
+    where lead_kind = ${lead.kind} and lead_id = ${lead.id}`;
 }
 
 /** Jobs whose worker vanished (killed mid-delivery) go back to the queue once their lease runs out. */
@@ -128,7 +146,8 @@ export async function releaseJobs(sql: Db, jobs: readonly Job[], now: Date): Pro
 /**
  * Staff press Retry on a dead (or skipped) notification: it is queued now with a fresh 24 hours, and the
  * lead's timeline says who did it. 'unchanged' when it is not dead or skipped (already queued, sending
- * or delivered: pressing twice sends once); 'erased' when the lead was erased (nothing is sent).
+ * or delivered: pressing twice sends once); 'erased' when the lead was erased (nothing is sent but its
+ * erasure notice).
  */
 export function retryDelivery(
   sql: Sql,
@@ -143,7 +162,8 @@ export function retryDelivery(
       from jobs j join leads l on l.kind = j.lead_kind and l.id = j.lead_id
       where j.lead_kind = ${lead.kind} and j.lead_id = ${lead.id} and j.channel = ${channel} for update of j`;
     if (!job) return 'missing';
-    if (job.erased) return 'erased';
+    // The one notification of an erased lead is its erasure notice, which carries nothing personal.
+    if (job.erased && job.channel !== ERASED_CHANNEL) return 'erased';
     if (job.state !== 'dead' && job.state !== 'skipped') return 'unchanged';
     await tx`
       update jobs set state = 'queued', attempts = 0, run_at = ${now}, give_up_at = ${new Date(now.getTime() + RETRY_WINDOW_MS)}, finished_at = null
@@ -160,5 +180,5 @@ export function leadDeliveries(sql: Db, kind: LeadKind, id: string): Promise<Del
   return sql<Delivery[]>`
     select channel, state, attempts, run_at, last_error, detail, finished_at from jobs
     where lead_kind = ${kind} and lead_id = ${id}
-    order by array_position(array['staff-email', 'prospect-email', 'webhook'], channel)`;
+    order by array_position(array['staff-email', 'prospect-email', 'webhook', 'erased-webhook'], channel)`;
 }

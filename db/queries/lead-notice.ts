@@ -70,3 +70,9 @@ export async function leadNotice(sql: Sql, kind: LeadKind, id: string): Promise<
     },
   };
 }
+
+/** When the lead was erased, for its erasure notice; null when it was not (or does not exist). */
+export async function erasedAtOf(sql: Sql, kind: LeadKind, id: string): Promise<Date | null> {
+  const [lead] = await sql<{ erasedAt: Date | null }[]>`select erased_at from leads where kind = ${kind} and id = ${id}`;
+  return lead?.erasedAt ?? null;
+}

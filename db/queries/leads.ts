@@ -194,9 +194,15 @@ type LockedLead = { status: LeadStatus; ownerId: string | null; isSpam: boolean;
 
 /**
  * Runs `change` on the lead's row, locked for the transaction: 'missing' when there is no such lead,
- * 'erased' when it was erased (nothing about an erased lead changes), else what `change` says.
+ * 'erased' when it was erased (nothing about an erased lead changes), else what `change` says. Every
+ * change to a lead goes through here (erasure too: db/queries/erasure.ts).
  */
-function changeLead(sql: Sql, kind: LeadKind, id: string, change: (tx: TransactionSql, lead: LockedLead) => Promise<ChangeOutcome>): Promise<ChangeOutcome> {
+export function changeLead(
+  sql: Sql,
+  kind: LeadKind,
+  id: string,
+  change: (tx: TransactionSql, lead: LockedLead) => Promise<ChangeOutcome>,
+): Promise<ChangeOutcome> {
   return sql.begin(async (tx) => {
     const [lead] = await tx<LockedLead[]>`select status, owner_id, is_spam, erased_at from leads where kind = ${kind} and id = ${id} for update`;
     if (!lead) return 'missing';
@@ -275,28 +281,4 @@ export async function recordView(sql: Sql, kind: LeadKind, id: string, { actor, 
       select 1 from lead_events
       where lead_kind = ${kind} and lead_id = ${id} and kind = 'viewed' and actor_id = ${actor.id} and at > ${new Date(now.getTime() - VIEW_WINDOW_MS)}
     )`;
-}
-
-/**
- * Erases a lead on request: the stored submission (and the audit's contacts row) are deleted, the
- * lead keeps no name, business, email, visitor or page, and notes written about the person are
- * cleared. What remains says that a lead of this kind arrived, when, how it was handled, and who erased
- * it when.
- */
-export function eraseLead(sql: Sql, kind: LeadKind, id: string, change: Change): Promise<ChangeOutcome> {
-  return changeLead(sql, kind, id, async (tx) => {
-    if (kind === 'audit') {
-      const [audit] = await tx<{ email: string; createdAt: Date }[]>`select email, created_at from business_audits where id = ${id}`;
-      if (audit) await tx`delete from contacts where source = 'business-audit' and email = ${audit.email} and created_at = ${audit.createdAt}`;
-      await tx`delete from business_audits where id = ${id}`;
-    } else {
-      await tx`delete from q4_intake_applications where id = ${id}`;
-    }
-    await tx`update leads set name = null, business = null, email = null, visitor_id = null, page = null, erased_at = ${change.now}
-             where kind = ${kind} and id = ${id}`;
-    await tx`update lead_events set note = null, to_value = case when kind = 'submitted' then null else to_value end
-             where lead_kind = ${kind} and lead_id = ${id}`;
-    await addEvent(tx, kind, id, { kind: 'erased' }, change);
-    return 'changed';
-  });
 }

@@ -27,3 +27,11 @@ export async function countRateHit(
 export async function pruneRateWindows(sql: Sql, at: Date): Promise<number> {
   return (await sql`delete from rate_limit_windows where window_end < ${at}`).count;
 }
+
+/**
+ * Takes back one request counted by countRateHit (a staff sign-in that was right, or was never
+ * checked), in the window it was counted in: a window that has started again since is left alone.
+ */
+export async function giveBackRateHit(sql: Sql, { rule, client, windowEnd }: { rule: string; client: string; windowEnd: Date }): Promise<void> {
+  await sql`update rate_limit_windows set hits = greatest(hits - 1, 0) where rule = ${rule} and client = ${client} and window_end = ${windowEnd}`;
+}

@@ -1,4 +1,4 @@
-import type { Sql } from 'postgres';
+import type { Sql, TransactionSql } from 'postgres';
 import { SESSION_IDLE_MS, SESSION_MAX_MS } from '../../lib/staff-session.ts';
 
 // Signed-in staff browsers (staff_sessions). Rows are found by the SHA-256 of the cookie's id.
@@ -13,10 +13,29 @@ export async function findStaffLogin(sql: Sql, email: string): Promise<{ id: str
   return row ?? null;
 }
 
-/** Starts a session, and clears every session that has run out (signing in is rare: a fine time to tidy). */
-export async function createSession(sql: Sql, idHash: string, userId: string, now: Date): Promise<void> {
+/**
+ * Starts a session for the account whose password hash is still `passwordHash` (a password changed
+ * while this sign-in was being checked starts nothing), and clears every session that has run out
+ * (signing in is rare: a fine time to tidy). False when the password had changed.
+ */
+export async function createSession(sql: Sql, idHash: string, userId: string, now: Date, passwordHash: string): Promise<boolean> {
   await sql`delete from staff_sessions where created_at <= ${new Date(now.getTime() - SESSION_MAX_MS)} or last_seen_at <= ${new Date(now.getTime() - SESSION_IDLE_MS)}`;
-  await sql`insert into staff_sessions (id_hash, user_id, created_at, last_seen_at) values (${idHash}, ${userId}, ${now}, ${now})`;
+  const rows = await sql`
+    insert into staff_sessions (id_hash, user_id, created_at, last_seen_at)
+    select ${idHash}, id, ${now}, ${now} from users where id = ${userId} and password = ${passwordHash}
+    returning 1`;
+  return rows.length > 0;
+}
+
+/**
+ * Signs an account out everywhere: every session, every remembered device and every second step
+ * waiting for a code. Returns how many sessions ended.
+ */
+export async function endEverySession(sql: Sql | TransactionSql, userId: string): Promise<number> {
+  const ended = await sql`delete from staff_sessions where user_id = ${userId} returning 1`;
+  await sql`delete from staff_devices where user_id = ${userId}`;
+  await sql`delete from staff_sign_in_pending where user_id = ${userId}`;
+  return ended.length;
 }
 
 export async function findSession(sql: Sql, idHash: string): Promise<StoredSession | null> {

@@ -111,6 +111,8 @@ const feedParser = () =>
   (parser ??= import('rss-parser').then(
     ({ default: RssParser }) =>
       new RssParser({
+        // A real feed's root may be a bare <rss> with no version attribute: read it as RSS 2.0.
+        defaultRSS: 2,
         customFields: {
           item: [
             ['content:encoded', 'content:encoded'],

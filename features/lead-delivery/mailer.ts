@@ -32,13 +32,31 @@ const POOL_CONNECTIONS = 4;
 /** Email addresses in a server's answer, cut to their domain: errors are logged and shown on leads. */
 export const withoutMailboxes = (text: string): string => text.replace(/[^\s<>"'@,;:]+@([A-Za-z0-9.-]+)/g, '…@$1');
 
+/**
+ * Email addresses gone altogether, domain too: for the log, which keeps nothing about a person (a
+ * prospect's domain is often their business's name). The job keeps the domain for staff until erasure.
+ */
+export const withoutAddresses = (text: string): string => text.replace(/[^\s<>"'@,;:]*@[A-Za-z0-9.-]+/g, '[address]');
+
 type SmtpError = Error & { code?: string; responseCode?: number; command?: string };
 
-/** A nodemailer error as a failure: a 5xx refusal of the recipient or the message is final, the rest is tried again. */
+/**
+ * A nodemailer error as a failure. Only a 5xx refusal of the recipient or the message is final (550 no
+ * such mailbox, 554 rejected). A 4xx is tried again: greylisting (451 at RCPT TO, the first time a
+ * server meets a sender), a full mailbox (452), a busy server (421). So is 503 (bad sequence: the
+ * session's state, not the message), and anything about the connection, TLS, the sign-in or the sender,
+ * which is this site's set-up and may be put right while the retries run. An address nodemailer cannot
+ * put in an envelope at all (no reply code) is final too.
+ */
 function failureOf(error: unknown): DeliveryFailure {
   const e = error as SmtpError;
-  const permanent = e.code === 'EENVELOPE' || (e.responseCode !== undefined && e.responseCode >= 500 && /^(RCPT TO|DATA)/.test(e.command ?? ''));
-  return new DeliveryFailure(withoutMailboxes(`SMTP ${e.code ?? 'error'}${e.responseCode ? ` ${e.responseCode}` : ''}: ${e.message}`).slice(0, 500), permanent);
+  const code = e.responseCode;
+  const refusedForGood = code !== undefined && code >= 500 && code !== 503 && /^(RCPT TO|DATA)/.test(e.command ?? '');
+  const unaddressable = e.code === 'EENVELOPE' && code === undefined;
+  return new DeliveryFailure(
+    withoutMailboxes(`SMTP ${e.code ?? 'error'}${code ? ` ${code}` : ''}: ${e.message}`).slice(0, 500),
+    refusedForGood || unaddressable,
+  );
 }
 
 export function createMailer({ smtpUrl, from }: { smtpUrl: string | undefined; from: string }): Mailer {

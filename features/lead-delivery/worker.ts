@@ -1,12 +1,12 @@
 import type { Sql } from 'postgres';
 import { claimDueJobs, failJob, finishJob, JOBS_CHANNEL, type Job, reclaimExpiredLeases, releaseJobs, renewLeases } from '../../db/queries/jobs.ts';
 import type { Config } from '../../lib/config.ts';
-import { nextAttemptAt } from '../../lib/lead-notifications.ts';
+import { type Channel, nextAttemptAt } from '../../lib/lead-notifications.ts';
 import { deadline, withDatabaseDeadline } from '../../server/deadline.ts';
 import type { Logger } from '../../server/log.ts';
 import { type DeliveryDeps, deliver } from './deliver.ts';
 import { DeliveryFailure } from './failure.ts';
-import { createMailer, type Mailer, withoutMailboxes } from './mailer.ts';
+import { createMailer, type Mailer, withoutAddresses, withoutMailboxes } from './mailer.ts';
 import { WEBHOOK_TIMEOUT_MS } from './webhook.ts';
 
 // The notification worker: claims due jobs from the queue (db/queries/jobs.ts), delivers a few at a
@@ -36,6 +36,8 @@ export type WorkerOptions = {
   webhookTimeoutMs?: number;
   /** Jitter for retries, in [0, 1). */
   random?: () => number;
+  /** Told each attempt's outcome (for /metrics): delivered, or failed. */
+  onOutcome?: (channel: Channel, outcome: 'sent' | 'failed') => void;
 };
 
 export type LeadWorker = {
@@ -98,18 +100,21 @@ export function startWorker(options: WorkerOptions): LeadWorker {
       try {
         const outcome = await deliver(job, deps, controller.signal);
         if (controller.signal.aborted) return; // stopped meanwhile: already back in the queue
-        const recorded = await withDatabaseDeadline(finishJob(sql, job, outcome, now()));
+        if (outcome.state === 'delivered') options.onOutcome?.(job.channel, 'sent');
+        const recorded = await withDatabaseDeadline(sql, (db) => finishJob(db, job, outcome, now()));
         if (recorded) log.info(`notification ${outcome.state}`, { ...fields, ms: Math.round(performance.now() - started) });
         else log.warn('notification delivered after its lease ran out', fields);
       } catch (error) {
         if (controller.signal.aborted) return;
         const failure =
           error instanceof DeliveryFailure ? error : new DeliveryFailure(withoutMailboxes(String((error as Error)?.message ?? error)).slice(0, 500));
+        options.onOutcome?.(job.channel, 'failed');
         const retryAt = nextAttemptAt({ attempts: job.attempts, now: now(), giveUpAt: job.giveUpAt, permanent: failure.permanent, random: random() });
         try {
-          await withDatabaseDeadline(failJob(sql, job, { error: failure.message, retryAt }, now()));
-          if (retryAt) log.warn('notification failed, will retry', { ...fields, error: failure.message, retryAt: retryAt.toISOString() });
-          else log.error('notification failed for good', { ...fields, error: failure.message });
+          await withDatabaseDeadline(sql, (db) => failJob(db, job, { error: failure.message, retryAt }, now()));
+          const logged = withoutAddresses(failure.message);
+          if (retryAt) log.warn('notification failed, will retry', { ...fields, error: logged, retryAt: retryAt.toISOString() });
+          else log.error('notification failed for good', { ...fields, error: logged });
         } catch (recordError) {
           // Its lease runs out and it is tried again.
           log.warn('notification failure could not be recorded', { ...fields, error: String(recordError) });
@@ -128,8 +133,8 @@ export function startWorker(options: WorkerOptions): LeadWorker {
     if (Date.now() - housekeptAt < leaseMs / 3) return;
     housekeptAt = Date.now();
     const jobs = [...inFlight.values()].map((d) => d.job);
-    await withDatabaseDeadline(renewLeases(sql, jobs, new Date(now().getTime() + leaseMs)));
-    await withDatabaseDeadline(reclaimExpiredLeases(sql, now()));
+    await withDatabaseDeadline(sql, (db) => renewLeases(db, jobs, new Date(now().getTime() + leaseMs)));
+    await withDatabaseDeadline(sql, (db) => reclaimExpiredLeases(db, now()));
   };
 
   const loop = (async () => {
@@ -139,7 +144,8 @@ export function startWorker(options: WorkerOptions): LeadWorker {
         await housekeep();
         const free = concurrency - inFlight.size;
         const at = now();
-        const jobs = free > 0 ? await withDatabaseDeadline(claimDueJobs(sql, { limit: free, now: at, leasedUntil: new Date(at.getTime() + leaseMs) })) : [];
+        const jobs =
+          free > 0 ? await withDatabaseDeadline(sql, (db) => claimDueJobs(db, { limit: free, now: at, leasedUntil: new Date(at.getTime() + leaseMs) })) : [];
         if (!running) {
           // Stopped while claiming: hand them straight back.
           await releaseJobs(sql, jobs, now());

@@ -14,7 +14,7 @@ export default definePage<AbDashboardProps>({
     // A source the filter cannot use (too long, empty) shows every visitor, as the form's first choice does.
     const scope = resultsScopeQuerySchema.safeParse({ source: c.req.query('source') });
     const source = scope.success ? scope.data.source : undefined;
-    const [reports, sources] = await withDatabaseDeadline(Promise.all([dashboardData(sql, time, { source }), experimentSources(sql)]));
+    const [reports, sources] = await withDatabaseDeadline(sql, (db) => Promise.all([dashboardData(db, time, { source }), experimentSources(db)]));
     const apiBase = config.AB_DASHBOARD_ACCESS === 'staff' ? '/admin/api/ab-test' : '/api/ab-test';
     return { reports, loadedAt: time.toISOString(), apiBase, source: source ?? null, sources };
   },

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { leadSources, leadsForExport, inboxPage as loadInboxPage } from '../../db/queries/leads.ts';
 import { listStaffAccounts } from '../../db/queries/staff.ts';
-import { parseStoredTouch, sourceOf } from '../../lib/attribution.ts';
+import { parseErasedTouch, parseStoredTouch, sourceOf } from '../../lib/attribution.ts';
 import { CSV_BOM, csvRow } from '../../lib/csv.ts';
 import { formatStamp } from '../../lib/display-time.ts';
 import { budgetLabel, type InboxFilters, inboxFiltersSchema, isOverdue, leadKindLabel, leadStatusLabel } from '../../lib/leads.ts';
@@ -60,8 +60,13 @@ const CSV_COLUMNS = [
   'notifications',
 ];
 
-/** A touch's CSV cells: source, medium, campaign … (lib/attribution.ts), blank when there was none. */
+/**
+ * A touch's CSV cells: source, medium, campaign … (lib/attribution.ts), blank when there was none. An
+ * erased lead's touch is its source and medium alone (lib/attribution.ts erasedTouch).
+ */
 function touchCells(stored: string | null, { full }: { full: boolean }): string[] {
+  const erased = parseErasedTouch(stored);
+  if (erased) return [erased.source, erased.medium, ...Array<string>(full ? 8 : 4).fill('')];
   const touch = parseStoredTouch(stored);
   const { source, medium } = sourceOf(touch);
   const at = touch ? formatStamp(touch.at) : '';
@@ -89,7 +94,9 @@ const inbox = new Hono<AppEnv>()
     if ('problem' in read) return read.problem;
     const ctx = context(c);
     const { sql } = c.get('deps');
-    const [page, owners, sources] = await withDatabaseDeadline(Promise.all([loadInboxPage(sql, read.filters, ctx), listStaffAccounts(sql), leadSources(sql)]));
+    const [page, owners, sources] = await withDatabaseDeadline(sql, (db) =>
+      Promise.all([loadInboxPage(db, read.filters, ctx), listStaffAccounts(db), leadSources(db)]),
+    );
     return renderPage(c, inboxPage, { staff: signedInStaff(c), filters: read.filters, ...page, owners, sources, now: ctx.now });
   })
   .get('/leads.csv', requireStaff('page'), async (c) => {
@@ -106,7 +113,7 @@ const inbox = new Hono<AppEnv>()
       // One batch per pull: the stream asks for more only as fast as the client reads.
       async pull(controller) {
         try {
-          const next = await withDatabaseDeadline(batches.next());
+          const next = await withDatabaseDeadline(sql, () => batches.next());
           if (next.done) return controller.close();
           const lines = next.value.map((l) =>
             csvRow([

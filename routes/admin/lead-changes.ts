@@ -1,8 +1,9 @@
 import { Hono } from 'hono';
 import type { Sql } from 'postgres';
 import type * as z from 'zod/mini';
+import { eraseLead } from '../../db/queries/erasure.ts';
 import { retryDelivery } from '../../db/queries/jobs.ts';
-import { addNote, type ChangeOutcome, changeOwner, changeStatus, eraseLead, setSpam } from '../../db/queries/leads.ts';
+import { addNote, type ChangeOutcome, changeOwner, changeStatus, setSpam } from '../../db/queries/leads.ts';
 import { retryDeliverySchema } from '../../lib/lead-notifications.ts';
 import { eraseSchema, type LeadKind, leadPath, noteSchema, ownerChangeSchema, spamChangeSchema, statusChangeSchema } from '../../lib/leads.ts';
 import { problemLines } from '../../lib/validation.ts';
@@ -44,7 +45,16 @@ const actions = {
       return outcome === 'retried' ? 'changed' : outcome;
     },
   }),
-  erase: action({ schema: eraseSchema, run: (sql, kind, id, _body, change) => eraseLead(sql, kind, id, change) }),
+  erase: action({
+    schema: eraseSchema,
+    run: async (sql, kind, id, _body, change, notifications) => {
+      const notifyReceiver = notifications.channels.includes('webhook');
+      const outcome = await eraseLead(sql, kind, id, { ...change, reason: 'request', notifyReceiver });
+      // The webhook receiver is told (lead.erased), queued with the erasure.
+      if (outcome === 'changed' && notifyReceiver) notifications.queued();
+      return outcome;
+    },
+  }),
 };
 
 /** After a form: back to the inbox view it came from (its `back` field, when that is an inbox path), else the lead. */
@@ -64,7 +74,7 @@ for (const [name, { schema, run }] of Object.entries(actions) as [string, Action
     const parsed = schema.safeParse(form);
     if (!parsed.success) return staffProblem(c, 400, 'Nothing was changed', problemLines(parsed.error), here);
     const { sql, notifications } = c.get('deps');
-    const outcome = await withDatabaseDeadline(run(sql, params.kind, params.id, parsed.data, changeBy(c), notifications));
+    const outcome = await withDatabaseDeadline(sql, (db) => run(db, params.kind, params.id, parsed.data, changeBy(c), notifications));
     if (outcome === 'missing') return noSuchLead(c);
     // Erasing twice (a double-click) is done; any other change to an erased lead is refused.
     if (outcome === 'erased' && name !== 'erase')
@@ -78,7 +88,7 @@ changes.post('/api/leads/:kind/:id/status', jsonWrite(), requireStaff('api'), va
   const params = leadParams(c);
   if (!params) return c.json({ error: 'No such lead' }, 404);
   const { status, note } = c.req.valid('json');
-  const outcome = await withDatabaseDeadline(changeStatus(c.get('deps').sql, params.kind, params.id, status, note, changeBy(c)));
+  const outcome = await withDatabaseDeadline(c.get('deps').sql, (db) => changeStatus(db, params.kind, params.id, status, note, changeBy(c)));
   if (outcome === 'missing') return c.json({ error: 'No such lead' }, 404);
   if (outcome === 'erased') return c.json({ error: 'This lead was erased on request: it can no longer be changed' }, 409);
   return c.json({ status, changed: outcome === 'changed' });

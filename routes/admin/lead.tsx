@@ -31,19 +31,19 @@ const lead = new Hono<AppEnv>().get('/leads/:kind/:id', requireStaff('page'), as
   if (!params) return noSuchLead(c);
   const { sql, now } = c.get('deps');
   const staff = signedInStaff(c);
-  const found = await withDatabaseDeadline(findLead(sql, params.kind, params.id));
+  const found = await withDatabaseDeadline(sql, (db) => findLead(db, params.kind, params.id));
   if (!found) return noSuchLead(c);
   const time = now();
-  await withDatabaseDeadline(recordView(sql, params.kind, params.id, { actor: staff, now: time }));
-  const [audit, application, variants, timeline, owners, deliveries, auditMarketing] = await withDatabaseDeadline(
+  await withDatabaseDeadline(sql, (db) => recordView(db, params.kind, params.id, { actor: staff, now: time }));
+  const [audit, application, variants, timeline, owners, deliveries, auditMarketing] = await withDatabaseDeadline(sql, (db) =>
     Promise.all([
-      params.kind === 'audit' ? findAudit(sql, params.id) : null,
-      params.kind === 'intake' ? findIntakeApplication(sql, params.id) : null,
-      variantsSeenBy(sql, found.visitorId),
-      leadTimeline(sql, params.kind, params.id),
-      listStaffAccounts(sql),
-      leadDeliveries(sql, params.kind, params.id),
-      params.kind === 'audit' ? auditConsent(sql, params.id) : null,
+      params.kind === 'audit' ? findAudit(db, params.id) : null,
+      params.kind === 'intake' ? findIntakeApplication(db, params.id) : null,
+      variantsSeenBy(db, found.visitorId),
+      leadTimeline(db, params.kind, params.id),
+      listStaffAccounts(db),
+      leadDeliveries(db, params.kind, params.id),
+      params.kind === 'audit' ? auditConsent(db, params.id) : null,
     ]),
   );
   const outcome = audit && {

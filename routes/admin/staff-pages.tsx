@@ -9,7 +9,7 @@ import { signedInStaff } from '../../server/staff-auth.ts';
 // The back office's pages: never indexed, never kept (they are not in the page cache's table), in the
 // staff frame instead of the site's header and footer.
 
-const staffMeta = (title: string, path: string) => ({
+export const staffMeta = (title: string, path: string) => ({
   title: `${title} | ${agency.name} back office`,
   description: 'The back office of the agency.',
   path,

@@ -28,7 +28,7 @@ api.get('/assignment', rateLimit('assignments'), validQuery(assignmentQuerySchem
   const { testName, userId } = c.req.valid('query');
   // Crawlers see the control and leave no trace; everyone else is the supplied id or the visitor cookie.
   const user = isCrawler(c) ? null : (userId ?? visitorId(c));
-  const assignment = await withDatabaseDeadline(assignVariant(c.get('deps').sql, testName, user, firstTouchSource(c)));
+  const assignment = await withDatabaseDeadline(c.get('deps').sql, (db) => assignVariant(db, testName, user, firstTouchSource(c)));
   if (!assignment) return c.json({ error: `No running A/B test is named ${testName}` }, 404);
   return c.json(assignment);
 });
@@ -40,7 +40,7 @@ api.post('/event', jsonWrite(EVENT_BODY_LIMIT), validJson(abEventSchema), rateLi
   if (isCrawler(c)) return c.json({ recorded: false }, 202);
   const userId = body.userId ?? visitorId(c);
   if (!userId) return c.json({ recorded: false }, 202);
-  const outcome = await withDatabaseDeadline(recordEvent(c.get('deps').sql, { ...body, userId, source: firstTouchSource(c) }));
+  const outcome = await withDatabaseDeadline(c.get('deps').sql, (db) => recordEvent(db, { ...body, userId, source: firstTouchSource(c) }));
   switch (outcome) {
     case 'recorded':
       return c.json({ recorded: true }, 201);
@@ -64,7 +64,7 @@ export const abResultsApi = new Hono<AppEnv>();
 
 /** GET /tests → every test (spec fields). */
 abResultsApi.get('/tests', async (c) => {
-  return c.json(await withDatabaseDeadline(listTests(c.get('deps').sql)));
+  return c.json(await withDatabaseDeadline(c.get('deps').sql, listTests));
 });
 
 const NO_SUCH_TEST = { error: 'No A/B test has this id' };
@@ -73,7 +73,7 @@ const NO_SUCH_TEST = { error: 'No A/B test has this id' };
 abResultsApi.get('/results/:testId', validParam(testIdParamSchema), async (c) => {
   const { testId } = c.req.valid('param');
   const now = c.get('deps').now();
-  const results = testId.length <= 36 ? await withDatabaseDeadline(testResults(c.get('deps').sql, testId, now)) : null;
+  const results = testId.length <= 36 ? await withDatabaseDeadline(c.get('deps').sql, (db) => testResults(db, testId, now)) : null;
   if (!results) return c.json(NO_SUCH_TEST, 404);
   return c.json(results);
 });
@@ -83,7 +83,7 @@ abResultsApi.get('/results/:testId/csv', validParam(testIdParamSchema), validQue
   const { testId } = c.req.valid('param');
   const { source } = c.req.valid('query');
   const now = c.get('deps').now();
-  const report = testId.length <= 36 ? await withDatabaseDeadline(testResultsReport(c.get('deps').sql, testId, now, { source })) : null;
+  const report = testId.length <= 36 ? await withDatabaseDeadline(c.get('deps').sql, (db) => testResultsReport(db, testId, now, { source })) : null;
   if (!report) return c.json(NO_SUCH_TEST, 404);
   c.header('Content-Type', 'text/csv; charset=utf-8');
   c.header('Content-Disposition', `attachment; filename="${resultsCsvFilename(report.test.name, now)}"`);

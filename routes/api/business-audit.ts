@@ -47,8 +47,8 @@ const api = new Hono<AppEnv>().post(
     // A plain post carries no id: one made from its answers and visitor makes a double click one submission.
     const answers = { ...valid, id: valid.id ?? (plainForm ? formSubmissionId(c, valid) : undefined) };
     const { sql, now, notifications } = c.get('deps');
-    const stored = await withDatabaseDeadline(
-      storeAuditSubmission(sql, answers, {
+    const stored = await withDatabaseDeadline(sql, (db) =>
+      storeAuditSubmission(db, answers, {
         visitor: visitorId(c),
         now: now(),
         page: referringPage(c, API_PATH),

@@ -33,8 +33,8 @@ const api = new Hono<AppEnv>().post('/', submissionWrite(), validSubmission(inta
   const plainForm = isFormBody(c);
   const id = clientId ?? (plainForm ? formSubmissionId(c, application) : crypto.randomUUID());
   const isSpam = isLikelySpam({ fax, fillMs });
-  const stored = await withDatabaseDeadline(
-    insertIntakeApplication(sql, {
+  const stored = await withDatabaseDeadline(sql, (db) =>
+    insertIntakeApplication(db, {
       id,
       application,
       // The consent was given on the page the form was sent from.

@@ -1,7 +1,7 @@
 import type { ErrorHandler, NotFoundHandler } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { RegExpRouter } from 'hono/router/reg-exp-router';
-import { DatabaseUnavailable, isConnectionError } from '../../db/errors.ts';
+import { DatabaseUnavailable, isConnectionError, isRetryableDatabaseError } from '../../db/errors.ts';
 import type { AppContext, AppEnv } from '../deps.ts';
 import { renderPage } from '../page.tsx';
 import { isPageStatus, type PageStatus, statusCopy, statusPage } from '../status-pages.tsx';
@@ -22,8 +22,8 @@ export function answerStatusPage(c: AppContext, status: PageStatus, headers?: Re
 }
 
 /**
- * HTTP exceptions keep their own status (400, 401, 403, 413, 415, 429, 504 ...); an unreachable database
- * is 503 with Retry-After; anything else is a generic 500 whose body names only the request id.
+ * HTTP exceptions keep their own status (400, 401, 403, 413, 415, 429, 504 ...); a database that is
+ * unreachable, missed the deadline or gave up on a statement (a timeout, a lock, a deadlock) is 503 with Retry-After; anything else is a generic 500 whose body names only the request id.
  * Stacks go to the log, never to the client.
  */
 export const onError: ErrorHandler<AppEnv> = async (err, c) => {
@@ -37,7 +37,7 @@ export const onError: ErrorHandler<AppEnv> = async (err, c) => {
     if (api) return c.json({ error: err.message || res.statusText || 'Request failed' }, err.status, headers);
     return isPageStatus(err.status) ? answerStatusPage(c, err.status, headers) : res;
   }
-  if (err instanceof DatabaseUnavailable || isConnectionError(err)) {
+  if (err instanceof DatabaseUnavailable || isConnectionError(err) || isRetryableDatabaseError(err)) {
     log.warn('database unavailable', {
       requestId,
       route: c.req.routePath,

@@ -41,7 +41,7 @@ export const dailyStoryBudget = createMiddleware<AppEnv>(async (c, next) => {
   const { limit } = RATE_RULES.storiesDaily;
   let spent: boolean;
   try {
-    spent = await withDatabaseDeadline(spendStoryBudget(sql, calendarDay(time, agency.timeZone), limit), BUDGET_DEADLINE_MS);
+    spent = await withDatabaseDeadline(sql, (db) => spendStoryBudget(db, calendarDay(time, agency.timeZone), limit), BUDGET_DEADLINE_MS);
   } catch (error) {
     log.warn('story budget unavailable: counting in this process', { requestId: c.get('requestId'), error: (error as Error)?.name ?? 'Error' });
     spent = rateLimiters.storiesDaily.hit('all').allowed;

@@ -26,7 +26,9 @@ export function requestContext(deps: AppDeps): MiddlewareHandler<AppEnv> {
     // Hono answers HEAD with the GET answer's headers and no body, so the length is stated here.
     if (c.req.method === 'HEAD' && res.body && !res.headers.has('Content-Length'))
       res.headers.set('Content-Length', String((await res.clone().arrayBuffer()).byteLength));
-    deps.log.access(requestId, c.req.method, routeLabel(res.status, c.req.routePath), res.status, started);
+    const route = routeLabel(res.status, c.req.routePath);
+    deps.log.access(requestId, c.req.method, route, res.status, started);
+    deps.metrics.request(route, res.status, started);
   };
 }
 

@@ -141,8 +141,10 @@ describe('signing in', () => {
     const res = await postLogin(t, { email: ` ${staff.email.toUpperCase()} `, password: staff.password, next: '/admin/leads?status=new' });
     expect(res.status).toBe(303);
     expect(res.headers.get('location')).toBe('/admin/leads?status=new');
-    const cookie = res.headers.get('set-cookie') ?? '';
+    const [cookie, device] = res.headers.getSetCookie();
     expect(cookie).toMatch(/^staff_session=[\w-]{43}; Max-Age=604800; Path=\/admin; HttpOnly; SameSite=Strict$/);
+    // The browser is remembered for the account (a device cookie: lib/sign-in-throttle.ts), for a year.
+    expect(device).toMatch(/^staff_device=[\w-]{43}; Max-Age=31536000; Path=\/admin; HttpOnly; SameSite=Strict$/);
     const id = cookie.split(';')[0].split('=')[1];
     const stored = await t.sql<{ idHash: string }[]>`select id_hash from staff_sessions where user_id = ${staff.id}`;
     expect(stored).toHaveLength(1);
@@ -150,7 +152,7 @@ describe('signing in', () => {
     expect(stored[0].idHash).toBe(new Bun.CryptoHasher('sha256').update(id).digest('hex'));
     // Secure in production.
     const prod = await testApp({}, { NODE_ENV: 'production' });
-    expect((await postLogin(prod, { email: staff.email, password: staff.password })).headers.get('set-cookie')).toContain('; Secure');
+    for (const set of (await postLogin(prod, { email: staff.email, password: staff.password })).headers.getSetCookie()) expect(set).toContain('; Secure');
   });
 
   test('next may not leave the site', async () => {

@@ -1,6 +1,7 @@
 import { describe, expect, setDefaultTimeout, test } from 'bun:test';
 import { computeAudit } from '../../lib/audit.ts';
 import { auditSchema, REQUIRED_AUDIT_FIELDS } from '../../lib/audit-schema.ts';
+import { ONE_LINE_MESSAGE } from '../../lib/plain-text.ts';
 import { sendViews } from '../helpers/ab-home.ts';
 import { testApp } from '../helpers/app.ts';
 import { validAudit } from '../helpers/audit.ts';
@@ -79,6 +80,26 @@ describe('POST /api/business-audit', () => {
     expect(Object.keys(fields).sort()).toEqual(['currentMarketing.1', 'email', 'firstName', 'industry', 'timeframe']);
     expect(fields.industry).toBe('Please select your industry');
     expect(fields.email).toBe('Invalid email address');
+  });
+
+  test('a line break, tab or other control character in a one-line answer is a 400 naming each field; nothing is stored', async () => {
+    const { postJson, sql } = await testApp({}, { RATE_LIMITS: 'off' });
+    const audit = validAudit();
+    const forged = {
+      firstName: 'Maya\nReply to: refunds@evil.example',
+      lastName: 'Ng\tOK',
+      businessName: 'Glow Spa\r\nPriority: urgent',
+      phone: '416\u2028555 0199',
+      website: 'glowspa.ca\u202e',
+    };
+    const res = await postJson('/api/business-audit', { ...audit, ...forged });
+    expect(res.status).toBe(400);
+    const { fields } = await res.json();
+    expect(Object.keys(fields).sort()).toEqual(Object.keys(forged).sort());
+    for (const message of Object.values(fields)) expect(message).toBe(ONE_LINE_MESSAGE);
+    expect(await storedCounts(sql, audit.email)).toEqual({ audits: 0, contacts: 0 });
+    // A trailing line break from a paste is trimmed, not refused.
+    expect((await postJson('/api/business-audit', { ...validAudit(), businessName: 'Glow Spa\n' })).status).toBe(201);
   });
 
   test('the same submission id twice stores one row and answers the same', async () => {
@@ -274,6 +295,17 @@ describe('without JavaScript: the audit as a plain form post', () => {
     expect(html.match(/name="currentChallenges" checked="" value="(time|tracking)"/g)).toHaveLength(2);
     expect(html).toContain('<meta name="robots" content="noindex, nofollow"/>');
     expect(await sql`select 1 from business_audits where business_name = ${business}`).toHaveLength(0);
+  });
+
+  test('a business name with a line break in it gets the form again with the message under that field, the answers kept', async () => {
+    const { request, sql } = await testApp({}, { RATE_LIMITS: 'off' });
+    const body = plainBody({ businessName: 'Glow Spa\nReply to: x@evil.example' });
+    const res = await request('/api/business-audit', { method: 'POST', headers: form, body: body.toString() });
+    expect(res.status).toBe(400);
+    const html = await res.text();
+    expect(html).toContain(ONE_LINE_MESSAGE);
+    expect(html).toContain(`value="${body.get('firstName')}"`);
+    expect(await sql`select 1 from business_audits where email = ${body.get('email')}`).toHaveLength(0);
   });
 
   test('odd values are refused by name, and the guards, limits and honeypot apply as to JSON', async () => {

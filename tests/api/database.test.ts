@@ -7,21 +7,31 @@ import { testDatabase } from '../helpers/db.ts';
 import { freshDataDir } from '../helpers/template-db.ts';
 
 // The eight tables of the specification, the story generator's daily budget, the back office's leads,
-// their events and the staff sessions, the lead notifications' queue, and the rate-limit counts that
-// several processes share.
+// their events and the staff sessions, the lead notifications' queue, the rate-limit counts that
+// several processes share, staff sign-in's gates, remembered devices and two-factor sign-in, the A/B
+// archive and the daily tasks' claims (retention).
 const TABLES = [
+  'ab_test_archive_counts',
+  'ab_test_archive_hours',
+  'ab_test_archive_sources',
   'ab_test_assignments',
   'ab_test_events',
   'ab_test_variants',
   'ab_tests',
   'business_audits',
   'contacts',
+  'housekeeping_runs',
   'jobs',
   'lead_events',
   'leads',
   'q4_intake_applications',
   'rate_limit_windows',
+  'staff_devices',
+  'staff_recovery_codes',
   'staff_sessions',
+  'staff_sign_in_gates',
+  'staff_sign_in_pending',
+  'staff_two_factor',
   'story_budget',
   'users',
 ];

@@ -118,18 +118,26 @@ describe('pages', () => {
 });
 
 describe('operations', () => {
-  test('/healthz reports the database', async () => {
-    const { request } = await testApp();
+  test('/healthz reports the database, from its last background check', async () => {
+    const { request, healthy } = await testApp();
+    await healthy();
     const res = await request('/healthz');
     expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toBe('no-store');
     expect(await res.json()).toEqual({ status: 'ok', db: 'ok' });
   });
 
   test('/healthz answers 503 when the database does not answer', async () => {
     const never = Object.assign(() => ({ execute: () => new Promise(() => {}) }), {}) as never;
     const { request } = await testApp({ sql: never });
+    await request('/healthz');
+    // Past the check's one-second deadline: still answered at once, from what it found.
+    await Bun.sleep(1200);
+    const started = performance.now();
     const res = await request('/healthz');
+    expect(performance.now() - started).toBeLessThan(100);
     expect(res.status).toBe(503);
+    expect(res.headers.get('retry-after')).toBe('5');
     expect(await res.json()).toEqual({ status: 'error', db: 'unavailable' });
   });
 

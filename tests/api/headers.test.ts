@@ -35,6 +35,7 @@ test.each([['production'], ['development']])('every kind of response carries the
   t.app.post('/api/probe', rateLimit('forms'), jsonWrite(64), validJson(schema), (c) => c.json({ ok: true }, 201));
   const hanging = await testApp({ sql: (() => ({ execute: () => new Promise(() => {}) })) as never, dbReady: () => false }, { NODE_ENV: mode });
 
+  await t.healthy();
   const first = await t.request('/services', { headers: { 'accept-encoding': 'br' } });
   const responses: [string, Response][] = [
     ['200 HTML', first],

@@ -2,6 +2,7 @@ import { describe, expect, setDefaultTimeout, test } from 'bun:test';
 import { findIntakeApplication } from '../../db/queries/intake.ts';
 import { CONSENT_VERSION } from '../../lib/consent.ts';
 import { CONSENT_REQUIRED_MESSAGE, requiredIntakeFields } from '../../lib/intake-schema.ts';
+import { ONE_LINE_MESSAGE, PARAGRAPHS_MESSAGE } from '../../lib/plain-text.ts';
 import { TEST_SITE_URL, testApp } from '../helpers/app.ts';
 
 // Real servers, browsers and databases: a test may take longer than Bun's 5 s default.
@@ -157,6 +158,33 @@ describe('POST /api/q4-intake', () => {
     expect(res.status).toBe(400);
     const { fields } = (await res.json()) as { fields: Record<string, string> };
     expect(Object.keys(fields).sort()).toEqual(['id', 'industry', 'monthlyMarketingBudget', 'website', 'workEmail']);
+  });
+
+  test('a line break or control character in a one-line answer is a 400 naming each field; the biggest goal may span lines', async () => {
+    const { postJson, sql } = await testApp({}, { RATE_LIMITS: 'off' });
+    const forged = {
+      firstName: 'Marco\nApproved: yes',
+      lastName: 'De\tLuca',
+      mobile: '647\n555 0134',
+      company: 'DeLuca\r\nReply to: x@evil.example',
+      city: 'Toronto\u2029Rush',
+      website: 'deluca.ca\u0085x',
+      howDidYouHear: 'A friend\u202e',
+    };
+    const refused = application(forged);
+    const res = await postJson('/api/q4-intake', refused, FROM_FORM);
+    expect(res.status).toBe(400);
+    const { fields } = (await res.json()) as { fields: Record<string, string> };
+    expect(Object.keys(fields).sort()).toEqual(Object.keys(forged).sort());
+    for (const message of Object.values(fields)) expect(message).toBe(ONE_LINE_MESSAGE);
+    expect(await countRows(sql, refused.id)).toBe(0);
+
+    const withEscape = await postJson('/api/q4-intake', application({ biggestGoal: 'More jobs\u001b[2J' }), FROM_FORM);
+    expect(withEscape.status).toBe(400);
+    expect(((await withEscape.json()) as { fields: Record<string, string> }).fields).toEqual({ biggestGoal: PARAGRAPHS_MESSAGE });
+    const paragraphs = application({ biggestGoal: 'Kitchens in Leaside.\r\n\tBathrooms in North York.' });
+    expect((await postJson('/api/q4-intake', paragraphs, FROM_FORM)).status).toBe(201);
+    expect(await countRows(sql, paragraphs.id)).toBe(1);
   });
 
   test('an answer over its length bound is a 400', async () => {

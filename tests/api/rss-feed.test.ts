@@ -205,6 +205,15 @@ describe('feeds from the wild', () => {
     expect(post.image).toBe('https://thumbs.forum.example/abc123.jpg');
   });
 
+  test('a feed whose root is <rss> with no version attribute is read as RSS 2.0', async () => {
+    const { res, body } = await getFeed(await feedApp('/versionless.xml'));
+    expect(res.status).toBe(200);
+    const [post] = body.posts!;
+    expect(post.title).toBe('Snow shovels are back in stock');
+    expect(post.guid).toBe('hardware-shovels-2025');
+    expect(post.contentSnippet).toBe('Forty steel-edge shovels arrived this morning.');
+  });
+
   test('a Portuguese newspaper in ISO-8859-1, declared in its prolog only, shows its accents', async () => {
     const app = await feedApp('/jornal-iso-8859-1.xml');
     const { res, body } = await getFeed(app);

@@ -1,5 +1,6 @@
 import { afterAll, expect, setDefaultTimeout, test } from 'bun:test';
 import { openDatabase } from '../../db/client.ts';
+import { createSession } from '../../db/queries/staff-sessions.ts';
 import { freshDataDir } from '../helpers/template-db.ts';
 
 // Real servers, browsers and databases: a test may take longer than Bun's 5 s default.
@@ -47,7 +48,10 @@ test('add creates an account under the lower-cased email, with an argon2id hash 
   expect(created.password).not.toContain('correct horse');
   expect(await Bun.password.verify('correct horse battery', created.password)).toBe(true);
 
-  expect(run(['add', email], { STAFF_PASSWORD: 'a different long passphrase' })).toMatchObject({ code: 0, out: `Set a new password for ${email}.` });
+  expect(run(['add', email], { STAFF_PASSWORD: 'a different long passphrase' })).toMatchObject({
+    code: 0,
+    out: `Set a new password for ${email} and signed it out everywhere (0 sessions ended; its remembered devices forgotten).`,
+  });
   const reset = await storedRow(email);
   expect(await Bun.password.verify('a different long passphrase', reset.password)).toBe(true);
   expect(await Bun.password.verify('correct horse battery', reset.password)).toBe(false);
@@ -70,6 +74,83 @@ test('bad input is one clear line and exit 1, and changes nothing', async () => 
   expect(run(['delete', other]).code).toBe(1);
   expect(run(['remove', other])).toMatchObject({ code: 1, err: `There is no staff account ${other}.` });
   expect(await storedRow(other)).toBeUndefined();
+});
+
+test('weak passwords are refused with the reason, the same rule as the account page', () => {
+  const weak = `weak.${id}@northlinedigital.ca`;
+  const refused: [string, string][] = [
+    ['password1234', 'That password is on the list of common passwords attackers try first. Choose another: three or four unrelated words work well'],
+    ['  QWERTY123456 ', 'That password is on the list of common passwords attackers try first. Choose another: three or four unrelated words work well'],
+    [' '.repeat(12), 'A password of only spaces is too easy to guess: use words or other characters'],
+    ['z'.repeat(16), 'A password of one character repeated is too easy to guess'],
+    [weak.toUpperCase(), 'Your password cannot be your email address'],
+  ];
+  for (const [password, err] of refused) expect(run(['add', weak], { STAFF_PASSWORD: password }), JSON.stringify(password)).toMatchObject({ code: 1, err });
+  expect(run(['list']).out.split('\n')).not.toContain(weak);
+});
+
+test('add on an existing account ends every session, remembered device and waiting second step it had, and says so', async () => {
+  const busy = `busy.${id}@northlinedigital.ca`;
+  expect(run(['add', busy], { STAFF_PASSWORD: 'correct horse battery' }).code).toBe(0);
+  const db = await openDatabase({ DATABASE_URL: dbEnv.DATABASE_URL, DATA_DIR: dataDir });
+  let userId: string;
+  try {
+    const [user] = await db.sql<{ id: string; password: string }[]>`select id, password from users where username = ${busy}`;
+    userId = user.id;
+    const now = new Date();
+    for (const n of [1, 2]) await createSession(db.sql, `session-${id}-${n}`, user.id, now, user.password);
+    await db.sql`insert into staff_devices (token_hash, user_id, created_at) values (${`device-${id}`}, ${user.id}, ${now})`;
+    await db.sql`insert into staff_sign_in_pending (id_hash, user_id, expires_at) values (${`pending-${id}`}, ${user.id}, ${new Date(Date.now() + 60_000)})`;
+  } finally {
+    await db.close();
+  }
+  expect(run(['add', busy], { STAFF_PASSWORD: 'a brand new passphrase' })).toMatchObject({
+    code: 0,
+    out: `Set a new password for ${busy} and signed it out everywhere (2 sessions ended; its remembered devices forgotten).`,
+  });
+  const after = await openDatabase({ DATABASE_URL: dbEnv.DATABASE_URL, DATA_DIR: dataDir });
+  try {
+    for (const table of ['staff_sessions', 'staff_devices', 'staff_sign_in_pending']) {
+      const [{ n }] = await after.sql<{ n: number }[]>`select count(*)::int as n from ${after.sql(table)} where user_id = ${userId}`;
+      expect(n, table).toBe(0);
+    }
+  } finally {
+    await after.close();
+  }
+  run(['remove', busy]);
+});
+
+test('2fa-reset turns two-factor sign-in off for someone who lost their phone and codes, and signs them out everywhere', async () => {
+  const lost = `lost.${id}@northlinedigital.ca`;
+  expect(run(['add', lost], { STAFF_PASSWORD: 'correct horse battery' }).code).toBe(0);
+  expect(run(['2fa-reset', lost])).toMatchObject({ code: 0, out: `Two-factor sign-in was not on for ${lost}; nothing was changed.` });
+  const db = await openDatabase({ DATABASE_URL: dbEnv.DATABASE_URL, DATA_DIR: dataDir });
+  let userId: string;
+  try {
+    const [user] = await db.sql<{ id: string; password: string }[]>`select id, password from users where username = ${lost}`;
+    userId = user.id;
+    await db.sql`insert into staff_two_factor (user_id, secret, created_at, confirmed_at) values (${user.id}, 'JBSWY3DPEHPK3PXP', now(), now())`;
+    await db.sql`insert into staff_recovery_codes (user_id, code_hash) values (${user.id}, ${`code-${id}`})`;
+    await createSession(db.sql, `lost-session-${id}`, user.id, new Date(), user.password);
+  } finally {
+    await db.close();
+  }
+  expect(run(['list']).out.split('\n')).toContain(`${lost} (two-factor sign-in)`);
+  expect(run(['2fa-reset', lost.toUpperCase()])).toMatchObject({
+    code: 0,
+    out: `Turned two-factor sign-in off for ${lost} and signed it out everywhere (1 session ended). They sign in with their password alone now, and can turn it on again on their account page.`,
+  });
+  const after = await openDatabase({ DATABASE_URL: dbEnv.DATABASE_URL, DATA_DIR: dataDir });
+  try {
+    for (const table of ['staff_two_factor', 'staff_recovery_codes', 'staff_sessions']) {
+      const [{ n }] = await after.sql<{ n: number }[]>`select count(*)::int as n from ${after.sql(table)} where user_id = ${userId}`;
+      expect(n, table).toBe(0);
+    }
+  } finally {
+    await after.close();
+  }
+  expect(run(['2fa-reset', `nobody.${id}@northlinedigital.ca`])).toMatchObject({ code: 1, err: `There is no staff account nobody.${id}@northlinedigital.ca.` });
+  run(['remove', lost]);
 });
 
 test('remove deletes the account', async () => {

@@ -242,7 +242,8 @@ describe.each([
       // The visitor typed the address: no campaign, no referring site.
       source: 'direct',
       medium: 'none',
-      notifications: 'prospect-email: skipped; staff-email: skipped',
+      // Quoted: it holds a semicolon, the separator of French Canadian spreadsheets.
+      notifications: '"prospect-email: skipped; staff-email: skipped"',
     });
     expect(cells.received_toronto).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/);
     expect(cells.score).toMatch(/^\d{1,3}$/);

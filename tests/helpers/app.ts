@@ -22,5 +22,10 @@ export async function testApp(overrides: Partial<AppDepsInput> = {}, env: Record
       headers: { 'content-type': 'application/json', ...headers },
       body: typeof body === 'string' ? body : JSON.stringify(body),
     });
-  return { app: site.app, deps: site.deps, fetch: site.fetch, sql, logs, request, postJson };
+  /** /healthz answers from a background check of the database: resolves once it has reported 200. */
+  const healthy = async () => {
+    for (const started = Date.now(); (await request('/healthz')).status !== 200; await Bun.sleep(20))
+      if (Date.now() - started > 10_000) throw new Error('/healthz never answered 200');
+  };
+  return { app: site.app, deps: site.deps, fetch: site.fetch, sql, logs, request, postJson, healthy };
 }

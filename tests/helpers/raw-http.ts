@@ -1,3 +1,4 @@
+import { connect } from 'node:net';
 import type { testApp } from './app.ts';
 
 // Speaking HTTP/1.x byte for byte, for what fetch() cannot send: no Host header, an empty or invalid
@@ -48,4 +49,31 @@ function parse(raw: string): RawResponse {
   }
   const body = split === -1 ? '' : Buffer.from(raw.slice(split + 4), 'latin1').toString('utf8');
   return { status: Number(statusLine.split(' ')[1] ?? 0), headers, body, raw };
+}
+
+/**
+ * Sends `text` and half-closes at once (a FIN after the request, as `printf … | nc -q0` does), then reads
+ * whatever the server answers until it closes; status 0 when it answered nothing within `timeoutMs`.
+ */
+export function halfClosedRequest(port: number, text: string, timeoutMs = 3000): Promise<RawResponse> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let done = false;
+    const socket = connect({ host: '127.0.0.1', port, allowHalfOpen: true }, () => {
+      socket.write(text);
+      socket.end();
+    });
+    const finish = () => {
+      if (done) return;
+      done = true;
+      clearTimeout(timer);
+      socket.destroy();
+      resolve(parse(Buffer.concat(chunks).toString('latin1')));
+    };
+    const timer = setTimeout(finish, timeoutMs);
+    socket.on('data', (data: Buffer) => chunks.push(data));
+    socket.on('end', finish);
+    socket.on('close', finish);
+    socket.on('error', (error) => (done ? undefined : reject(error)));
+  });
 }

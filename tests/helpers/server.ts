@@ -15,11 +15,16 @@ export type RunningServer = {
  * Starts `bun server.ts` as a visitor would meet it: a free port, a fresh embedded database (or
  * DATABASE_URL), production mode. Resolves once the server is listening and /healthz answers 200
  * (unless waitForHealthy is false), and with WEB_CONCURRENCY above 1, once every process is ready.
+ * `preload` names a file Bun runs first in the server process (a fault to inject).
  */
-export async function startServer(env: Record<string, string> = {}, dataDir?: string, { waitForHealthy = true } = {}): Promise<RunningServer> {
+export async function startServer(
+  env: Record<string, string> = {},
+  dataDir?: string,
+  { waitForHealthy = true, preload }: { waitForHealthy?: boolean; preload?: string } = {},
+): Promise<RunningServer> {
   // `DATABASE_URL: ''` in env asks for the embedded database even when the suite runs on PostgreSQL.
   const dir = (env.DATABASE_URL ?? process.env.DATABASE_URL) ? undefined : (dataDir ?? (await freshDataDir()));
-  const proc = Bun.spawn(['bun', 'server.ts'], {
+  const proc = Bun.spawn(['bun', ...(preload ? ['--preload', preload] : []), 'server.ts'], {
     env: { ...process.env, PORT: '0', NODE_ENV: 'production', PUBLIC_SITE_URL: '', ...(dir ? { DATA_DIR: dir } : {}), ...env },
     stdout: 'pipe',
     stderr: 'pipe',

@@ -1,13 +1,13 @@
-import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from 'bun:test';
+import { afterAll, beforeAll, beforeEach, describe, expect, setDefaultTimeout, test } from 'bun:test';
 import { AB_TEST_IDS, AB_VARIANT_IDS } from '../../lib/ab-tests.ts';
-import { LOGIN_FAILED } from '../../routes/admin/login.tsx';
+import { LOGIN_FAILED, LOGIN_SLOWED, LOGIN_THROTTLED } from '../../routes/admin/login.tsx';
 import { pagePaths } from '../../server/app.ts';
 import { PageCache } from '../../server/page-cache.ts';
 import { createTest, eventCount, uid } from '../helpers/ab-tests.ts';
 import { testApp } from '../helpers/app.ts';
 import { validAudit } from '../helpers/audit.ts';
 import { rawRequest, serveApp } from '../helpers/raw-http.ts';
-import { createStaff, postLogin } from '../helpers/staff.ts';
+import { createStaff, ownAddresses, postLogin, signedIn } from '../helpers/staff.ts';
 
 // Real servers, browsers and databases: a test may take longer than Bun's 5 s default.
 setDefaultTimeout(60_000);
@@ -41,6 +41,8 @@ describe('on a real socket', () => {
 
   beforeAll(async () => {
     t = await testApp({ pageCache: new PageCache() }, { RATE_LIMITS: 'off', NODE_ENV: 'production' });
+    // /healthz answers from a background check of the database: let it report once.
+    await t.healthy();
     served = serveApp(t);
     before = await fingerprints(get);
     for (const path of ROUTES) expect(before[path]).toStartWith('200 ');
@@ -312,46 +314,142 @@ describe('A/B events from the browser', () => {
 });
 
 describe('staff sign-in throttle', () => {
-  test('5 failures on one account lock that account for 15 minutes from every address; other accounts still sign in; failures are logged without what was typed', async () => {
+  // Addresses of each test's own: the counts live in the database all tests share.
+  let address = ownAddresses();
+  beforeEach(() => {
+    address = ownAddresses();
+  });
+  const from = (ipv4: string, cookie = '') => ({ 'x-forwarded-for': address(ipv4), ...(cookie ? { cookie } : {}) });
+
+  test("5 wrong passwords on an account from 5 addresses: strangers then get one try per 30 s, never a lock; the staff member's usual device signs in at once; failures are logged without what was typed", async () => {
     let now = Date.UTC(2026, 10, 23, 15);
     const t = await testApp({ now: () => new Date(now) }, { TRUST_PROXY: '1' });
     const maya = await createStaff(t.sql, 'maya');
     const omar = await createStaff(t.sql, 'omar');
-    const from = (address: string) => ({ 'x-forwarded-for': address });
+    const usual = await signedIn(t, maya, from('198.51.100.9'));
     for (let i = 0; i < 5; i++) {
       const wrong = await postLogin(t, { email: maya.email, password: `guess-${i}-wrong` }, from(`203.0.113.${i + 1}`));
       expect(wrong.status).toBe(401);
       expect(await wrong.text()).toContain(LOGIN_FAILED);
     }
-    const locked = await postLogin(t, { email: maya.email, password: maya.password }, from('198.51.100.9'));
-    expect(locked.status).toBe(429);
-    expect(Number(locked.headers.get('retry-after'))).toBeGreaterThan(14 * 60);
-    expect(Number(locked.headers.get('retry-after'))).toBeLessThanOrEqual(15 * 60);
-    expect(locked.headers.get('set-cookie')).toBeNull();
-    expect((await postLogin(t, { email: omar.email, password: omar.password }, from('198.51.100.9'))).status).toBe(303);
+    // A 6th stranger, even with the right password, waits for the next 30-second window; nothing was checked.
+    const slowed = await postLogin(t, { email: maya.email, password: maya.password }, from('203.0.113.50'));
+    expect(slowed.status).toBe(429);
+    expect(await slowed.text()).toContain(LOGIN_SLOWED);
+    expect(Number(slowed.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(Number(slowed.headers.get('retry-after'))).toBeLessThanOrEqual(30);
+    expect(slowed.headers.getSetCookie()).toEqual([]);
+    // Maya, from the browser she signed in on before, is not a stranger: in at once, from any address.
+    const own = await postLogin(t, { email: maya.email, password: maya.password }, from('192.0.2.77', usual.device));
+    expect(own.status).toBe(303);
+    // Other accounts are not touched.
+    expect((await postLogin(t, { email: omar.email, password: omar.password }, from('203.0.113.50'))).status).toBe(303);
+
+    // 30 seconds on, one stranger's try; then the next waits again.
+    now += 30_000;
+    expect((await postLogin(t, { email: maya.email, password: 'guess-6-wrong' }, from('203.0.113.6'))).status).toBe(401);
+    expect((await postLogin(t, { email: maya.email, password: 'guess-7-wrong' }, from('203.0.113.7'))).status).toBe(429);
+    now += 30_000;
+    expect((await postLogin(t, { email: maya.email, password: maya.password }, from('203.0.113.8'))).status).toBe(303);
 
     const security = t.logs.filter((l) => l.event === 'security');
-    expect(security.filter((l) => l.msg === 'staff sign-in failed')).toHaveLength(5);
+    expect(security.filter((l) => l.msg === 'staff sign-in failed')).toHaveLength(6);
+    expect(security.filter((l) => l.msg === 'staff sign-in refused: too many attempts')).toHaveLength(2);
     expect(JSON.stringify(t.logs)).not.toContain('guess-');
     expect(JSON.stringify(t.logs)).not.toContain(maya.password);
     expect(JSON.stringify(t.logs)).not.toContain(maya.email);
 
+    // After the 15 minutes, strangers have their 5 again.
     now += 15 * 60_000;
-    expect((await postLogin(t, { email: maya.email, password: maya.password }, from('198.51.100.9'))).status).toBe(303);
+    for (let i = 0; i < 5; i++) expect((await postLogin(t, { email: maya.email, password: `later-${i}` }, from(`203.0.113.${i + 1}`))).status).toBe(401);
+  });
+
+  test('a known device has 5 tries of its own, then it is a stranger again; a device cookie of another account or a forged one counts for nothing', async () => {
+    const t = await testApp({}, { TRUST_PROXY: '1' });
+    const maya = await createStaff(t.sql, 'maya');
+    const omar = await createStaff(t.sql, 'omar');
+    const mayas = await signedIn(t, maya, from('198.51.100.9'));
+    const omars = await signedIn(t, omar, from('198.51.100.9'));
+    // Strangers use up the account's allowance.
+    for (let i = 0; i < 5; i++) expect((await postLogin(t, { email: maya.email, password: `x-${i}-wrong` }, from(`203.0.113.${i + 1}`))).status).toBe(401);
+    // Omar's device cookie, or a made-up one, is a stranger on Maya's account.
+    for (const cookie of [omars.device, `staff_device=${'A'.repeat(43)}`, 'staff_device=junk']) {
+      expect((await postLogin(t, { email: maya.email, password: maya.password }, from('192.0.2.1', cookie))).status, cookie).toBe(429);
+    }
+    // Maya's own device: 5 wrong tries of its own (a typo-prone morning) ...
+    for (let i = 0; i < 5; i++) expect((await postLogin(t, { email: maya.email, password: `typo-${i}` }, from('192.0.2.2', mayas.device))).status).toBe(401);
+    // ... then it is a stranger again, and strangers are waiting.
+    expect((await postLogin(t, { email: maya.email, password: maya.password }, from('192.0.2.2', mayas.device))).status).toBe(429);
   });
 
   test('10 failures from one address, each on a different email, lock that address out for every account; other addresses are unaffected', async () => {
     const t = await testApp({}, { TRUST_PROXY: '1' });
     const maya = await createStaff(t.sql, 'maya');
-    const attacker = { 'x-forwarded-for': '203.0.113.77' };
+    const attacker = from('203.0.113.77');
     for (let i = 0; i < 10; i++) {
       const res = await postLogin(t, { email: `nobody-${i}-${crypto.randomUUID()}@example.com`, password: 'anything at all' }, attacker);
       expect(res.status).toBe(401);
       // The same words for an unknown email as for a wrong password.
       expect(await res.text()).toContain(LOGIN_FAILED);
     }
-    expect((await postLogin(t, { email: maya.email, password: maya.password }, attacker)).status).toBe(429);
-    expect((await postLogin(t, { email: maya.email, password: maya.password }, { 'x-forwarded-for': '198.51.100.20' })).status).toBe(303);
+    const locked = await postLogin(t, { email: maya.email, password: maya.password }, attacker);
+    expect(locked.status).toBe(429);
+    expect(await locked.text()).toContain(LOGIN_THROTTLED);
+    expect(Number(locked.headers.get('retry-after'))).toBeGreaterThan(14 * 60);
+    expect(Number(locked.headers.get('retry-after'))).toBeLessThanOrEqual(15 * 60);
+    expect((await postLogin(t, { email: maya.email, password: maya.password }, from('198.51.100.20'))).status).toBe(303);
+    // A refused address spraying new emails adds nothing to the database: its account counts are not even taken.
+    const sprayed = Array.from({ length: 20 }, (_, i) => `spray-${i}-${crypto.randomUUID()}@example.com`);
+    for (const email of sprayed) expect((await postLogin(t, { email, password: 'anything at all' }, from('203.0.113.77'))).status).toBe(429);
+    const [{ rows }] = await t.sql<{ rows: number }[]>`select count(*)::int as rows from rate_limit_windows where client = any(${sprayed})`;
+    expect(rows).toBe(0);
+  });
+
+  test('an office behind one address signs in all day: a right password gives its attempt back, so only wrong ones count', async () => {
+    const t = await testApp({}, { TRUST_PROXY: '1' });
+    const office = from('198.51.100.30');
+    const staff = await Promise.all(Array.from({ length: 6 }, (_, i) => createStaff(t.sql, `office${i}`)));
+    // 30 sign-ins from one address, three times the address's allowance, and every one gets in.
+    for (let round = 0; round < 5; round++)
+      for (const member of staff) expect((await postLogin(t, { email: member.email, password: member.password }, office)).status).toBe(303);
+    // The 10 wrong tries it allows are all still there.
+    for (let i = 0; i < 10; i++) expect((await postLogin(t, { email: staff[i % 6].email, password: 'a typo somewhere' }, office)).status).toBe(401);
+    expect((await postLogin(t, { email: staff[0].email, password: staff[0].password }, office)).status).toBe(429);
+  });
+
+  test('an IPv6 client is counted by its /64: rotating through its own network gains nothing', async () => {
+    const t = await testApp({}, { TRUST_PROXY: '1' });
+    const maya = await createStaff(t.sql, 'maya');
+    const net = Math.floor(Math.random() * 0xffff).toString(16);
+    for (let i = 0; i < 10; i++) {
+      const res = await postLogin(
+        t,
+        { email: `nobody-${i}@example.com`, password: 'anything at all' },
+        { 'x-forwarded-for': `2001:db8:${net}:2::${(i + 1).toString(16)}` },
+      );
+      expect(res.status).toBe(401);
+    }
+    expect((await postLogin(t, { email: maya.email, password: maya.password }, { 'x-forwarded-for': `2001:db8:${net}:2:ffff::1` })).status).toBe(429);
+    expect((await postLogin(t, { email: maya.email, password: maya.password }, { 'x-forwarded-for': `2001:db8:${net}:3::1` })).status).toBe(303);
+  });
+
+  test('counted in the database, not in the process: a second app on the same database sees the same counts', async () => {
+    const first = await testApp({}, { TRUST_PROXY: '1', RATE_LIMIT_STORE: 'memory' });
+    const second = await testApp({ sql: first.sql }, { TRUST_PROXY: '1', RATE_LIMIT_STORE: 'memory' });
+    const maya = await createStaff(first.sql, 'maya');
+    for (let i = 0; i < 5; i++) {
+      const app = i % 2 === 0 ? first : second;
+      expect((await postLogin(app, { email: maya.email, password: `wrong-${i}` }, from(`203.0.113.${i + 1}`))).status).toBe(401);
+    }
+    expect((await postLogin(second, { email: maya.email, password: maya.password }, from('203.0.113.9'))).status).toBe(429);
+    expect((await postLogin(first, { email: maya.email, password: maya.password }, from('203.0.113.9'))).status).toBe(429);
+  });
+
+  test('RATE_LIMITS=off turns sign-in throttling off', async () => {
+    const t = await testApp({}, { TRUST_PROXY: '1', RATE_LIMITS: 'off' });
+    const maya = await createStaff(t.sql, 'maya');
+    for (let i = 0; i < 12; i++) expect((await postLogin(t, { email: maya.email, password: `wrong-${i}` }, from('203.0.113.5'))).status).toBe(401);
+    expect((await postLogin(t, { email: maya.email, password: maya.password }, from('203.0.113.5'))).status).toBe(303);
   });
 });
 

@@ -1,0 +1,108 @@
+import type { Sql, TransactionSql } from 'postgres';
+import { EVENT_TYPES } from '../../lib/ab-tests.ts';
+import { erasedTouch, parseStoredTouch } from '../../lib/attribution.ts';
+import { ERASED_CHANNEL } from '../../lib/lead-notifications.ts';
+import type { Actor, ErasureReason, LeadKind } from '../../lib/leads.ts';
+import { closeJobsOfErasedLead, enqueueNotifications } from './jobs.ts';
+import { type ChangeOutcome, changeLead } from './leads.ts';
+
+// Erasing a lead: staff on request (routes/admin/lead-changes.ts) and the retention sweep
+// (features/retention/) both call `eraseLead`, so both erase the same things.
+
+export type Erasure = {
+  /** The member of staff who erased it on request; null for the retention sweep. */
+  actor: Actor | null;
+  now: Date;
+  reason: ErasureReason;
+  /** Whether a webhook receiver is configured: it is then told, with a signed `lead.erased` (once per lead). */
+  notifyReceiver: boolean;
+};
+
+/**
+ * Erases a lead, in one transaction on its locked row: 'erased' when it already was (nothing changes,
+ * nothing is queued again), 'missing' when there is no such lead. What goes:
+ *
+ * - the stored submission (audit or application, with its consent record and results link) and the
+ *   audit's contacts row;
+ * - on the lead: name, business, email (and so its search text), visitor id and page; both touches
+ *   reduced to source and medium (lib/attribution.ts erasedTouch); its marketing consent, whose record
+ *   goes with the submission;
+ * - on its timeline: every note (staff notes, delivery errors) and the page it was sent from;
+ * - on its notifications: what the deliveries said (a refusal names the recipient's domain); those not
+ *   yet sent never will be;
+ * - the visitor: in every A/B assignment and event of theirs, and on any other lead from the same
+ *   browser, their id becomes a fresh random pseudonym (each test counts the same visitors, and nothing
+ *   links them to this lead or to the id still in their cookie); the events' data (a conversion names
+ *   the audit) is dropped.
+ *
+ * What stays says that a lead of this kind arrived, when, how it scored and was handled, where it came
+ * from (source and medium), and who erased it when (or that retention did). A receiver configured for
+ * the lead webhook gets a `lead.erased` job, queued here so it is sent once the erasure commits.
+ */
+export function eraseLead(sql: Sql, kind: LeadKind, id: string, erasure: Erasure): Promise<ChangeOutcome> {
+  return changeLead(sql, kind, id, async (tx) => {
+    const [lead] = await tx<{ visitorId: string | null; firstTouch: string | null; lastTouch: string | null }[]>`
+      select visitor_id, first_touch::text as first_touch, last_touch::text as last_touch from leads where kind = ${kind} and id = ${id}`;
+    await deleteSubmission(tx, kind, id);
+    const reduced = (stored: string | null) => {
+      const kept = erasedTouch(parseStoredTouch(stored));
+      return kept ? tx.json(kept) : null;
+    };
+    await tx`
+      update leads set name = null, business = null, email = null, visitor_id = null, page = null, marketing_consent = false,
+        first_touch = ${reduced(lead.firstTouch)}, last_touch = ${reduced(lead.lastTouch)}, erased_at = ${erasure.now}
+      where kind = ${kind} and id = ${id}`;
+    await tx`update lead_events set note = null, to_value = case when kind = 'submitted' then null else to_value end
+             where lead_kind = ${kind} and lead_id = ${id}`;
+    await closeJobsOfErasedLead(tx, { kind, id }, erasure.now);
+    if (lead.visitorId) await pseudonymizeVisitor(tx, lead.visitorId);
+    await tx`insert into lead_events (lead_kind, lead_id, actor_id, actor_email, kind, to_value, at)
+             values (${kind}, ${id}, ${erasure.actor?.id ?? null}, ${erasure.actor?.email ?? null}, 'erased',
+               ${erasure.reason === 'retention' ? 'retention' : null}, ${erasure.now})`;
+    if (erasure.notifyReceiver) await enqueueNotifications(tx, { kind, id }, [ERASED_CHANNEL], erasure.now);
+    return 'changed';
+  });
+}
+
+async function deleteSubmission(tx: TransactionSql, kind: LeadKind, id: string): Promise<void> {
+  if (kind === 'intake') {
+    await tx`delete from q4_intake_applications where id = ${id}`;
+    return;
+  }
+  // The audit's contacts row was written with the audit's email and time (db/queries/audits.ts insertAuditContact).
+  await tx`
+    delete from contacts c using business_audits a
+    where a.id = ${id} and c.source = 'business-audit' and c.email = a.email and c.created_at = a.created_at`;
+  await tx`delete from business_audits where id = ${id}`;
+}
+
+/**
+ * Gives the visitor a fresh random id everywhere the database holds theirs. Events are looked up
+ * through the visitor's assignments: an event is only ever recorded for a member of the test, in the
+ * variant they were assigned (db/queries/ab-tests.ts), and (test, variant, type, visitor) is the events'
+ * index.
+ */
+async function pseudonymizeVisitor(tx: TransactionSql, visitorId: string): Promise<void> {
+  const pseudonym = crypto.randomUUID();
+  const memberships = await tx<{ testId: string; variantId: string }[]>`
+    update ab_test_assignments set user_id = ${pseudonym} where user_id = ${visitorId} returning test_id, variant_id`;
+  for (const { testId, variantId } of memberships) {
+    await tx`
+      update ab_test_events set user_id = ${pseudonym}, event_data = null
+      where test_id = ${testId} and variant_id = ${variantId} and event_type = any(${[...EVENT_TYPES]}::text[]) and user_id = ${visitorId}`;
+  }
+  await tx`update leads set visitor_id = ${pseudonym} where visitor_id = ${visitorId}`;
+}
+
+/**
+ * Up to `limit` leads due for erasure by the retention rule: arrived before `arrivedBefore`, not erased,
+ * and never won (a lead once moved to won stays, whatever its status now).
+ */
+export function leadsDueForErasure(sql: Sql, arrivedBefore: Date, limit: number): Promise<{ kind: LeadKind; id: string }[]> {
+  return sql<{ kind: LeadKind; id: string }[]>`
+    select l.kind, l.id from leads l
+    where l.created_at < ${arrivedBefore} and l.erased_at is null and l.status <> 'won'
+      and not exists (select 1 from lead_events e where e.lead_kind = l.kind and e.lead_id = l.id and e.kind = 'status' and e.to_value = 'won')
+    order by l.created_at, l.kind, l.id
+    limit ${limit}`;
+}
