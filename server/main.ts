@@ -2,6 +2,7 @@ import { type Database, openDatabase } from '../db/client.ts';
 import { DataDirInUse } from '../db/data-dir-lock.ts';
 import { PACK_AND_CHECK_MARKER, packAndCheckAsAsked } from '../features/backup/pack-and-check.ts';
 import { type BackupService, createBackupService } from '../features/backup/service.ts';
+import { backupStatus } from '../features/backup/status.ts';
 import { type LeadWorker, startWorker } from '../features/lead-delivery/worker.ts';
 import { type Retention, startRetention } from '../features/retention/schedule.ts';
 import { type Config, ConfigError, loadConfig } from '../lib/config.ts';
@@ -112,6 +113,7 @@ export async function main({ embeddedFiles, preparedData }: { embeddedFiles?: Re
     // The embedded database is backed up by its server, daily and when `bun run backup` asks; PostgreSQL
     // by `bun run backup` from cron or a timer, or by the provider (README).
     if (db.embedded) {
+      site.deps.metrics.registry.register(backupMetrics);
       const service = createBackupService({ db, config: workerConfig, log: stdoutLog, checkElsewhere: true });
       const control = startControlSocket(db.embedded.dataDir, { backup: () => service.run('request') });
       db.embedded.announce({ control: control.path });
@@ -213,6 +215,18 @@ function retentionOptions(db: Database, config: Config, queued: () => void) {
 }
 
 /** The retention sweep's running totals in this process (the process that claimed the day's sweep counts it). */
+/** The embedded database's backups, from this server's record of them (features/backup/status.ts). */
+function backupMetrics() {
+  const { state, lastSuccess } = backupStatus();
+  return [
+    gauge('backup_failing', "1 while this server's last backup attempt failed, else 0.", [{ value: state === 'failed' ? 1 : 0 }]),
+    gauge('backup_last_success_timestamp_seconds', 'When the last backup that worked was taken (Unix time; 0: none since the server started).', [
+      { value: lastSuccess ? lastSuccess.at.getTime() / 1000 : 0 },
+    ]),
+    gauge('backup_last_success_bytes', 'The size of the last backup that worked (0: none since the server started).', [{ value: lastSuccess?.bytes ?? 0 }]),
+  ];
+}
+
 function retentionMetrics(retention: Retention | null) {
   const counts = retention?.counts;
   return [

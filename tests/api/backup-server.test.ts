@@ -130,6 +130,9 @@ test('bun run backup asks the server holding DATA_DIR; a failed backup shows on 
     expect(failed.out).toBe('');
     expect(failed.err).toMatch(/^Backup failed: .*not a directory/);
     expect(await health()).toEqual({ status: 'ok', db: 'ok', backup: 'failed' });
+    const metrics = async () => (await fetch(`${server.url}/metrics`)).text();
+    expect(await metrics()).toContain('\nbackup_failing 1\n');
+    expect(await metrics()).toContain('\nbackup_last_success_timestamp_seconds 0\n');
     await until(() => server.output().includes('"msg":"backup failed"'), 'the error line');
     const line = JSON.parse(
       server
@@ -157,6 +160,11 @@ test('bun run backup asks the server holding DATA_DIR; a failed backup shows on 
     expect(readdirSync(backupDir).filter((name) => name.endsWith('.tar.gz'))).toHaveLength(1);
     expect(existsSync(join(root, 'cli-backups'))).toBe(false);
     expect(await health()).toEqual({ status: 'ok', db: 'ok' });
+    const after = await metrics();
+    expect(after).toContain('\nbackup_failing 0\n');
+    const bytes = Number(after.match(/\nbackup_last_success_bytes (\d+)\n/)?.[1]);
+    const file = readdirSync(backupDir).find((name) => name.endsWith('.tar.gz'))!;
+    expect(bytes).toBe(statSync(join(backupDir, file)).size);
 
     // The socket does one thing.
     const control = (path: string, method: string) => fetch(`http://localhost${path}`, { method, unix: holder.control });
