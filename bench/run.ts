@@ -1,8 +1,10 @@
 // `bun run bench`: throughput and latency of every page next to Bun serving the same number of bytes,
-// the JS/CSS/HTML bytes each route ships, cold start and peak memory. Pins the server to core 0 and
-// wrk to core 1 where taskset exists. Without DATABASE_URL it also measures the cold start on
-// PostgreSQL (BENCH_POSTGRES_URL, else postgres://postgres@127.0.0.1:5432/postgres if one answers)
-// on a scratch database bench_coldstart. Writes bench/results/latest.md. Never part of the test suite.
+// the JS/CSS/HTML bytes each route ships, cold start, and the server's memory: its peak (VmHWM) on the
+// first start on an empty DATA_DIR (or a new schema) and on a restart, and its resident memory (VmRSS,
+// sampled every 50 ms) under the load below. Pins the server to core 0 and wrk to core 1 where taskset
+// exists. Without DATABASE_URL it also measures the cold start on PostgreSQL (BENCH_POSTGRES_URL, else
+// postgres://postgres@127.0.0.1:5432/postgres if one answers) on a scratch database bench_coldstart.
+// Writes bench/results/latest.md (embedded) or latest-postgres.md (DATABASE_URL). Never part of the test suite.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -11,7 +13,7 @@ import postgres from 'postgres';
 import { buildBinary } from '../build.ts';
 import { formBodies } from './form-bodies.ts';
 import { scratchPostgresDatabase } from './scratch-postgres.ts';
-import { CONNECTIONS, firstOk, hasTaskset, logDir, median, type Proc, peakRssMb, pin, SECONDS, startProcess, wrk } from './tools.ts';
+import { CONNECTIONS, firstOk, hasTaskset, logDir, median, type Proc, peakRssMb, pin, rssMb, SECONDS, sampleRss, startProcess, wrk } from './tools.ts';
 
 // This shared 2-core VM's speed swings by 10-30% from one 10 s run to the next, so the ratio to the
 // baseline comes from running both at the same time: the two servers share core 0, each loaded by its
@@ -65,9 +67,13 @@ const serverEnv: Record<string, string> = {
 };
 const serverCmd = pin(0, ['bun', 'server.ts']);
 
+/** How long after readiness a started server's resident memory is read (what it holds once settled). */
+const SETTLE_MS = 3000;
+
 /**
  * Starts the server and times its first 200 for `/` (it listens, and serves pages, while its database
- * comes up) and its readiness (`/healthz` 200: the database open and migrated); peak RSS once ready.
+ * comes up) and its readiness (`/healthz` 200: the database open and migrated); its peak RSS (VmHWM:
+ * the kernel's record, so no sample misses it) and its RSS once settled.
  */
 async function timedStart(env: Record<string, string>, cmd = serverCmd) {
   const t0 = performance.now();
@@ -76,15 +82,16 @@ async function timedStart(env: Record<string, string>, cmd = serverCmd) {
   const firstMs = await Promise.race([firstOk(`${started.url}/`, t0), exited]);
   const readyMs = await Promise.race([firstOk(`${started.url}/healthz`, t0), exited]);
   exited.catch(() => {}); // it exits later, when stopped
-  return { ...started, firstMs, readyMs, rss: await peakRssMb(started.proc.pid) };
+  await Bun.sleep(SETTLE_MS);
+  return { ...started, firstMs, readyMs, rss: await peakRssMb(started.proc.pid), settled: await rssMb(started.proc.pid) };
 }
 const stopServer = async (s: { proc: Proc }) => {
   s.proc.kill('SIGTERM');
   await s.proc.exited;
 };
 const startLine = (label: string, firstDoes: string, first: Awaited<ReturnType<typeof timedStart>>, again: Awaited<ReturnType<typeof timedStart>>[]) =>
-  `${label}: first start (${firstDoes}) to first 200 ${Math.round(first.firstMs)} ms, ready ${Math.round(first.readyMs)} ms, peak RSS ${first.rss} MB; ` +
-  `later starts on the same data (median of ${again.length}) to first 200 ${Math.round(median(again.map((x) => x.firstMs)))} ms, ready ${Math.round(median(again.map((x) => x.readyMs)))} ms, peak RSS ${median(again.map((x) => x.rss))} MB.`;
+  `${label}: first start (${firstDoes}) to first 200 ${Math.round(first.firstMs)} ms, ready ${Math.round(first.readyMs)} ms, peak RSS ${first.rss} MB, ${first.settled} MB ${SETTLE_MS / 1000} s after; ` +
+  `later starts on the same data (median of ${again.length}) to first 200 ${Math.round(median(again.map((x) => x.firstMs)))} ms, ready ${Math.round(median(again.map((x) => x.readyMs)))} ms, peak RSS ${median(again.map((x) => x.rss))} MB, ${median(again.map((x) => x.settled))} MB ${SETTLE_MS / 1000} s after.`;
 
 // Cold starts: the first creates the database (embedded) or the schema, the later ones reopen it; the
 // last one stays up for the measurements, which start once it is ready.
@@ -97,6 +104,8 @@ for (let i = 0; i < 3; i++) {
 }
 const server = laterStarts.at(-1)!;
 const base = server.url;
+// The loaded server's memory, sampled through every measurement below.
+const underLoad = sampleRss(server.proc.pid);
 const ownStart = usingPostgres
   ? startLine('PostgreSQL', 'migrates the schema', firstStart, laterStarts)
   : startLine('Embedded database', 'creates it', firstStart, laterStarts);
@@ -192,7 +201,9 @@ for (const path of [
   bytes.push(`| ${path} | ${kb(b.htmlGzip)} | ${kb(b.js)} | ${kb(b.js + b.onDemand)} (${b.scripts} files) | ${kb(b.css)} | ${b.islands.join(', ')} |`);
 }
 
-const serverRss = await peakRssMb(server.proc.pid);
+const loadRss = await underLoad.stop();
+await Bun.sleep(SETTLE_MS);
+const afterLoadRss = await rssMb(server.proc.pid);
 server.proc.kill('SIGTERM');
 staticServer.proc.kill('SIGTERM');
 await server.proc.exited;
@@ -282,7 +293,7 @@ ${bytes.join('\n')}
 
 Start-up (the server listens at once and serves pages while its database comes up; ready = \`/healthz\` 200):
 ${ownStart}${binaryStart ? `\n${binaryStart}` : ''}${postgresStart ? `\n${postgresStart}` : ''}
-Peak RSS of the server after the run: ${serverRss} MB.
+Memory of the server under the load above (${usingPostgres ? 'PostgreSQL' : 'embedded database'}; VmRSS sampled every 50 ms from the first route to the last form post): median ${loadRss.median} MB, largest sample ${loadRss.max} MB; peak (VmHWM, start-up included) ${loadRss.peak} MB; ${afterLoadRss} MB ${SETTLE_MS / 1000} s after the load.
 `;
 console.log(report);
-await Bun.write('bench/results/latest.md', report);
+await Bun.write(usingPostgres ? 'bench/results/latest-postgres.md' : 'bench/results/latest.md', report);

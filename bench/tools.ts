@@ -59,13 +59,31 @@ export async function firstOk(url: string, t0: number): Promise<number> {
   }
 }
 
-export const peakRssMb = async (pid: number) => {
+/** A line of /proc/PID/status in MB: VmRSS (resident now) or VmHWM (the most it has been, kept by the kernel). */
+const statusMb = async (pid: number, field: 'VmRSS' | 'VmHWM') => {
   const status = await Bun.file(`/proc/${pid}/status`)
     .text()
     .catch(() => '');
-  const kb = Number(status.match(/VmHWM:\s+(\d+)/)?.[1] ?? 0);
+  const kb = Number(status.match(new RegExp(`${field}:\\s+(\\d+)`))?.[1] ?? 0);
   return Math.round(kb / 1024);
 };
+export const peakRssMb = (pid: number) => statusMb(pid, 'VmHWM');
+export const rssMb = (pid: number) => statusMb(pid, 'VmRSS');
+
+/** Samples a process's VmRSS every 50 ms until `stop`, which gives the median and largest sample and VmHWM. */
+export function sampleRss(pid: number) {
+  const samples: number[] = [];
+  const timer = setInterval(async () => {
+    const mb = await rssMb(pid);
+    if (mb > 0) samples.push(mb);
+  }, 50);
+  return {
+    stop: async () => {
+      clearInterval(timer);
+      return { median: samples.length ? median(samples) : 0, max: samples.length ? Math.max(...samples) : 0, peak: await peakRssMb(pid) };
+    },
+  };
+}
 
 export type WrkResult = { rps: number; requests: number; p50: string; p99: string; non2xx: number; errors: number };
 export async function wrk(url: string, headers: Record<string, string> = {}, script?: string): Promise<WrkResult> {

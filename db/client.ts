@@ -1,5 +1,5 @@
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import postgres, { type Sql } from 'postgres';
 import type { Config } from '../lib/config.ts';
 import { lockDataDir } from './data-dir-lock.ts';
@@ -14,6 +14,8 @@ export type Database = {
   ready: Promise<void>;
   /** Whether LISTEN reaches other processes' NOTIFY: PostgreSQL, unless through PgBouncer in transaction mode. */
   canListen: boolean;
+  /** The embedded database's folder and hold on it (backups copy the folder); absent on PostgreSQL. */
+  embedded?: EmbeddedHandle;
   /**
    * Ends every pooled connection once its statement in hand is answered (rolling back whatever it still
    * held: PostgreSQL ends the session, PGlite's socket server rolls back for a client that leaves); the
@@ -22,6 +24,15 @@ export type Database = {
    */
   resetConnections: () => Promise<void>;
   close: () => Promise<void>;
+};
+
+export type EmbeddedHandle = {
+  /** DATA_DIR, resolved. */
+  dataDir: string;
+  /** Runs `work` once the database is open, while no statement runs (db/embedded.ts). */
+  exclusive: <T>(work: () => Promise<T>) => Promise<T>;
+  /** Adds fields to what DATA_DIR's lock file says of this process (db/data-dir-lock.ts). */
+  announce: (fields: Record<string, string>) => void;
 };
 
 // postgres.js has sql.close() (end the connections, keep the pool) but leaves it out of its types.
@@ -61,6 +72,8 @@ export async function openDatabase(
     log = quiet,
     onFatal = (_: unknown) => {},
     statementTimeoutMs,
+    preparedData,
+    migrations = true,
   }: {
     background?: boolean;
     log?: StartupLog;
@@ -70,6 +83,13 @@ export async function openDatabase(
      * the server passes its request deadline, so a query that lost the race stops on the server too.
      */
     statementTimeoutMs?: number;
+    /**
+     * The migrated data folder an empty DATA_DIR starts from (db/prepared-data.ts): the build's, by
+     * default; the binary's own; null to create the database with initdb (the build itself does).
+     */
+    preparedData?: string | null;
+    /** False to leave the schema as it is (`bun run backup` copies the database as it stands). */
+    migrations?: boolean;
   } = {},
 ): Promise<Database> {
   if (!config.DATABASE_URL) {
@@ -85,9 +105,9 @@ export async function openDatabase(
     const ready = (async () => {
       // Imported only here: a server on PostgreSQL never loads PGlite.
       const { startEmbeddedPostgres } = await import('./embedded.ts');
-      const embedded = await startEmbeddedPostgres(config.DATA_DIR, path);
+      const embedded = await startEmbeddedPostgres(config.DATA_DIR, path, { prepared: preparedData });
       try {
-        await migrate(sql);
+        if (migrations) await migrate(sql);
         // PGlite runs PostgreSQL without its background workers, so autovacuum never gathers the
         // planner's statistics: gather them at each start (a few hundred ms at 50,000 leads).
         await sql`analyze`;
@@ -108,6 +128,11 @@ export async function openDatabase(
       isReady: () => readyFlag,
       ready: ready.then(() => {}),
       canListen: false,
+      embedded: {
+        dataDir: resolve(config.DATA_DIR),
+        exclusive: async (work) => (await ready).exclusive(work),
+        announce: lock.announce,
+      },
       resetConnections: resetConnectionsOf(sql),
       close: async () => {
         closed = true;
@@ -135,7 +160,8 @@ export async function openDatabase(
   const migrateUntilDone = async () => {
     for (let attempt = 0; ; attempt++) {
       try {
-        await migrate(sql);
+        if (migrations) await migrate(sql);
+        else await sql`select 1`;
         readyFlag = true;
         if (attempt > 0) log.info('database is up', { attempts: attempt + 1 });
         if (statementTimeoutMs && pgbouncer) await warnWithoutTimeout(sql, log, statementTimeoutMs);

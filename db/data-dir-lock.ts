@@ -8,10 +8,18 @@ import { join, resolve } from 'node:path';
 // left by a killed process is simply taken by the next one. The file names its holder for the message.
 
 export const LOCK_FILE = 'server.lock';
+/** Where the server listens for `bun run backup` (server/control-socket.ts). */
+export const CONTROL_FOLDER = '.control';
+/** What the site keeps in DATA_DIR beside PostgreSQL's files: never part of a backup. */
+export const SITE_ENTRIES: ReadonlySet<string> = new Set([LOCK_FILE, CONTROL_FOLDER]);
 
 export class DataDirInUse extends Error {}
 
-export type DataDirLock = { release: () => void };
+export type DataDirLock = {
+  release: () => void;
+  /** Adds `fields` to what the lock file says of its holder (the server's control socket, for `bun run backup`). */
+  announce: (fields: Record<string, string>) => void;
+};
 
 type Flock = (fd: number, operation: number) => number;
 const LOCK_EX = 2;
@@ -49,8 +57,12 @@ export async function lockDataDir(dataDir: string): Promise<DataDirLock> {
       `The embedded database in ${folder} is in use by another server (${describeHolder(path)}). Stop it first, or set DATA_DIR to another folder.`,
     );
   }
-  ftruncateSync(fd, 0);
-  writeSync(fd, JSON.stringify({ pid: process.pid, host: hostname(), since: new Date().toISOString() }));
+  let holder: Holder = { pid: process.pid, host: hostname(), since: new Date().toISOString() };
+  const write = () => {
+    ftruncateSync(fd, 0);
+    writeSync(fd, JSON.stringify(holder));
+  };
+  write();
   let released = false;
   return {
     release: () => {
@@ -58,10 +70,18 @@ export async function lockDataDir(dataDir: string): Promise<DataDirLock> {
       released = true;
       closeSync(fd);
     },
+    announce: (fields) => {
+      if (released) return;
+      holder = { ...holder, ...fields };
+      write();
+    },
   };
 }
 
-type Holder = { pid?: number; host?: string; since?: string };
+export type Holder = { pid?: number; host?: string; since?: string; control?: string };
+
+/** What the lock file of `dataDir` says of the process that holds (or last held) it. */
+export const dataDirHolder = (dataDir: string): Holder => readHolder(join(resolve(dataDir), LOCK_FILE));
 
 function readHolder(path: string): Holder {
   try {

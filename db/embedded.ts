@@ -6,31 +6,58 @@ import pgliteData from '@electric-sql/pglite/pglite.data' with { type: 'file' };
 // Imported as files and handed to PGlite, so `bun build --compile` embeds them in the binary.
 import pgliteWasm from '@electric-sql/pglite/pglite.wasm' with { type: 'file' };
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
+import { PREPARED_DATA_FILE } from '../lib/assets.ts';
+import { unpackDataDir } from './data-dir-archive.ts';
 
-export type EmbeddedPostgres = { stop: () => Promise<void> };
+export type EmbeddedPostgres = {
+  stop: () => Promise<void>;
+  /**
+   * Runs `work` while no statement runs: PGlite's own lock, which its socket server takes for every
+   * message. What is on disk then is the database as of the last statement (backups copy it).
+   */
+  exclusive: <T>(work: () => Promise<T>) => Promise<T>;
+};
 
 /**
  * PGlite's memory grows as its buffer cache fills and never shrinks: PostgreSQL's default 128 MB of
  * shared buffers showed as 140 MB of growth under the soak. A small business's data fits in 32 MB.
  */
-const SHARED_BUFFERS = '32MB';
+const START_PARAMS = [...PGlite.defaultStartParams, '-c', 'shared_buffers=32MB'];
 
-/** Opens (or creates) PGlite in dataDir and serves it on the Unix socket `socketPath`. */
-export async function startEmbeddedPostgres(dataDir: string, socketPath: string): Promise<EmbeddedPostgres> {
-  // initdb is needed only to create a database (an existing one has PG_VERSION).
-  const creating = !existsSync(join(dataDir, 'PG_VERSION'));
+// Compiled once a process: the server's database and a backup's check share it.
+let compiled: Promise<WebAssembly.Module> | undefined;
+const pgliteModule = () => {
+  compiled ??= Bun.file(pgliteWasm)
+    .arrayBuffer()
+    .then((bytes) => WebAssembly.compile(bytes));
+  return compiled;
+};
+
+/**
+ * Opens (or creates) PGlite in dataDir. A folder without a database gets a copy of `prepared`, the
+ * migrated data folder the build makes (db/prepared-data.ts), when there is one: creating a database
+ * runs initdb (a second PostgreSQL in WebAssembly, and a copy of its heap), which took the process to
+ * about 1 GB, and the memory stayed taken. Without it (the build itself), initdb runs.
+ */
+async function openPglite(dataDir: string, prepared: string | null): Promise<PGlite> {
   mkdirSync(dataDir, { recursive: true });
+  const hasDatabase = () => existsSync(join(dataDir, 'PG_VERSION'));
+  if (!hasDatabase() && prepared && existsSync(prepared)) await unpackDataDir(prepared, dataDir);
+  const creating = !hasDatabase();
   const [pgliteWasmModule, initdbWasmModule] = await Promise.all([
-    WebAssembly.compile(await Bun.file(pgliteWasm).arrayBuffer()),
+    pgliteModule(),
     creating ? WebAssembly.compile(await Bun.file(initdbWasm).arrayBuffer()) : undefined,
   ]);
-  const pg = await PGlite.create({
-    dataDir,
-    pgliteWasmModule,
-    initdbWasmModule,
-    fsBundle: Bun.file(pgliteData),
-    startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${SHARED_BUFFERS}`],
-  });
+  return PGlite.create({ dataDir, pgliteWasmModule, initdbWasmModule, fsBundle: Bun.file(pgliteData), startParams: START_PARAMS });
+}
+
+/** Opens (or creates) PGlite in dataDir and serves it on the Unix socket `socketPath`. */
+export async function startEmbeddedPostgres(
+  dataDir: string,
+  socketPath: string,
+  { prepared = PREPARED_DATA_FILE }: { prepared?: string | null } = {},
+): Promise<EmbeddedPostgres> {
+  const pg = await openPglite(dataDir, prepared);
   const server = new PGLiteSocketServer({ db: pg, path: socketPath, maxConnections: 1 });
   await server.start();
   return {
@@ -38,5 +65,23 @@ export async function startEmbeddedPostgres(dataDir: string, socketPath: string)
       await server.stop();
       await pg.close();
     },
+    exclusive: (work) => pg.runExclusive(work),
   };
+}
+
+/**
+ * The number of leads in the embedded database in `dataDir`, opened on its own (no server, no
+ * migrations) and closed again: how a backup is checked once restored. Its memory (about 70 MB) is
+ * given back to the system by a full collection once it is closed.
+ */
+export async function countLeadsIn(dataDir: string): Promise<number> {
+  if (!existsSync(join(dataDir, 'PG_VERSION'))) throw new Error(`${dataDir} holds no database`);
+  const pg = await openPglite(dataDir, null);
+  try {
+    const { rows } = await pg.query<{ count: number }>('select count(*)::int as count from leads');
+    return rows[0].count;
+  } finally {
+    await pg.close();
+    Bun.gc(true);
+  }
 }

@@ -14,3 +14,9 @@ export type Assets = {
 
 export const BUILD_DIR = 'static/build';
 export const MANIFEST_PATH = `${BUILD_DIR}/manifest.json`;
+
+/**
+ * The embedded database's data folder, created and migrated by the build (db/prepared-data.ts) and
+ * copied into an empty DATA_DIR at the first start. Outside static/: it is not for the web.
+ */
+export const PREPARED_DATA_FILE = 'dist/embedded-db.tar.gz';

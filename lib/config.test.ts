@@ -11,6 +11,8 @@ describe('loadConfig', () => {
       PUBLIC_SITE_URL: 'http://localhost:3000',
       RATE_LIMITS: 'on',
       TRUST_PROXY: 0,
+      BACKUP_DIR: './backups',
+      BACKUP_KEEP: 14,
     });
     expect(config.DATABASE_URL).toBeUndefined();
   });
@@ -71,6 +73,10 @@ describe('loadConfig', () => {
     ['LEAD_WEBHOOK_SECRET', 'secret'],
     ['LEAD_WEBHOOK_SECRET', 'whsec_c2hvcnQ='],
     ['LEAD_WEBHOOK_SECRET', 'whsec_!!!'],
+    ['BACKUP_DIR', '  '],
+    ['BACKUP_KEEP', '0'],
+    ['BACKUP_KEEP', 'all'],
+    ['BACKUP_KEEP', '2.5'],
     ['WORKER', 'maybe'],
     ['LEAD_RETENTION_DAYS', '7'],
     ['LEAD_RETENTION_DAYS', 'forever'],

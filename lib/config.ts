@@ -104,6 +104,10 @@ const envSchema = z.object({
   DB_DEADLINE_MS: z.coerce.number().int().min(50).max(120_000).default(5000),
   /** The bearer token GET /metrics asks for; unset, only loopback clients get it (and none behind TRUST_PROXY). */
   METRICS_TOKEN: optionalText.pipe(z.string().min(16, 'expected at least 16 characters (e.g. `openssl rand -hex 32`)').optional()),
+  /** Where backups are written: the embedded database's daily one, and `bun run backup`'s. */
+  BACKUP_DIR: z.string().trim().min(1).default('./backups'),
+  /** How many backups of the database's kind to keep in BACKUP_DIR: the oldest beyond it are deleted. */
+  BACKUP_KEEP: z.coerce.number().int().min(1).max(1000).default(14),
 });
 
 export type Config = Omit<z.output<typeof envSchema>, 'PUBLIC_SITE_URL' | 'AB_DASHBOARD_ACCESS' | 'ADMIN_PASSWORD' | 'MAIL_FROM'> & {

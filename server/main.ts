@@ -1,10 +1,14 @@
 import { type Database, openDatabase } from '../db/client.ts';
 import { DataDirInUse } from '../db/data-dir-lock.ts';
+import { PACK_AND_CHECK_MARKER, packAndCheckAsAsked } from '../features/backup/pack-and-check.ts';
+import { type BackupService, createBackupService } from '../features/backup/service.ts';
+import { backupStatus } from '../features/backup/status.ts';
 import { type LeadWorker, startWorker } from '../features/lead-delivery/worker.ts';
 import { type Retention, startRetention } from '../features/retention/schedule.ts';
 import { type Config, ConfigError, loadConfig } from '../lib/config.ts';
 import { channelsFor } from '../lib/lead-notifications.ts';
 import { createApp, type Site } from './app.ts';
+import { type ControlSocket, startControlSocket } from './control-socket.ts';
 import { deadline, setDatabaseDeadline } from './deadline.ts';
 import { flushLog, setLogProcess, stdoutLog } from './log.ts';
 import { counter, gauge } from './metrics.ts';
@@ -28,9 +32,13 @@ function configFromEnvironment(): Config {
  * missing or stale (a compiled binary passes the static files embedded in it instead), and then either
  * supervises WEB_CONCURRENCY server processes (server/supervisor.ts) or is one: opens the database in
  * the background, listens, starts the notification worker and the A/B tests' watch once the database
- * is ready (unless WORKER=off), and stops cleanly on SIGTERM or SIGINT.
+ * is ready (unless WORKER=off), and on the embedded database its daily backup and the control socket
+ * `bun run backup` asks through, and stops cleanly on SIGTERM or SIGINT.
  */
-export async function main({ embeddedFiles }: { embeddedFiles?: Record<string, string> } = {}) {
+export async function main({ embeddedFiles, preparedData }: { embeddedFiles?: Record<string, string>; preparedData?: string } = {}) {
+  // A compiled binary started again by its own server to pack and check a backup (features/backup/).
+  const packAndCheckRequest = process.env[PACK_AND_CHECK_MARKER];
+  if (packAndCheckRequest) return packAndCheckAsAsked(packAndCheckRequest);
   let config = configFromEnvironment();
   const processNumber = Number(process.env[CHILD_MARKER] ?? 0);
   if (!embeddedFiles && !processNumber) {
@@ -38,7 +46,7 @@ export async function main({ embeddedFiles }: { embeddedFiles?: Record<string, s
     // once, here, before a supervisor starts its processes.
     const buildModule = '../build.ts';
     const { ensureBuild } = (await import(buildModule)) as typeof import('../build.ts');
-    await ensureBuild();
+    await ensureBuild({ embeddedDatabase: !config.DATABASE_URL });
   }
   if (config.WEB_CONCURRENCY > 1 && !processNumber) {
     if (config.RATE_LIMIT_STORE === 'memory')
@@ -60,7 +68,13 @@ export async function main({ embeddedFiles }: { embeddedFiles?: Record<string, s
     // The exit handler writes what is pending, synchronously.
     process.exit(1);
   };
-  const db = await openDatabase(config, { background: true, log: stdoutLog, onFatal: cannotOpen, statementTimeoutMs: config.DB_DEADLINE_MS }).catch(cannotOpen);
+  const db = await openDatabase(config, {
+    background: true,
+    log: stdoutLog,
+    onFatal: cannotOpen,
+    statementTimeoutMs: config.DB_DEADLINE_MS,
+    preparedData,
+  }).catch(cannotOpen);
   // A process the supervisor restarts joins the port only once its database is ready: until then the
   // others answer everything, where this one would answer 503 to what needs data.
   if (process.env[JOIN_MARKER] === 'when-ready') await db.ready;
@@ -89,12 +103,22 @@ export async function main({ embeddedFiles }: { embeddedFiles?: Record<string, s
   site = createApp({ sql: db.sql, config, assets, dbReady: db.isReady, log: stdoutLog, notifications }, { staticSource });
   site.deps.databaseHealth.start();
   let stopWatchingTests: (() => Promise<void>) | null = null;
+  let backups: { service: BackupService; stopSchedule: () => void; control: ControlSocket } | null = null;
   let retention: Retention | null = null;
   site.deps.metrics.registry.register(() => retentionMetrics(retention));
   const workerConfig = config;
   void db.ready.then(() => {
     if (stopping) return;
     stopWatchingTests = site.deps.homeVariants.watch({ listen: db.canListen });
+    // The embedded database is backed up by its server, daily and when `bun run backup` asks; PostgreSQL
+    // by `bun run backup` from cron or a timer, or by the provider (README).
+    if (db.embedded) {
+      site.deps.metrics.registry.register(backupMetrics);
+      const service = createBackupService({ db, config: workerConfig, log: stdoutLog, checkElsewhere: true });
+      const control = startControlSocket(db.embedded.dataDir, { backup: () => service.run('request') });
+      db.embedded.announce({ control: control.path });
+      backups = { service, stopSchedule: service.schedule(), control };
+    }
     if (workerConfig.WORKER === 'on') {
       worker = startWorker({ sql: db.sql, config: workerConfig, log: stdoutLog, listen: db.canListen, onOutcome: site.deps.metrics.notification });
       retention = startRetention(retentionOptions(db, workerConfig, notifications.queued));
@@ -125,7 +149,16 @@ export async function main({ embeddedFiles }: { embeddedFiles?: Record<string, s
     stdoutLog.info('shutting down', { signal });
     flushLog();
     site.deps.databaseHealth.stop();
-    await Promise.all([deadline(drained, 10_000, () => undefined), worker?.stop(10_000), stopWatchingTests?.(), retention?.stop()]);
+    backups?.stopSchedule();
+    backups?.control.stop();
+    await Promise.all([
+      deadline(drained, 10_000, () => undefined),
+      worker?.stop(10_000),
+      stopWatchingTests?.(),
+      retention?.stop(),
+      // A backup under way finishes first (seconds); one that hangs is cut off when the database closes.
+      backups && deadline(backups.service.idle(), 10_000, () => undefined),
+    ]);
     await server.stop(true);
     await db.close();
     process.exit(0);
@@ -182,6 +215,18 @@ function retentionOptions(db: Database, config: Config, queued: () => void) {
 }
 
 /** The retention sweep's running totals in this process (the process that claimed the day's sweep counts it). */
+/** The embedded database's backups, from this server's record of them (features/backup/status.ts). */
+function backupMetrics() {
+  const { state, lastSuccess } = backupStatus();
+  return [
+    gauge('backup_failing', "1 while this server's last backup attempt failed, else 0.", [{ value: state === 'failed' ? 1 : 0 }]),
+    gauge('backup_last_success_timestamp_seconds', 'When the last backup that worked was taken (Unix time; 0: none since the server started).', [
+      { value: lastSuccess ? lastSuccess.at.getTime() / 1000 : 0 },
+    ]),
+    gauge('backup_last_success_bytes', 'The size of the last backup that worked (0: none since the server started).', [{ value: lastSuccess?.bytes ?? 0 }]),
+  ];
+}
+
 function retentionMetrics(retention: Retention | null) {
   const counts = retention?.counts;
   return [

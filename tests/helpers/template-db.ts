@@ -5,8 +5,9 @@ import { join } from 'node:path';
 import { openDatabase } from '../../db/client.ts';
 import { migrations } from '../../db/migrations/index.ts';
 
-// Creating a PGlite data directory costs seconds and a gigabyte; copying a migrated one costs
-// milliseconds. One template per migration set is made once and copied for every test database.
+// Opening a new PGlite data directory unpacks the build's prepared copy (db/prepared-data.ts) and
+// starts PostgreSQL (a second or two); copying a migrated one costs milliseconds. One template per
+// migration set is made once, from the prepared copy, and copied for every test database.
 
 const migrationsHash = createHash('sha256')
   .update(migrations.map((m) => m.name + m.sql).join('\n'))
