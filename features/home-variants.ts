@@ -57,6 +57,8 @@ export type HomeVariantsService = {
   resolve(visitor: VisitorRef, requestId: string): Promise<HomeVariants>;
   /** A returning visitor's page key (homeCacheKey of their variants) when remembered; undefined otherwise. No I/O. */
   keyFromMemory(visitorId: string): string | undefined;
+  /** A new visitor's page key, as `resolve` would decide it, when the running tests are in memory; undefined otherwise. No I/O. */
+  newVisitorKey(visitorId: string): string | undefined;
   /**
    * Forgets remembered visitors and tests whenever a test's definition changes: at once on a NOTIFY
    * (with `listen`), and when a periodic re-read of the tests' fingerprint differs. Returns the stop.
@@ -165,7 +167,16 @@ export function createHomeVariants({ sql, now, log }: { sql: Sql; now: () => Dat
     };
   }
 
-  return { resolve, keyFromMemory: (visitorId) => remembered.get(visitorId)?.key, watch };
+  /** As `resolve` decides for a new visitor, when both tests' definitions are in memory (else the app reads them). */
+  const newVisitorKey = (visitorId: string): string | undefined => {
+    const hero = runningTests.get(AB_TEST_NAMES.hero);
+    const form = runningTests.get(AB_TEST_NAMES.contactForm);
+    if (!hero || !form) return undefined;
+    const assignment = ({ test }: { test: RunningTest | null }) => (test ? (previewAssignment(test, visitorId, undefined)?.assignment ?? null) : null);
+    return homeCacheKey(variantsFrom(assignment(hero), assignment(form)));
+  };
+
+  return { resolve, keyFromMemory: (visitorId) => remembered.get(visitorId)?.key, newVisitorKey, watch };
 }
 
 /**

@@ -138,7 +138,13 @@ export function createApp(input: AppDepsInput, { staticSource = diskSource('stat
   app.notFound(notFound(routeTable));
   app.onError(onError);
 
-  const lane = deps.pageCache.lane({ log: deps.log, memory: deps.homeVariants, isUnrouted: getsNotFoundPage(routeTable), count: deps.metrics.request });
+  const lane = deps.pageCache.lane({
+    log: deps.log,
+    memory: deps.homeVariants,
+    isUnrouted: getsNotFoundPage(routeTable),
+    count: deps.metrics.request,
+    secureCookies: deps.config.isProduction,
+  });
   const attribution = { siteHost: new URL(deps.config.PUBLIC_SITE_URL).hostname, secure: deps.config.isProduction, now: deps.now };
   const handler = (request: Request, env?: unknown): Response | Promise<Response> => {
     const response = lane(request) ?? app.fetch(request, env);

@@ -7,7 +7,7 @@ import { hasOnlyTrackingParameters, hasValidHost, routingPath } from '../lib/req
 import { services } from '../lib/site.ts';
 import type { Logger } from './log.ts';
 import { requestIdFrom } from './request-id.ts';
-import { returningVisitorId } from './visitor-cookie.ts';
+import { laneVisitor, newVisitorCookie } from './visitor-cookie.ts';
 
 // The page cache: every answer the site keeps in memory and serves again, in one place. The table below
 // says what is cached, under which key, for whom and for how long; the rules that keep it sound:
@@ -49,14 +49,20 @@ type CacheRule<Data> = {
   lifetime: { ttlMs: number } | { expiresAt: (data: Data) => number };
   /** What the answer varies by, from the route's data; null: this answer is not kept (made for its request). */
   variant: (data: Data) => string | null;
-  /** For 'visitor' routes: this request's variant when memory alone knows it, with nothing to read or write. */
-  variantFromMemory?: (request: Request, memory: LaneMemory) => string | undefined;
+  /**
+   * For 'visitor' routes: this request's variant when memory alone knows it, with nothing to read or
+   * write, and for a new visitor the id they are given with it (their cookie goes on the answer).
+   */
+  variantFromMemory?: (request: Request, memory: LaneMemory) => { variant: string; newVisitorId?: string } | undefined;
   contentType?: string;
   cacheControl?: string;
 };
 
-/** What the fast lane may ask memory: a returning visitor's home-page key (features/home-variants.ts). */
-export type LaneMemory = { keyFromMemory(visitorId: string): string | undefined };
+/**
+ * What the fast lane may ask memory (features/home-variants.ts): a returning visitor's home-page key, and
+ * a new visitor's, worked out from the running tests' definitions when memory holds them.
+ */
+export type LaneMemory = { keyFromMemory(visitorId: string): string | undefined; newVisitorKey(visitorId: string): string | undefined };
 
 const samePage = { audience: 'everyone', lifetime: { ttlMs: UNTIL_RESTART }, variant: () => '' } as const satisfies CacheRule<unknown>;
 
@@ -77,9 +83,17 @@ export const CACHE_RULES: Record<string, CacheRule<never> | null> = {
     audience: 'visitor',
     lifetime: { ttlMs: 10 * MINUTE },
     variant: (variants: HomeVariants) => homeCacheKey(variants),
+    // A new visitor is answered by the lane too, their variants worked out as the app would (no database).
     variantFromMemory: (request, memory) => {
-      const visitorId = returningVisitorId(request);
-      return visitorId === undefined ? undefined : memory.keyFromMemory(visitorId);
+      const visitor = laneVisitor(request);
+      if (!visitor) return undefined;
+      if ('returningId' in visitor) {
+        const variant = memory.keyFromMemory(visitor.returningId);
+        return variant === undefined ? undefined : { variant };
+      }
+      const newVisitorId = crypto.randomUUID();
+      const variant = memory.newVisitorKey(newVisitorId);
+      return variant === undefined ? undefined : { variant, newVisitorId };
     },
   } satisfies CacheRule<HomeVariants>,
   // The grid for as long as the feed copy it shows is the feed's answer (up to 15 minutes; while the
@@ -239,9 +253,12 @@ export class PageCache {
     memory,
     isUnrouted,
     count,
+    secureCookies,
   }: {
     log: Logger;
     memory: LaneMemory;
+    /** A new visitor's cookie is Secure (production). */
+    secureCookies: boolean;
     isUnrouted: (path: string) => boolean;
     /** Counts an answered request for /metrics, as the access line records it. */
     count: (route: string, status: number, started: number) => void;
@@ -253,18 +270,20 @@ export class PageCache {
       const route = routingPath({ url });
       const rule = PageCache.ruleOf(route);
       let key: string | undefined;
+      let newVisitorId: string | undefined;
       if (!rule) key = isUnrouted(route) ? NOT_FOUND_KEY : undefined;
       else if (rule.audience === 'everyone') key = this.laneKeys.get(route);
       else {
-        const variant = rule.variantFromMemory?.(request, memory);
-        key = variant === undefined ? undefined : this.keyOf(route, variant);
+        const known = rule.variantFromMemory?.(request, memory);
+        key = known === undefined ? undefined : this.keyOf(route, known.variant);
+        newVisitorId = known?.newVisitorId;
       }
       const kept = key === undefined ? undefined : this.entries.get(key);
       if (!kept) return undefined;
       const encoding = chooseEncoding(request.headers.get('accept-encoding'));
       // A client that accepts no coding gets its 406 from the app, with the security headers.
       if (encoding === null) return undefined;
-      const response = respond(kept, request, undefined, undefined, encoding);
+      const response = respond(kept, request, newVisitorId && newVisitorCookie(newVisitorId, secureCookies), undefined, encoding);
       const answered = key === NOT_FOUND_KEY ? '(not found)' : route;
       log.access(requestIdFrom(request.headers.get('x-request-id')), request.method, answered, response.status, started);
       this.stats.laneHits++;

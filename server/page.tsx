@@ -3,7 +3,7 @@ import type { PageMeta } from '../lib/page-meta.ts';
 import type { AppContext } from './deps.ts';
 import { PageCache, PRIVATE_CACHE_CONTROL } from './page-cache.ts';
 import { renderer } from './renderer.tsx';
-import { newVisitorCookie } from './visitor.ts';
+import { cookieForNewVisitor } from './visitor.ts';
 
 declare module '@hono/react-renderer' {
   interface Props {
@@ -45,7 +45,7 @@ export function pageHandler<D extends object>(page: PageDefinition<D>, { path }:
     const keeping = pageCache.keepingFor(c.req.raw, path, data);
     if (keeping)
       // A plain Response skips Hono's prepared headers; the only one a page sets is a new visitor's cookie.
-      return pageCache.answer(c.req.raw, path, keeping, async () => (await renderPage(c, page, data)).text(), newVisitorCookie(c));
+      return pageCache.answer(c.req.raw, path, keeping, async () => (await renderPage(c, page, data)).text(), cookieForNewVisitor(c));
 
     const response = await renderPage(c, page, data);
     if (!response.headers.has('Cache-Control')) response.headers.set('Cache-Control', rule?.audience === 'visitor' ? PRIVATE_CACHE_CONTROL : 'no-cache');

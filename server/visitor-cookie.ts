@@ -1,3 +1,4 @@
+import { serialize } from 'hono/utils/cookie';
 import { isbot } from 'isbot';
 import { memoizeByString } from '../lib/memo.ts';
 
@@ -6,6 +7,12 @@ import { memoizeByString } from '../lib/memo.ts';
 
 export const VISITOR_COOKIE = 'vid';
 export const VALID_VISITOR_ID = /^[A-Za-z0-9-]{8,64}$/;
+const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60;
+
+/** The Set-Cookie value that gives a new visitor `id` (HttpOnly, SameSite=Lax, Secure in production, a year). */
+export const newVisitorCookie = (id: string, secure: boolean): string =>
+  serialize(VISITOR_COOKIE, id, { path: '/', httpOnly: true, sameSite: 'Lax', secure, maxAge: ONE_YEAR_SECONDS });
+
 /** The visitor cookie's value in a Cookie header, when it is a valid id. */
 const VISITOR_COOKIE_VALUE = new RegExp(`(?:^|;)\\s*${VISITOR_COOKIE}=([A-Za-z0-9-]{8,64})\\s*(?:;|$)`);
 
@@ -13,10 +20,12 @@ const VISITOR_COOKIE_VALUE = new RegExp(`(?:^|;)\\s*${VISITOR_COOKIE}=([A-Za-z0-
 export const isCrawlerAgent = memoizeByString(isbot, 1000);
 
 /**
- * The visitor id a request's cookie names: undefined for a crawler or a request without a valid
- * cookie, which are left to `visitor()`.
+ * Who a request comes from, as the fast lane sees it before routing: the id its valid cookie names, or
+ * a new visitor (no valid cookie: `visitor()` in the app makes the same decision); null for a crawler,
+ * which is left to the app (the controls, and no cookie).
  */
-export function returningVisitorId(request: Request): string | undefined {
+export function laneVisitor(request: Request): { returningId: string } | { isNew: true } | null {
+  if (isCrawlerAgent(request.headers.get('user-agent') ?? '')) return null;
   const id = request.headers.get('cookie')?.match(VISITOR_COOKIE_VALUE)?.[1];
-  return id && !isCrawlerAgent(request.headers.get('user-agent') ?? '') ? id : undefined;
+  return id ? { returningId: id } : { isNew: true };
 }

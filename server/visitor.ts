@@ -1,9 +1,6 @@
 import { getCookie } from 'hono/cookie';
-import { serialize } from 'hono/utils/cookie';
 import type { AppContext } from './deps.ts';
-import { isCrawlerAgent, VALID_VISITOR_ID, VISITOR_COOKIE } from './visitor-cookie.ts';
-
-const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60;
+import { isCrawlerAgent, newVisitorCookie, VALID_VISITOR_ID, VISITOR_COOKIE } from './visitor-cookie.ts';
 
 /** A visitor: the cookie's id, and whether it was made for this request (then `cookie` sets it). */
 export type Visitor = { id: string; isNew: boolean; cookie?: string };
@@ -29,21 +26,14 @@ const decided = new WeakMap<Request, Visitor | null>();
 export const visitorId = (c: AppContext): string | null => visitor(c)?.id ?? null;
 
 /** The cookie a new visitor is given with this response, if `visitor()` made one. */
-export const newVisitorCookie = (c: AppContext): string | undefined => decided.get(c.req.raw)?.cookie;
+export const cookieForNewVisitor = (c: AppContext): string | undefined => decided.get(c.req.raw)?.cookie;
 
 function findVisitor(c: AppContext): Visitor | null {
   if (isCrawler(c)) return null;
   const existing = getCookie(c, VISITOR_COOKIE);
   if (existing && VALID_VISITOR_ID.test(existing)) return { id: existing, isNew: false };
   const id = crypto.randomUUID();
-  const cookie = serialize(VISITOR_COOKIE, id, {
-    path: '/',
-    httpOnly: true,
-    sameSite: 'Lax',
-    secure: c.get('deps').config.isProduction,
-    maxAge: ONE_YEAR_SECONDS,
-  });
-  return { id, isNew: true, cookie };
+  return { id, isNew: true, cookie: newVisitorCookie(id, c.get('deps').config.isProduction) };
 }
 
 export const isCrawler = (c: AppContext): boolean => isCrawlerAgent(c.req.header('user-agent') ?? '');

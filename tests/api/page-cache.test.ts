@@ -3,6 +3,7 @@ import { gunzipSync } from 'node:zlib';
 import { AB_TEST_IDS } from '../../lib/ab-tests.ts';
 import { pagePaths } from '../../server/app.ts';
 import { PageCache } from '../../server/page-cache.ts';
+import { islandProps } from '../helpers/ab-home.ts';
 import { testApp } from '../helpers/app.ts';
 
 // Real servers, browsers and databases: a test may take longer than Bun's 5 s default.
@@ -281,6 +282,39 @@ describe('the home page varies per visitor', () => {
     expect(html).toContain(AB_TEST_IDS.hero);
     const crawler = await (await t.request('/', { headers: { 'user-agent': CRAWLER, cookie: `vid=${user}` } })).text();
     expect(crawler).not.toContain(AB_TEST_IDS.hero);
+  });
+
+  test('a new visitor is answered by the fast lane once the running tests are in memory: the variants their id gives, a cookie of their own, and no copy per visitor', async () => {
+    const t = await testApp({}, { RATE_LIMITS: 'off' });
+    const headers = { 'user-agent': BROWSER, 'accept-encoding': 'br' };
+    // The first visits read the tests and make the copies the combinations need.
+    for (let i = 0; i < 60; i++) await bytes(await t.request('/', { headers }));
+    const laneBefore = t.deps.pageCache.stats.laneHits;
+    const entriesBefore = t.deps.pageCache.size;
+    const ids = new Set<string>();
+    for (let i = 0; i < 400; i++) {
+      const res = await t.request('/', { headers });
+      expect(res.status).toBe(200);
+      expect(res.headers.get('cache-control')).toBe('private, no-cache');
+      const setCookie = res.headers.get('set-cookie')!;
+      expect(setCookie).toContain('HttpOnly');
+      expect(setCookie).toContain('SameSite=Lax');
+      ids.add(setCookie.match(/vid=([^;]+)/)![1]);
+      await bytes(res);
+    }
+    expect(ids.size).toBe(400);
+    // (A copy not made yet sends its first visitor through the app, which makes it.)
+    expect(t.deps.pageCache.stats.laneHits - laneBefore).toBeGreaterThanOrEqual(390);
+    expect(t.deps.pageCache.size).toBe(entriesBefore);
+    // What the lane chose is what the app decides for that id when the visitor comes back (a query the
+    // page cache does not know sends the request through the app).
+    for (let i = 0; i < 20; i++) {
+      const lane = await t.request('/', { headers: { 'user-agent': BROWSER } });
+      const laneId = lane.headers.get('set-cookie')!.match(/vid=([^;]+)/)![1];
+      const laneHtml = await lane.text();
+      const appHtml = await (await t.request('/?utm_source=check&ref=1', { headers: { 'user-agent': BROWSER, cookie: `vid=${laneId}` } })).text();
+      expect(islandProps(appHtml)).toEqual(islandProps(laneHtml));
+    }
   });
 
   test('a new visitor still gets a cookie of their own on every first visit', async () => {
