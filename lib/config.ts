@@ -108,9 +108,15 @@ const envSchema = z.object({
   BACKUP_DIR: z.string().trim().min(1).default('./backups'),
   /** How many backups of the database's kind to keep in BACKUP_DIR: the oldest beyond it are deleted. */
   BACKUP_KEEP: z.coerce.number().int().min(1).max(1000).default(14),
+  /**
+   * Above this resident memory (MB) the server collects garbage and hands freed memory back at once
+   * (server/memory.ts); 0 turns it off. Unset: 200 on the embedded database, 120 on PostgreSQL.
+   */
+  MEMORY_SOFT_LIMIT_MB: z.coerce.number().int().min(0).max(65_536).optional(),
 });
 
-export type Config = Omit<z.output<typeof envSchema>, 'PUBLIC_SITE_URL' | 'AB_DASHBOARD_ACCESS' | 'ADMIN_PASSWORD' | 'MAIL_FROM'> & {
+export type Config = Omit<z.output<typeof envSchema>, 'PUBLIC_SITE_URL' | 'AB_DASHBOARD_ACCESS' | 'ADMIN_PASSWORD' | 'MAIL_FROM' | 'MEMORY_SOFT_LIMIT_MB'> & {
+  MEMORY_SOFT_LIMIT_MB: number;
   /** Who the site's emails come from (MAIL_FROM; the agency's own address by default). */
   MAIL_FROM: string;
   /** Who may see the A/B dashboard: anyone (the spec's default) or signed-in staff. */
@@ -160,6 +166,8 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     PUBLIC_SITE_URL: values.PUBLIC_SITE_URL ?? `http://localhost:${values.PORT}`,
     publicSiteUrlGiven: values.PUBLIC_SITE_URL !== undefined,
     MAIL_FROM: MAIL_FROM ?? `"${agency.name}" <${agency.email}>`,
+    // The embedded database lives in the server's process (its WebAssembly memory and code, about 100 MB).
+    MEMORY_SOFT_LIMIT_MB: values.MEMORY_SOFT_LIMIT_MB ?? (values.DATABASE_URL ? 120 : 200),
     isProduction,
   };
 }

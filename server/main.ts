@@ -11,6 +11,7 @@ import { createApp, type Site } from './app.ts';
 import { type ControlSocket, startControlSocket } from './control-socket.ts';
 import { deadline, setDatabaseDeadline } from './deadline.ts';
 import { flushLog, setLogProcess, stdoutLog } from './log.ts';
+import { startMemoryGovernor } from './memory.ts';
 import { counter, gauge } from './metrics.ts';
 import { serveOnUncaughtErrors } from './process-errors.ts';
 import { diskSource, embeddedSource, loadAssets } from './static-files.ts';
@@ -106,6 +107,8 @@ export async function main({ embeddedFiles, preparedData }: { embeddedFiles?: Re
   let backups: { service: BackupService; stopSchedule: () => void; control: ControlSocket } | null = null;
   let retention: Retention | null = null;
   site.deps.metrics.registry.register(() => retentionMetrics(retention));
+  const memory = startMemoryGovernor({ softLimitMb: config.MEMORY_SOFT_LIMIT_MB });
+  site.deps.metrics.registry.register(memory.metrics);
   const workerConfig = config;
   void db.ready.then(() => {
     if (stopping) return;
@@ -149,6 +152,7 @@ export async function main({ embeddedFiles, preparedData }: { embeddedFiles?: Re
     stdoutLog.info('shutting down', { signal });
     flushLog();
     site.deps.databaseHealth.stop();
+    memory.stop();
     backups?.stopSchedule();
     backups?.control.stop();
     await Promise.all([
