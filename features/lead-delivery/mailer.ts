@@ -1,4 +1,4 @@
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import { type EmailMessage, emailText } from '../../lib/lead-emails.ts';
 import { emailHtml } from './EmailDocument.tsx';
 import { DeliveryFailure } from './failure.ts';
@@ -67,19 +67,25 @@ export function createMailer({ smtpUrl, from }: { smtpUrl: string | undefined; f
       close: () => {},
     };
   }
-  const transport = nodemailer.createTransport({
-    url: smtpUrl,
-    pool: true,
-    maxConnections: POOL_CONNECTIONS,
-    connectionTimeout: TIMEOUT_MS,
-    greetingTimeout: TIMEOUT_MS,
-    socketTimeout: TIMEOUT_MS,
-  });
+  // nodemailer is loaded with the first email, not at start-up: a server that has sent nothing yet does
+  // not hold it (about 6 MB).
+  let transport: Promise<Transporter> | undefined;
+  const transporter = () =>
+    (transport ??= import('nodemailer').then(({ default: nodemailer }) =>
+      nodemailer.createTransport({
+        url: smtpUrl,
+        pool: true,
+        maxConnections: POOL_CONNECTIONS,
+        connectionTimeout: TIMEOUT_MS,
+        greetingTimeout: TIMEOUT_MS,
+        socketTimeout: TIMEOUT_MS,
+      }),
+    ));
   return {
     configured: true,
     async send({ to, replyTo, messageId, message }, signal) {
       try {
-        const info = await transport.sendMail({
+        const info = await (await transporter()).sendMail({
           from,
           to: [...to],
           replyTo,
@@ -96,6 +102,6 @@ export function createMailer({ smtpUrl, from }: { smtpUrl: string | undefined; f
         throw failureOf(error);
       }
     },
-    close: () => transport.close(),
+    close: () => void transport?.then((t) => t.close()),
   };
 }
