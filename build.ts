@@ -4,7 +4,7 @@ import { join, relative } from 'node:path';
 import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
 import * as esbuild from 'esbuild';
 import { ensurePreparedData } from './db/prepared-data.ts';
-import { type Assets, BUILD_DIR, MANIFEST_PATH, PREPARED_DATA_FILE } from './lib/assets.ts';
+import { type Assets, BUILD_DIR, MANIFEST_PATH, PREPARED_DATA_FILE } from './lib/pages/assets.ts';
 
 // Builds static/build/: one hashed ES module per island with shared chunks split out, one hashed
 // stylesheet, .br and .gz twins of each, and manifest.json. Fails when an island reaches server code.

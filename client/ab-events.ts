@@ -1,9 +1,9 @@
-import type { AbTracking, BrowserEventType } from '../lib/ab-tests.ts';
+import type { AbTracking, BrowserEventType } from '../lib/ab/definitions.ts';
 import { apiRequest } from './api-client.ts';
 
 // Posting A/B events from the browser: the one implementation, used by the split-test hook and by
 // the home page islands that receive their assignment from the server. Free of zod (it imports only
-// types from lib/ab-tests.ts), so an island that tracks stays small.
+// types from lib/ab/definitions.ts), so an island that tracks stays small.
 
 export const TRACK_EVENT_ERROR = 'Failed to track event';
 

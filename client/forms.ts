@@ -1,11 +1,11 @@
-import { formValues } from '../lib/validation.ts';
+import { formValues } from '../lib/forms/validation.ts';
 
 // What the forms' islands share: reading a form as the server reads its plain post, and the id that
 // makes a retried submission one submission.
 
 /**
  * A form's fields as its plain post sends them (a repeated name as a list), then as the island's JSON,
- * exactly as the server reads a plain post (lib/validation.ts formValues): the island checks what the
+ * exactly as the server reads a plain post (lib/forms/validation.ts formValues): the island checks what the
  * server will check, with the same schema and the same messages.
  */
 export function readForm(form: HTMLFormElement, lists: readonly string[] = [], flags: readonly string[] = []): Record<string, unknown> {

@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react';
-import { type FieldErrors, validationErrorBody } from '../lib/validation.ts';
+import { type FieldErrors, validationErrorBody } from '../lib/forms/validation.ts';
 
 /** A shared schema's safeParse (zod/mini), as a form island uses it. */
 type Schema<T> = {

@@ -1,10 +1,10 @@
 import type { ReactNode } from 'react';
-import { Island } from '../client/islands/Island.tsx';
 import { islands } from '../client/islands/registry.ts';
-import { usePageRender } from '../client/islands/render-context.ts';
-import { absoluteUrl, defaultOgImage, type PageMeta } from '../lib/page-meta.ts';
-import { jsonForScript } from '../lib/safe-json.ts';
+import { absoluteUrl, defaultOgImage, type PageMeta } from '../lib/pages/meta.ts';
+import { jsonForScript } from '../lib/pages/safe-json.ts';
 import { agency } from '../lib/site.ts';
+import { Island } from '../server/islands/Island.tsx';
+import { usePageRender } from '../server/islands/render-context.ts';
 import { Footer } from './Footer.tsx';
 import { Header } from './Header.tsx';
 
@@ -60,7 +60,7 @@ export function Layout({ meta, children }: { meta: PageMeta; children: ReactNode
         <meta name="twitter:image" content={imageUrl} />
         {(meta.jsonLd ?? []).map((data, i) => (
           // biome-ignore lint/suspicious/noArrayIndexKey: a page's fixed list of documents, never reordered
-          // biome-ignore lint/security/noDangerouslySetInnerHtml: JSON escaped for a script element (lib/safe-json.ts)
+          // biome-ignore lint/security/noDangerouslySetInnerHtml: JSON escaped for a script element (lib/pages/safe-json.ts)
           <script key={i} type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonForScript(data) }} />
         ))}
       </head>

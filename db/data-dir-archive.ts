@@ -5,7 +5,7 @@ import { pipeline } from 'node:stream/promises';
 import * as tar from 'tar';
 
 // An embedded database's folder as one gzipped tarball, and back: the prepared data folder the build
-// makes (db/prepared-data.ts) and the embedded database's backups (features/backup/). Both ways stream
+// makes (db/prepared-data.ts) and the embedded database's backups (features/operations/backup/). Both ways stream
 // (node-tar, zlib): a 230 MB folder passes through in a few MB of memory.
 
 /**

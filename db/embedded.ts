@@ -6,7 +6,7 @@ import pgliteData from '@electric-sql/pglite/pglite.data' with { type: 'file' };
 // Imported as files and handed to PGlite, so `bun build --compile` embeds them in the binary.
 import pgliteWasm from '@electric-sql/pglite/pglite.wasm' with { type: 'file' };
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
-import { PREPARED_DATA_FILE } from '../lib/assets.ts';
+import { PREPARED_DATA_FILE } from '../lib/pages/assets.ts';
 import { unpackDataDir } from './data-dir-archive.ts';
 
 export type EmbeddedPostgres = {

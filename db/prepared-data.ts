@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, renameSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { PREPARED_DATA_FILE } from '../lib/assets.ts';
+import { PREPARED_DATA_FILE } from '../lib/pages/assets.ts';
 import { openDatabase } from './client.ts';
 import { packDataDir } from './data-dir-archive.ts';
 import { SITE_ENTRIES } from './data-dir-lock.ts';

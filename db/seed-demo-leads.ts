@@ -1,5 +1,4 @@
 import type { Sql } from 'postgres';
-import { computeAudit } from '../lib/audit.ts';
 import {
   competitorAnalysisOptions,
   currentChallengeOptions,
@@ -11,11 +10,12 @@ import {
   previousAgencyOptions,
   primaryGoalOptions,
   timeframeOptions,
-} from '../lib/audit-schema.ts';
-import { replyBy } from '../lib/business-days.ts';
-import { CONSENT_VERSION } from '../lib/consent.ts';
-import { budgetOptions, industryOptions as intakeIndustryOptions } from '../lib/intake-schema.ts';
-import { LEAD_STATUSES } from '../lib/leads.ts';
+} from '../lib/audit/schema.ts';
+import { computeAudit } from '../lib/audit/scoring.ts';
+import { budgetOptions, industryOptions as intakeIndustryOptions } from '../lib/intake/schema.ts';
+import { CONSENT_VERSION } from '../lib/leads/consent.ts';
+import { LEAD_STATUSES } from '../lib/leads/pipeline.ts';
+import { replyBy } from '../lib/time/business-days.ts';
 
 // Synthetic leads for the demo and the inbox benchmark: audits (7 in 10) and Q4 applications spread
 // over the last `days` days, most handled, some new and overdue, a few flagged as spam. Ids start with

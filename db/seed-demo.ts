@@ -6,8 +6,8 @@
 // sixth of one variant's visitors, to show the sample-ratio-mismatch warning), --leads=N (also N
 // synthetic audits and Q4 applications in the lead inbox over 90 days: db/seed-demo-leads.ts).
 
-import { decideAssignment } from '../lib/ab-assign.ts';
-import { AB_TEST_IDS } from '../lib/ab-tests.ts';
+import { decideAssignment } from '../lib/ab/assign.ts';
+import { AB_TEST_IDS } from '../lib/ab/definitions.ts';
 import { loadConfig } from '../lib/config.ts';
 import { openDatabase } from './client.ts';
 import { seedDemoLeads, seededRandom } from './seed-demo-leads.ts';

@@ -10,8 +10,8 @@ import { ChoiceGroup, choiceClass, Field, inputClass } from '../components/ui/fo
 import { Honeypot } from '../components/ui/Honeypot.tsx';
 import { Skeleton } from '../components/ui/Skeleton.tsx';
 import { buttonClass } from '../components/ui/styles.ts';
-import type { AbTracking } from '../lib/ab-tests.ts';
-import type { AuditRecord } from '../lib/audit.ts';
+import type { ContactFormConfig } from '../lib/ab/contact-form-variants.ts';
+import type { AbTracking } from '../lib/ab/definitions.ts';
 import {
   AUDIT_FLAG_FIELDS,
   AUDIT_LIST_FIELDS,
@@ -30,11 +30,11 @@ import {
   previousAgencyOptions,
   primaryGoalOptions,
   timeframeOptions,
-} from '../lib/audit-schema.ts';
-import { auditMarketingConsent } from '../lib/consent.ts';
-import type { ContactFormConfig } from '../lib/contact-form-variants.ts';
+} from '../lib/audit/schema.ts';
+import type { AuditRecord } from '../lib/audit/scoring.ts';
+import type { FieldErrors } from '../lib/forms/validation.ts';
+import { auditMarketingConsent } from '../lib/leads/consent.ts';
 import { agency, links } from '../lib/site.ts';
-import type { FieldErrors } from '../lib/validation.ts';
 
 const TOTAL_STEPS = AUDIT_STEPS.length;
 const STEPS = [1, 2, 3, 4] as const;
@@ -91,7 +91,7 @@ function Wizard({
   const stepGroup = useFieldId('step');
   const resultsHeading = useRef<HTMLHeadingElement>(null);
 
-  // When the form became usable: the submission reports how long it took to fill (lib/spam.ts).
+  // When the form became usable: the submission reports how long it took to fill (lib/forms/spam.ts).
   const shownAt = useRef(0);
   useEffect(() => {
     shownAt.current = performance.now();
@@ -404,7 +404,7 @@ function ChoicesField({
   );
 }
 
-/** The optional, unticked marketing box (CASL express consent; lib/consent.ts has the recorded wording). */
+/** The optional, unticked marketing box (CASL express consent; lib/leads/consent.ts has the recorded wording). */
 function MarketingConsent({ checked }: { checked: boolean }) {
   const id = useFieldId('marketingConsent');
   return (

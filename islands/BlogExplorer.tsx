@@ -4,9 +4,9 @@ import { LazyStoryGeneratorPanel, loadGenerator } from '../components/story/lazy
 import { LineIcon } from '../components/ui/LineIcon.tsx';
 import { Skeleton, SkeletonCardText } from '../components/ui/Skeleton.tsx';
 import { buttonClass, pageContainer } from '../components/ui/styles.ts';
-import { blogAddress, type GeneratorView, generatorView, requestedGenerator } from '../lib/blog-generator.ts';
-import { type BlogCard, type BlogFeedState, type BlogPost, toCard } from '../lib/feed.ts';
-import { filledSpans } from '../lib/filled-grid.ts';
+import { filledSpans } from '../lib/feed/filled-grid.ts';
+import { blogAddress, type GeneratorView, generatorView, requestedGenerator } from '../lib/feed/generator-address.ts';
+import { type BlogCard, type BlogFeedState, type BlogPost, toCard } from '../lib/feed/posts.ts';
 import { links } from '../lib/site.ts';
 
 export const SKELETON_CARDS = 6;
@@ -26,7 +26,7 @@ const gridPosition = (state: unknown) => (typeof state === 'object' && state !==
 /**
  * The blog: hero, the grid of posts (server-rendered from the cached feed), and the closing call to
  * action. Generate Stories swaps the whole view to the story generator with that post preloaded; the
- * generator has its own address (/blog?generate=<guid>, lib/blog-generator.ts) and history entry, so
+ * generator has its own address (/blog?generate=<guid>, lib/feed/generator-address.ts) and history entry, so
  * Back (or Close) returns to the grid at the same scroll position, Forward reopens it, and a reload or
  * a shared link shows it (the server renders it). `generate` is what the page's address asked for.
  */
@@ -220,7 +220,7 @@ export default function BlogExplorer({ initial, generate = null }: { initial: Bl
 }
 
 /**
- * The posts' grid: one column on a phone, two from sm, three from lg, every row full (lib/filled-grid.ts:
+ * The posts' grid: one column on a phone, two from sm, three from lg, every row full (lib/feed/filled-grid.ts:
  * seven posts read 3 + 2 + 2, not 3 + 3 and one alone). Two columns are two tracks; three are six, so a
  * row of two or three cards fills them. The classes are written out whole for Tailwind to find.
  */

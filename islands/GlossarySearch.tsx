@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useFieldId } from '../client/islands/root.tsx';
-import { searchText } from '../lib/search-text.ts';
+import { searchText } from '../lib/text/search-text.ts';
 
 /**
  * The glossary's search box (components/guide/Glossary.tsx renders the list around it). A GET form the

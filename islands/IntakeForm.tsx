@@ -7,7 +7,7 @@ import { useCheckedForm } from '../client/use-checked-form.ts';
 import { Field, inputClass } from '../components/ui/form.tsx';
 import { Honeypot } from '../components/ui/Honeypot.tsx';
 import { buttonClass } from '../components/ui/styles.ts';
-import { consentText } from '../lib/consent.ts';
+import type { FieldErrors } from '../lib/forms/validation.ts';
 import {
   budgetOptions,
   emptyIntakeForm,
@@ -17,9 +17,9 @@ import {
   intakeLimits,
   intakeQuestions,
   intakeSchema,
-} from '../lib/intake-schema.ts';
+} from '../lib/intake/schema.ts';
+import { consentText } from '../lib/leads/consent.ts';
 import { intake } from '../lib/site.ts';
-import type { FieldErrors } from '../lib/validation.ts';
 
 export const SUBMIT_FAILED_MESSAGE = 'Failed to submit application. Please try again.';
 
@@ -44,7 +44,7 @@ function readApplication(form: HTMLFormElement): Record<string, unknown> {
 export default function IntakeForm({ values, errors: sentErrors = {} }: IntakeFormProps) {
   const toast = useToast();
   const [status, setStatus] = useState<Status>('idle');
-  // When the form became usable: the submission reports how long it took to fill (lib/spam.ts).
+  // When the form became usable: the submission reports how long it took to fill (lib/forms/spam.ts).
   const shownAt = useRef(0);
   useEffect(() => {
     shownAt.current = performance.now();

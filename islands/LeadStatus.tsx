@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
 import { ApiError, apiRequest, serverMessage } from '../client/api-client.ts';
 import { useFieldId } from '../client/islands/root.tsx';
-import { LEAD_STATUSES, type LeadKind, leadPath, leadStatusLabel, type LeadStatus as Status } from '../lib/leads.ts';
-import { CSRF_FIELD, CSRF_HEADER } from '../lib/staff-session.ts';
+import { LEAD_STATUSES, type LeadKind, leadPath, leadStatusLabel, type LeadStatus as Status } from '../lib/leads/pipeline.ts';
+import { CSRF_FIELD, CSRF_HEADER } from '../lib/staff/session.ts';
 
 export type LeadStatusProps = { kind: LeadKind; id: string; status: Status; csrfToken: string; label: string; back: string };
 

@@ -87,7 +87,7 @@ const envSchema = z.object({
   LEAD_WEBHOOK_URL: optionalText.pipe(httpUrl.optional()),
   LEAD_WEBHOOK_SECRET: optionalText.pipe(webhookSecret.optional()),
   WORKER: z.enum(['on', 'off']).default('on'),
-  /** Leads that never became clients are erased this many days after they arrived (features/retention/). */
+  /** Leads that never became clients are erased this many days after they arrived (features/operations/retention/). */
   LEAD_RETENTION_DAYS: z.coerce.number().int().min(30, 'expected at least 30 days').max(36_500).default(730),
   /** Server processes on this machine, sharing the port (server/supervisor.ts). */
   WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),

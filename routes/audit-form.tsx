@@ -1,7 +1,7 @@
 import { ContactSection } from '../components/home/ContactSection.tsx';
-import { defaultContactFormConfig } from '../lib/contact-form-variants.ts';
+import { defaultContactFormConfig } from '../lib/ab/contact-form-variants.ts';
 import { contactIntro } from '../lib/content/home.ts';
-import type { FieldErrors } from '../lib/validation.ts';
+import type { FieldErrors } from '../lib/forms/validation.ts';
 import { definePage } from '../server/page.tsx';
 
 type Sent = { values: Record<string, unknown>; errors: FieldErrors };

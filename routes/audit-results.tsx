@@ -2,9 +2,9 @@ import { Hono } from 'hono';
 import { AuditResults } from '../components/home/AuditResults.tsx';
 import { buttonClass } from '../components/ui/styles.ts';
 import { findAuditByResultsToken } from '../db/queries/audits.ts';
-import type { AuditRecord } from '../lib/audit.ts';
-import { formatLongDate } from '../lib/display-time.ts';
-import { isResultsLinkExpired, isResultsToken, RESULTS_LINK_DAYS, resultsLinkExpiresAt } from '../lib/results-link.ts';
+import { isResultsLinkExpired, isResultsToken, RESULTS_LINK_DAYS, resultsLinkExpiresAt } from '../lib/audit/results-link.ts';
+import type { AuditRecord } from '../lib/audit/scoring.ts';
+import { formatLongDate } from '../lib/time/display.ts';
 import { withDatabaseDeadline } from '../server/deadline.ts';
 import type { AppEnv } from '../server/deps.ts';
 import { definePage, renderPage } from '../server/page.tsx';
@@ -12,7 +12,7 @@ import { definePage, renderPage } from '../server/page.tsx';
 type ResultsData = { state: 'ready'; audit: AuditRecord; expiresAt: string } | { state: 'expired' } | { state: 'missing' };
 
 /**
- * The private results link of an audit (lib/results-link.ts): the results view as the person saw it
+ * The private results link of an audit (lib/audit/results-link.ts): the results view as the person saw it
  * after submitting, for Back, a reload and the link in their email. Private in every way: noindex,
  * never kept by any cache, and no Referer to the pages it links to.
  */

@@ -1,9 +1,9 @@
-import { Island } from '../client/islands/Island.tsx';
 import { loadGenerator } from '../components/story/lazy-generator.ts';
-import { requestedGenerator } from '../lib/blog-generator.ts';
-import { toCard } from '../lib/feed.ts';
+import { requestedGenerator } from '../lib/feed/generator-address.ts';
+import { toCard } from '../lib/feed/posts.ts';
 import { deadline } from '../server/deadline.ts';
 import type { AppContext } from '../server/deps.ts';
+import { Island } from '../server/islands/Island.tsx';
 import { definePage } from '../server/page.tsx';
 import type { BlogPageData } from '../server/page-cache.ts';
 

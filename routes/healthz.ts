@@ -1,4 +1,4 @@
-import { backupStatus } from '../features/backup/status.ts';
+import { backupStatus } from '../features/operations/backup/status.ts';
 import type { AppContext } from '../server/deps.ts';
 
 /**
@@ -6,7 +6,7 @@ import type { AppContext } from '../server/deps.ts';
  * last background check (server/database-health.ts), at once: a load balancer's or systemd's probe never
  * waits on the database, and one that half-closes its connection after sending still gets its answer.
  * While this process's last backup attempt failed, the answer adds `backup: "failed"`
- * (features/backup/status.ts) but keeps its status: visitors are still served, so a load balancer must
+ * (features/operations/backup/status.ts) but keeps its status: visitors are still served, so a load balancer must
  * not take the site out of rotation for it.
  */
 export function healthz(c: AppContext) {

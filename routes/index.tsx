@@ -4,7 +4,7 @@ import { HowWeDeliver } from '../components/home/HowWeDeliver.tsx';
 import { PackagesSection } from '../components/home/PackagesSection.tsx';
 import { ServicesSection } from '../components/home/ServicesSection.tsx';
 import { Testimonials } from '../components/home/Testimonials.tsx';
-import type { HomeVariants } from '../features/home-variants.ts';
+import type { HomeVariants } from '../features/ab/home-variants.ts';
 import { contactIntro } from '../lib/content/home.ts';
 import { localBusinessJsonLd, organizationJsonLd } from '../lib/content/structured-data.ts';
 import { agency } from '../lib/site.ts';

@@ -1,4 +1,4 @@
-import { robotsTxt, sitemapXml } from '../lib/sitemap.ts';
+import { robotsTxt, sitemapXml } from '../lib/pages/sitemap.ts';
 import type { AppContext } from '../server/deps.ts';
 
 export function sitemap(indexablePaths: readonly string[]) {

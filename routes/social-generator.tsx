@@ -1,5 +1,5 @@
-import { Island } from '../client/islands/Island.tsx';
 import { pageContainer } from '../components/ui/styles.ts';
+import { Island } from '../server/islands/Island.tsx';
 import { definePage } from '../server/page.tsx';
 
 export default definePage({

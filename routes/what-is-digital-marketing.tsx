@@ -6,11 +6,11 @@ import { CallToAction } from '../components/services/CallToAction.tsx';
 import { Icon } from '../components/services/Icon.tsx';
 import { StatsBand } from '../components/services/StatsBand.tsx';
 import { Faq } from '../components/ui/Faq.tsx';
-import { defaultContactFormConfig } from '../lib/contact-form-variants.ts';
+import { defaultContactFormConfig } from '../lib/ab/contact-form-variants.ts';
 import { faq } from '../lib/content/faq.ts';
 import { approach, components, definition, faqIntro, glossaryIntro, guideAudit, guideMeta, guideStats, reasons, strategyCta } from '../lib/content/guide.ts';
 import { agencyReference, breadcrumbList } from '../lib/content/structured-data.ts';
-import { absoluteUrl, defaultOgImage } from '../lib/page-meta.ts';
+import { absoluteUrl, defaultOgImage } from '../lib/pages/meta.ts';
 import { agency } from '../lib/site.ts';
 import { definePage } from '../server/page.tsx';
 

@@ -1,5 +1,5 @@
 // `bun run backup`: a backup now, into BACKUP_DIR, checked by restoring it, keeping the newest
-// BACKUP_KEEP (features/backup/). On PostgreSQL (DATABASE_URL) it runs pg_dump; on the embedded
+// BACKUP_KEEP (features/operations/backup/). On PostgreSQL (DATABASE_URL) it runs pg_dump; on the embedded
 // database it asks the server that holds DATA_DIR, when one runs (the folder is that server's alone),
 // through the control socket named in DATA_DIR's lock file (server/control-socket.ts), and otherwise
 // opens the folder itself. Prints one line (on stderr when no backup was made, and exits 1).
@@ -8,8 +8,8 @@ import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { type Database, openDatabase } from '../db/client.ts';
 import { DataDirInUse, dataDirHolder } from '../db/data-dir-lock.ts';
-import { createBackupService } from '../features/backup/service.ts';
-import type { BackupAttempt } from '../features/backup/status.ts';
+import { createBackupService } from '../features/operations/backup/service.ts';
+import type { BackupAttempt } from '../features/operations/backup/status.ts';
 import { ConfigError, loadConfig } from '../lib/config.ts';
 import { createLogger } from '../server/log.ts';
 

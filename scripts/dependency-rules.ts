@@ -30,8 +30,11 @@ const RULES: Rule[] = [
   },
   ...['client/', 'components/', 'islands/'].map((folder) => ({
     folder,
-    why: `${folder} runs in the browser (or renders for it): it never imports server code`,
-    allows: (t: string) => !inFolder(t, SERVER_FOLDERS) && !/^(node|bun):/.test(t) && !['postgres', 'openai', 'rss-parser'].includes(t),
+    why: `${folder} runs in the browser (or renders for it): it never imports server code${folder === 'components/' ? ' (but server/islands/, where a page places an island)' : ''}`,
+    allows: (t: string) =>
+      (!inFolder(t, SERVER_FOLDERS) || (folder === 'components/' && t.startsWith('server/islands/'))) &&
+      !/^(node|bun):/.test(t) &&
+      !['postgres', 'openai', 'rss-parser'].includes(t),
   })),
   {
     folder: 'db/',

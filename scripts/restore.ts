@@ -5,9 +5,9 @@
 
 import { existsSync } from 'node:fs';
 import { basename, resolve } from 'node:path';
-import { RestoreRefused, restoreEmbedded, restorePostgres } from '../features/backup/restore.ts';
-import { parseBackupFileName } from '../lib/backups.ts';
+import { RestoreRefused, restoreEmbedded, restorePostgres } from '../features/operations/backup/restore.ts';
 import { ConfigError, loadConfig } from '../lib/config.ts';
+import { parseBackupFileName } from '../lib/operations/backups.ts';
 
 const USAGE = 'Usage: bun run restore FILE (a .tar.gz into an empty DATA_DIR; with DATABASE_URL, a .dump into an empty database)';
 

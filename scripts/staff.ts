@@ -16,7 +16,7 @@ import { findStaffAccount, listStaffAccounts, removeStaffAccount, saveStaffAccou
 import { endEverySession } from '../db/queries/staff-sessions.ts';
 import { turnOffTwoFactor } from '../db/queries/two-factor.ts';
 import { ConfigError, loadConfig } from '../lib/config.ts';
-import { loadCommonPasswords, passwordProblem, staffEmailSchema } from '../lib/staff.ts';
+import { loadCommonPasswords, passwordProblem, staffEmailSchema } from '../lib/staff/accounts.ts';
 
 const USAGE = 'Usage: bun run staff:add EMAIL | bun run staff:list | bun run staff:remove EMAIL | bun run staff:2fa-reset EMAIL';
 const COMMANDS = ['add', 'list', 'remove', '2fa-reset'];
@@ -59,7 +59,7 @@ async function askHidden(question: string): Promise<string> {
   }
 }
 
-/** The new password, by the one rule for staff passwords (lib/staff.ts). */
+/** The new password, by the one rule for staff passwords (lib/staff/accounts.ts). */
 async function newPassword(email: string): Promise<string> {
   const context = { email, common: await loadCommonPasswords() };
   const checked = (password: string) => {

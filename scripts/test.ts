@@ -6,6 +6,8 @@
 const ONCE = [
   'lib/',
   'client/',
+  'server/',
+  'features/',
   'tests/browser/',
   'tests/architecture.test.ts',
   'tests/api/access-log.test.ts',
@@ -26,7 +28,7 @@ const run = (cmd: string[]) => {
   if (exitCode !== 0) process.exit(exitCode ?? 1);
 };
 
-const files = [...new Bun.Glob('{lib,client,tests}/**/*.test.{ts,tsx}').scanSync('.')].sort();
+const files = [...new Bun.Glob('{lib,client,server,features,tests}/**/*.test.{ts,tsx}').scanSync('.')].sort();
 const chosen = scope === 'all' ? files : files.filter((file) => !ONCE.some((prefix) => file.startsWith(prefix)));
 
 run(['bunx', 'tsc', '--noEmit']);

@@ -1,13 +1,12 @@
 import { Hono, type MiddlewareHandler } from 'hono';
 import { DatabaseUnavailable } from '../db/errors.ts';
-import { createFeedReader } from '../features/blog-feed/feed-reader.ts';
-import { createHomeVariants } from '../features/home-variants.ts';
+import { createHomeVariants } from '../features/ab/home-variants.ts';
+import { createFeedReader } from '../features/feed/feed-reader.ts';
 import { storyWriterFromConfig } from '../features/stories/openai-writer.ts';
-import { channelsFor } from '../lib/lead-notifications.ts';
-import { createRateLimiters } from '../lib/rate-limit.ts';
-import { routingPath } from '../lib/request-address.ts';
-import { RESULTS_PATH_PREFIX } from '../lib/results-link.ts';
-import { securityHeaders } from '../lib/security-headers.ts';
+import { RESULTS_PATH_PREFIX } from '../lib/audit/results-link.ts';
+import { routingPath } from '../lib/http/request-address.ts';
+import { securityHeaders } from '../lib/http/security-headers.ts';
+import { channelsFor } from '../lib/leads/notifications.ts';
 import { agency, services } from '../lib/site.ts';
 import abTestsDashboard from '../routes/admin/ab-tests.tsx';
 import admin, { dashboardAccess } from '../routes/admin/index.ts';
@@ -38,6 +37,7 @@ import { requestContext } from './middleware/request-context.ts';
 import { pageHandler } from './page.tsx';
 import { PageCache } from './page-cache.ts';
 import { rateCountsFor } from './rate-counts.ts';
+import { createRateLimiters } from './rate-limiter.ts';
 import { createSiteMetrics } from './site-metrics.ts';
 import { diskSource, type StaticSource, staticFiles } from './static-files.ts';
 

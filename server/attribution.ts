@@ -1,5 +1,6 @@
 import { getCookie } from 'hono/cookie';
 import { parse, serialize } from 'hono/utils/cookie';
+import { hasValidHost } from '../lib/http/request-address.ts';
 import {
   decodeTouch,
   encodeTouch,
@@ -11,13 +12,12 @@ import {
   type Touch,
   touchOf,
   touchUpdate,
-} from '../lib/attribution.ts';
-import { hasValidHost } from '../lib/request-address.ts';
+} from '../lib/leads/attribution.ts';
 import type { AppContext } from './deps.ts';
 import { PRIVATE_CACHE_CONTROL } from './page-cache.ts';
 import { isCrawlerAgent } from './visitor-cookie.ts';
 
-// Where each visitor came from (lib/attribution.ts), recorded by the server on the pages they land on:
+// Where each visitor came from (lib/leads/attribution.ts), recorded by the server on the pages they land on:
 // a landing from a campaign or another site sets the first-touch cookie, or the last-touch cookie when
 // the first is known. Applied to every public page's answer, kept or rendered, after it is made: a kept
 // copy is shared, so the cookies go on this one response only, which then becomes private. Most

@@ -2,7 +2,7 @@ import { chmodSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CONTROL_FOLDER } from '../db/data-dir-lock.ts';
-import type { BackupAttempt } from '../features/backup/status.ts';
+import type { BackupAttempt } from '../features/operations/backup/status.ts';
 
 // How `bun run backup` asks the server that holds the embedded database for a backup (the folder is
 // the server's alone: db/data-dir-lock.ts): HTTP over a Unix socket in a folder only this user may

@@ -1,17 +1,18 @@
 import type { Context } from 'hono';
 import type { Sql } from 'postgres';
-import type { FeedReader } from '../features/blog-feed/feed-reader.ts';
-import type { HomeVariantsService } from '../features/home-variants.ts';
-import type { Assets } from '../lib/assets.ts';
+import type { HomeVariantsService } from '../features/ab/home-variants.ts';
+import type { FeedReader } from '../features/feed/feed-reader.ts';
 import type { Config } from '../lib/config.ts';
-import type { Channel } from '../lib/lead-notifications.ts';
-import type { RateLimiter, RateRuleName } from '../lib/rate-limit.ts';
-import type { SignedInStaff } from '../lib/staff-session.ts';
-import type { StoryWriter } from '../lib/story-templates.ts';
+import type { RateRuleName } from '../lib/http/rate-rules.ts';
+import type { Channel } from '../lib/leads/notifications.ts';
+import type { Assets } from '../lib/pages/assets.ts';
+import type { SignedInStaff } from '../lib/staff/session.ts';
+import type { StoryWriter } from '../lib/stories/templates.ts';
 import type { DatabaseHealth } from './database-health.ts';
 import type { Logger } from './log.ts';
 import type { PageCache } from './page-cache.ts';
 import type { RateCounts } from './rate-counts.ts';
+import type { RateLimiter } from './rate-limiter.ts';
 import type { SiteMetrics } from './site-metrics.ts';
 
 /**
@@ -45,7 +46,7 @@ export type AppDeps = {
   storyWriter: StoryWriter;
   /**
    * The lead notifications a submission queues (in its own transaction), and `queued()`, called after
-   * it commits, which wakes this process's worker (features/lead-delivery/worker.ts) when it runs one.
+   * it commits, which wakes this process's worker (features/leads/delivery/worker.ts) when it runs one.
    */
   notifications: { channels: readonly Channel[]; queued: () => void };
 };

@@ -1,12 +1,12 @@
 import { type Database, openDatabase } from '../db/client.ts';
 import { DataDirInUse } from '../db/data-dir-lock.ts';
-import { PACK_AND_CHECK_MARKER, packAndCheckAsAsked } from '../features/backup/pack-and-check.ts';
-import { type BackupService, createBackupService } from '../features/backup/service.ts';
-import { backupStatus } from '../features/backup/status.ts';
-import { type LeadWorker, startWorker } from '../features/lead-delivery/worker.ts';
-import { type Retention, startRetention } from '../features/retention/schedule.ts';
+import { type LeadWorker, startWorker } from '../features/leads/delivery/worker.ts';
+import { PACK_AND_CHECK_MARKER, packAndCheckAsAsked } from '../features/operations/backup/pack-and-check.ts';
+import { type BackupService, createBackupService } from '../features/operations/backup/service.ts';
+import { backupStatus } from '../features/operations/backup/status.ts';
+import { type Retention, startRetention } from '../features/operations/retention/schedule.ts';
 import { type Config, ConfigError, loadConfig } from '../lib/config.ts';
-import { channelsFor } from '../lib/lead-notifications.ts';
+import { channelsFor } from '../lib/leads/notifications.ts';
 import { createApp, type Site } from './app.ts';
 import { type ControlSocket, startControlSocket } from './control-socket.ts';
 import { deadline, setDatabaseDeadline } from './deadline.ts';
@@ -37,7 +37,7 @@ function configFromEnvironment(): Config {
  * `bun run backup` asks through, and stops cleanly on SIGTERM or SIGINT.
  */
 export async function main({ embeddedFiles, preparedData }: { embeddedFiles?: Record<string, string>; preparedData?: string } = {}) {
-  // A compiled binary started again by its own server to pack and check a backup (features/backup/).
+  // A compiled binary started again by its own server to pack and check a backup (features/operations/backup/).
   const packAndCheckRequest = process.env[PACK_AND_CHECK_MARKER];
   if (packAndCheckRequest) return packAndCheckAsAsked(packAndCheckRequest);
   let config = configFromEnvironment();
@@ -219,7 +219,7 @@ function retentionOptions(db: Database, config: Config, queued: () => void) {
 }
 
 /** The retention sweep's running totals in this process (the process that claimed the day's sweep counts it). */
-/** The embedded database's backups, from this server's record of them (features/backup/status.ts). */
+/** The embedded database's backups, from this server's record of them (features/operations/backup/status.ts). */
 function backupMetrics() {
   const { state, lastSuccess } = backupStatus();
   return [

@@ -1,9 +1,9 @@
 import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
 import { LRUCache } from 'lru-cache';
-import { type HomeVariants, homeCacheKey } from '../features/home-variants.ts';
-import type { BlogFeedState } from '../lib/feed.ts';
-import { chooseEncoding, ENCODINGS, type Encoding, ifNoneMatchMatches, strongEtag } from '../lib/http-negotiation.ts';
-import { hasOnlyTrackingParameters, hasValidHost, routingPath } from '../lib/request-address.ts';
+import { type HomeVariants, homeCacheKey } from '../features/ab/home-variants.ts';
+import type { BlogFeedState } from '../lib/feed/posts.ts';
+import { chooseEncoding, ENCODINGS, type Encoding, ifNoneMatchMatches, strongEtag } from '../lib/http/negotiation.ts';
+import { hasOnlyTrackingParameters, hasValidHost, routingPath } from '../lib/http/request-address.ts';
 import { services } from '../lib/site.ts';
 import type { Logger } from './log.ts';
 import { requestIdFrom } from './request-id.ts';
@@ -59,14 +59,14 @@ type CacheRule<Data> = {
 };
 
 /**
- * What the fast lane may ask memory (features/home-variants.ts): a returning visitor's home-page key, and
+ * What the fast lane may ask memory (features/ab/home-variants.ts): a returning visitor's home-page key, and
  * a new visitor's, worked out from the running tests' definitions when memory holds them.
  */
 export type LaneMemory = { keyFromMemory(visitorId: string): string | undefined; newVisitorKey(visitorId: string): string | undefined };
 
 const samePage = { audience: 'everyone', lifetime: { ttlMs: UNTIL_RESTART }, variant: () => '' } as const satisfies CacheRule<unknown>;
 
-/** Kept while the feed copy it was made from stays the feed's answer (features/blog-feed: `expiresAt`). */
+/** Kept while the feed copy it was made from stays the feed's answer (features/feed: `expiresAt`). */
 const whileFeedCopyLasts = { expiresAt: ({ expiresAt }: { expiresAt: number }) => expiresAt };
 
 /** How a request's answer is kept: under which variant of its route, and for how long. */

@@ -1,5 +1,5 @@
 import type { FC } from 'react';
-import type { PageMeta } from '../lib/page-meta.ts';
+import type { PageMeta } from '../lib/pages/meta.ts';
 import type { AppContext } from './deps.ts';
 import { PageCache, PRIVATE_CACHE_CONTROL } from './page-cache.ts';
 import { renderer } from './renderer.tsx';

@@ -1,9 +1,10 @@
 import type { Sql } from 'postgres';
 import { countRateHit, pruneRateWindows } from '../db/queries/rate-limits.ts';
 import type { Config } from '../lib/config.ts';
-import { decisionOf, RATE_RULES, type RateDecision, type RateLimiter, type RateRuleName } from '../lib/rate-limit.ts';
+import { decisionOf, RATE_RULES, type RateDecision, type RateRuleName } from '../lib/http/rate-rules.ts';
 import { withDatabaseDeadline } from './deadline.ts';
 import type { Logger } from './log.ts';
+import type { RateLimiter } from './rate-limiter.ts';
 
 // Where per-client request counts live (RATE_LIMIT_STORE): this process's memory (one process: no
 // database work per request), or PostgreSQL (several processes or machines: one count for all of them).

@@ -1,9 +1,9 @@
 import { reactRenderer, useRequestContext } from '@hono/react-renderer';
 import type { ReactNode } from 'react';
-import { PageRenderContext } from '../client/islands/render-context.ts';
 import { Layout } from '../components/Layout.tsx';
-import type { PageMeta } from '../lib/page-meta.ts';
+import type { PageMeta } from '../lib/pages/meta.ts';
 import type { AppEnv } from './deps.ts';
+import { PageRenderContext } from './islands/render-context.ts';
 
 /** Every page renders through the one Layout, on the server, with React's renderToString. */
 export const renderer = reactRenderer(({ children, meta }) => <Page meta={meta}>{children}</Page>, { docType: true });

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { countRateHit, giveBackRateHit, pruneRateWindows } from '../db/queries/rate-limits.ts';
 import { claimGates, releaseGates } from '../db/queries/sign-in.ts';
-import { clientKey } from '../lib/rate-limit.ts';
+import { clientKey } from '../lib/http/client-address.ts';
 import {
   countsToGiveBack,
   deviceStillKnown,
@@ -11,12 +11,12 @@ import {
   type SignInRuleName,
   signInRuleKey,
   signInVerdict,
-} from '../lib/sign-in-throttle.ts';
+} from '../lib/staff/sign-in-throttle.ts';
 import { withDatabaseDeadline } from './deadline.ts';
 import type { AppContext } from './deps.ts';
 import { clientAddress } from './middleware/rate-limit.ts';
 
-// Every staff password or code check goes through here (lib/sign-in-throttle.ts has the figures):
+// Every staff password or code check goes through here (lib/staff/sign-in-throttle.ts has the figures):
 //   1. the attempt is counted, atomically, in the database (rate_limit_windows) BEFORE anything is
 //      checked: against its address, and against the account as a stranger's or as its known device's;
 //   2. over a limit: refused (429), nothing checked;

@@ -1,9 +1,9 @@
 import type { Sql } from 'postgres';
 import { leadsSince, notificationQueue } from '../db/queries/metrics.ts';
 import type { Config } from '../lib/config.ts';
-import { CHANNELS, type Channel } from '../lib/lead-notifications.ts';
+import { CHANNELS, type Channel } from '../lib/leads/notifications.ts';
 import { agency } from '../lib/site.ts';
-import { wallClock, zonedInstant } from '../lib/zoned-time.ts';
+import { wallClock, zonedInstant } from '../lib/time/zoned.ts';
 import type { DatabaseHealth } from './database-health.ts';
 import { databaseWork, withDatabaseDeadline } from './deadline.ts';
 import { counter, gauge, Histogram, type MetricFamily, MetricsRegistry } from './metrics.ts';

@@ -2,7 +2,7 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { createMiddleware } from 'hono/factory';
 import { createSession, deleteSession, endEverySession, findSession, touchSession } from '../db/queries/staff-sessions.ts';
-import { CSRF_FIELD, CSRF_HEADER, needsTouch, SESSION_COOKIE, SESSION_MAX_MS, type SignedInStaff, sessionState } from '../lib/staff-session.ts';
+import { CSRF_FIELD, CSRF_HEADER, needsTouch, SESSION_COOKIE, SESSION_MAX_MS, type SignedInStaff, sessionState } from '../lib/staff/session.ts';
 import { withDatabaseDeadline } from './deadline.ts';
 import type { AppContext, AppEnv } from './deps.ts';
 

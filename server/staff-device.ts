@@ -1,6 +1,6 @@
 import { getCookie, setCookie } from 'hono/cookie';
 import { findDevice, rememberDevice } from '../db/queries/sign-in.ts';
-import { DEVICE_MAX_MS } from '../lib/sign-in-throttle.ts';
+import { DEVICE_MAX_MS } from '../lib/staff/sign-in-throttle.ts';
 import { withDatabaseDeadline } from './deadline.ts';
 import type { AppContext } from './deps.ts';
 import { newToken, tokenHash, tokenShaped } from './staff-auth.ts';

@@ -1,7 +1,7 @@
 import { stat } from 'node:fs/promises';
 import { extname, join, resolve, sep } from 'node:path';
-import { type Assets, MANIFEST_PATH } from '../lib/assets.ts';
-import { chooseEncoding } from '../lib/http-negotiation.ts';
+import { chooseEncoding } from '../lib/http/negotiation.ts';
+import { type Assets, MANIFEST_PATH } from '../lib/pages/assets.ts';
 import type { AppContext } from './deps.ts';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';

@@ -1,5 +1,5 @@
 import type { Subprocess } from 'bun';
-import { restartWaitMs } from '../lib/supervision.ts';
+import { restartWaitMs } from '../lib/operations/supervision.ts';
 import { flushLog, stdoutLog } from './log.ts';
 
 // WEB_CONCURRENCY=N: this process starts N server processes that share the port (each binds it with

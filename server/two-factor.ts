@@ -3,7 +3,7 @@ import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import type { Sql } from 'postgres';
 import { createPending, endPending, findPending, type Pending } from '../db/queries/sign-in.ts';
 import { acceptStep, spendRecoveryCode, twoFactorOf } from '../db/queries/two-factor.ts';
-import { PENDING_MS } from '../lib/sign-in-throttle.ts';
+import { PENDING_MS } from '../lib/staff/sign-in-throttle.ts';
 import {
   isTotpShaped,
   matchingStep,
@@ -13,14 +13,14 @@ import {
   recoveryCodeOf,
   TOTP_SECRET_BYTES,
   totpSecretOf,
-} from '../lib/totp.ts';
+} from '../lib/staff/totp.ts';
 import { withDatabaseDeadline } from './deadline.ts';
 import type { AppContext } from './deps.ts';
 import { newToken, tokenHash, tokenShaped } from './staff-auth.ts';
 
 // Two-factor sign-in's effects: the second step between the password and the code (a short-lived row
 // bound to this browser by the staff_pending cookie; no session exists until the code is given),
-// checking a code once, and making secrets, recovery codes and the QR code. The rules are lib/totp.ts.
+// checking a code once, and making secrets, recovery codes and the QR code. The rules are lib/staff/totp.ts.
 
 export const PENDING_COOKIE = 'staff_pending';
 

@@ -1,6 +1,6 @@
 import { serialize } from 'hono/utils/cookie';
 import { isbot } from 'isbot';
-import { memoizeByString } from '../lib/memo.ts';
+import { memoizeByString } from '../lib/http/memo.ts';
 
 // The visitor cookie read straight from a request, with no app context: what the page cache's fast lane
 // needs to know a returning visitor before routing. server/visitor.ts reads and sets it within the app.

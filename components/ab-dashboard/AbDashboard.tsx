@@ -1,5 +1,5 @@
-import type { TestReport } from '../../lib/ab-tests.ts';
-import { formatDate, formatTimeOfDay } from '../../lib/display-time.ts';
+import type { TestReport } from '../../lib/ab/definitions.ts';
+import { formatDate, formatTimeOfDay } from '../../lib/time/display.ts';
 import { LineIcon } from '../ui/LineIcon.tsx';
 import { buttonClass } from '../ui/styles.ts';
 import { TestCard } from './TestCard.tsx';
@@ -53,7 +53,7 @@ export function AbDashboard({ reports, loadedAt, apiBase, source, sources }: AbD
 }
 
 /**
- * Results of the visitors from one first-touch source (where they first came from: lib/attribution.ts).
+ * Results of the visitors from one first-touch source (where they first came from: lib/leads/attribution.ts).
  * A plain GET form: it works without JavaScript, and each choice is a link.
  */
 function SourceFilter({ source, sources }: { source: string | null; sources: { source: string; visitors: number }[] }) {

@@ -1,5 +1,5 @@
-import { CHART_MIN_VIEWERS, type RateChart as Chart } from '../../lib/ab-chart.ts';
-import { formatPercent } from '../../lib/ab-format.ts';
+import { CHART_MIN_VIEWERS, type RateChart as Chart } from '../../lib/ab/chart.ts';
+import { formatPercent } from '../../lib/ab/format.ts';
 import { Swatch } from './VariantResults.tsx';
 
 export type ChartVariant = { id: string; name: string; colour: string; dashed: boolean };
@@ -8,7 +8,7 @@ export type ChartVariant = { id: string; name: string; colour: string; dashed: b
 const xAlign = (x: number) => (x <= 0 ? 'translate-x-0' : x >= 100 ? '-translate-x-full' : '-translate-x-1/2');
 
 /**
- * The running conversion rate per variant, day by day (lib/ab-chart.ts has the geometry), drawn on the
+ * The running conversion rate per variant, day by day (lib/ab/chart.ts has the geometry), drawn on the
  * server. The SVG stretches to the plot's box (preserveAspectRatio="none") with strokes that keep their
  * width; the axis labels are HTML placed by percentage, so text stays its own size at every width.
  */

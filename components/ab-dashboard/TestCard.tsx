@@ -1,11 +1,11 @@
-import { rateChart } from '../../lib/ab-chart.ts';
-import { cumulativeByDay } from '../../lib/ab-daily.ts';
-import type { Decision } from '../../lib/ab-decision.ts';
-import type { TestReport } from '../../lib/ab-tests.ts';
-import { variantDetails } from '../../lib/ab-variant-details.ts';
+import { rateChart } from '../../lib/ab/chart.ts';
+import { cumulativeByDay } from '../../lib/ab/daily.ts';
+import type { Decision } from '../../lib/ab/decision.ts';
+import type { TestReport } from '../../lib/ab/definitions.ts';
+import { variantDetails } from '../../lib/ab/variant-details.ts';
 import { COUNTING_NOTE, columnHelp, eventMeanings, explainDecision, methodNotes, ruleSummary } from '../../lib/content/ab-dashboard.ts';
-import { formatDate } from '../../lib/display-time.ts';
 import { agency } from '../../lib/site.ts';
+import { formatDate } from '../../lib/time/display.ts';
 import { LineIcon } from '../ui/LineIcon.tsx';
 import { buttonClass } from '../ui/styles.ts';
 import { RateChart } from './RateChart.tsx';

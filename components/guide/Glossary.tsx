@@ -1,6 +1,6 @@
-import { Island } from '../../client/islands/Island.tsx';
 import { glossary, glossaryLetters, glossaryPreviewLetters, glossarySearchText, letterAnchor, matchesGlossary } from '../../lib/content/glossary.ts';
-import { renderLimitedHtml } from '../../lib/limited-html.ts';
+import { renderLimitedHtml } from '../../lib/text/limited-html.ts';
+import { Island } from '../../server/islands/Island.tsx';
 import { LineIcon } from '../ui/LineIcon.tsx';
 
 const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ'.split('');
@@ -82,7 +82,7 @@ function LetterSection({ letter, visible }: { letter: string; visible: ReadonlyS
             <dt className="font-semibold text-slate-900">{g.term}</dt>
             <dd
               className="mt-1 leading-7 text-slate-700 [&_a]:font-medium [&_a]:text-blue-700 [&_a]:underline"
-              // biome-ignore lint/security/noDangerouslySetInnerHtml: limited HTML, escaped and re-tagged by lib/limited-html.ts
+              // biome-ignore lint/security/noDangerouslySetInnerHtml: limited HTML, escaped and re-tagged by lib/text/limited-html.ts
               dangerouslySetInnerHTML={{ __html: renderLimitedHtml(g.definition) }}
             />
           </div>

@@ -1,5 +1,5 @@
 import type { Ref } from 'react';
-import { type AuditRecord, formatDollars, SCORE_THRESHOLDS, scoreBreakdown, scoreMessage } from '../../lib/audit.ts';
+import { type AuditRecord, formatDollars, SCORE_THRESHOLDS, scoreBreakdown, scoreMessage } from '../../lib/audit/scoring.ts';
 import { figures, links, servicePath, services } from '../../lib/site.ts';
 import { LineIcon } from '../ui/LineIcon.tsx';
 import { buttonClass } from '../ui/styles.ts';

@@ -1,9 +1,9 @@
-import { Island } from '../../client/islands/Island.tsx';
-import type { AbTracking } from '../../lib/ab-tests.ts';
-import type { ContactFormConfig } from '../../lib/contact-form-variants.ts';
+import type { ContactFormConfig } from '../../lib/ab/contact-form-variants.ts';
+import type { AbTracking } from '../../lib/ab/definitions.ts';
 import type { AuditIntro } from '../../lib/content/home.ts';
+import type { FieldErrors } from '../../lib/forms/validation.ts';
 import { agency } from '../../lib/site.ts';
-import type { FieldErrors } from '../../lib/validation.ts';
+import { Island } from '../../server/islands/Island.tsx';
 import { pageContainer } from '../ui/styles.ts';
 import { CheckList } from './CheckList.tsx';
 

@@ -1,6 +1,6 @@
 import { abClickMarker, abViewMarker } from '../../client/ab-events.ts';
-import type { AbTracking } from '../../lib/ab-tests.ts';
-import { type HeroVariantName, heroBadge, heroVariants } from '../../lib/hero-variants.ts';
+import type { AbTracking } from '../../lib/ab/definitions.ts';
+import { type HeroVariantName, heroBadge, heroVariants } from '../../lib/ab/hero-variants.ts';
 import { figures } from '../../lib/site.ts';
 import { LineIcon } from '../ui/LineIcon.tsx';
 import { Skeleton } from '../ui/Skeleton.tsx';

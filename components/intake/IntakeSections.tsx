@@ -1,7 +1,7 @@
-import { Island } from '../../client/islands/Island.tsx';
 import type { IntakeFormProps } from '../../islands/IntakeForm.tsx';
 import { fitList, howItWorks, intakeFaq, intakeFormIntro, intakeHero, type ProofIcon, proofBullets, trustBar } from '../../lib/content/intake.ts';
 import { intake } from '../../lib/site.ts';
+import { Island } from '../../server/islands/Island.tsx';
 import { Faq } from '../ui/Faq.tsx';
 import { LineIcon } from '../ui/LineIcon.tsx';
 import { NumberedSteps } from '../ui/NumberedSteps.tsx';

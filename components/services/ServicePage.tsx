@@ -1,4 +1,4 @@
-import { defaultContactFormConfig } from '../../lib/contact-form-variants.ts';
+import { defaultContactFormConfig } from '../../lib/ab/contact-form-variants.ts';
 import { auditPoints } from '../../lib/content/home.ts';
 import { type ServiceContent, serviceAuditEyebrow } from '../../lib/content/services.ts';
 import type { Crumb } from '../../lib/content/structured-data.ts';

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { STAFF_PASSWORD_MIN } from '../../lib/staff.ts';
+import { STAFF_PASSWORD_MIN } from '../../lib/staff/accounts.ts';
 import { Field, inputClass } from '../ui/form.tsx';
 import { buttonClass } from '../ui/styles.ts';
 import { CsrfField, type StaffPageProps, StaffShell } from './StaffShell.tsx';

@@ -1,10 +1,9 @@
 import type { ReactNode } from 'react';
-import { describeTouch, type ErasedTouch, parseErasedTouch, parseStoredTouch, type Touch } from '../../lib/attribution.ts';
-import type { CategoryScore } from '../../lib/audit.ts';
-import { formatDollars } from '../../lib/audit.ts';
-import { formatDateTime } from '../../lib/display-time.ts';
-import type { AnswerRow } from '../../lib/lead-answers.ts';
-import { CHANNELS, type Channel, channelLabel, type Delivery, ERASED_CHANNEL } from '../../lib/lead-notifications.ts';
+import type { CategoryScore } from '../../lib/audit/scoring.ts';
+import { formatDollars } from '../../lib/audit/scoring.ts';
+import type { AnswerRow } from '../../lib/leads/answers.ts';
+import { describeTouch, type ErasedTouch, parseErasedTouch, parseStoredTouch, type Touch } from '../../lib/leads/attribution.ts';
+import { CHANNELS, type Channel, channelLabel, type Delivery, ERASED_CHANNEL } from '../../lib/leads/notifications.ts';
 import {
   isOverdue,
   LEAD_STATUSES,
@@ -17,7 +16,8 @@ import {
   NOTE_MAX,
   type SeenVariant,
   tierLabel,
-} from '../../lib/leads.ts';
+} from '../../lib/leads/pipeline.ts';
+import { formatDateTime } from '../../lib/time/display.ts';
 import { inputClass } from '../ui/form.tsx';
 import { buttonClass } from '../ui/styles.ts';
 import { leadSummary } from './LeadInbox.tsx';

@@ -1,6 +1,4 @@
-import { Island } from '../../client/islands/Island.tsx';
-import { formatCount } from '../../lib/ab-format.ts';
-import { formatDateTime } from '../../lib/display-time.ts';
+import { formatCount } from '../../lib/ab/format.ts';
 import {
   budgetLabel,
   failedDeliveriesHeadline,
@@ -17,7 +15,9 @@ import {
   overdueHeadline,
   sourceLabel,
   tierLabel,
-} from '../../lib/leads.ts';
+} from '../../lib/leads/pipeline.ts';
+import { formatDateTime } from '../../lib/time/display.ts';
+import { Island } from '../../server/islands/Island.tsx';
 import { inputClass } from '../ui/form.tsx';
 import { buttonClass } from '../ui/styles.ts';
 import { type StaffPageProps, StaffShell } from './StaffShell.tsx';

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { agency } from '../../lib/site.ts';
-import { CSRF_FIELD } from '../../lib/staff-session.ts';
+import { CSRF_FIELD } from '../../lib/staff/session.ts';
 import { Logo } from '../Logo.tsx';
 
 export type StaffPageProps = { staff: { id: string; email: string; csrfToken: string } };

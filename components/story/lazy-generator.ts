@@ -1,5 +1,5 @@
 import { lazy } from 'react';
-import { GENERATE_PARAM } from '../../lib/blog-generator.ts';
+import { GENERATE_PARAM } from '../../lib/feed/generator-address.ts';
 
 // The story generator as the blog loads it: its own chunk in the browser, fetched when a visitor first
 // asks for it, so the blog's grid ships without it.

@@ -1,7 +1,7 @@
-import { HONEYPOT_FIELD } from '../../lib/spam.ts';
+import { HONEYPOT_FIELD } from '../../lib/forms/spam.ts';
 
 /**
- * The spam honeypot (lib/spam.ts): a field placed off-screen, hidden from screen readers and skipped by
+ * The spam honeypot (lib/forms/spam.ts): a field placed off-screen, hidden from screen readers and skipped by
  * the keyboard, so only bots that fill every input put anything in it. Uncontrolled: a plain post sends
  * it as it is.
  */

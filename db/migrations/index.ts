@@ -1,7 +1,7 @@
 // Migrations in the order they apply. Imported as text so a compiled binary carries them. A migration
 // may have a step in TypeScript, run in the same transaction after its SQL, for what SQL cannot work out.
 import type { TransactionSql } from 'postgres';
-import { replyBy } from '../../lib/business-days.ts';
+import { replyBy } from '../../lib/time/business-days.ts';
 import init from './0001_init.sql' with { type: 'text' };
 import abTestsSeed from './0002_ab_tests_seed.sql' with { type: 'text' };
 import storyBudget from './0003_story_budget.sql' with { type: 'text' };

@@ -1,7 +1,7 @@
 import type { Sql, TransactionSql } from 'postgres';
-import { decideAssignment } from '../../lib/ab-assign.ts';
-import { analyzeTest, type VariantCounts } from '../../lib/ab-stats.ts';
-import type { AbEventType, AbTestSummary, Assignment, HourlyArrivals, ResultsReport, TestReport, VariantResult } from '../../lib/ab-tests.ts';
+import { decideAssignment } from '../../lib/ab/assign.ts';
+import type { AbEventType, AbTestSummary, Assignment, HourlyArrivals, ResultsReport, TestReport, VariantResult } from '../../lib/ab/definitions.ts';
+import { analyzeTest, type VariantCounts } from '../../lib/ab/stats.ts';
 
 // A/B tests in the database: sticky assignment, events, results. Every function takes `sql` (or a
 // transaction) so callers decide about deadlines and transactions.
@@ -53,7 +53,7 @@ function toAssignment(testId: string, v: VariantRow): Assignment {
 
 /**
  * What the visitor sees, without writing anything: the stored variant, or else the deterministic
- * choice (lib/ab-assign.ts). Pure. A null userId (a crawler) and a visitor outside the traffic
+ * choice (lib/ab/assign.ts). Pure. A null userId (a crawler) and a visitor outside the traffic
  * allocation get the control; `member` says whether the visitor is (or will be) part of the test.
  */
 export function previewAssignment(test: RunningTest, userId: string | null, storedVariantId?: string): { assignment: Assignment; member: boolean } | null {
@@ -179,7 +179,7 @@ function toSummary(t: TestRow): AbTestSummary {
  */
 export type ResultsScope = {
   testId: string;
-  /** Only the visitors whose first touch had this source (lib/attribution.ts sourceOf), stored with their assignment. */
+  /** Only the visitors whose first touch had this source (lib/leads/attribution.ts sourceOf), stored with their assignment. */
   source?: string;
 };
 
@@ -231,7 +231,7 @@ export async function variantCounts(sql: Db, scope: ResultsScope): Promise<Count
 
 /**
  * New viewers and converters per variant per hour (hours since the Unix epoch), for the daily chart
- * (lib/ab-daily.ts makes Toronto days of them). Hours, not days, because the database's clock need
+ * (lib/ab/daily.ts makes Toronto days of them). Hours, not days, because the database's clock need
  * not be Toronto's; Toronto's offset from UTC is always whole hours, so no hour straddles its midnight.
  * Archived arrivals are added as the counts are (see variantCounts).
  */

@@ -1,6 +1,6 @@
 import type { Sql, TransactionSql } from 'postgres';
-import type { AuditRecord, AuditResult } from '../../lib/audit.ts';
-import { AUDIT_FIELDS, type AuditAnswers } from '../../lib/audit-schema.ts';
+import { AUDIT_FIELDS, type AuditAnswers } from '../../lib/audit/schema.ts';
+import type { AuditRecord, AuditResult } from '../../lib/audit/scoring.ts';
 
 type Db = Sql | TransactionSql;
 
@@ -12,7 +12,7 @@ const AUDIT_COLUMNS = ['id', ...AUDIT_FIELDS, 'recommendedServices', 'packageTie
 
 const auditColumns = (sql: Db) => sql(AUDIT_COLUMNS.map((c) => c.replace(/[A-Z]/g, (ch) => `_${ch.toLowerCase()}`)));
 
-/** The optional marketing consent asked on the audit form, as recorded (lib/consent.ts). */
+/** The optional marketing consent asked on the audit form, as recorded (lib/leads/consent.ts). */
 export type MarketingConsentRecord = { given: boolean; version: string; page: string; variants: string | null };
 
 /**

@@ -1,13 +1,13 @@
 import type { Sql, TransactionSql } from 'postgres';
-import { EVENT_TYPES } from '../../lib/ab-tests.ts';
-import { erasedTouch, parseStoredTouch } from '../../lib/attribution.ts';
-import { ERASED_CHANNEL } from '../../lib/lead-notifications.ts';
-import type { Actor, ErasureReason, LeadKind } from '../../lib/leads.ts';
+import { EVENT_TYPES } from '../../lib/ab/definitions.ts';
+import { erasedTouch, parseStoredTouch } from '../../lib/leads/attribution.ts';
+import { ERASED_CHANNEL } from '../../lib/leads/notifications.ts';
+import type { Actor, ErasureReason, LeadKind } from '../../lib/leads/pipeline.ts';
 import { closeJobsOfErasedLead, enqueueNotifications } from './jobs.ts';
 import { type ChangeOutcome, changeLead } from './leads.ts';
 
 // Erasing a lead: staff on request (routes/admin/lead-changes.ts) and the retention sweep
-// (features/retention/) both call `eraseLead`, so both erase the same things.
+// (features/operations/retention/) both call `eraseLead`, so both erase the same things.
 
 export type Erasure = {
   /** The member of staff who erased it on request; null for the retention sweep. */
@@ -25,7 +25,7 @@ export type Erasure = {
  * - the stored submission (audit or application, with its consent record and results link) and the
  *   audit's contacts row;
  * - on the lead: name, business, email (and so its search text), visitor id and page; both touches
- *   reduced to source and medium (lib/attribution.ts erasedTouch); its marketing consent, whose record
+ *   reduced to source and medium (lib/leads/attribution.ts erasedTouch); its marketing consent, whose record
  *   goes with the submission;
  * - on its timeline: every note (staff notes, delivery errors) and the page it was sent from;
  * - on its notifications: what the deliveries said (a refusal names the recipient's domain); those not

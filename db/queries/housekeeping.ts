@@ -1,5 +1,5 @@
 import type { Sql } from 'postgres';
-import { sweepDueIfRanBy } from '../../lib/retention.ts';
+import { sweepDueIfRanBy } from '../../lib/leads/retention.ts';
 
 // Background tasks that run once a day per deployment, however many processes and machines share the
 // database: each is claimed by one atomic upsert in `housekeeping_runs` (no advisory lock, so it works

@@ -1,8 +1,8 @@
 import type { Sql, TransactionSql } from 'postgres';
-import type { Touch } from '../../lib/attribution.ts';
-import type { IntakeApplication } from '../../lib/intake-schema.ts';
-import type { Channel } from '../../lib/lead-notifications.ts';
-import { describeVariants } from '../../lib/leads.ts';
+import type { IntakeApplication } from '../../lib/intake/schema.ts';
+import type { Touch } from '../../lib/leads/attribution.ts';
+import type { Channel } from '../../lib/leads/notifications.ts';
+import { describeVariants } from '../../lib/leads/pipeline.ts';
 import { insertLead, variantsSeenBy } from './leads.ts';
 
 export type ConsentRecord = { version: string; page: string };

@@ -1,6 +1,6 @@
 import type { PendingQuery, Row, Sql, TransactionSql } from 'postgres';
-import { type Channel, type Delivery, ERASED_CHANNEL, type JobState, RETRY_WINDOW_MS } from '../../lib/lead-notifications.ts';
-import type { Actor, LeadKind } from '../../lib/leads.ts';
+import { type Channel, type Delivery, ERASED_CHANNEL, type JobState, RETRY_WINDOW_MS } from '../../lib/leads/notifications.ts';
+import type { Actor, LeadKind } from '../../lib/leads/pipeline.ts';
 
 // The notification queue (the `jobs` table, db/migrations/0005_lead_delivery.sql): one row per
 // (lead, channel), queued in the transaction that stores the lead, claimed by one worker at a time

@@ -1,14 +1,14 @@
 import type { Sql } from 'postgres';
-import { parseStoredTouch } from '../../lib/attribution.ts';
-import { scoreBreakdown } from '../../lib/audit.ts';
-import type { LeadNotice } from '../../lib/lead-emails.ts';
-import type { LeadKind } from '../../lib/leads.ts';
+import { scoreBreakdown } from '../../lib/audit/scoring.ts';
+import { parseStoredTouch } from '../../lib/leads/attribution.ts';
+import type { LeadNotice } from '../../lib/leads/emails.ts';
+import type { LeadKind } from '../../lib/leads/pipeline.ts';
 import type { ServiceSlug } from '../../lib/site.ts';
 import { findAudit, resultsTokenOf } from './audits.ts';
 import { findIntakeApplication } from './intake.ts';
 
 /**
- * A lead as its notifications tell it (lib/lead-emails.ts), read when a notification is delivered, so
+ * A lead as its notifications tell it (lib/leads/emails.ts), read when a notification is delivered, so
  * the queue itself holds no personal data. 'erased' when staff erased it on request meanwhile (then
  * nothing is sent), null when there is no such lead.
  */

@@ -1,7 +1,6 @@
 import type { Sql, TransactionSql } from 'postgres';
-import { sourceOf, type Touch } from '../../lib/attribution.ts';
-import { replyBy } from '../../lib/business-days.ts';
-import type { Channel } from '../../lib/lead-notifications.ts';
+import { sourceOf, type Touch } from '../../lib/leads/attribution.ts';
+import type { Channel } from '../../lib/leads/notifications.ts';
 import {
   type Actor,
   containsPattern,
@@ -13,8 +12,9 @@ import {
   type LeadRow,
   type LeadStatus,
   type SeenVariant,
-} from '../../lib/leads.ts';
-import { zonedInstant } from '../../lib/zoned-time.ts';
+} from '../../lib/leads/pipeline.ts';
+import { replyBy } from '../../lib/time/business-days.ts';
+import { zonedInstant } from '../../lib/time/zoned.ts';
 import { enqueueNotifications, notifyWhenQueued, queuedWith } from './jobs.ts';
 
 // The back office's view of every audit and Q4 application (the `leads` table, written in the same

@@ -1,5 +1,5 @@
 import type { Sql } from 'postgres';
-import type { RateRule } from '../../lib/rate-limit.ts';
+import type { RateRule } from '../../lib/http/rate-rules.ts';
 
 // Per-client request counts in PostgreSQL, shared by every process (RATE_LIMIT_STORE=postgres).
 

@@ -1,5 +1,5 @@
 import type { Sql, TransactionSql } from 'postgres';
-import { SESSION_IDLE_MS, SESSION_MAX_MS } from '../../lib/staff-session.ts';
+import { SESSION_IDLE_MS, SESSION_MAX_MS } from '../../lib/staff/session.ts';
 
 // Signed-in staff browsers (staff_sessions). Rows are found by the SHA-256 of the cookie's id.
 

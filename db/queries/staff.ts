@@ -1,7 +1,7 @@
 import type { Sql } from 'postgres';
 import { endEverySession } from './staff-sessions.ts';
 
-// The `users` table as staff accounts (lib/staff.ts): `username` is the work email, `password` an
+// The `users` table as staff accounts (lib/staff/accounts.ts): `username` is the work email, `password` an
 // argon2id hash.
 
 export type StaffAccount = { id: string; email: string };

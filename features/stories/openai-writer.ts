@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { agency } from '../../lib/site.ts';
-import { enforceRules } from '../../lib/story-rules.ts';
-import { type Platform, platformLabels, platforms, type Story, type StoryInput, storySchema } from '../../lib/story-schema.ts';
-import { STORY_SHAPE, type StoryWriter, templateWriter } from '../../lib/story-templates.ts';
+import { enforceRules } from '../../lib/stories/rules.ts';
+import { type Platform, platformLabels, platforms, type Story, type StoryInput, storySchema } from '../../lib/stories/schema.ts';
+import { STORY_SHAPE, type StoryWriter, templateWriter } from '../../lib/stories/templates.ts';
 import { type Logger, stdoutLog } from '../../server/log.ts';
 
 // The OpenAI writer: any OpenAI-compatible server (baseURL and model from config), about 20 s per

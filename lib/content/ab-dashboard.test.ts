@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'bun:test';
-import { type DecisionVariant, decide } from '../ab-decision.ts';
-import { chanceToBeat } from '../ab-stats.ts';
-import { AB_TEST_NAMES } from '../ab-tests.ts';
+import { type DecisionVariant, decide } from '../ab/decision.ts';
+import { AB_TEST_NAMES } from '../ab/definitions.ts';
+import { chanceToBeat } from '../ab/stats.ts';
 import { eventMeanings, explainDecision, methodNotes, ruleSummary } from './ab-dashboard.ts';
 
 /** A decision from fixed counts: [views, conversions] per variant, the first the control. */

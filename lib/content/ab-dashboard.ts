@@ -1,8 +1,8 @@
-import { CHART_MIN_VIEWERS } from '../ab-chart.ts';
-import { type Decision, ERROR_RATE, holmChancesNeeded, MIN_DAYS_FOR_VERDICT, MIN_LIFT_PERCENT, MIN_VIEWERS_FOR_VERDICT } from '../ab-decision.ts';
-import { formatChance, formatCount, formatSigned, formatThreshold } from '../ab-format.ts';
-import { SRM_ALPHA } from '../ab-stats.ts';
-import { AB_TEST_NAMES } from '../ab-tests.ts';
+import { CHART_MIN_VIEWERS } from '../ab/chart.ts';
+import { type Decision, ERROR_RATE, holmChancesNeeded, MIN_DAYS_FOR_VERDICT, MIN_LIFT_PERCENT, MIN_VIEWERS_FOR_VERDICT } from '../ab/decision.ts';
+import { AB_TEST_NAMES } from '../ab/definitions.ts';
+import { formatChance, formatCount, formatSigned, formatThreshold } from '../ab/format.ts';
+import { SRM_ALPHA } from '../ab/stats.ts';
 import { agency } from '../site.ts';
 
 // The A/B dashboard's words for the agency's owner: what each count means on each test, why the

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'bun:test';
-import { limitedHtmlProblems } from '../limited-html.ts';
 import { links, servicePath, services } from '../site.ts';
+import { limitedHtmlProblems } from '../text/limited-html.ts';
 import { glossary, glossaryLetters, glossaryPreviewLetters, matchesGlossary } from './glossary.ts';
 
 describe('glossary', () => {

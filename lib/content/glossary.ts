@@ -1,9 +1,9 @@
-// The guide's glossary. Definitions are limited HTML (lib/limited-html.ts): <a href> to this site's
+// The guide's glossary. Definitions are limited HTML (lib/text/limited-html.ts): <a href> to this site's
 // pages or https addresses from lib/site.ts, <em> and <strong>. Our own copy only, never visitor input.
 
-import { limitedHtmlToText } from '../limited-html.ts';
-import { searchText } from '../search-text.ts';
 import { figures, links } from '../site.ts';
+import { limitedHtmlToText } from '../text/limited-html.ts';
+import { searchText } from '../text/search-text.ts';
 
 export type GlossaryEntry = { term: string; definition: string };
 
@@ -478,7 +478,7 @@ export const glossaryPreviewLetters: readonly string[] = (() => {
   return letters;
 })();
 
-/** What a search looks in: the term and the words of its definition (lib/search-text.ts), written on each term's element. */
+/** What a search looks in: the term and the words of its definition (lib/text/search-text.ts), written on each term's element. */
 export const glossarySearchText = (item: GlossaryEntry): string => `${searchText(item.term)}\n${searchText(limitedHtmlToText(item.definition))}`;
 
 /** True when the query appears in the term or the words of its definition (case-insensitive). */

@@ -1,4 +1,4 @@
-import { absoluteUrl } from '../page-meta.ts';
+import { absoluteUrl } from '../pages/meta.ts';
 import { agency, figures, intake } from '../site.ts';
 import type { FaqItem } from './faq.ts';
 import { agencyReference } from './structured-data.ts';

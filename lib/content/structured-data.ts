@@ -1,6 +1,6 @@
 // JSON-LD builders for the home page, the service pages and the guide, from lib/site.ts. Every URL is
 // absolute, from the site URL.
-import { absoluteUrl } from '../page-meta.ts';
+import { absoluteUrl } from '../pages/meta.ts';
 import { agency, links, socialProfiles } from '../site.ts';
 
 export type Crumb = { name: string; path: string };

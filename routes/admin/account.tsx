@@ -3,8 +3,8 @@ import { AccountPage, type AccountPageProps } from '../../components/staff/Accou
 import { changeStaffPassword } from '../../db/queries/staff.ts';
 import { findStaffLogin } from '../../db/queries/staff-sessions.ts';
 import { cancelEnrolment, confirmEnrolment, recoveryCodesLeft, startEnrolment, turnOffTwoFactor, twoFactorOf } from '../../db/queries/two-factor.ts';
-import { loadCommonPasswords, passwordProblem, STAFF_PASSWORD_MAX } from '../../lib/staff.ts';
-import { groupedSecret, matchingStep, otpauthUri } from '../../lib/totp.ts';
+import { loadCommonPasswords, passwordProblem, STAFF_PASSWORD_MAX } from '../../lib/staff/accounts.ts';
+import { groupedSecret, matchingStep, otpauthUri } from '../../lib/staff/totp.ts';
 import { formWrite } from '../../server/api/guards.ts';
 import { withDatabaseDeadline } from '../../server/deadline.ts';
 import type { AppContext, AppEnv } from '../../server/deps.ts';

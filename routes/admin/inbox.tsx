@@ -1,12 +1,12 @@
 import { Hono } from 'hono';
 import { leadSources, leadsForExport, inboxPage as loadInboxPage } from '../../db/queries/leads.ts';
 import { listStaffAccounts } from '../../db/queries/staff.ts';
-import { parseErasedTouch, parseStoredTouch, sourceOf } from '../../lib/attribution.ts';
-import { CSV_BOM, csvRow } from '../../lib/csv.ts';
-import { formatStamp } from '../../lib/display-time.ts';
-import { budgetLabel, type InboxFilters, inboxFiltersSchema, isOverdue, leadKindLabel, leadStatusLabel } from '../../lib/leads.ts';
+import { problemLines } from '../../lib/forms/validation.ts';
+import { parseErasedTouch, parseStoredTouch, sourceOf } from '../../lib/leads/attribution.ts';
+import { budgetLabel, type InboxFilters, inboxFiltersSchema, isOverdue, leadKindLabel, leadStatusLabel } from '../../lib/leads/pipeline.ts';
 import { agency } from '../../lib/site.ts';
-import { problemLines } from '../../lib/validation.ts';
+import { CSV_BOM, csvRow } from '../../lib/text/csv.ts';
+import { formatStamp } from '../../lib/time/display.ts';
 import { withDatabaseDeadline } from '../../server/deadline.ts';
 import type { AppContext, AppEnv } from '../../server/deps.ts';
 import { streamedResponse } from '../../server/middleware/compress.ts';
@@ -61,8 +61,8 @@ const CSV_COLUMNS = [
 ];
 
 /**
- * A touch's CSV cells: source, medium, campaign … (lib/attribution.ts), blank when there was none. An
- * erased lead's touch is its source and medium alone (lib/attribution.ts erasedTouch).
+ * A touch's CSV cells: source, medium, campaign … (lib/leads/attribution.ts), blank when there was none. An
+ * erased lead's touch is its source and medium alone (lib/leads/attribution.ts erasedTouch).
  */
 function touchCells(stored: string | null, { full }: { full: boolean }): string[] {
   const erased = parseErasedTouch(stored);

@@ -4,10 +4,10 @@ import { LoginForm, type LoginFormProps } from '../../components/staff/LoginForm
 import { countPendingTry } from '../../db/queries/sign-in.ts';
 import { findStaffLogin } from '../../db/queries/staff-sessions.ts';
 import { hasTwoFactor } from '../../db/queries/two-factor.ts';
-import { clientKey } from '../../lib/rate-limit.ts';
-import { PENDING_TRIES } from '../../lib/sign-in-throttle.ts';
+import { clientKey } from '../../lib/http/client-address.ts';
 import { agency } from '../../lib/site.ts';
-import { safeNext } from '../../lib/staff-session.ts';
+import { safeNext } from '../../lib/staff/session.ts';
+import { PENDING_TRIES } from '../../lib/staff/sign-in-throttle.ts';
 import { formWrite } from '../../server/api/guards.ts';
 import { withDatabaseDeadline } from '../../server/deadline.ts';
 import type { AppContext, AppEnv } from '../../server/deps.ts';
@@ -81,7 +81,7 @@ async function complete(c: AppContext, account: { id: string; passwordHash: stri
  * GET and POST /admin/login (the password), GET and POST /admin/login/code (the second step, for an
  * account with two-factor sign-in), POST /admin/logout. Every password and code check goes through
  * guardedCheck (server/sign-in-guard.ts: counted in the database first, one at a time per account and
- * per address; limits in lib/sign-in-throttle.ts). Each failure is a security event in the log.
+ * per address; limits in lib/staff/sign-in-throttle.ts). Each failure is a security event in the log.
  */
 const login = new Hono<AppEnv>()
   .get('/login', async (c) => {

@@ -1,8 +1,8 @@
 import { Hono } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import { assignVariant, listTests, recordEvent, testResults, testResultsReport } from '../../db/queries/ab-tests.ts';
-import { resultsCsv, resultsCsvFilename } from '../../lib/ab-results-csv.ts';
-import { AB_LIMITS, abEventSchema, assignmentQuerySchema, resultsScopeQuerySchema, testIdParamSchema } from '../../lib/ab-tests.ts';
+import { AB_LIMITS, abEventSchema, assignmentQuerySchema, resultsScopeQuerySchema, testIdParamSchema } from '../../lib/ab/definitions.ts';
+import { resultsCsv, resultsCsvFilename } from '../../lib/ab/results-csv.ts';
 import { jsonWrite } from '../../server/api/guards.ts';
 import { validJson, validParam, validQuery } from '../../server/api/validate.ts';
 import { firstTouchSource } from '../../server/attribution.ts';
@@ -78,7 +78,7 @@ abResultsApi.get('/results/:testId', validParam(testIdParamSchema), async (c) =>
   return c.json(results);
 });
 
-/** GET /results/{testId}/csv → the same results as a spreadsheet download (lib/ab-results-csv.ts). */
+/** GET /results/{testId}/csv → the same results as a spreadsheet download (lib/ab/results-csv.ts). */
 abResultsApi.get('/results/:testId/csv', validParam(testIdParamSchema), validQuery(resultsScopeQuerySchema), async (c) => {
   const { testId } = c.req.valid('param');
   const { source } = c.req.valid('query');

@@ -3,17 +3,17 @@ import type { Sql } from 'postgres';
 import { recordConversions } from '../../db/queries/ab-tests.ts';
 import { findAudit, insertAudit, insertAuditContact, resultsTokenOf, type StoredAudit } from '../../db/queries/audits.ts';
 import { insertLead, variantsSeenBy } from '../../db/queries/leads.ts';
-import { AB_TEST_NAMES } from '../../lib/ab-tests.ts';
-import type { Touch } from '../../lib/attribution.ts';
-import { computeAudit } from '../../lib/audit.ts';
-import { AUDIT_FIELDS, AUDIT_FLAG_FIELDS, AUDIT_LIST_FIELDS, type AuditAnswers, auditSchema } from '../../lib/audit-schema.ts';
-import { AUDIT_MARKETING_CONSENT_VERSION } from '../../lib/consent.ts';
-import type { Channel } from '../../lib/lead-notifications.ts';
-import { describeVariants } from '../../lib/leads.ts';
-import { resultsPath } from '../../lib/results-link.ts';
-import { isLikelySpam } from '../../lib/spam.ts';
-import { sameAnswers } from '../../lib/submission.ts';
-import type { FieldErrors } from '../../lib/validation.ts';
+import { AB_TEST_NAMES } from '../../lib/ab/definitions.ts';
+import { resultsPath } from '../../lib/audit/results-link.ts';
+import { AUDIT_FIELDS, AUDIT_FLAG_FIELDS, AUDIT_LIST_FIELDS, type AuditAnswers, auditSchema } from '../../lib/audit/schema.ts';
+import { computeAudit } from '../../lib/audit/scoring.ts';
+import { isLikelySpam } from '../../lib/forms/spam.ts';
+import { sameAnswers } from '../../lib/forms/submission.ts';
+import type { FieldErrors } from '../../lib/forms/validation.ts';
+import type { Touch } from '../../lib/leads/attribution.ts';
+import { AUDIT_MARKETING_CONSENT_VERSION } from '../../lib/leads/consent.ts';
+import type { Channel } from '../../lib/leads/notifications.ts';
+import { describeVariants } from '../../lib/leads/pipeline.ts';
 import { formSubmissionId } from '../../server/api/form-submission.ts';
 import { isFormBody, SUBMISSION_CONFLICT, submissionWrite } from '../../server/api/guards.ts';
 import { referringPage } from '../../server/api/referring-page.ts';
@@ -32,7 +32,7 @@ type Touches = { first: Touch | null; last: Touch | null };
 
 /**
  * POST /api/business-audit: validates the 16 answers with the form's schema, scores them with
- * lib/audit.ts, stores the audit, its lead and the visitor's A/B conversions, and answers 201 {audit}
+ * lib/audit/scoring.ts, stores the audit, its lead and the visitor's A/B conversions, and answers 201 {audit}
  * with the stored row. A repeated submission id stores nothing new: the same answers get the first row
  * again, other answers a 409 that shows nothing of the stored row.
  */
@@ -69,7 +69,7 @@ function invalidForm(c: AppContext, values: Record<string, unknown>, errors: Fie
   return renderPage(c, auditFormPage, { values, errors }, 400);
 }
 
-/** 256 random bits, base64url: the audit's private results link (lib/results-link.ts). */
+/** 256 random bits, base64url: the audit's private results link (lib/audit/results-link.ts). */
 const newResultsToken = () => Buffer.from(crypto.getRandomValues(new Uint8Array(32))).toString('base64url');
 
 type StoredSubmission = { audit: StoredAudit; resultsToken: string; queued: boolean };
@@ -81,7 +81,7 @@ type StoredSubmission = { audit: StoredAudit; resultsToken: string; queued: bool
  * the visitor (the `vid` cookie; null for a crawler) is assigned to (their browser's first view event
  * stored the assignment), all or nothing. Conversions are written here, by the server, so the browser
  * can neither fake nor lose them. A repeat of a stored id returns the stored row and writes nothing.
- * Likely spam (lib/spam.ts) is stored flagged, with no conversion and no notification (staff who mark it
+ * Likely spam (lib/forms/spam.ts) is stored flagged, with no conversion and no notification (staff who mark it
  * as not spam queue them then), and answered like any other submission.
  */
 async function storeAuditSubmission(

@@ -1,11 +1,11 @@
 import { Hono } from 'hono';
 import { insertIntakeApplication } from '../../db/queries/intake.ts';
-import { CONSENT_VERSION } from '../../lib/consent.ts';
-import { INTAKE_FIELDS, intakeSchema } from '../../lib/intake-schema.ts';
+import { isLikelySpam } from '../../lib/forms/spam.ts';
+import { sameAnswers } from '../../lib/forms/submission.ts';
+import type { FieldErrors } from '../../lib/forms/validation.ts';
+import { INTAKE_FIELDS, intakeSchema } from '../../lib/intake/schema.ts';
+import { CONSENT_VERSION } from '../../lib/leads/consent.ts';
 import { intake } from '../../lib/site.ts';
-import { isLikelySpam } from '../../lib/spam.ts';
-import { sameAnswers } from '../../lib/submission.ts';
-import type { FieldErrors } from '../../lib/validation.ts';
 import { formSubmissionId } from '../../server/api/form-submission.ts';
 import { isFormBody, SUBMISSION_CONFLICT, submissionWrite } from '../../server/api/guards.ts';
 import { referringPage } from '../../server/api/referring-page.ts';

@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import type { BlogPost } from '../../lib/feed.ts';
+import type { BlogPost } from '../../lib/feed/posts.ts';
 import type { AppEnv } from '../../server/deps.ts';
 import type { FeedJsonData } from '../../server/page-cache.ts';
 

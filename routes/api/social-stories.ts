@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
-import { type GenerateResponse, quickGenerateSchema, type Story, storyInputSchema } from '../../lib/story-schema.ts';
+import { type GenerateResponse, quickGenerateSchema, type Story, storyInputSchema } from '../../lib/stories/schema.ts';
 import { jsonWrite, STORY_BODY_LIMIT } from '../../server/api/guards.ts';
 import { validJson } from '../../server/api/validate.ts';
 import { deadline } from '../../server/deadline.ts';

@@ -4,7 +4,7 @@ import { ServiceCard } from '../../components/services/ServiceCard.tsx';
 import { buttonClass, pageContainer } from '../../components/ui/styles.ts';
 import { auditCta, servicesOverview as copy, serviceContent } from '../../lib/content/services.ts';
 import { breadcrumbList } from '../../lib/content/structured-data.ts';
-import { absoluteUrl } from '../../lib/page-meta.ts';
+import { absoluteUrl } from '../../lib/pages/meta.ts';
 import { servicePath } from '../../lib/site.ts';
 import { definePage } from '../../server/page.tsx';
 

@@ -2,7 +2,7 @@ import { zValidator } from '@hono/zod-validator';
 import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import { z } from 'zod';
-import { type FieldErrors, findUnstorableText, formValues, UNSTORABLE_TEXT_MESSAGE, validationErrorBody } from '../../lib/validation.ts';
+import { type FieldErrors, findUnstorableText, formValues, UNSTORABLE_TEXT_MESSAGE, validationErrorBody } from '../../lib/forms/validation.ts';
 import type { AppEnv } from '../deps.ts';
 import { isFormBody } from './guards.ts';
 

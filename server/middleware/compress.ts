@@ -1,6 +1,6 @@
 import { gzipSync } from 'node:zlib';
 import { createMiddleware } from 'hono/factory';
-import { chooseEncoding } from '../../lib/http-negotiation.ts';
+import { chooseEncoding } from '../../lib/http/negotiation.ts';
 import type { AppEnv } from '../deps.ts';
 
 /** Below this, compression saves less than it costs. */
@@ -9,7 +9,7 @@ const COMPRESSIBLE = /^\s*(?:text\/|application\/(?:json|xml|javascript|manifest
 
 /**
  * Gzips answers made for one request (live pages, JSON) when the client accepts gzip, by the same
- * negotiation as kept answers and static files (lib/http-negotiation.ts). Answers that already chose
+ * negotiation as kept answers and static files (lib/http/negotiation.ts). Answers that already chose
  * their coding (kept pages, static twins) pass untouched. A HEAD is compressed like its GET, so the
  * length it states is the one a GET would get. The body is compressed whole, not streamed: every live
  * answer is rendered to a string anyway, and a stream's output depends on how its chunks arrive, so two

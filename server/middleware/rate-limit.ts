@@ -1,8 +1,10 @@
 import { getConnInfo } from 'hono/bun';
 import { createMiddleware } from 'hono/factory';
 import { spendStoryBudget } from '../../db/queries/story-budget.ts';
-import { calendarDay, clientKey, forwardedClient, RATE_RULES, type RateRuleName, secondsUntilNextDay } from '../../lib/rate-limit.ts';
+import { clientKey, forwardedClient } from '../../lib/http/client-address.ts';
+import { RATE_RULES, type RateRuleName } from '../../lib/http/rate-rules.ts';
 import { agency } from '../../lib/site.ts';
+import { dayIn, secondsUntilNextDay } from '../../lib/time/zoned.ts';
 import { isFormBody } from '../api/guards.ts';
 import { withDatabaseDeadline } from '../deadline.ts';
 import type { AppContext, AppEnv } from '../deps.ts';
@@ -41,7 +43,7 @@ export const dailyStoryBudget = createMiddleware<AppEnv>(async (c, next) => {
   const { limit } = RATE_RULES.storiesDaily;
   let spent: boolean;
   try {
-    spent = await withDatabaseDeadline(sql, (db) => spendStoryBudget(db, calendarDay(time, agency.timeZone), limit), BUDGET_DEADLINE_MS);
+    spent = await withDatabaseDeadline(sql, (db) => spendStoryBudget(db, dayIn(time, agency.timeZone), limit), BUDGET_DEADLINE_MS);
   } catch (error) {
     log.warn('story budget unavailable: counting in this process', { requestId: c.get('requestId'), error: (error as Error)?.name ?? 'Error' });
     spent = rateLimiters.storiesDaily.hit('all').allowed;
@@ -58,7 +60,7 @@ function tooManyRequests(c: AppContext, retryAfterSeconds: number, message = `To
 
 /**
  * The client's address: the socket's, or with TRUST_PROXY=N, the one the N-th proxy from the site
- * recorded in X-Forwarded-For (lib/rate-limit.ts `forwardedClient`).
+ * recorded in X-Forwarded-For (lib/http/client-address.ts `forwardedClient`).
  */
 export function clientAddress(c: AppContext): string {
   const forwarded = forwardedClient(c.req.header('x-forwarded-for'), c.get('deps').config.TRUST_PROXY);

@@ -1,5 +1,5 @@
 import type { MiddlewareHandler } from 'hono';
-import { SECURITY_MARKER, securityHeaders } from '../../lib/security-headers.ts';
+import { SECURITY_MARKER, securityHeaders } from '../../lib/http/security-headers.ts';
 import type { AppDeps, AppEnv } from '../deps.ts';
 import { requestIdFrom } from '../request-id.ts';
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from 'bun:test';
 import { sendViewOnce, TRACK_EVENT_ERROR, trackEvent } from '../../client/ab-events.ts';
-import { AB_TEST_NAMES, type Assignment } from '../../lib/ab-tests.ts';
+import { AB_TEST_NAMES, type Assignment } from '../../lib/ab/definitions.ts';
 import { testApp } from '../helpers/app.ts';
 
 // Real servers, browsers and databases: a test may take longer than Bun's 5 s default.

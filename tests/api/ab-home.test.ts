@@ -1,6 +1,6 @@
 import { describe, expect, setDefaultTimeout, test } from 'bun:test';
 import postgres from 'postgres';
-import { AB_TEST_IDS, AB_VARIANT_IDS } from '../../lib/ab-tests.ts';
+import { AB_TEST_IDS, AB_VARIANT_IDS } from '../../lib/ab/definitions.ts';
 import { islandProps, sendViews } from '../helpers/ab-home.ts';
 import { TEST_SITE_URL, testApp } from '../helpers/app.ts';
 import { validAudit } from '../helpers/audit.ts';

@@ -1,7 +1,7 @@
 import { describe, expect, setDefaultTimeout, test } from 'bun:test';
 import type { Sql } from 'postgres';
-import { RESULTS_CSV_COLUMNS } from '../../lib/ab-results-csv.ts';
-import { AB_TEST_IDS, type VariantResult } from '../../lib/ab-tests.ts';
+import { AB_TEST_IDS, type VariantResult } from '../../lib/ab/definitions.ts';
+import { RESULTS_CSV_COLUMNS } from '../../lib/ab/results-csv.ts';
 import { createTest, uid } from '../helpers/ab-tests.ts';
 import { testApp } from '../helpers/app.ts';
 import { createStaff, signedIn } from '../helpers/staff.ts';

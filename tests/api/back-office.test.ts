@@ -1,9 +1,9 @@
 import { describe, expect, test } from 'bun:test';
 import { migrations } from '../../db/migrations/index.ts';
 import { removeStaffAccount } from '../../db/queries/staff.ts';
-import { replyBy } from '../../lib/business-days.ts';
-import { CSV_BOM } from '../../lib/csv.ts';
-import { SESSION_IDLE_MS, SESSION_MAX_MS } from '../../lib/staff-session.ts';
+import { SESSION_IDLE_MS, SESSION_MAX_MS } from '../../lib/staff/session.ts';
+import { CSV_BOM } from '../../lib/text/csv.ts';
+import { replyBy } from '../../lib/time/business-days.ts';
 import { testApp } from '../helpers/app.ts';
 import { validAudit } from '../helpers/audit.ts';
 import { createStaff, formBody, postLogin, signedIn } from '../helpers/staff.ts';
@@ -143,7 +143,7 @@ describe('signing in', () => {
     expect(res.headers.get('location')).toBe('/admin/leads?status=new');
     const [cookie, device] = res.headers.getSetCookie();
     expect(cookie).toMatch(/^staff_session=[\w-]{43}; Max-Age=604800; Path=\/admin; HttpOnly; SameSite=Strict$/);
-    // The browser is remembered for the account (a device cookie: lib/sign-in-throttle.ts), for a year.
+    // The browser is remembered for the account (a device cookie: lib/staff/sign-in-throttle.ts), for a year.
     expect(device).toMatch(/^staff_device=[\w-]{43}; Max-Age=31536000; Path=\/admin; HttpOnly; SameSite=Strict$/);
     const id = cookie.split(';')[0].split('=')[1];
     const stored = await t.sql<{ idHash: string }[]>`select id_hash from staff_sessions where user_id = ${staff.id}`;

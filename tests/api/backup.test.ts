@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { scratchPostgresDatabase } from '../../bench/scratch-postgres.ts';
 import { openDatabase } from '../../db/client.ts';
 import { seedDemoLeads } from '../../db/seed-demo-leads.ts';
-import { parseBackupFileName } from '../../lib/backups.ts';
+import { parseBackupFileName } from '../../lib/operations/backups.ts';
 import { testApp } from '../helpers/app.ts';
 import { validAudit } from '../helpers/audit.ts';
 import { scratchDatabase } from '../helpers/isolated-db.ts';

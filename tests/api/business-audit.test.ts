@@ -1,7 +1,7 @@
 import { describe, expect, setDefaultTimeout, test } from 'bun:test';
-import { computeAudit } from '../../lib/audit.ts';
-import { auditSchema, REQUIRED_AUDIT_FIELDS } from '../../lib/audit-schema.ts';
-import { ONE_LINE_MESSAGE } from '../../lib/plain-text.ts';
+import { auditSchema, REQUIRED_AUDIT_FIELDS } from '../../lib/audit/schema.ts';
+import { computeAudit } from '../../lib/audit/scoring.ts';
+import { ONE_LINE_MESSAGE } from '../../lib/forms/plain-text.ts';
 import { sendViews } from '../helpers/ab-home.ts';
 import { testApp } from '../helpers/app.ts';
 import { validAudit } from '../helpers/audit.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, setDefaultTimeout, test } from 'bun:test';
-import { defaultContactFormConfig } from '../../lib/contact-form-variants.ts';
+import { defaultContactFormConfig } from '../../lib/ab/contact-form-variants.ts';
 import { glossary } from '../../lib/content/glossary.ts';
 import { TEST_SITE_URL, testApp } from '../helpers/app.ts';
 

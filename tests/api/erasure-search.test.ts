@@ -1,6 +1,6 @@
 import { expect, setDefaultTimeout, test } from 'bun:test';
 import { openDatabase } from '../../db/client.ts';
-import { AB_TEST_IDS, AB_TEST_NAMES } from '../../lib/ab-tests.ts';
+import { AB_TEST_IDS, AB_TEST_NAMES } from '../../lib/ab/definitions.ts';
 import { startSmtpServer } from '../fixtures/smtp-server.ts';
 import { startWebhookReceiver } from '../fixtures/webhook-receiver.ts';
 import { validAudit } from '../helpers/audit.ts';

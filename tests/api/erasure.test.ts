@@ -1,7 +1,7 @@
 import { describe, expect, setDefaultTimeout, test } from 'bun:test';
 import { claimDueJobs, ERASED_BEFORE_SENT, failJob } from '../../db/queries/jobs.ts';
 import { variantsSeenBy } from '../../db/queries/leads.ts';
-import { encodeTouch } from '../../lib/attribution.ts';
+import { encodeTouch } from '../../lib/leads/attribution.ts';
 import { createTest } from '../helpers/ab-tests.ts';
 import { testApp } from '../helpers/app.ts';
 import { validAudit } from '../helpers/audit.ts';

@@ -1,7 +1,7 @@
 import { describe, expect, setDefaultTimeout, test } from 'bun:test';
 import { variantCounts } from '../../db/queries/ab-tests.ts';
-import { encodeTouch } from '../../lib/attribution.ts';
-import { AUDIT_MARKETING_CONSENT_VERSION, auditMarketingConsent } from '../../lib/consent.ts';
+import { encodeTouch } from '../../lib/leads/attribution.ts';
+import { AUDIT_MARKETING_CONSENT_VERSION, auditMarketingConsent } from '../../lib/leads/consent.ts';
 import { createTest, uid } from '../helpers/ab-tests.ts';
 import { TEST_SITE_URL, testApp } from '../helpers/app.ts';
 import { validAudit } from '../helpers/audit.ts';

@@ -1,6 +1,6 @@
 import { describe, expect, setDefaultTimeout, test } from 'bun:test';
 import { gunzipSync } from 'node:zlib';
-import { AB_TEST_IDS } from '../../lib/ab-tests.ts';
+import { AB_TEST_IDS } from '../../lib/ab/definitions.ts';
 import { pagePaths } from '../../server/app.ts';
 import { PageCache } from '../../server/page-cache.ts';
 import { islandProps } from '../helpers/ab-home.ts';

@@ -1,8 +1,8 @@
 import { describe, expect, setDefaultTimeout, test } from 'bun:test';
 import { findIntakeApplication } from '../../db/queries/intake.ts';
-import { CONSENT_VERSION } from '../../lib/consent.ts';
-import { CONSENT_REQUIRED_MESSAGE, requiredIntakeFields } from '../../lib/intake-schema.ts';
-import { ONE_LINE_MESSAGE, PARAGRAPHS_MESSAGE } from '../../lib/plain-text.ts';
+import { ONE_LINE_MESSAGE, PARAGRAPHS_MESSAGE } from '../../lib/forms/plain-text.ts';
+import { CONSENT_REQUIRED_MESSAGE, requiredIntakeFields } from '../../lib/intake/schema.ts';
+import { CONSENT_VERSION } from '../../lib/leads/consent.ts';
 import { TEST_SITE_URL, testApp } from '../helpers/app.ts';
 
 // Real servers, browsers and databases: a test may take longer than Bun's 5 s default.

@@ -2,9 +2,9 @@ import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from '
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createFeedReader, FEED_TIMEOUT_MS } from '../../features/blog-feed/feed-reader.ts';
-import type { BlogPost } from '../../lib/feed.ts';
-import { FRESH_MS, RETRY_MS } from '../../lib/feed-cache.ts';
+import { FRESH_MS, RETRY_MS } from '../../features/feed/feed-cache.ts';
+import { createFeedReader, FEED_TIMEOUT_MS } from '../../features/feed/feed-reader.ts';
+import type { BlogPost } from '../../lib/feed/posts.ts';
 import { agency } from '../../lib/site.ts';
 import { BLOG_RENDER_WAIT_MS } from '../../routes/blog.tsx';
 import { closedPortUrl, type FakeFeedServer, goodItems, rssDocument, startFakeFeedServer } from '../fixtures/fake-feed-server.ts';

@@ -1,8 +1,8 @@
 import { describe, expect, setDefaultTimeout, test } from 'bun:test';
 import postgres from 'postgres';
 import { openDatabase } from '../../db/client.ts';
-import { createHomeVariants } from '../../features/home-variants.ts';
-import { AB_TEST_NAMES } from '../../lib/ab-tests.ts';
+import { createHomeVariants } from '../../features/ab/home-variants.ts';
+import { AB_TEST_NAMES } from '../../lib/ab/definitions.ts';
 import { createLogger, type LogEntry } from '../../server/log.ts';
 import { testApp } from '../helpers/app.ts';
 import { validAudit } from '../helpers/audit.ts';

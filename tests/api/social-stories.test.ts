@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from 'bun:test';
 import { createOpenAIWriter, OPENAI_BUDGET_MS, OPENAI_MAX_RETRIES, OPENAI_TIMEOUT_MS } from '../../features/stories/openai-writer.ts';
-import { ruleViolations, storyLength, withUtm } from '../../lib/story-rules.ts';
-import { platforms, type Story, storySchema } from '../../lib/story-schema.ts';
-import { STORY_SHAPE, writeTemplateStories, writeTemplateStory } from '../../lib/story-templates.ts';
+import { ruleViolations, storyLength, withUtm } from '../../lib/stories/rules.ts';
+import { platforms, type Story, storySchema } from '../../lib/stories/schema.ts';
+import { STORY_SHAPE, writeTemplateStories, writeTemplateStory } from '../../lib/stories/templates.ts';
 import { STORY_ROUTE_DEADLINE_MS } from '../../routes/api/social-stories.ts';
 import { createLogger, type LogEntry } from '../../server/log.ts';
 import { startFakeOpenAI } from '../fixtures/fake-openai-server.ts';

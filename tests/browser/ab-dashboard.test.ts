@@ -1,7 +1,7 @@
 import { describe, expect, setDefaultTimeout, test } from 'bun:test';
 import type { Page } from 'playwright-core';
-import type { Assignment, VariantResult } from '../../lib/ab-tests.ts';
-import { AB_TEST_IDS } from '../../lib/ab-tests.ts';
+import type { Assignment, VariantResult } from '../../lib/ab/definitions.ts';
+import { AB_TEST_IDS } from '../../lib/ab/definitions.ts';
 import { validAudit } from '../helpers/audit.ts';
 import { DESKTOP, openPage, PHONE, serverAndBrowser, VISITOR_USER_AGENT } from '../helpers/browser.ts';
 

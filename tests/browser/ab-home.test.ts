@@ -1,6 +1,6 @@
 import { describe, expect, setDefaultTimeout, test } from 'bun:test';
 import type { BrowserContext, Page } from 'playwright-core';
-import { AB_TEST_IDS, type VariantResult } from '../../lib/ab-tests.ts';
+import { AB_TEST_IDS, type VariantResult } from '../../lib/ab/definitions.ts';
 import { fillStep1, fillSteps2to4, type Profile, pauseLikeAPerson, wizard } from '../helpers/audit-browser.ts';
 import { DESKTOP, hydrateIsland, openPage, serverAndBrowser, VISITOR_USER_AGENT, waitForIslands } from '../helpers/browser.ts';
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from 'bun:test';
 import type { Browser, Page } from 'playwright-core';
-import { copyText, exportAll } from '../../lib/story-export.ts';
-import type { GenerateResponse, Story } from '../../lib/story-schema.ts';
+import { copyText, exportAll } from '../../lib/stories/export.ts';
+import type { GenerateResponse, Story } from '../../lib/stories/schema.ts';
 import { DESKTOP, launchBrowser, openPage, PHONE } from '../helpers/browser.ts';
 import { type RunningServer, startServer } from '../helpers/server.ts';
 

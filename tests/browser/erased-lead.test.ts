@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from '
 import { mkdirSync } from 'node:fs';
 import type { Browser } from 'playwright-core';
 import { openDatabase } from '../../db/client.ts';
-import { encodeTouch } from '../../lib/attribution.ts';
+import { encodeTouch } from '../../lib/leads/attribution.ts';
 import { startWebhookReceiver, type TestWebhookReceiver } from '../fixtures/webhook-receiver.ts';
 import { validAudit } from '../helpers/audit.ts';
 import { axeViolations } from '../helpers/axe.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, setDefaultTimeout, test } from 'bun:test';
-import { HERO_VARIANT_NAMES, heroVariants } from '../../lib/hero-variants.ts';
+import { HERO_VARIANT_NAMES, heroVariants } from '../../lib/ab/hero-variants.ts';
 import { figures } from '../../lib/site.ts';
 import { openPage, PHONE, serverAndBrowser, VISITOR_USER_AGENT } from '../helpers/browser.ts';
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from 'bun:test';
 import type { Browser, Page } from 'playwright-core';
-import { computeAudit, formatDollars, scoreMessage } from '../../lib/audit.ts';
-import { auditSchema } from '../../lib/audit-schema.ts';
+import { auditSchema } from '../../lib/audit/schema.ts';
+import { computeAudit, formatDollars, scoreMessage } from '../../lib/audit/scoring.ts';
 import { auditField, fillStep1, fillSteps2to4, type Profile, stepTitle, wholeLabel, wizard } from '../helpers/audit-browser.ts';
 import { DESKTOP, hydrateIsland, launchBrowser, openPage, PHONE } from '../helpers/browser.ts';
 import { type RunningServer, startServer } from '../helpers/server.ts';

@@ -1,6 +1,6 @@
 import { describe, expect, setDefaultTimeout, test } from 'bun:test';
 import type { Page, Request } from 'playwright-core';
-import { WEBSITE_MESSAGE } from '../../lib/web-address.ts';
+import { WEBSITE_MESSAGE } from '../../lib/forms/web-address.ts';
 import { DESKTOP, hydrateIsland, openPage, PHONE, serverAndBrowser } from '../helpers/browser.ts';
 
 // Real servers, browsers and databases: a test may take longer than Bun's 5 s default.
@@ -49,7 +49,7 @@ async function fillApplication(page: Page, { consent }: { consent: boolean }) {
 /** Every answer is still in the form, the consent box still ticked (one round trip). */
 async function expectAnswersKept(page: Page) {
   const values = await theForm(page).evaluate((form) => Object.fromEntries(new FormData(form as HTMLFormElement)));
-  // The empty spam honeypot (lib/spam.ts) travels with the answers.
+  // The empty spam honeypot (lib/forms/spam.ts) travels with the answers.
   expect(values).toEqual({ ...answers, caslConsent: 'true', fax: '' });
 }
 

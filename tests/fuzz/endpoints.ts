@@ -1,8 +1,8 @@
 import fc from 'fast-check';
-import { AB_TEST_IDS, AB_VARIANT_IDS } from '../../lib/ab-tests.ts';
-import * as audit from '../../lib/audit-schema.ts';
-import * as intake from '../../lib/intake-schema.ts';
-import { platforms } from '../../lib/story-schema.ts';
+import { AB_TEST_IDS, AB_VARIANT_IDS } from '../../lib/ab/definitions.ts';
+import * as audit from '../../lib/audit/schema.ts';
+import * as intake from '../../lib/intake/schema.ts';
+import { platforms } from '../../lib/stories/schema.ts';
 import { shortText } from './arbitraries.ts';
 
 /** A POST endpoint to fuzz: a generator of valid bodies, the tables it writes, rows per answer. */

@@ -1,6 +1,6 @@
 import { expect } from 'bun:test';
 import type { Page } from 'playwright-core';
-import { MIN_FILL_MS } from '../../lib/spam.ts';
+import { MIN_FILL_MS } from '../../lib/forms/spam.ts';
 
 // Filling the home page's AuditWizard in a browser test, shared by the audit and the A/B tests.
 
@@ -50,7 +50,7 @@ export async function fillSteps2to4(page: Page, p: Profile) {
 
 /**
  * Waits until a person could have filled the form in: the site stores a faster submission as likely
- * spam (lib/spam.ts), which is never counted as a lead or an A/B conversion. `shownAt` is when the form
+ * spam (lib/forms/spam.ts), which is never counted as a lead or an A/B conversion. `shownAt` is when the form
  * hydrated (Date.now()).
  */
 export async function pauseLikeAPerson(shownAt: number): Promise<void> {

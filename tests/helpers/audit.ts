@@ -1,4 +1,4 @@
-import type { AuditFormValues } from '../../lib/audit-schema.ts';
+import type { AuditFormValues } from '../../lib/audit/schema.ts';
 
 /** A complete submission with a unique email and id, so tests never depend on what else is stored. */
 export function validAudit(overrides: Partial<AuditFormValues> = {}): AuditFormValues & { id: string } {

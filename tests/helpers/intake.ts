@@ -1,4 +1,4 @@
-import type { IntakeApplication } from '../../lib/intake-schema.ts';
+import type { IntakeApplication } from '../../lib/intake/schema.ts';
 
 /** A complete Q4 application with a unique id, email and company, so tests never depend on what else is stored. */
 export function validIntake(overrides: Partial<IntakeApplication> = {}): IntakeApplication & { id: string } {

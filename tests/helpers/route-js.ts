@@ -1,4 +1,4 @@
-import type { Assets } from '../../lib/assets.ts';
+import type { Assets } from '../../lib/pages/assets.ts';
 
 /** The gzip size of built files named by their /static/… URLs (the build's own .gz twins). */
 export const gzipBytes = (files: Iterable<string>): number => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from 'bun:test';
 import { openDatabase } from '../../db/client.ts';
-import { SIGN_IN_RULES } from '../../lib/sign-in-throttle.ts';
+import { SIGN_IN_RULES } from '../../lib/staff/sign-in-throttle.ts';
 import { LOGIN_BUSY } from '../../routes/admin/login.tsx';
 import { type ScratchDatabase, scratchDatabase } from '../helpers/isolated-db.ts';
 import { type RunningServer, startServer } from '../helpers/server.ts';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from 'bun:test';
 import type { Database } from '../../db/client.ts';
-import { AB_TEST_NAMES } from '../../lib/ab-tests.ts';
+import { AB_TEST_NAMES } from '../../lib/ab/definitions.ts';
 import { startSmtpServer, type TestSmtpServer } from '../fixtures/smtp-server.ts';
 import { startWebhookReceiver, type TestWebhookReceiver } from '../fixtures/webhook-receiver.ts';
 import { islandProps } from '../helpers/ab-home.ts';

@@ -1,0 +1,230 @@
+import { LRUCache } from 'lru-cache';
+import type { Sql } from 'postgres';
+import { AB_TESTS_CHANNEL, loadRunningTest, previewAssignment, type RunningTest, runningTestsVersion, storedVariantId } from '../../db/queries/ab-tests.ts';
+import { type ContactFormConfig, defaultContactFormConfig } from '../../lib/ab/contact-form-variants.ts';
+import { AB_TEST_NAMES, type AbTracking, type Assignment, contactFormConfigSchema, heroConfigSchema } from '../../lib/ab/definitions.ts';
+import { CONTROL_HERO, type HeroVariantName } from '../../lib/ab/hero-variants.ts';
+import { withDatabaseDeadline } from '../../server/deadline.ts';
+import type { Logger } from '../../server/log.ts';
+
+// The home page's A/B variants: which hero and which audit form each visitor sees, decided on the
+// server so the HTML already holds them. Owns its state: the returning visitors it remembers and the
+// running tests' definitions it re-reads every few seconds, both forgotten as soon as a test changes
+// (watch: LISTEN on PostgreSQL, and a periodic re-read), so every process stops a stopped test at once.
+
+/**
+ * How long the home page waits for its two assignments before showing the controls. Shorter than the
+ * APIs' deadline: the page still answers 200 quickly when the database is slow or down.
+ */
+export const HOME_ASSIGNMENT_DEADLINE_MS = 2000;
+
+/**
+ * A visitor's assignments never change once stored, so a returning visitor's variants are remembered
+ * (and their page served from memory), up to REMEMBERED_VISITORS of them (about 150 bytes each); a
+ * running test's definition is re-read at most this often, so stopping a test shows within seconds.
+ */
+const REMEMBER_VISITOR_MS = 10 * 60_000;
+const REMEMBERED_VISITORS = 100_000;
+const RUNNING_TEST_TTL_MS = 10_000;
+/**
+ * How often watch() re-reads the tests' fingerprint: often when nothing else tells this process of a
+ * change (the embedded database, PgBouncer), seldom when LISTEN does and this only covers a lost
+ * notification or a test that ends by its date.
+ */
+const REREAD_MS = 1000;
+const REREAD_LISTENING_MS = 10_000;
+
+export type HomeVariants = {
+  hero: HeroVariantName;
+  contactForm: ContactFormConfig;
+  /** The assignments' ids, for the islands' view and click events; null when nothing is tracked. */
+  heroTracking: AbTracking | null;
+  contactFormTracking: AbTracking | null;
+};
+
+/** Who asks: the visitor cookie's id, and whether it was made for this request; null for a crawler. */
+export type VisitorRef = { id: string; isNew: boolean } | null;
+
+export type HomeVariantsService = {
+  /**
+   * The variants `visitor` sees: for `hero-variant` and `contact-form-optimization`, the visitor's stored
+   * variant, or else the one the deterministic assignment rules give the visitor id. Nothing is written
+   * here: the visitor's first view event (their exposure) stores the assignment, so a new visitor costs
+   * no database work at all. A crawler gets the controls and is not tracked; so does every visitor when
+   * a test is not running, its configuration is unusable, or the database fails or is slow. Never
+   * throws. The result holds no visitor data, so the HTML can be kept per combination.
+   */
+  resolve(visitor: VisitorRef, requestId: string): Promise<HomeVariants>;
+  /** A returning visitor's page key (homeCacheKey of their variants) when remembered; undefined otherwise. No I/O. */
+  keyFromMemory(visitorId: string): string | undefined;
+  /** A new visitor's page key, as `resolve` would decide it, when the running tests are in memory; undefined otherwise. No I/O. */
+  newVisitorKey(visitorId: string): string | undefined;
+  /**
+   * Forgets remembered visitors and tests whenever a test's definition changes: at once on a NOTIFY
+   * (with `listen`), and when a periodic re-read of the tests' fingerprint differs. Returns the stop.
+   */
+  watch(options: { listen: boolean }): () => Promise<void>;
+};
+
+const CONTROLS: HomeVariants = { hero: CONTROL_HERO, contactForm: defaultContactFormConfig, heroTracking: null, contactFormTracking: null };
+
+export function createHomeVariants({ sql, now, log }: { sql: Sql; now: () => Date; log: Logger }): HomeVariantsService {
+  const perf = { now: () => now().getTime() };
+  const remembered = new LRUCache<string, { variants: HomeVariants; key: string }>({
+    max: REMEMBERED_VISITORS,
+    ttl: REMEMBER_VISITOR_MS,
+    perf,
+    ttlResolution: 0,
+  });
+  // One load per test however many requests ask while it is read (fetch is single-flight); a failed
+  // load is forgotten, so the next request tries again.
+  const runningTests = new LRUCache<string, { test: RunningTest | null }>({
+    max: 100,
+    ttl: RUNNING_TEST_TTL_MS,
+    perf,
+    ttlResolution: 0,
+    fetchMethod: async (testName) => ({ test: await loadRunningTest(sql, testName) }),
+  });
+
+  async function resolve(visitor: VisitorRef, requestId: string): Promise<HomeVariants> {
+    if (visitor === null) return CONTROLS;
+    const known = visitor.isNew ? undefined : remembered.get(visitor.id);
+    if (known) return known.variants;
+
+    // `db` is this request's (cancelled at its deadline); the running tests are read once for everyone, on `sql`.
+    const decide = async (db: Sql, testName: string): Promise<Assignment | null> => {
+      const test = (runningTests.get(testName) ?? (await runningTests.fetch(testName)))?.test;
+      if (!test) return null;
+      // A cookie made for this request cannot have a stored row yet.
+      const stored = visitor.isNew ? undefined : await storedVariantId(db, test.id, visitor.id);
+      return previewAssignment(test, visitor.id, stored)?.assignment ?? null;
+    };
+    const assign = async (testName: string): Promise<Assignment | null> => {
+      try {
+        // A new visitor whose tests are in memory is decided without the database, hence without a deadline.
+        const needsDatabase = !visitor.isNew || !runningTests.has(testName);
+        return needsDatabase ? await withDatabaseDeadline(sql, (db) => decide(db, testName), HOME_ASSIGNMENT_DEADLINE_MS) : await decide(sql, testName);
+      } catch (error) {
+        log.warn('home page A/B assignment failed; showing the control', { requestId, testName, error: (error as Error)?.name ?? 'Error' });
+        return null;
+      }
+    };
+    const [heroAssignment, formAssignment] = await Promise.all([assign(AB_TEST_NAMES.hero), assign(AB_TEST_NAMES.contactForm)]);
+    const variants = variantsFrom(heroAssignment, formAssignment);
+    // A new visitor's variants are recomputed for free next time; what is worth remembering is a
+    // returning visitor's, which cost a database read (and only when both tests answered).
+    if (!visitor.isNew && heroAssignment && formAssignment) remembered.set(visitor.id, { variants, key: homeCacheKey(variants) });
+    return variants;
+  }
+
+  const forget = () => {
+    remembered.clear();
+    runningTests.clear();
+  };
+
+  function watch({ listen }: { listen: boolean }): () => Promise<void> {
+    let version: string | undefined;
+    let stopped = false;
+    const reread = async () => {
+      try {
+        const current = await withDatabaseDeadline(sql, (db) => runningTestsVersion(db, Object.values(AB_TEST_NAMES)));
+        if (version !== undefined && current !== version) {
+          forget();
+          log.info('A/B tests changed: remembered variants forgotten', { via: 'reread' });
+        }
+        version = current;
+      } catch {
+        // The next re-read tries again; meanwhile the visitors' pages are what they were.
+      }
+    };
+    void reread();
+    let timer = setInterval(reread, listen ? REREAD_LISTENING_MS : REREAD_MS);
+    let unlisten: (() => Promise<void>) | undefined;
+    if (listen)
+      sql
+        .listen(
+          AB_TESTS_CHANNEL,
+          () => {
+            forget();
+            log.info('A/B tests changed: remembered variants forgotten', { via: 'notify' });
+          },
+          // Listening again after a lost connection: a change may have been missed meanwhile.
+          () => void reread(),
+        )
+        .then((listener) => {
+          unlisten = listener.unlisten;
+          if (stopped) void listener.unlisten();
+        })
+        .catch((error) => {
+          log.warn('cannot LISTEN for A/B test changes; re-reading them every second', { error: String(error) });
+          clearInterval(timer);
+          if (!stopped) timer = setInterval(reread, REREAD_MS);
+        });
+    return async () => {
+      stopped = true;
+      clearInterval(timer);
+      await unlisten?.().catch(() => {});
+    };
+  }
+
+  /** As `resolve` decides for a new visitor, when both tests' definitions are in memory (else the app reads them). */
+  const newVisitorKey = (visitorId: string): string | undefined => {
+    const hero = runningTests.get(AB_TEST_NAMES.hero);
+    const form = runningTests.get(AB_TEST_NAMES.contactForm);
+    if (!hero || !form) return undefined;
+    const assignment = ({ test }: { test: RunningTest | null }) => (test ? (previewAssignment(test, visitorId, undefined)?.assignment ?? null) : null);
+    return homeCacheKey(variantsFrom(assignment(hero), assignment(form)));
+  };
+
+  return { resolve, keyFromMemory: (visitorId) => remembered.get(visitorId)?.key, newVisitorKey, watch };
+}
+
+/**
+ * What the home page's HTML varies by, as a short key (the page cache hashes it on every request):
+ * each distinct combination gets the next number, and a combination is never given another's.
+ */
+export function homeCacheKey({ hero, contactForm, heroTracking, contactFormTracking }: HomeVariants): string {
+  let form = formKeys.get(contactForm);
+  if (form === undefined) formKeys.set(contactForm, (form = JSON.stringify(contactForm)));
+  const combination = `${hero}|${form}|${heroTracking?.variantId ?? '-'}|${contactFormTracking?.variantId ?? '-'}`;
+  let key = combinationKeys.get(combination);
+  if (key === undefined) {
+    if (combinationKeys.size >= MAX_COMBINATIONS) combinationKeys.clear();
+    combinationKeys.set(combination, (key = `v${++combinationCount}`));
+  }
+  return key;
+}
+
+/** Contact-form configurations are shared objects (checked once each), so their JSON is too. */
+const formKeys = new WeakMap<ContactFormConfig, string>();
+const combinationKeys = new Map<string, string>();
+const MAX_COMBINATIONS = 1000;
+let combinationCount = 0;
+
+/**
+ * The variants two assignments show; a missing assignment or an unusable configuration shows the
+ * control, untracked. Configurations are checked once each (they come from the shared test definition).
+ */
+function variantsFrom(heroAssignment: Assignment | null, formAssignment: Assignment | null): HomeVariants {
+  const hero = heroAssignment && checked(heroAssignment.variant.configuration, heroConfigSchema);
+  const form = formAssignment && checked(formAssignment.variant.configuration, contactFormConfigSchema);
+  return {
+    hero: hero ? hero.heroVariant : CONTROLS.hero,
+    contactForm: form ?? CONTROLS.contactForm,
+    heroTracking: hero && heroAssignment ? trackingOf(heroAssignment) : null,
+    contactFormTracking: form && formAssignment ? trackingOf(formAssignment) : null,
+  };
+}
+
+const checkedConfigurations = new WeakMap<object, unknown>();
+
+function checked<T>(configuration: Record<string, unknown>, schema: { safeParse(v: unknown): { success: true; data: T } | { success: false } }): T | null {
+  if (typeof configuration !== 'object' || configuration === null) return null;
+  if (!checkedConfigurations.has(configuration)) {
+    const parsed = schema.safeParse(configuration);
+    checkedConfigurations.set(configuration, parsed.success ? parsed.data : null);
+  }
+  return checkedConfigurations.get(configuration) as T | null;
+}
+
+const trackingOf = (a: Assignment): AbTracking => ({ testId: a.testId, variantId: a.variantId });

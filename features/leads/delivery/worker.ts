@@ -1,0 +1,197 @@
+import type { Sql } from 'postgres';
+import { claimDueJobs, failJob, finishJob, JOBS_CHANNEL, type Job, reclaimExpiredLeases, releaseJobs, renewLeases } from '../../../db/queries/jobs.ts';
+import type { Config } from '../../../lib/config.ts';
+import { type Channel, nextAttemptAt } from '../../../lib/leads/notifications.ts';
+import { deadline, withDatabaseDeadline } from '../../../server/deadline.ts';
+import type { Logger } from '../../../server/log.ts';
+import { type DeliveryDeps, deliver } from './deliver.ts';
+import { DeliveryFailure } from './failure.ts';
+import { createMailer, type Mailer, withoutAddresses, withoutMailboxes } from './mailer.ts';
+import { WEBHOOK_TIMEOUT_MS } from './webhook.ts';
+
+// The notification worker: claims due jobs from the queue (db/queries/jobs.ts), delivers a few at a
+// time, records each outcome, and retries failures with backoff until they are dead. It runs inside the
+// server process by default (WORKER=off for web-only processes; `bun run worker` for a worker alone).
+// Work arrives by a poke from this process's submissions, by LISTEN on PostgreSQL from other
+// processes, and by polling, which also picks up retries as they fall due and jobs a killed worker left.
+
+export type WorkerOptions = {
+  sql: Sql;
+  config: DeliveryDeps['config'] & Pick<Config, 'SMTP_URL'>;
+  log: Logger;
+  now?: () => Date;
+  /** Whether to LISTEN for work queued by other processes (PostgreSQL; the embedded database is one process's). */
+  listen?: boolean;
+  mailer?: Mailer;
+  /** Deliveries at once in this process. */
+  concurrency?: number;
+  /** How often the queue is looked at without a poke. */
+  pollMs?: number;
+  /**
+   * How long a claimed job is this worker's before another may take it. The worker renews the claims of
+   * deliveries still under way every third of it, so only a worker that died loses its jobs, and they are
+   * tried again this long after.
+   */
+  leaseMs?: number;
+  webhookTimeoutMs?: number;
+  /** Jitter for retries, in [0, 1). */
+  random?: () => number;
+  /** Told each attempt's outcome (for /metrics): delivered, or failed. */
+  onOutcome?: (channel: Channel, outcome: 'sent' | 'failed') => void;
+};
+
+export type LeadWorker = {
+  /** Look at the queue now (a submission just queued work). */
+  poke(): void;
+  /**
+   * Stops claiming, gives deliveries under way up to `graceMs` to finish, and puts the ones still
+   * running back in the queue (their try not counted) for the next worker.
+   */
+  stop(graceMs?: number): Promise<void>;
+};
+
+/** A claim lasts this long unless renewed; a worker renews its claims while delivering (a heartbeat). */
+const LEASE_MS = 30_000;
+const POLL_MS = 1000;
+const CONCURRENCY = 4;
+
+export function startWorker(options: WorkerOptions): LeadWorker {
+  const { sql, config, log } = options;
+  const now = options.now ?? (() => new Date());
+  const random = options.random ?? Math.random;
+  const concurrency = options.concurrency ?? CONCURRENCY;
+  const pollMs = options.pollMs ?? POLL_MS;
+  const leaseMs = options.leaseMs ?? LEASE_MS;
+  const deps: DeliveryDeps = {
+    sql,
+    config,
+    log,
+    now,
+    mailer: options.mailer ?? createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM }),
+    webhookTimeoutMs: options.webhookTimeoutMs ?? WEBHOOK_TIMEOUT_MS,
+  };
+
+  const inFlight = new Map<string, { job: Job; controller: AbortController; done: Promise<void> }>();
+  let running = true;
+  let poked = true;
+  let wake: (() => void) | null = null;
+  const poke = () => {
+    poked = true;
+    wake?.();
+  };
+
+  const sleep = (ms: number) =>
+    new Promise<void>((resolve) => {
+      if (poked || !running) return resolve();
+      const timer = setTimeout(done, ms);
+      function done() {
+        clearTimeout(timer);
+        wake = null;
+        resolve();
+      }
+      wake = done;
+    });
+
+  const run = (job: Job) => {
+    const controller = new AbortController();
+    const started = performance.now();
+    const fields = { channel: job.channel, leadKind: job.leadKind, leadId: job.leadId, attempt: job.attempts };
+    const done = (async () => {
+      try {
+        const outcome = await deliver(job, deps, controller.signal);
+        if (controller.signal.aborted) return; // stopped meanwhile: already back in the queue
+        if (outcome.state === 'delivered') options.onOutcome?.(job.channel, 'sent');
+        const recorded = await withDatabaseDeadline(sql, (db) => finishJob(db, job, outcome, now()));
+        if (recorded) log.info(`notification ${outcome.state}`, { ...fields, ms: Math.round(performance.now() - started) });
+        else log.warn('notification delivered after its lease ran out', fields);
+      } catch (error) {
+        if (controller.signal.aborted) return;
+        const failure =
+          error instanceof DeliveryFailure ? error : new DeliveryFailure(withoutMailboxes(String((error as Error)?.message ?? error)).slice(0, 500));
+        options.onOutcome?.(job.channel, 'failed');
+        const retryAt = nextAttemptAt({ attempts: job.attempts, now: now(), giveUpAt: job.giveUpAt, permanent: failure.permanent, random: random() });
+        try {
+          await withDatabaseDeadline(sql, (db) => failJob(db, job, { error: failure.message, retryAt }, now()));
+          const logged = withoutAddresses(failure.message);
+          if (retryAt) log.warn('notification failed, will retry', { ...fields, error: logged, retryAt: retryAt.toISOString() });
+          else log.error('notification failed for good', { ...fields, error: logged });
+        } catch (recordError) {
+          // Its lease runs out and it is tried again.
+          log.warn('notification failure could not be recorded', { ...fields, error: String(recordError) });
+        }
+      } finally {
+        inFlight.delete(job.id);
+        poke();
+      }
+    })();
+    inFlight.set(job.id, { job, controller, done });
+  };
+
+  // Every third of a lease: renew this worker's claims, and take back those of a worker that died.
+  let housekeptAt = 0;
+  const housekeep = async () => {
+    if (Date.now() - housekeptAt < leaseMs / 3) return;
+    housekeptAt = Date.now();
+    const jobs = [...inFlight.values()].map((d) => d.job);
+    await withDatabaseDeadline(sql, (db) => renewLeases(db, jobs, new Date(now().getTime() + leaseMs)));
+    await withDatabaseDeadline(sql, (db) => reclaimExpiredLeases(db, now()));
+  };
+
+  const loop = (async () => {
+    while (running) {
+      poked = false;
+      try {
+        await housekeep();
+        const free = concurrency - inFlight.size;
+        const at = now();
+        const jobs =
+          free > 0 ? await withDatabaseDeadline(sql, (db) => claimDueJobs(db, { limit: free, now: at, leasedUntil: new Date(at.getTime() + leaseMs) })) : [];
+        if (!running) {
+          // Stopped while claiming: hand them straight back.
+          await releaseJobs(sql, jobs, now());
+          break;
+        }
+        for (const job of jobs) run(job);
+        // A full batch: there may be more due right away.
+        if (jobs.length > 0 && jobs.length === free) poked = true;
+      } catch (error) {
+        log.warn('the notification worker cannot reach the database; trying again', { error: String((error as Error)?.message ?? error) });
+      }
+      await sleep(Math.min(pollMs, leaseMs / 3));
+    }
+  })();
+
+  let unlisten: (() => Promise<void>) | null = null;
+  if (options.listen) {
+    sql
+      .listen(JOBS_CHANNEL, poke)
+      .then((listener) => {
+        unlisten = listener.unlisten;
+        if (!running) void listener.unlisten();
+      })
+      .catch((error) => log.warn('cannot LISTEN for notifications; polling only', { error: String(error) }));
+  }
+
+  return {
+    poke,
+    async stop(graceMs = 10_000) {
+      if (!running) return;
+      running = false;
+      poke();
+      await loop;
+      await deadline(Promise.allSettled([...inFlight.values()].map((d) => d.done)), graceMs, () => undefined);
+      const unfinished = [...inFlight.values()];
+      for (const d of unfinished) d.controller.abort();
+      if (unfinished.length > 0) {
+        await releaseJobs(
+          sql,
+          unfinished.map((d) => d.job),
+          now(),
+        );
+        log.info('notifications returned to the queue at shutdown', { count: unfinished.length });
+      }
+      await unlisten?.();
+      deps.mailer.close();
+    },
+  };
+}

@@ -1,0 +1,152 @@
+// zod/mini: tree-shakeable, so islands importing constants or types from here stay small.
+import * as z from 'zod/mini';
+import type { Decision } from './decision.ts';
+
+// The A/B tests the site knows by name, the shapes of their variant configurations, and the wire
+// formats of the /api/ab-test calls. Shared by the server (routes, queries, the dashboard's
+// components) and islands (the hook); no server code here.
+
+export const EVENT_TYPES = ['view', 'click', 'conversion'] as const;
+export type AbEventType = (typeof EVENT_TYPES)[number];
+/**
+ * What a browser may report. Conversions are written only by the server, in the transaction that stores
+ * the submission (a browser could claim one for anybody).
+ */
+export const BROWSER_EVENT_TYPES = ['view', 'click'] as const satisfies readonly AbEventType[];
+export type BrowserEventType = (typeof BROWSER_EVENT_TYPES)[number];
+
+/** Limits from the schema (spec §9). */
+export const AB_LIMITS = { name: 255, userId: 255, eventDataBytes: 2048 } as const;
+
+export const contactFormConfigSchema = z.object({
+  formTitle: z.string(),
+  submitButtonText: z.string(),
+  showPhone: z.boolean(),
+  showCompany: z.boolean(),
+});
+export type ContactFormConfig = z.infer<typeof contactFormConfigSchema>;
+
+export const HERO_VARIANTS = ['control', 'variant-a', 'variant-b'] as const;
+export const heroConfigSchema = z.object({ heroVariant: z.enum(HERO_VARIANTS) });
+export type HeroConfig = z.infer<typeof heroConfigSchema>;
+
+/** The seeded tests (db/migrations/0002_ab_tests_seed.sql holds the same ids and configurations). */
+export const AB_TEST_NAMES = { contactForm: 'contact-form-optimization', hero: 'hero-variant' } as const;
+
+export const AB_TEST_IDS = {
+  contactForm: 'a8b7c6d5-0000-4000-8000-000000000001',
+  hero: 'a8b7c6d5-0000-4000-8000-000000000002',
+} as const;
+
+export const AB_VARIANT_IDS = {
+  contactForm: { control: 'a8b7c6d5-0000-4000-8000-000000000011', shortForm: 'a8b7c6d5-0000-4000-8000-000000000012' },
+  hero: { control: 'a8b7c6d5-0000-4000-8000-000000000021', variantA: 'a8b7c6d5-0000-4000-8000-000000000022', variantB: 'a8b7c6d5-0000-4000-8000-000000000023' },
+} as const;
+
+/** What a visitor sees when no assignment is available (error, unknown test): the control's configuration. */
+export const DEFAULT_CONFIGURATIONS: Record<string, Record<string, unknown>> = {
+  [AB_TEST_NAMES.contactForm]: {
+    formTitle: 'Get Your Free Business Audit',
+    submitButtonText: 'Get My Free Audit',
+    showPhone: true,
+    showCompany: true,
+  } satisfies ContactFormConfig,
+  [AB_TEST_NAMES.hero]: { heroVariant: 'control' } satisfies HeroConfig,
+};
+
+/** What an island needs to track a variant it shows: the assignment's ids. */
+export type AbTracking = { testId: string; variantId: string };
+
+/** GET /api/ab-test/assignment answer (spec: split-test assignment). */
+export type Assignment = {
+  testId: string;
+  variantId: string;
+  variant: { configuration: Record<string, unknown>; name: string; isControl: boolean };
+};
+
+function userIdSchema() {
+  return z
+    .string()
+    .check(z.trim(), z.minLength(1, 'userId must not be empty'), z.maxLength(AB_LIMITS.userId, `userId must be at most ${AB_LIMITS.userId} characters`));
+}
+
+export const assignmentQuerySchema = z.object({
+  testName: z
+    .string()
+    .check(z.trim(), z.minLength(1, 'testName is required'), z.maxLength(AB_LIMITS.name, `testName must be at most ${AB_LIMITS.name} characters`)),
+  userId: z.optional(userIdSchema()),
+});
+
+/** GET /api/ab-test/results/{testId}: any text; an id longer than the schema allows names no test (404). */
+export const testIdParamSchema = z.object({ testId: z.string() });
+
+/** Results of the visitors from one first-touch source only (`?source=google`): lower case, as stored. */
+export const resultsScopeQuerySchema = z.object({
+  source: z.optional(z.string().check(z.trim(), z.toLowerCase(), z.minLength(1, 'source is empty'), z.maxLength(200, 'source must be at most 200 characters'))),
+});
+
+const jsonBytes = (value: unknown) => new TextEncoder().encode(JSON.stringify(value)).length;
+
+/** POST /api/ab-test/event body (spec: split-test event). */
+export const abEventSchema = z.object({
+  testId: z.string().check(z.minLength(1, 'testId is required'), z.maxLength(36, 'testId must be at most 36 characters')),
+  variantId: z.string().check(z.minLength(1, 'variantId is required'), z.maxLength(36, 'variantId must be at most 36 characters')),
+  eventType: z.enum(BROWSER_EVENT_TYPES, 'eventType must be view or click: conversions are recorded by the server'),
+  eventData: z.nullish(
+    z
+      .record(z.string(), z.unknown(), 'eventData must be a JSON object')
+      .check(z.refine((v) => jsonBytes(v) <= AB_LIMITS.eventDataBytes, `eventData must be at most ${AB_LIMITS.eventDataBytes} bytes of JSON`)),
+  ),
+  userId: z.optional(userIdSchema()),
+});
+export type AbEventInput = z.infer<typeof abEventSchema>;
+
+/** GET /api/ab-test/tests entry (spec: A/B test). */
+export type AbTestSummary = {
+  id: string;
+  name: string;
+  description: string | null;
+  isActive: boolean;
+  startDate: string;
+  endDate: string | null;
+  trafficAllocation: number;
+};
+
+export type Interval = { lower: number; upper: number };
+
+/** Test-wide statistics, repeated in every entry of a results list so the list stays the spec's shape. */
+export type TestStats = {
+  srmPValue: number | null;
+  srmWarning: boolean;
+  /** The verdict's headline (lib/ab/decision.ts verdictText). */
+  verdict: string;
+  /** How the verdict was reached: the sample guard, and each challenger's chance against what it needed. */
+  decision: Decision;
+  daysRunning: number;
+};
+
+/** GET /api/ab-test/results/{testId} entry (spec: result per variant, plus statistics). */
+export type VariantResult = {
+  variant: { id: string; name: string; isControl: boolean };
+  metrics: { views: number; clicks: number; conversions: number; conversionRate: number; clickRate: number };
+  stats: {
+    /** Wilson 95% interval of the conversion rate, in percent; null without viewers. */
+    conversionInterval: Interval | null;
+    /** Relative lift of the conversion rate against control, in percent, with its 95% interval; null for the control or when undefined. */
+    lift: (Interval & { estimate: number }) | null;
+    /** Bayesian probability (0–1) that this variant converts better than control; null for the control. */
+    chanceToBeatControl: number | null;
+    /** Two-sided two-proportion z-test p-value against control; null for the control or without viewers. */
+    pValue: number | null;
+    test: TestStats;
+  };
+};
+
+/** New unique viewers and converters of one variant in one hour (hours since the Unix epoch). */
+export type HourlyArrivals = { variantId: string; hour: number; viewers: number; conversions: number };
+
+/** One test's results and what each variant is: its stored configuration, by variant id. */
+export type ResultsReport = { test: AbTestSummary; results: VariantResult[]; configurations: Record<string, Record<string, unknown>> };
+
+/** What the dashboard shows of one test: its results, and its arrivals by the hour for the chart. */
+export type TestReport = ResultsReport & { hourly: HourlyArrivals[] };

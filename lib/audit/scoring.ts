@@ -1,0 +1,311 @@
+/**
+ * The free business growth audit: a pure, deterministic function of the 16 answers. The same answers
+ * always give the same score, value, services and tier; nothing here reads the clock or chance.
+ *
+ * UNANSWERED QUESTIONS: the website and the step-3 lists (marketing in use, challenges) are optional.
+ * An empty one means the visitor told us nothing, not that the answer is "none" (for marketing, "none"
+ * is its own box; challenges have no such box). Whatever part of a category rests on an unanswered
+ * question scores HALF its points, rounded down (the neutral middle), and the category's sentence says
+ * so; it never scores as the best or the worst answer.
+ *
+ * SCORE (integer 0–100): the sum of five weighted categories.
+ *   1. Online presence, 30 points: the self-rating (excellent 24, good 18, fair 10, poor 3) plus 6
+ *      when a website was given (3 when the website was left blank: unknown).
+ *   2. Channels in use, 25 points: 5 for each digital channel in use (seo, paid-ads, social-media,
+ *      email-marketing, content-marketing), 2 each for referrals and traditional; capped at 25.
+ *      'none' adds nothing. Nothing ticked at all: unknown, 12.
+ *   3. Tracking and competitor awareness, 20 points: competitor analysis (yes-monitoring 12,
+ *      yes-aware 8, some-idea 4, no-idea 0) plus 8 when challenges were named without 'tracking',
+ *      0 when 'tracking' is one of them, 4 when no challenge was named (unknown).
+ *   4. Challenges, 15 points: 15 minus 3 for each challenge other than 'tracking' (counted in 3),
+ *      never below 0; 7 when no challenge was named (unknown: there is no "none" box), so the
+ *      highest reachable score is 97 (one challenge named, not 'tracking').
+ *   5. Experience with agencies, 10 points: yes-satisfied 10, yes-mixed 7, no 5, yes-unsatisfied 3.
+ *   The results view reads 'Excellent foundation!' at 70 or more, 'Good potential for growth' from 40
+ *   to 69, and 'Significant opportunity for improvement' below 40.
+ *   Audits stored before unanswered questions scored half keep their stored score; their breakdown is
+ *   recomputed by these rules when shown, so for a skipped step 3 it can differ from the stored total.
+ *
+ * ESTIMATED MONTHLY VALUE (whole dollars, rounded to the nearest $100): the extra monthly revenue a
+ *   well-run program can add. Revenue band midpoint (0-10000 → 5,000; 10000-25000 → 17,500;
+ *   25000-50000 → 37,500; 50000+ → 75,000) × growth rate by budget (0-1000 → 10%, 1000-5000 → 15%,
+ *   5000-15000 → 20%, 15000+ → 25%) × (1 + 5% per primary goal chosen).
+ *
+ * RECOMMENDED SERVICES (2 to 4 of the six): each service collects relevance points from the answers:
+ *   - Digital Marketing (full service): challenge time +3, expertise +2, tracking +2; goal
+ *     market-expansion or competitive-edge +2; no channels in use (or 'none') +2.
+ *   - Social Media Management: goal brand-awareness +3; social-media not in use +2; goal customer-retention +1.
+ *   - Lead Generation: goal lead-generation +3; challenge lead-quality +2, conversion +2; goal increase-sales +1.
+ *   - SEO Services: seo not in use +3; challenge low-traffic +2, competition +2; presence fair or poor +1.
+ *   - Google Ads: goal increase-sales +2; paid-ads not in use +2; challenge roi +2; timeframe 1-3-months +2.
+ *   - Content Marketing: content-marketing not in use +2; challenge expertise +1, low-traffic +1; goal
+ *     customer-retention +1; timeframe 6-12-months or 12+ months +1.
+ *   Services with points are ordered by points, ties in the site's service order, and the first four
+ *   kept. When fewer than two have points, the list is filled up from Digital Marketing, then SEO Services.
+ *
+ * PACKAGE TIER: 'enterprise' for the top revenue band (50000+) or the top budget (15000+); otherwise
+ *   'growth' for the second-highest revenue (25000-50000) or budget (5000-15000); otherwise 'starter'.
+ */
+
+import { type ServiceSlug, services } from '../site.ts';
+import {
+  type AuditAnswers,
+  type CompetitorAnalysis,
+  type CurrentChallenge,
+  currentChallengeOptions,
+  type MarketingBudget,
+  type MonthlyRevenue,
+  type OnlinePresence,
+  type PreviousAgency,
+} from './schema.ts';
+
+export type PackageTier = 'enterprise' | 'growth' | 'starter';
+
+export const SCORE_THRESHOLDS = { excellent: 70, good: 40 } as const;
+
+export type CategoryKey = 'presence' | 'channels' | 'tracking' | 'challenges' | 'experience';
+
+export type CategoryScore = { key: CategoryKey; label: string; points: number; max: number; why: string };
+
+export type AuditResult = {
+  auditScore: number;
+  estimatedValue: number;
+  recommendedServices: ServiceSlug[];
+  packageTier: PackageTier;
+};
+
+/** A stored audit as the API answers it: the answers, the server-set result (numeric columns arrive as strings), id and time. */
+export type AuditRecord = Omit<AuditAnswers, 'id' | 'phone' | 'website'> & {
+  id: string;
+  phone: string | null;
+  website: string | null;
+  recommendedServices: string[];
+  packageTier: string;
+  estimatedValue: string;
+  auditScore: string;
+  createdAt: string;
+};
+
+/** The answers the scoring reads; the stored audit row has them all. */
+export type ScoredAnswers = { website: string | null } & Pick<
+  AuditAnswers,
+  | 'monthlyRevenue'
+  | 'currentMarketing'
+  | 'marketingBudget'
+  | 'primaryGoals'
+  | 'timeframe'
+  | 'currentChallenges'
+  | 'onlinePresence'
+  | 'competitorAnalysis'
+  | 'previousAgency'
+>;
+
+const PRESENCE_POINTS: Record<OnlinePresence, number> = { excellent: 24, good: 18, fair: 10, poor: 3 };
+const WEBSITE_POINTS = 6;
+const DIGITAL_CHANNELS = ['seo', 'paid-ads', 'social-media', 'email-marketing', 'content-marketing'] as const;
+const OFFLINE_CHANNELS = ['referrals', 'traditional'] as const;
+const DIGITAL_CHANNEL_POINTS = 5;
+const OFFLINE_CHANNEL_POINTS = 2;
+const CHANNEL_MAX = 25;
+const COMPETITOR_POINTS: Record<CompetitorAnalysis, number> = { 'yes-monitoring': 12, 'yes-aware': 8, 'some-idea': 4, 'no-idea': 0 };
+const TRACKING_POINTS = 8;
+const CHALLENGE_MAX = 15;
+const CHALLENGE_PENALTY = 3;
+const AGENCY_POINTS: Record<PreviousAgency, number> = { 'yes-satisfied': 10, 'yes-mixed': 7, no: 5, 'yes-unsatisfied': 3 };
+
+/** What an unanswered question's part of a category scores: the neutral middle, half its points rounded down. */
+const unknownPoints = (max: number) => Math.floor(max / 2);
+
+const REVENUE_MIDPOINT: Record<MonthlyRevenue, number> = { '0-10000': 5_000, '10000-25000': 17_500, '25000-50000': 37_500, '50000+': 75_000 };
+const BUDGET_GROWTH_RATE: Record<MarketingBudget, number> = { '0-1000': 0.1, '1000-5000': 0.15, '5000-15000': 0.2, '15000+': 0.25 };
+const GOAL_BONUS = 0.05;
+
+/** The score by category, each with one or two sentences on why it landed where it did, from the answers given. */
+export function scoreBreakdown(a: ScoredAnswers): CategoryScore[] {
+  const hasWebsite = (a.website ?? '').trim().length > 0;
+  const presence = PRESENCE_POINTS[a.onlinePresence] + (hasWebsite ? WEBSITE_POINTS : unknownPoints(WEBSITE_POINTS));
+
+  const marketingAnswered = a.currentMarketing.length > 0;
+  const digital = DIGITAL_CHANNELS.filter((ch) => a.currentMarketing.includes(ch)).length;
+  const offline = OFFLINE_CHANNELS.filter((ch) => a.currentMarketing.includes(ch));
+  const channels = marketingAnswered
+    ? Math.min(CHANNEL_MAX, digital * DIGITAL_CHANNEL_POINTS + offline.length * OFFLINE_CHANNEL_POINTS)
+    : unknownPoints(CHANNEL_MAX);
+
+  const challengesAnswered = a.currentChallenges.length > 0;
+  const tracking: Tracking = !challengesAnswered ? 'unknown' : a.currentChallenges.includes('tracking') ? 'lost' : 'likely';
+  const trackingPart = { likely: TRACKING_POINTS, lost: 0, unknown: unknownPoints(TRACKING_POINTS) }[tracking];
+
+  const otherChallenges = a.currentChallenges.filter((ch) => ch !== 'tracking');
+  const challenges = challengesAnswered ? Math.max(0, CHALLENGE_MAX - CHALLENGE_PENALTY * otherChallenges.length) : unknownPoints(CHALLENGE_MAX);
+
+  return [
+    { key: 'presence', label: 'Online presence', points: presence, max: 30, why: presenceWhy(a.onlinePresence, hasWebsite) },
+    {
+      key: 'channels',
+      label: 'Marketing channels',
+      points: channels,
+      max: CHANNEL_MAX,
+      why: channelsWhy(marketingAnswered, digital, offline),
+    },
+    {
+      key: 'tracking',
+      label: 'Tracking & competitor awareness',
+      points: COMPETITOR_POINTS[a.competitorAnalysis] + trackingPart,
+      max: 20,
+      why: `${COMPETITOR_WHY[a.competitorAnalysis]} ${TRACKING_WHY[tracking]}`,
+    },
+    {
+      key: 'challenges',
+      label: 'Growth challenges',
+      points: challenges,
+      max: CHALLENGE_MAX,
+      why: challengesWhy(challengesAnswered, otherChallenges),
+    },
+    { key: 'experience', label: 'Agency experience', points: AGENCY_POINTS[a.previousAgency], max: 10, why: AGENCY_WHY[a.previousAgency] },
+  ];
+}
+
+/** Whether the visitor can tell where customers come from: ticked as a challenge (lost), other challenges named (likely), none named (unknown). */
+type Tracking = 'likely' | 'lost' | 'unknown';
+
+const PRESENCE_WHY: Record<OnlinePresence, string> = {
+  excellent: 'You rate your online presence as excellent: customers find you and leave reviews',
+  good: 'You say people can find you online, with gaps in search and reviews',
+  fair: 'You say your presence is a website and not much else',
+  poor: 'You say customers struggle to find you online',
+};
+
+function presenceWhy(rating: OnlinePresence, hasWebsite: boolean): string {
+  return hasWebsite
+    ? `${PRESENCE_WHY[rating]}, and you have a website to build on.`
+    : `${PRESENCE_WHY[rating]}. You left the website address blank, so that part gets half marks until we can look at it.`;
+}
+
+const OFFLINE_NAMES: Record<(typeof OFFLINE_CHANNELS)[number], string> = { referrals: 'referrals', traditional: 'print, radio or flyers' };
+
+function channelsWhy(answered: boolean, digital: number, offline: readonly (typeof OFFLINE_CHANNELS)[number][]): string {
+  if (!answered) return 'You did not say what marketing you do today, so this part gets half marks until we know.';
+  if (digital === 0 && offline.length === 0) return 'You are not marketing yet, so customers searching online are finding someone else.';
+  if (digital === 0)
+    return `Your work comes from ${offline.map((ch) => OFFLINE_NAMES[ch]).join(' and ')}, but no digital channel is working for you yet, so people searching online find someone else.`;
+  if (digital >= 4) return `You already run ${digital} digital channels; the gains now come from making them work together.`;
+  return `You use ${digital} of the 5 core digital channels; each one you add is another way for customers to find you.`;
+}
+
+const COMPETITOR_WHY: Record<CompetitorAnalysis, string> = {
+  'yes-monitoring': 'You track your competitors regularly, so you can see where to win ground.',
+  'yes-aware': 'You know who your competitors are; a closer watch would show where to win ground.',
+  'some-idea': 'You have some idea of who you compete with; a closer look would show where to win ground.',
+  'no-idea': 'You do not know yet who you compete with, so their moves can take customers from you unnoticed.',
+};
+
+const TRACKING_WHY: Record<Tracking, string> = {
+  likely: 'You did not name tracking as a challenge, so you can likely tell which marketing brings customers in.',
+  lost: 'You cannot yet tell which marketing brings customers in, so budget is hard to put where it pays.',
+  unknown: 'You named no challenges, so whether you can tell where customers come from gets half marks.',
+};
+
+function challengesWhy(answered: boolean, others: readonly CurrentChallenge[]): string {
+  if (!answered) return 'You did not name any challenges, so this part gets half marks until we talk.';
+  if (others.length === 0) return 'Apart from tracking (counted above), you named no roadblocks, so new marketing can build on solid ground.';
+  const names = others.map((ch) => challengeLabel[ch].toLowerCase()).join('; ');
+  return `You named ${others.length} challenge${others.length === 1 ? '' : 's'} holding growth back (${names}); each has a known fix.`;
+}
+
+const challengeLabel = Object.fromEntries(currentChallengeOptions.map((o) => [o.value, o.label])) as Record<CurrentChallenge, string>;
+
+const AGENCY_WHY: Record<PreviousAgency, string> = {
+  'yes-satisfied': 'You have worked well with an agency before, so a new program can move quickly.',
+  'yes-mixed': 'Your mixed agency results tell us what to keep and what to change from day one.',
+  no: 'This would be your first agency, so we start with clear goals and weekly check-ins.',
+  'yes-unsatisfied': 'A past agency let you down; clear reporting and month-to-month terms fix the trust gap.',
+};
+
+export function auditScore(a: ScoredAnswers): number {
+  return scoreBreakdown(a).reduce((sum, c) => sum + c.points, 0);
+}
+
+export function estimatedMonthlyValue(a: Pick<ScoredAnswers, 'monthlyRevenue' | 'marketingBudget' | 'primaryGoals'>): number {
+  const raw = REVENUE_MIDPOINT[a.monthlyRevenue] * BUDGET_GROWTH_RATE[a.marketingBudget] * (1 + GOAL_BONUS * a.primaryGoals.length);
+  return Math.round(raw / 100) * 100;
+}
+
+export function packageTier(a: Pick<ScoredAnswers, 'monthlyRevenue' | 'marketingBudget'>): PackageTier {
+  if (a.monthlyRevenue === '50000+' || a.marketingBudget === '15000+') return 'enterprise';
+  if (a.monthlyRevenue === '25000-50000' || a.marketingBudget === '5000-15000') return 'growth';
+  return 'starter';
+}
+
+/** Relevance points per service: each rule that matches the answers adds its points. */
+const RELEVANCE: Record<ServiceSlug, (a: ScoredAnswers) => number> = {
+  'digital-marketing': (a) =>
+    pts(a.currentChallenges.includes('time'), 3) +
+    pts(a.currentChallenges.includes('expertise'), 2) +
+    pts(a.currentChallenges.includes('tracking'), 2) +
+    pts(a.primaryGoals.includes('market-expansion') || a.primaryGoals.includes('competitive-edge'), 2) +
+    pts(a.currentMarketing.length === 0 || a.currentMarketing.includes('none'), 2),
+  'social-media-management': (a) =>
+    pts(a.primaryGoals.includes('brand-awareness'), 3) +
+    pts(!a.currentMarketing.includes('social-media'), 2) +
+    pts(a.primaryGoals.includes('customer-retention'), 1),
+  'lead-generation': (a) =>
+    pts(a.primaryGoals.includes('lead-generation'), 3) +
+    pts(a.currentChallenges.includes('lead-quality'), 2) +
+    pts(a.currentChallenges.includes('conversion'), 2) +
+    pts(a.primaryGoals.includes('increase-sales'), 1),
+  'seo-services': (a) =>
+    pts(!a.currentMarketing.includes('seo'), 3) +
+    pts(a.currentChallenges.includes('low-traffic'), 2) +
+    pts(a.currentChallenges.includes('competition'), 2) +
+    pts(a.onlinePresence === 'fair' || a.onlinePresence === 'poor', 1),
+  'google-ads': (a) =>
+    pts(a.primaryGoals.includes('increase-sales'), 2) +
+    pts(!a.currentMarketing.includes('paid-ads'), 2) +
+    pts(a.currentChallenges.includes('roi'), 2) +
+    pts(a.timeframe === '1-3-months', 2),
+  'content-marketing': (a) =>
+    pts(!a.currentMarketing.includes('content-marketing'), 2) +
+    pts(a.currentChallenges.includes('expertise'), 1) +
+    pts(a.currentChallenges.includes('low-traffic'), 1) +
+    pts(a.primaryGoals.includes('customer-retention'), 1) +
+    pts(a.timeframe === '6-12-months' || a.timeframe === '12+ months', 1),
+};
+
+const pts = (condition: boolean, points: number) => (condition ? points : 0);
+
+const FALLBACK_SERVICES: ServiceSlug[] = ['digital-marketing', 'seo-services'];
+export const MAX_RECOMMENDED = 4;
+
+export function recommendServices(a: ScoredAnswers): ServiceSlug[] {
+  const ranked = services
+    .map((s, order) => ({ slug: s.slug, points: RELEVANCE[s.slug](a), order }))
+    .filter((s) => s.points > 0)
+    .sort((x, y) => y.points - x.points || x.order - y.order)
+    .slice(0, MAX_RECOMMENDED)
+    .map((s) => s.slug);
+  for (const slug of FALLBACK_SERVICES) if (ranked.length < 2 && !ranked.includes(slug)) ranked.push(slug);
+  return ranked;
+}
+
+export function computeAudit(a: ScoredAnswers): AuditResult {
+  return {
+    auditScore: auditScore(a),
+    estimatedValue: estimatedMonthlyValue(a),
+    recommendedServices: recommendServices(a),
+    packageTier: packageTier(a),
+  };
+}
+
+/** The sentence the results view shows for a score, at the spec's thresholds. */
+export function scoreMessage(score: number): string {
+  if (score >= SCORE_THRESHOLDS.excellent) return 'Excellent foundation!';
+  if (score >= SCORE_THRESHOLDS.good) return 'Good potential for growth';
+  return 'Significant opportunity for improvement';
+}
+
+/** Dollars with thousands separators and no cents, independent of the visitor's locale: 12500 → "$12,500". */
+export function formatDollars(amount: number | string): string {
+  const whole = Math.round(Number(amount));
+  return `$${String(Math.abs(whole)).replace(/\B(?=(\d{3})+(?!\d))/g, ',')}`.replace('$', whole < 0 ? '-$' : '$');
+}

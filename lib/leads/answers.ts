@@ -1,0 +1,65 @@
+import {
+  AUDIT_FIELDS,
+  type AuditField,
+  auditQuestions,
+  competitorAnalysisOptions,
+  currentChallengeOptions,
+  currentMarketingOptions,
+  industryOptions,
+  marketingBudgetOptions,
+  monthlyRevenueOptions,
+  onlinePresenceOptions,
+  previousAgencyOptions,
+  primaryGoalOptions,
+  timeframeOptions,
+} from '../audit/schema.ts';
+import type { CategoryScore } from '../audit/scoring.ts';
+import { type ScoredAnswers, scoreBreakdown } from '../audit/scoring.ts';
+import { budgetOptions, INTAKE_FIELDS, industryOptions as intakeIndustryOptions, intakeQuestions } from '../intake/schema.ts';
+
+// A stored submission as staff read it: each question with the answer's label (not its stored value).
+
+export type AnswerRow = { field: string; question: string; answer: string };
+
+type Options = readonly { value: string; label: string }[];
+
+const auditOptions: Partial<Record<AuditField, Options>> = {
+  industry: industryOptions,
+  monthlyRevenue: monthlyRevenueOptions,
+  currentMarketing: currentMarketingOptions,
+  marketingBudget: marketingBudgetOptions,
+  primaryGoals: primaryGoalOptions,
+  timeframe: timeframeOptions,
+  currentChallenges: currentChallengeOptions,
+  onlinePresence: onlinePresenceOptions,
+  competitorAnalysis: competitorAnalysisOptions,
+  previousAgency: previousAgencyOptions,
+};
+
+export const NO_ANSWER = 'No answer';
+
+function labelled(value: unknown, options: Options | undefined): string {
+  const one = (v: string) => options?.find((o) => o.value === v)?.label ?? v;
+  if (Array.isArray(value)) return value.length ? value.map((v) => one(String(v))).join('; ') : NO_ANSWER;
+  if (value === null || value === undefined || value === '') return NO_ANSWER;
+  return one(String(value));
+}
+
+/** The audit's 16 answers, in the form's order. */
+export function auditAnswerRows(audit: Record<AuditField, unknown>): AnswerRow[] {
+  return AUDIT_FIELDS.map((field) => ({ field, question: auditQuestions[field], answer: labelled(audit[field], auditOptions[field]) }));
+}
+
+/** The score by category, as the visitor saw it on their results. */
+export const auditBreakdown = (audit: ScoredAnswers): CategoryScore[] => scoreBreakdown(audit);
+
+const intakeOptions: Partial<Record<(typeof INTAKE_FIELDS)[number], Options>> = { industry: intakeIndustryOptions, monthlyMarketingBudget: budgetOptions };
+
+/** The Q4 application's answers, in the form's order (the consent box as Yes). */
+export function intakeAnswerRows(application: Record<(typeof INTAKE_FIELDS)[number], unknown>): AnswerRow[] {
+  return INTAKE_FIELDS.map((field) => ({
+    field,
+    question: intakeQuestions[field],
+    answer: field === 'caslConsent' ? (application.caslConsent === 'true' ? 'Yes, ticked' : NO_ANSWER) : labelled(application[field], intakeOptions[field]),
+  }));
+}

@@ -1,0 +1,251 @@
+import { resultsLinkExpiresAt, resultsPath } from '../audit/results-link.ts';
+import { industryOptions as auditIndustries } from '../audit/schema.ts';
+import { type CategoryScore, formatDollars, scoreMessage } from '../audit/scoring.ts';
+import { thankYou } from '../content/intake.ts';
+import { industryOptions as intakeIndustries } from '../intake/schema.ts';
+import { agency, figures, intake, links, mailingAddressLine, type ServiceSlug, servicePath, serviceTitle } from '../site.ts';
+import { formatClockTime, formatLongDate } from '../time/display.ts';
+import { describeTouch, type Touch } from './attribution.ts';
+import { budgetLabel, type LeadKind, leadPath, tierLabel } from './pipeline.ts';
+
+// The three emails a lead sets off, as content: the team's new-lead notice, the audit results the
+// prospect asked for, and the Q4 applicant's receipt. Each is a subject, a heading and blocks, which
+// features/leads/delivery renders twice, as plain text (emailText, here) and as HTML (React). Pure.
+// No subject carries personal data beyond the business name (subjects show in lock screens and logs).
+
+export type EmailBlock =
+  | { kind: 'paragraph'; text: string }
+  | { kind: 'facts'; rows: { label: string; value: string; href?: string }[] }
+  | { kind: 'score'; score: number; message: string }
+  | { kind: 'breakdown'; title: string; rows: { label: string; points: number; max: number; why: string }[] }
+  | { kind: 'links'; title: string; items: { label: string; href: string }[] }
+  | { kind: 'steps'; title: string; items: string[] }
+  | { kind: 'button'; label: string; href: string }
+  | { kind: 'tip'; label: string; text: string };
+
+export type EmailMessage = {
+  subject: string;
+  /** The line mail apps show after the subject. */
+  preheader: string;
+  heading: string;
+  blocks: EmailBlock[];
+  /** Who sent it and why the person gets it (CASL: the sender's name, mailing address and a contact method). */
+  footer: string[];
+};
+
+/** A stored lead with what its emails need (db/queries/lead-notice.ts reads it). */
+export type LeadNotice = {
+  kind: LeadKind;
+  id: string;
+  createdAt: Date;
+  replyBy: Date;
+  firstName: string;
+  lastName: string;
+  business: string;
+  email: string;
+  phone: string | null;
+  industry: string;
+  marketingConsent: boolean;
+  firstTouch: Touch | null;
+  page: string | null;
+  audit: {
+    score: number;
+    tier: string;
+    estimatedValue: string;
+    breakdown: CategoryScore[];
+    recommended: ServiceSlug[];
+    resultsToken: string | null;
+  } | null;
+  application: { budget: string; city: string; website: string | null; biggestGoal: string } | null;
+};
+
+const industryLabel = (notice: LeadNotice) =>
+  (notice.kind === 'audit' ? auditIndustries : intakeIndustries).find((o) => o.value === notice.industry)?.label ?? notice.industry;
+
+/** "Thursday, November 26, 2026 at 6:00 p.m." */
+const when = (at: Date) => `${formatLongDate(at)} at ${formatClockTime(at)}`;
+
+/** Every email says who sent it, from where, and how to reach a person. */
+const senderLines = [`${agency.legalName} (${agency.name}), ${mailingAddressLine}`, `${agency.phoneDisplay} · ${agency.email} · ${links.mainSite}`];
+
+/** The team's notice of a new lead: who, what they asked for, when to reply by, and where the lead is. */
+export function newLeadEmail(notice: LeadNotice, siteUrl: string): EmailMessage {
+  const audit = notice.kind === 'audit' ? notice.audit : null;
+  const application = notice.kind === 'intake' ? notice.application : null;
+  const name = `${notice.firstName} ${notice.lastName}`;
+  const replyBy = when(notice.replyBy);
+  const rows: { label: string; value: string; href?: string }[] = [
+    { label: 'Name', value: name },
+    { label: 'Business', value: notice.business },
+    { label: 'Email', value: notice.email, href: `mailto:${notice.email}` },
+    { label: 'Phone', value: notice.phone ?? 'Not given', href: notice.phone ? `tel:${notice.phone.replace(/[^\d+]/g, '')}` : undefined },
+    { label: 'Industry', value: industryLabel(notice) },
+  ];
+  if (audit) {
+    rows.push({ label: 'Audit score', value: `${audit.score}/100: ${scoreMessage(audit.score)}` });
+    rows.push({ label: 'Package tier', value: tierLabel(audit.tier) });
+    rows.push({ label: 'Estimated value', value: `${formatDollars(audit.estimatedValue)}/month` });
+  }
+  if (application) {
+    rows.push({ label: 'Monthly budget', value: budgetLabel(application.budget) });
+    rows.push({ label: 'City', value: application.city });
+    if (application.website) rows.push({ label: 'Website', value: application.website, href: application.website });
+  }
+  rows.push({ label: 'Came from', value: describeTouch(notice.firstTouch) });
+  if (notice.firstTouch) rows.push({ label: 'Landed on', value: notice.firstTouch.landing === '/' ? 'the home page (/)' : notice.firstTouch.landing });
+  rows.push({ label: 'Marketing emails', value: notice.marketingConsent ? 'Yes, they agreed to receive them' : 'No: send only replies about this request' });
+  const what = audit ? 'New audit lead' : 'New Q4 application';
+  const blocks: EmailBlock[] = [
+    {
+      kind: 'paragraph',
+      text: audit
+        ? `${name} from ${notice.business} just took the free business growth audit on the website.`
+        : `${name} from ${notice.business} just applied for a Q4 client slot.`,
+    },
+    { kind: 'tip', label: 'Reply by', text: `${replyBy}, Toronto time: our promise is a reply within ${intake.reviewBusinessDays} business days.` },
+    { kind: 'facts', rows },
+  ];
+  if (application) blocks.push({ kind: 'paragraph', text: `Their biggest goal: “${application.biggestGoal}”` });
+  blocks.push({ kind: 'button', label: 'Open the lead in the inbox', href: `${siteUrl}${leadPath(notice.kind, notice.id)}` });
+  blocks.push({ kind: 'paragraph', text: `Reply to this email to write to ${notice.firstName} directly.` });
+  return {
+    subject: `${what}: ${notice.business}`,
+    preheader: audit ? `Score ${audit.score}/100 · reply by ${replyBy}` : `Budget ${budgetLabel(application?.budget ?? null)} · reply by ${replyBy}`,
+    heading: `${what}: ${notice.business}`,
+    blocks,
+    footer: [`Sent to the ${agency.name} team by the website, for each new lead (LEAD_NOTIFY_EMAIL).`, ...senderLines],
+  };
+}
+
+const transactionalFooter = (notice: LeadNotice, asked: string) => [
+  `You are getting this email because you ${asked} on our website. It is about your request only.`,
+  notice.marketingConsent
+    ? 'You also asked for our marketing emails; every one of them has an unsubscribe link.'
+    : 'You did not sign up for our marketing emails, so we will not send you any.',
+  ...senderLines,
+];
+
+/** The audit results the prospect asked for by submitting, and their private results link. */
+export function auditResultsEmail(notice: LeadNotice, siteUrl: string): EmailMessage {
+  const audit = notice.audit;
+  if (!audit) throw new Error('an audit results email needs the audit');
+  const message = scoreMessage(audit.score);
+  const enterprise = audit.tier === 'enterprise';
+  const blocks: EmailBlock[] = [
+    { kind: 'paragraph', text: `Hi ${notice.firstName}, thanks for taking our free business growth audit. Here are your results for ${notice.business}.` },
+    { kind: 'score', score: audit.score, message },
+    { kind: 'breakdown', title: 'How your score adds up', rows: audit.breakdown.map(({ label, points, max, why }) => ({ label, points, max, why })) },
+    {
+      kind: 'facts',
+      rows: [{ label: 'Estimated value of the growth within reach', value: `${formatDollars(audit.estimatedValue)}/month` }],
+    },
+    { kind: 'paragraph', text: 'That estimate is based on your revenue range, marketing budget and goals.' },
+    {
+      kind: 'links',
+      title: 'Recommended services for you',
+      items: audit.recommended.map((slug) => ({ label: serviceTitle(slug), href: `${siteUrl}${servicePath(slug)}` })),
+    },
+  ];
+  if (audit.resultsToken) {
+    blocks.push({ kind: 'button', label: 'See your results online', href: `${siteUrl}${resultsPath(audit.resultsToken)}` });
+    blocks.push({
+      kind: 'paragraph',
+      text: `This private link works until ${formatLongDate(resultsLinkExpiresAt(notice.createdAt))}. Anyone who has it can see your results, so please keep it to yourself.`,
+    });
+  }
+  blocks.push(
+    enterprise
+      ? {
+          kind: 'paragraph',
+          text: `Your business qualifies for our enterprise program: ${figures.dataToolsPerYear} worth of data insights on search demand, competitors and customers in your area, with a senior strategist on your account.`,
+        }
+      : {
+          kind: 'paragraph',
+          text: 'The quickest next step is a free consultation with one of our strategists, to turn these results into a plan for your business.',
+        },
+    { kind: 'button', label: enterprise ? 'Schedule Enterprise Consultation' : 'Book Free Consultation', href: links.booking },
+    {
+      kind: 'paragraph',
+      text: `A strategist will also reach out within ${intake.reviewBusinessDays} business days. Questions before then? Reply to this email or call us at ${agency.phoneDisplay}.`,
+    },
+  );
+  return {
+    subject: `Your growth audit results for ${notice.business}`,
+    preheader: `Your score: ${audit.score}/100. ${message}`,
+    heading: `Your business growth audit: ${notice.business}`,
+    blocks,
+    footer: transactionalFooter(notice, 'asked for your audit results'),
+  };
+}
+
+/** The Q4 applicant's receipt: what happens next, by when, and the Rush tip from the thank-you page. */
+export function applicationReceivedEmail(notice: LeadNotice): EmailMessage {
+  const replyBy = when(notice.replyBy);
+  return {
+    subject: 'We got your Q4 application',
+    preheader: `We will reply by ${replyBy}, Toronto time.`,
+    heading: thankYou.headline,
+    blocks: [
+      {
+        kind: 'paragraph',
+        text: `Hi ${notice.firstName}, thanks for applying for one of our ${intake.q4Slots} Q4 client slots for ${notice.business}. A real person on our team reads every application.`,
+      },
+      {
+        kind: 'steps',
+        title: 'What happens next',
+        items: [
+          `We review your application and email you within ${intake.reviewBusinessDays} business days: by ${replyBy}, Toronto time.`,
+          `If it looks like a fit, that email has a link to book your ${intake.strategySessionMinutes} minute strategy session.`,
+          'If the timing or the match is not right this quarter, you get priority for our next intake, plus three rapid growth plays you can start this week.',
+        ],
+      },
+      { kind: 'tip', label: thankYou.rush.label, text: thankYou.rush.text },
+      { kind: 'paragraph', text: `Questions in the meantime? Reply to this email or call us at ${agency.phoneDisplay}.` },
+    ],
+    footer: transactionalFooter(notice, 'applied for our Q4 client intake'),
+  };
+}
+
+/** The plain-text part of an email: the same content, readable in any mail app. */
+export function emailText(message: EmailMessage): string {
+  const out: string[] = [message.heading, '='.repeat(Math.min(message.heading.length, 60)), ''];
+  for (const block of message.blocks) {
+    switch (block.kind) {
+      case 'paragraph':
+        out.push(block.text, '');
+        break;
+      case 'facts':
+        for (const row of block.rows) out.push(`${row.label}: ${row.value}`);
+        out.push('');
+        break;
+      case 'score':
+        out.push(`Your score: ${block.score}/100. ${block.message}`, '');
+        break;
+      case 'breakdown':
+        out.push(block.title, '');
+        for (const row of block.rows) out.push(`- ${row.label}: ${row.points}/${row.max}. ${row.why}`);
+        out.push('');
+        break;
+      case 'links':
+        out.push(block.title, '');
+        for (const item of block.items) out.push(`- ${item.label}: ${item.href}`);
+        out.push('');
+        break;
+      case 'steps':
+        out.push(block.title, '');
+        block.items.forEach((item, i) => {
+          out.push(`${i + 1}. ${item}`);
+        });
+        out.push('');
+        break;
+      case 'button':
+        out.push(`${block.label}: ${block.href}`, '');
+        break;
+      case 'tip':
+        out.push(`${block.label}: ${block.text}`, '');
+        break;
+    }
+  }
+  out.push('--', ...message.footer);
+  return `${out.join('\n')}\n`;
+}

@@ -1,0 +1,76 @@
+import * as z from 'zod/mini';
+import type { LeadKind } from './pipeline.ts';
+
+// Who is told about a lead, and how (the channels of the notification queue, db/queries/jobs.ts), and
+// when a failed delivery is tried again. Pure: the worker (features/leads/delivery/) does the sending.
+
+export const CHANNELS = ['staff-email', 'prospect-email', 'webhook', 'erased-webhook'] as const;
+export type Channel = (typeof CHANNELS)[number];
+
+/** Staff retry one of a lead's notifications (a form field). */
+export const retryDeliverySchema = z.object({ channel: z.enum(CHANNELS, { error: `Choose one of: ${CHANNELS.join(', ')}` }) });
+
+export const JOB_STATES = ['queued', 'running', 'delivered', 'skipped', 'dead'] as const;
+export type JobState = (typeof JOB_STATES)[number];
+
+/** A lead's notification, as the back office shows it. */
+export type Delivery = {
+  channel: Channel;
+  state: JobState;
+  attempts: number;
+  runAt: Date;
+  lastError: string | null;
+  detail: string | null;
+  finishedAt: Date | null;
+};
+
+/** What each channel is, as staff read it. */
+export function channelLabel(channel: Channel, kind: LeadKind): string {
+  if (channel === 'staff-email') return 'New-lead email to the team';
+  if (channel === 'webhook') return 'Webhook';
+  if (channel === 'erased-webhook') return 'Erasure notice (webhook)';
+  return kind === 'audit' ? 'Audit results email to the prospect' : 'Application receipt to the applicant';
+}
+
+/** The one notification of an erased lead: the webhook receiver is told to delete its copy (lead.erased). */
+export const ERASED_CHANNEL = 'erased-webhook' satisfies Channel;
+
+/**
+ * The channels a new lead is queued on: both emails always (without SMTP_URL they are logged and marked
+ * skipped, so a fresh install works without a mail server), the webhook when one is configured.
+ */
+export function channelsFor({ webhookConfigured }: { webhookConfigured: boolean }): Channel[] {
+  return webhookConfigured ? ['staff-email', 'prospect-email', 'webhook'] : ['staff-email', 'prospect-email'];
+}
+
+/** How long a notification is retried before it is dead (and staff see it with a Retry button). */
+export const RETRY_WINDOW_MS = 24 * 60 * 60_000;
+const FIRST_RETRY_MS = 5_000;
+const LONGEST_WAIT_MS = 60 * 60_000;
+
+/**
+ * When a delivery that failed for the `attempts`-th time is tried again, or null when it is dead: the
+ * wait doubles from 5 s up to an hour (5 s, 10 s, 20 s … 43 min, 1 h, 1 h …: a blip is over in seconds,
+ * an outage is tried about every hour; 30 to 60 tries in 24 hours),
+ * and each wait is jittered between half and all of it (`random` in [0, 1)), so deliveries that failed
+ * together, when a mail server went down, do not all come back at the same moment. The last try is
+ * at `giveUpAt`; a failure then, or a permanent one (a mailbox that does not exist), is final.
+ */
+export function nextAttemptAt({
+  attempts,
+  now,
+  giveUpAt,
+  permanent = false,
+  random,
+}: {
+  attempts: number;
+  now: Date;
+  giveUpAt: Date;
+  permanent?: boolean;
+  random: number;
+}): Date | null {
+  if (permanent || now.getTime() >= giveUpAt.getTime()) return null;
+  const wait = Math.min(LONGEST_WAIT_MS, FIRST_RETRY_MS * 2 ** Math.min(Math.max(attempts - 1, 0), 20));
+  const jittered = wait / 2 + (wait / 2) * Math.min(Math.max(random, 0), 1);
+  return new Date(Math.min(now.getTime() + jittered, giveUpAt.getTime()));
+}

@@ -1,0 +1,38 @@
+import { expect, test } from 'bun:test';
+import { formatClockTime, formatDate, formatDateTime, formatLongDate, formatMonthDay, formatStamp, formatTimeOfDay } from './display.ts';
+
+test('dates are Toronto calendar days', () => {
+  expect(formatDate('2025-03-04T12:00:00Z')).toBe('Mar 4, 2025');
+  // 02:00 UTC on Jan 1 is still Dec 31 in Toronto.
+  expect(formatDate('2025-01-01T02:00:00Z')).toBe('Dec 31, 2024');
+});
+
+test('times of day are Toronto wall-clock time, summer and winter, with two-digit hours', () => {
+  expect(formatTimeOfDay('2026-07-01T13:05:00Z')).toBe('09:05');
+  expect(formatTimeOfDay('2026-11-23T04:59:00Z')).toBe('23:59');
+  expect(formatTimeOfDay('2026-11-23T05:00:00Z')).toBe('00:00');
+});
+
+test('a date and time together, from a Date or an ISO string', () => {
+  expect(formatDateTime(new Date('2026-11-23T19:05:00Z'))).toBe('Nov 23, 2026, 14:05');
+  expect(formatDateTime('2026-07-01T13:05:00Z')).toBe('Jul 1, 2026, 09:05');
+});
+
+test('a sortable stamp, in Toronto time across the daylight-saving change', () => {
+  expect(formatStamp('2026-11-23T05:04:00Z')).toBe('2026-11-23 00:04');
+  expect(formatStamp('2026-07-01T03:59:00Z')).toBe('2026-06-30 23:59');
+});
+
+test('a long date with its weekday and a clock time, as a person reads them in an email', () => {
+  expect(formatLongDate('2026-11-26T23:00:00Z')).toBe('Thursday, November 26, 2026');
+  expect(formatLongDate('2026-11-27T04:30:00Z')).toBe('Thursday, November 26, 2026');
+  expect(formatClockTime('2026-11-26T23:00:00Z')).toBe('6:00 p.m.');
+  expect(formatClockTime('2026-07-01T04:05:00Z')).toBe('12:05 a.m.');
+  expect(formatClockTime('2026-07-01T16:30:00Z')).toBe('12:30 p.m.');
+  expect(formatClockTime('2026-07-01T13:07:00Z')).toBe('9:07 a.m.');
+});
+
+test('a calendar day as month and day, with no time zone of its own', () => {
+  expect(formatMonthDay('2026-03-04')).toBe('Mar 4');
+  expect(formatMonthDay('2026-12-31')).toBe('Dec 31');
+});

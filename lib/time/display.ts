@@ -1,0 +1,52 @@
+import { agency } from '../site.ts';
+import { wallClock } from './zoned.ts';
+
+// Dates and times as staff and visitors read them: in Toronto time, with our own month names, so the
+// server and the browser write the same text (no locale defaults).
+
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/** "Mar 4, 2025" in Toronto time. */
+export function formatDate(at: string | Date): string {
+  const { year, month, day } = wallClock(new Date(at), agency.timeZone);
+  return `${MONTHS[month - 1]} ${day}, ${year}`;
+}
+
+/** A calendar date "2026-03-04" (already a Toronto day) as "Mar 4". */
+export function formatMonthDay(day: string): string {
+  const [, month, date] = day.split('-').map(Number);
+  return `${MONTHS[month - 1]} ${date}`;
+}
+
+/** "14:05" in Toronto time. */
+export function formatTimeOfDay(at: string | Date): string {
+  const { hour, minute } = wallClock(new Date(at), agency.timeZone);
+  return `${String(hour).padStart(2, '0')}:${String(minute).padStart(2, '0')}`;
+}
+
+/** "Nov 23, 2026, 14:05" in Toronto time. */
+export const formatDateTime = (at: string | Date): string => `${formatDate(at)}, ${formatTimeOfDay(at)}`;
+
+/** "2026-11-23 14:05" in Toronto time: sorts as text, and spreadsheets read it as a date. */
+export function formatStamp(at: string | Date): string {
+  const { year, month, day, hour, minute } = wallClock(new Date(at), agency.timeZone);
+  const two = (n: number) => String(n).padStart(2, '0');
+  return `${year}-${two(month)}-${two(day)} ${two(hour)}:${two(minute)}`;
+}
+
+const LONG_MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
+
+/** "Wednesday, November 26, 2026" in Toronto time: for a person reading an email. */
+export function formatLongDate(at: string | Date): string {
+  const { year, month, day } = wallClock(new Date(at), agency.timeZone);
+  const weekday = WEEKDAYS[new Date(Date.UTC(year, month - 1, day)).getUTCDay()];
+  return `${weekday}, ${LONG_MONTHS[month - 1]} ${day}, ${year}`;
+}
+
+/** "6:00 p.m." in Toronto time, as Canadian style writes it. */
+export function formatClockTime(at: string | Date): string {
+  const { hour, minute } = wallClock(new Date(at), agency.timeZone);
+  const suffix = hour < 12 ? 'a.m.' : 'p.m.';
+  return `${hour % 12 === 0 ? 12 : hour % 12}:${String(minute).padStart(2, '0')} ${suffix}`;
+}
