@@ -1,7 +1,7 @@
 import { loadGenerator } from '../components/story/lazy-generator.ts';
 import { requestedGenerator } from '../lib/feed/generator-address.ts';
 import { toCard } from '../lib/feed/posts.ts';
-import { deadline } from '../server/deadline.ts';
+import { withDeadline } from '../server/deadline.ts';
 import type { AppContext } from '../server/deps.ts';
 import { Island } from '../server/islands/Island.tsx';
 import { definePage } from '../server/page.tsx';
@@ -19,7 +19,7 @@ async function loadFeedState(c: AppContext): Promise<Omit<BlogPageData, 'generat
       ({ posts, expiresAt }) => ({ initial: { status: 'ready', posts: posts.map(toCard) }, expiresAt }) as const,
       () => ({ initial: { status: 'error' }, expiresAt: 0 }) as const,
     );
-  return deadline(loaded, BLOG_RENDER_WAIT_MS, () => ({ initial: { status: 'loading' }, expiresAt: 0 }) as const);
+  return withDeadline(BLOG_RENDER_WAIT_MS, loaded, { onExpiry: () => ({ initial: { status: 'loading' }, expiresAt: 0 }) as const });
 }
 
 /**

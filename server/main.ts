@@ -9,7 +9,7 @@ import { type Config, ConfigError, loadConfig } from '../lib/config.ts';
 import { channelsFor } from '../lib/leads/notifications.ts';
 import { createApp, type Site } from './app.ts';
 import { type ControlSocket, startControlSocket } from './control-socket.ts';
-import { deadline, setDatabaseDeadline } from './deadline.ts';
+import { setDatabaseDeadline, withDeadline } from './deadline.ts';
 import { flushLog, setLogProcess, stdoutLog } from './log.ts';
 import { startMemoryGovernor } from './memory.ts';
 import { counter, gauge } from './metrics.ts';
@@ -156,12 +156,12 @@ export async function main({ embeddedFiles, preparedData }: { embeddedFiles?: Re
     backups?.stopSchedule();
     backups?.control.stop();
     await Promise.all([
-      deadline(drained, 10_000, () => undefined),
+      withDeadline(10_000, drained, { onExpiry: () => undefined }),
       worker?.stop(10_000),
       stopWatchingTests?.(),
       retention?.stop(),
       // A backup under way finishes first (seconds); one that hangs is cut off when the database closes.
-      backups && deadline(backups.service.idle(), 10_000, () => undefined),
+      backups && withDeadline(10_000, backups.service.idle(), { onExpiry: () => undefined }),
     ]);
     await server.stop(true);
     await db.close();

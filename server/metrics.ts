@@ -1,3 +1,5 @@
+import { withDeadline } from './deadline.ts';
+
 // The metrics registry behind GET /metrics: a list of collectors, each returning metric families when
 // scraped, written in the Prometheus text exposition format (version 0.0.4). Counting on the request
 // path is left to whoever counts (plain numbers and maps, read at scrape time), so serving a request
@@ -64,13 +66,10 @@ export class MetricsRegistry {
 }
 
 async function collectWithin(collect: Collector, ms: number): Promise<MetricFamily[]> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
   try {
-    return await Promise.race([Promise.resolve().then(collect), new Promise<MetricFamily[]>((resolve) => (timer = setTimeout(() => resolve([]), ms)))]);
+    return await withDeadline(ms, Promise.resolve().then(collect), { onExpiry: () => [] });
   } catch {
     return [];
-  } finally {
-    clearTimeout(timer);
   }
 }
 

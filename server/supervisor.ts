@@ -1,5 +1,6 @@
 import type { Subprocess } from 'bun';
 import { restartWaitMs } from '../lib/operations/supervision.ts';
+import { withDeadline } from './deadline.ts';
 import { flushLog, stdoutLog } from './log.ts';
 
 // WEB_CONCURRENCY=N: this process starts N server processes that share the port (each binds it with
@@ -112,7 +113,9 @@ export async function supervise({ processes, port }: { processes: number; port: 
       await old.proc.exited;
       if (stopping) return;
       const fresh = start(index);
-      const ok = await Promise.race([fresh.ready.then(() => true), fresh.proc.exited.then(() => false), Bun.sleep(READY_WITHIN_MS).then(() => false)]);
+      const ok = await withDeadline(READY_WITHIN_MS, Promise.race([fresh.ready.then(() => true), fresh.proc.exited.then(() => false)]), {
+        onExpiry: () => false,
+      });
       if (!ok) {
         log.error('rolling restart stopped: a restarted process did not become ready', { process: index });
         return;

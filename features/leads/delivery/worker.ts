@@ -2,7 +2,7 @@ import type { Sql } from 'postgres';
 import { claimDueJobs, failJob, finishJob, JOBS_CHANNEL, type Job, reclaimExpiredLeases, releaseJobs, renewLeases } from '../../../db/queries/jobs.ts';
 import type { Config } from '../../../lib/config.ts';
 import { type Channel, nextAttemptAt } from '../../../lib/leads/notifications.ts';
-import { deadline, withDatabaseDeadline } from '../../../server/deadline.ts';
+import { withDatabaseDeadline, withDeadline } from '../../../server/deadline.ts';
 import type { Logger } from '../../../server/log.ts';
 import { type DeliveryDeps, deliver } from './deliver.ts';
 import { DeliveryFailure } from './failure.ts';
@@ -179,7 +179,7 @@ export function startWorker(options: WorkerOptions): LeadWorker {
       running = false;
       poke();
       await loop;
-      await deadline(Promise.allSettled([...inFlight.values()].map((d) => d.done)), graceMs, () => undefined);
+      await withDeadline(graceMs, Promise.allSettled([...inFlight.values()].map((d) => d.done)), { onExpiry: () => undefined });
       const unfinished = [...inFlight.values()];
       for (const d of unfinished) d.controller.abort();
       if (unfinished.length > 0) {
