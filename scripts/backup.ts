@@ -11,6 +11,7 @@ import { DataDirInUse, dataDirHolder } from '../db/data-dir-lock.ts';
 import { createBackupService } from '../features/operations/backup/service.ts';
 import type { BackupAttempt } from '../features/operations/backup/status.ts';
 import { ConfigError, loadConfig } from '../lib/config.ts';
+import { withDeadline } from '../server/deadline.ts';
 import { createLogger } from '../server/log.ts';
 
 class Refused extends Error {}
@@ -44,7 +45,7 @@ async function askServer(dataDir: string): Promise<BackupAttempt> {
     throw new Refused(
       `A server (pid ${holder.pid ?? '?'}) holds ${dataDir} but takes no backup requests (it started before they existed): restart it, or stop it and run bun run backup again.`,
     );
-  const response = await fetch('http://localhost/backup', { method: 'POST', unix: holder.control, signal: AbortSignal.timeout(60 * 60_000) });
+  const response = await withDeadline(60 * 60_000, (signal) => fetch('http://localhost/backup', { method: 'POST', unix: holder.control, signal }));
   if (!response.ok) throw new Error(`the server answered ${response.status}`);
   const attempt = (await response.json()) as BackupAttempt;
   return { ...attempt, at: new Date(attempt.at) } as BackupAttempt;

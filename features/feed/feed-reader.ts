@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import type Parser from 'rss-parser';
 import { decodeFeed } from '../../lib/feed/encoding.ts';
 import { type BlogPost, type FeedItem, mapItems } from '../../lib/feed/posts.ts';
+import { withDeadline } from '../../server/deadline.ts';
 import samplePath from '../../static/feed/sample.xml' with { type: 'file' };
 import { createFeedCache } from './feed-cache.ts';
 
@@ -29,46 +30,50 @@ const isHttp = (source: string) => /^https?:\/\//i.test(source);
 export async function readFeedSource(source: string, options: FetchOptions = {}): Promise<string> {
   const { timeoutMs = FEED_TIMEOUT_MS, maxBytes = FEED_MAX_BYTES, maxRedirects = FEED_MAX_REDIRECTS } = options;
   if (!isHttp(source)) return readLocalFile(source.startsWith('file:') ? fileURLToPath(source) : source, maxBytes);
-
-  const controller = new AbortController();
-  const timer = setTimeout(() => controller.abort(new FeedError(`Feed took longer than ${timeoutMs} ms`)), timeoutMs);
   try {
-    let url = new URL(source);
-    for (let redirects = 0; ; redirects++) {
-      const res = await fetch(url, {
-        redirect: 'manual',
-        signal: controller.signal,
-        headers: { accept: 'application/rss+xml, application/xml;q=0.9, text/xml;q=0.8', 'user-agent': 'NorthlineDigitalSite/1.0 (+feed reader)' },
-      });
-      if (res.status >= 300 && res.status < 400 && res.headers.get('location')) {
-        await res.body?.cancel().catch(() => {});
-        if (redirects >= maxRedirects) throw new FeedError(`Feed redirected more than ${maxRedirects} times`);
-        const next = new URL(res.headers.get('location') as string, url);
-        if (next.protocol !== 'http:' && next.protocol !== 'https:') throw new FeedError('Feed redirected to a non-http address');
-        url = next;
-        continue;
-      }
-      if (!res.ok) {
-        await res.body?.cancel().catch(() => {});
-        throw new FeedError(`Feed answered ${res.status}`);
-      }
-      const declared = Number(res.headers.get('content-length'));
-      if (Number.isFinite(declared) && declared > maxBytes) {
-        await res.body?.cancel().catch(() => {});
-        throw new FeedError(`Feed is larger than ${maxBytes} bytes`);
-      }
-      return decodeFeed(await readCapped(res, maxBytes, controller), res.headers.get('content-type')).text;
-    }
+    return await withDeadline(timeoutMs, (signal) => fetchFeed(new URL(source), { signal, maxBytes, maxRedirects }), {
+      onExpiry: () => {
+        throw new FeedError(`Feed took longer than ${timeoutMs} ms`);
+      },
+    });
   } catch (err) {
-    if (controller.signal.aborted && controller.signal.reason instanceof FeedError) throw controller.signal.reason;
     if (err instanceof FeedError) throw err;
     throw new FeedError(`Feed could not be fetched: ${(err as Error)?.message ?? String(err)}`);
-  } finally {
-    clearTimeout(timer);
   }
 }
 
-async function readCapped(res: Response, maxBytes: number, controller: AbortController): Promise<Uint8Array> {
+/** Fetches the feed, following redirects; `signal` (its deadline) aborts the connection, headers or body. */
+async function fetchFeed(first: URL, { signal, maxBytes, maxRedirects }: { signal: AbortSignal; maxBytes: number; maxRedirects: number }): Promise<string> {
+  let url = first;
+  for (let redirects = 0; ; redirects++) {
+    const res = await fetch(url, {
+      redirect: 'manual',
+      signal,
+      headers: { accept: 'application/rss+xml, application/xml;q=0.9, text/xml;q=0.8', 'user-agent': 'NorthlineDigitalSite/1.0 (+feed reader)' },
+    });
+    if (res.status >= 300 && res.status < 400 && res.headers.get('location')) {
+      await res.body?.cancel().catch(() => {});
+      if (redirects >= maxRedirects) throw new FeedError(`Feed redirected more than ${maxRedirects} times`);
+      const next = new URL(res.headers.get('location') as string, url);
+      if (next.protocol !== 'http:' && next.protocol !== 'https:') throw new FeedError('Feed redirected to a non-http address');
+      url = next;
+      continue;
+    }
+    if (!res.ok) {
+      await res.body?.cancel().catch(() => {});
+      throw new FeedError(`Feed answered ${res.status}`);
+    }
+    const declared = Number(res.headers.get('content-length'));
+    if (Number.isFinite(declared) && declared > maxBytes) {
+      await res.body?.cancel().catch(() => {});
+      throw new FeedError(`Feed is larger than ${maxBytes} bytes`);
+    }
+    return decodeFeed(await readCapped(res, maxBytes), res.headers.get('content-type')).text;
+  }
+}
+
+/** The body, read until `maxBytes`: past them the download is cancelled (the connection closes). */
+async function readCapped(res: Response, maxBytes: number): Promise<Uint8Array> {
   if (!res.body) return new Uint8Array();
   const reader = res.body.getReader();
   const chunks: Uint8Array[] = [];
@@ -78,10 +83,8 @@ async function readCapped(res: Response, maxBytes: number, controller: AbortCont
     if (done) break;
     size += value.byteLength;
     if (size > maxBytes) {
-      const error = new FeedError(`Feed is larger than ${maxBytes} bytes`);
-      controller.abort(error);
       await reader.cancel().catch(() => {});
-      throw error;
+      throw new FeedError(`Feed is larger than ${maxBytes} bytes`);
     }
     chunks.push(value);
   }

@@ -3,11 +3,12 @@ import { agency } from '../../lib/site.ts';
 import { enforceRules } from '../../lib/stories/rules.ts';
 import { type Platform, platformLabels, platforms, type Story, type StoryInput, storySchema } from '../../lib/stories/schema.ts';
 import { STORY_SHAPE, type StoryWriter, templateWriter } from '../../lib/stories/templates.ts';
+import { withDeadline } from '../../server/deadline.ts';
 import { type Logger, stdoutLog } from '../../server/log.ts';
 
 // The OpenAI writer: any OpenAI-compatible server (baseURL and model from config), about 20 s per
 // attempt, at most one retry, and an overall budget that keeps a request well inside the route's
-// 30 s deadline. The model must answer JSON matching the story schema; the post is passed as quoted
+// 30 s deadline; the HTTP call is aborted when either passes (the route's deadline comes as a signal). The model must answer JSON matching the story schema; the post is passed as quoted
 // data. On any failure (network, status, timeout, invalid JSON, a missing or invalid story) the
 // template writer answers instead, and the response says so.
 
@@ -67,18 +68,24 @@ export function createOpenAIWriter(options: OpenAIWriterOptions): StoryWriter {
       ({ default: OpenAI }) => new OpenAI({ apiKey: options.apiKey, baseURL: options.baseURL, timeout: timeoutMs, maxRetries }),
     ));
 
-  async function ask(input: StoryInput, wanted: readonly Platform[]): Promise<Story[]> {
-    const completion = await (await openai()).chat.completions.create(
-      {
-        model,
-        temperature: 0.7,
-        messages: [
-          { role: 'system', content: systemPrompt(wanted) },
-          { role: 'user', content: userMessage(input) },
-        ],
-        response_format: { type: 'json_schema', json_schema: { name: 'social_stories', schema: answerJsonSchema } },
-      },
-      { signal: AbortSignal.timeout(budgetMs) },
+  async function ask(input: StoryInput, wanted: readonly Platform[], route?: AbortSignal): Promise<Story[]> {
+    const client = await openai();
+    const completion = await withDeadline(
+      budgetMs,
+      (signal) =>
+        client.chat.completions.create(
+          {
+            model,
+            temperature: 0.7,
+            messages: [
+              { role: 'system', content: systemPrompt(wanted) },
+              { role: 'user', content: userMessage(input) },
+            ],
+            response_format: { type: 'json_schema', json_schema: { name: 'social_stories', schema: answerJsonSchema } },
+          },
+          { signal },
+        ),
+      { signal: route },
     );
     const text = completion.choices?.[0]?.message?.content;
     if (typeof text !== 'string' || !text.trim()) throw new Error('empty answer');
@@ -101,17 +108,17 @@ export function createOpenAIWriter(options: OpenAIWriterOptions): StoryWriter {
     log.warn('openai writer failed; using the template writer', { reason: err instanceof Error ? `${err.name}: ${err.message}`.slice(0, 300) : 'unknown' });
 
   return {
-    async writeAll(input) {
+    async writeAll(input, signal) {
       try {
-        return { stories: await ask(input, platforms), writer: 'openai' };
+        return { stories: await ask(input, platforms, signal), writer: 'openai' };
       } catch (err) {
         failed(err);
         return fallback.writeAll(input);
       }
     },
-    async writeOne(input, platform) {
+    async writeOne(input, platform, signal) {
       try {
-        const [story] = await ask(input, [platform]);
+        const [story] = await ask(input, [platform], signal);
         return { story, writer: 'openai' };
       } catch (err) {
         failed(err);

@@ -234,9 +234,10 @@ export function writeTemplateStories(input: StoryInput): Story[] {
 }
 
 /** Both writers answer through this interface; `writer` says which one produced the stories. */
+/** `signal`: the request's deadline; a writer that waits on something (a model) stops waiting when it aborts. */
 export type StoryWriter = {
-  writeAll(input: StoryInput): Promise<{ stories: Story[]; writer: WriterName }>;
-  writeOne(input: StoryInput, platform: Platform): Promise<{ story: Story; writer: WriterName }>;
+  writeAll(input: StoryInput, signal?: AbortSignal): Promise<{ stories: Story[]; writer: WriterName }>;
+  writeOne(input: StoryInput, platform: Platform, signal?: AbortSignal): Promise<{ story: Story; writer: WriterName }>;
 };
 
 export const templateWriter: StoryWriter = {

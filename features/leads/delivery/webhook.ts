@@ -1,4 +1,5 @@
 import { Webhook } from 'standardwebhooks';
+import { withDeadline } from '../../../server/deadline.ts';
 import { DeliveryFailure } from './failure.ts';
 
 // The lead webhook, signed by the Standard Webhooks specification (webhook-id, webhook-timestamp and
@@ -22,12 +23,8 @@ export async function postWebhook({ url, secret, id, body, timeoutMs, now, signa
   };
   let response: Response;
   try {
-    response = await fetch(url, {
-      method: 'POST',
-      headers,
-      body: payload,
-      redirect: 'manual',
-      signal: AbortSignal.any([signal, AbortSignal.timeout(timeoutMs)]),
+    response = await withDeadline(timeoutMs, (deadline) => fetch(url, { method: 'POST', headers, body: payload, redirect: 'manual', signal: deadline }), {
+      signal,
     });
   } catch (error) {
     const { name, code, message } = error as Error & { code?: string };

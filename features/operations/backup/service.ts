@@ -4,6 +4,7 @@ import type { Config } from '../../../lib/config.ts';
 import { backupFailedEmail } from '../../../lib/operations/backup-email.ts';
 import { nextBackupAt } from '../../../lib/operations/backups.ts';
 import { agency } from '../../../lib/site.ts';
+import { withDeadline } from '../../../server/deadline.ts';
 import type { Logger } from '../../../server/log.ts';
 import { createMailer, type Mailer, withoutMailboxes } from '../../leads/delivery/mailer.ts';
 import { backUpEmbedded } from './embedded.ts';
@@ -81,7 +82,7 @@ export function createBackupService({ db, config, log, now = () => new Date(), m
       if (!sender.configured || to.length === 0) return;
       const domain = config.MAIL_FROM.match(/@([^>\s]+)>?\s*$/)?.[1] ?? agency.email.split('@')[1];
       const messageId = `<backup-failed.${failure.at.getTime()}@${domain}>`;
-      await sender.send({ to, replyTo: agency.email, messageId, message: backupFailedEmail(failure) }, AbortSignal.timeout(ALERT_TIMEOUT_MS));
+      await withDeadline(ALERT_TIMEOUT_MS, (signal) => sender.send({ to, replyTo: agency.email, messageId, message: backupFailedEmail(failure) }, signal));
       log.info('backup failure emailed', { recipients: to.length });
     } catch (error) {
       log.error('backup failure could not be emailed', { error: String((error as Error)?.message ?? error) });
