@@ -2,6 +2,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import postgres, { type Sql } from 'postgres';
 import type { Config } from '../lib/config.ts';
+import { ignoresCancelRequests } from './abortable.ts';
 import { lockDataDir } from './data-dir-lock.ts';
 import { migrate } from './migrate.ts';
 
@@ -79,8 +80,11 @@ export async function openDatabase(
     log?: StartupLog;
     onFatal?: (error: unknown) => void;
     /**
-     * On PostgreSQL, `statement_timeout` and `idle_in_transaction_session_timeout` of every connection:
-     * the server passes its request deadline, so a query that lost the race stops on the server too.
+     * How long a statement may run: the server passes its request deadline, so a query whose work is past
+     * it stops on the server too. On PostgreSQL, every connection's `statement_timeout` and
+     * `idle_in_transaction_session_timeout`; on the embedded database, where statement_timeout cannot go
+     * off, db/statement-watchdog.ts stops the statement (from when the database is ready: migrations are
+     * not cut short).
      */
     statementTimeoutMs?: number;
     /**
@@ -100,6 +104,7 @@ export async function openDatabase(
     const lock = await lockDataDir(config.DATA_DIR);
     const path = join(tmpdir(), `tlm-pglite-${process.pid}-${crypto.randomUUID().slice(0, 8)}.sock`);
     const sql = postgres({ ...clientOptions, path, user: 'postgres', database: 'postgres', max: 1 });
+    ignoresCancelRequests(sql);
     let readyFlag = false;
     let closed = false;
     const ready = (async () => {
@@ -111,6 +116,7 @@ export async function openDatabase(
         // PGlite runs PostgreSQL without its background workers, so autovacuum never gathers the
         // planner's statistics: gather them at each start (a few hundred ms at 50,000 leads).
         await sql`analyze`;
+        if (statementTimeoutMs) embedded.limitStatements(statementTimeoutMs);
       } catch (err) {
         await embedded.stop();
         lock.release();

@@ -8,6 +8,7 @@ import pgliteWasm from '@electric-sql/pglite/pglite.wasm' with { type: 'file' };
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
 import { PREPARED_DATA_FILE } from '../lib/pages/assets.ts';
 import { unpackDataDir } from './data-dir-archive.ts';
+import { type InterruptiblePglite, openInterruptiblePglite, withSharedMemory } from './statement-watchdog.ts';
 
 export type EmbeddedPostgres = {
   stop: () => Promise<void>;
@@ -16,6 +17,8 @@ export type EmbeddedPostgres = {
    * message. What is on disk then is the database as of the last statement (backups copy it).
    */
   exclusive: <T>(work: () => Promise<T>) => Promise<T>;
+  /** From now on, a statement running longer than `ms` is stopped (db/statement-watchdog.ts). */
+  limitStatements: (ms: number) => void;
 };
 
 /**
@@ -27,12 +30,15 @@ export type EmbeddedPostgres = {
  */
 const START_PARAMS = [...PGlite.defaultStartParams, '-c', 'shared_buffers=8MB'];
 
-// Compiled once a process: the server's database and a backup's check share it.
+const compile = async (path: string) => WebAssembly.compile(await Bun.file(path).bytes());
+
+// Compiled once a process, with its memory shared (db/statement-watchdog.ts): the server's database and
+// a backup's check share it.
 let compiled: Promise<WebAssembly.Module> | undefined;
 const pgliteModule = () => {
   compiled ??= Bun.file(pgliteWasm)
-    .arrayBuffer()
-    .then((bytes) => WebAssembly.compile(bytes));
+    .bytes()
+    .then((bytes) => WebAssembly.compile(withSharedMemory(bytes)));
   return compiled;
 };
 
@@ -40,18 +46,19 @@ const pgliteModule = () => {
  * Opens (or creates) PGlite in dataDir. A folder without a database gets a copy of `prepared`, the
  * migrated data folder the build makes (db/prepared-data.ts), when there is one: creating a database
  * runs initdb (a second PostgreSQL in WebAssembly, and a copy of its heap), which took the process to
- * about 1 GB, and the memory stayed taken. Without it (the build itself), initdb runs.
+ * about 1 GB, and the memory stayed taken. Without it (the build itself), initdb runs, on a PGlite of its
+ * own (initdb does not run on shared memory), closed before the database is opened.
  */
-async function openPglite(dataDir: string, prepared: string | null): Promise<PGlite> {
+async function openPglite(dataDir: string, prepared: string | null): Promise<InterruptiblePglite> {
   mkdirSync(dataDir, { recursive: true });
   const hasDatabase = () => existsSync(join(dataDir, 'PG_VERSION'));
   if (!hasDatabase() && prepared && existsSync(prepared)) await unpackDataDir(prepared, dataDir);
-  const creating = !hasDatabase();
-  const [pgliteWasmModule, initdbWasmModule] = await Promise.all([
-    pgliteModule(),
-    creating ? WebAssembly.compile(await Bun.file(initdbWasm).arrayBuffer()) : undefined,
-  ]);
-  return PGlite.create({ dataDir, pgliteWasmModule, initdbWasmModule, fsBundle: Bun.file(pgliteData), startParams: START_PARAMS });
+  if (!hasDatabase()) {
+    const [pgliteWasmModule, initdbWasmModule] = await Promise.all([compile(pgliteWasm), compile(initdbWasm)]);
+    const creating = await PGlite.create({ dataDir, pgliteWasmModule, initdbWasmModule, fsBundle: Bun.file(pgliteData), startParams: START_PARAMS });
+    await creating.close();
+  }
+  return openInterruptiblePglite(dataDir, await pgliteModule(), { fsBundle: Bun.file(pgliteData), startParams: START_PARAMS });
 }
 
 /** Opens (or creates) PGlite in dataDir and serves it on the Unix socket `socketPath`. */
@@ -60,15 +67,17 @@ export async function startEmbeddedPostgres(
   socketPath: string,
   { prepared = PREPARED_DATA_FILE }: { prepared?: string | null } = {},
 ): Promise<EmbeddedPostgres> {
-  const pg = await openPglite(dataDir, prepared);
+  const { pg, limitStatements, stopWatching } = await openPglite(dataDir, prepared);
   const server = new PGLiteSocketServer({ db: pg, path: socketPath, maxConnections: 1 });
   await server.start();
   return {
     stop: async () => {
+      stopWatching();
       await server.stop();
       await pg.close();
     },
     exclusive: (work) => pg.runExclusive(work),
+    limitStatements,
   };
 }
 
@@ -79,7 +88,7 @@ export async function startEmbeddedPostgres(
  */
 export async function countLeadsIn(dataDir: string): Promise<number> {
   if (!existsSync(join(dataDir, 'PG_VERSION'))) throw new Error(`${dataDir} holds no database`);
-  const pg = await openPglite(dataDir, null);
+  const { pg } = await openPglite(dataDir, null);
   try {
     const { rows } = await pg.query<{ count: number }>('select count(*)::int as count from leads');
     return rows[0].count;
