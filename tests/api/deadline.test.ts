@@ -1,15 +1,22 @@
 import { afterAll, beforeAll, expect, setDefaultTimeout, test } from 'bun:test';
 import postgres, { type Sql } from 'postgres';
-import type { Database } from '../../db/client.ts';
+import { type Database, openDatabase } from '../../db/client.ts';
 import { DatabaseUnavailable } from '../../db/errors.ts';
-import { databaseWork, deadline, withDatabaseDeadline } from '../../server/deadline.ts';
+import { readFeedSource } from '../../features/feed/feed-reader.ts';
+import { createOpenAIWriter } from '../../features/stories/openai-writer.ts';
+import { databaseWork, withDatabaseDeadline, withDeadline } from '../../server/deadline.ts';
+import { createLogger } from '../../server/log.ts';
+import { startFakeFeedServer } from '../fixtures/fake-feed-server.ts';
+import { startFakeOpenAI } from '../fixtures/fake-openai-server.ts';
 import { testDatabase } from '../helpers/db.ts';
+import { freshDataDir } from '../helpers/template-db.ts';
 
 setDefaultTimeout(60_000);
 
 // Work past its deadline is cancelled, not abandoned: once withDatabaseDeadline has answered
-// DatabaseUnavailable, the work's further queries are refused and its transaction rolls back, on the
-// real test database (PGlite, or PostgreSQL with DATABASE_URL).
+// DatabaseUnavailable, the statement it has running is stopped on the database, its further queries are
+// refused and its transaction rolls back, on the real test database (PGlite, or PostgreSQL with
+// DATABASE_URL); a feed or a model that does not answer in time has its connection closed.
 
 const unhandled: unknown[] = [];
 const collect = (reason: unknown) => unhandled.push(reason);
@@ -19,6 +26,14 @@ let db: Database;
 /** One connection, as the embedded database has, so work can be made to wait for it. */
 let one: Sql;
 let endOne = async () => {};
+/**
+ * One connection whose statements are bounded as the server's are. On PostgreSQL it has no
+ * statement_timeout: only the deadline's cancel can stop a statement. On the embedded database the
+ * server gives the database its deadline as the statement limit (db/statement-watchdog.ts), as here.
+ */
+let bounded: Sql;
+let endBounded = async () => {};
+const BOUNDED_DEADLINE_MS = 200;
 const table = 'deadline_test_rows';
 
 beforeAll(async () => {
@@ -27,12 +42,19 @@ beforeAll(async () => {
   if (process.env.DATABASE_URL) {
     one = postgres(process.env.DATABASE_URL, { max: 1, onnotice: () => {} });
     endOne = () => one.end({ timeout: 5 });
-  } else one = db.sql;
+    bounded = one;
+  } else {
+    one = db.sql;
+    const limited = await openDatabase({ DATA_DIR: await freshDataDir() }, { statementTimeoutMs: BOUNDED_DEADLINE_MS });
+    bounded = limited.sql;
+    endBounded = limited.close;
+  }
 });
 
 afterAll(async () => {
   process.off('unhandledRejection', collect);
   await endOne();
+  await endBounded();
 });
 
 const stored = async (...ids: string[]) => (await db.sql<{ id: string }[]>`select id from ${db.sql(table)} where id = any(${ids})`).map((r) => r.id);
@@ -129,20 +151,117 @@ test('a plain query started after the deadline is refused before it reaches the 
   expect(outcome).toBe('TimeoutError');
 });
 
-test('deadline() gives work given as a function a signal that aborts when the time is up; a promise is only raced', async () => {
+test('withDeadline() gives work given as a function a signal that aborts when the time is up; a promise is only raced', async () => {
   let signal: AbortSignal | undefined;
-  const late = await deadline(
+  const late = await withDeadline(
+    50,
     (s) => {
       signal = s;
       return Bun.sleep(200).then(() => 'work');
     },
-    50,
-    () => 'expired',
+    { onExpiry: () => 'expired' },
   );
   expect(late).toBe('expired');
   expect(signal?.aborted).toBe(true);
-  expect((signal!.reason as DOMException).name).toBe('TimeoutError');
-  expect(await deadline(Promise.resolve('work'), 50, () => 'expired')).toBe('work');
+  expect((signal?.reason as DOMException | undefined)?.name).toBe('TimeoutError');
+  expect(await withDeadline(50, Promise.resolve('work'), { onExpiry: () => 'expired' })).toBe('work');
+  // Without onExpiry, the expiry is the TimeoutError itself.
+  await expect(withDeadline(50, Bun.sleep(200))).rejects.toMatchObject({ name: 'TimeoutError' });
+});
+
+test('withDeadline(): another signal (a shutdown) stops the work too, and the answer is its reason, not the expiry', async () => {
+  const shutdown = new AbortController();
+  let signal: AbortSignal | undefined;
+  const running = withDeadline(
+    10_000,
+    (s) => {
+      signal = s;
+      return new Promise<string>(() => {});
+    },
+    { signal: shutdown.signal, onExpiry: () => 'expired' },
+  );
+  shutdown.abort(new Error('shutting down'));
+  await expect(running).rejects.toThrow('shutting down');
+  expect(signal?.aborted).toBe(true);
+  // Already aborted: the work is not started.
+  let started = false;
+  await expect(
+    withDeadline(
+      10_000,
+      async () => {
+        started = true;
+      },
+      { signal: shutdown.signal },
+    ),
+  ).rejects.toThrow('shutting down');
+  expect(started).toBe(false);
+});
+
+/** Waits (up to 3 s) until `done()`; true if it came. */
+const eventually = async (done: () => boolean) => {
+  for (let waited = 0; waited < 3000 && !done(); waited += 20) await Bun.sleep(20);
+  return done();
+};
+
+const statements = [
+  ['a sleep', 'select pg_sleep(5)'],
+  ['a heavy count', 'select count(*) from generate_series(1, 100000000)'],
+] as const;
+
+for (const [kind, statement] of statements) {
+  test(`${kind} past its deadline is stopped on the database: the connection answers the next query at once`, async () => {
+    const started = performance.now();
+    await expect(withDatabaseDeadline(bounded, (sql) => sql.unsafe(statement), BOUNDED_DEADLINE_MS)).rejects.toBeInstanceOf(DatabaseUnavailable);
+    // (On the embedded database nothing else runs while a statement does: the answer comes when it is stopped.)
+    expect(performance.now() - started).toBeLessThan(BOUNDED_DEADLINE_MS + 1500);
+    const next = performance.now();
+    expect((await bounded`select 1 as n`)[0].n).toBe(1);
+    // Left running, the statement would hold the one connection for seconds (the sleep 5 s, the count longer).
+    expect(performance.now() - next).toBeLessThan(1000);
+    if (process.env.DATABASE_URL) {
+      const [{ running }] = await db.sql<{ running: number }[]>`
+        select count(*)::int as running from pg_stat_activity where state = 'active' and query = ${statement}`;
+      expect(running).toBe(0);
+    }
+  });
+}
+
+test('a statement within the limit is not stopped', async () => {
+  const answered = await withDatabaseDeadline(bounded, (sql) => sql<{ n: number }[]>`select 1 as n from pg_sleep(0.05)`, 2000);
+  expect(answered[0].n).toBe(1);
+  expect((await bounded`select count(*)::int as n from generate_series(1, 1000)`)[0].n).toBe(1000);
+});
+
+test('a story request past its deadline aborts the call to the model: the model server sees the connection closed', async () => {
+  const llm = startFakeOpenAI();
+  try {
+    // The writer's own budget (25 s) is far off: only the request's deadline can end the call this soon.
+    const writer = createOpenAIWriter({ apiKey: 'test-key', baseURL: llm.baseURL, model: 'fake-model', log: createLogger(() => {}) });
+    const input = { title: 'Five Reviews a Month', content: 'Ask every happy client for a review on the last day of the job.', link: '' };
+    // A first story loads the SDK, so that the call below is on the wire well before its deadline.
+    expect((await writer.writeAll(input)).writer).toBe('openai');
+    llm.setMode('hang');
+    const answer = await withDeadline(500, (signal) => writer.writeAll(input, signal), { onExpiry: () => 'expired' as const });
+    expect(answer).toBe('expired');
+    expect(llm.requests.length).toBe(2);
+    expect(await eventually(() => llm.hangUps() === 1)).toBe(true);
+  } finally {
+    llm.stop();
+  }
+});
+
+test('a feed past its deadline is aborted: the feed server sees the connection closed', async () => {
+  const feed = startFakeFeedServer();
+  try {
+    const started = performance.now();
+    await expect(readFeedSource(`${feed.url}/held.xml`, { timeoutMs: 500 })).rejects.toThrow('Feed took longer than 500 ms');
+    expect(performance.now() - started).toBeLessThan(2000);
+    expect(feed.hits.get('/held.xml')).toBe(1);
+    expect(await eventually(() => feed.hangUps.get('/held.xml') === 1)).toBe(true);
+  } finally {
+    feed.releaseHeld();
+    feed.stop();
+  }
 });
 
 test('the counts /metrics reports: operations in flight return to zero once abandoned work winds down, and each expiry is counted', async () => {
