@@ -116,7 +116,10 @@ export async function openDatabase(
         // PGlite runs PostgreSQL without its background workers, so autovacuum never gathers the
         // planner's statistics: gather them at each start (a few hundred ms at 50,000 leads).
         await sql`analyze`;
-        if (statementTimeoutMs) embedded.limitStatements(statementTimeoutMs);
+        if (statementTimeoutMs)
+          await embedded
+            .limitStatements(statementTimeoutMs)
+            .catch((error) => log.warn('statements on the embedded database will not be stopped', { error: String(error) }));
       } catch (err) {
         await embedded.stop();
         lock.release();

@@ -18,7 +18,7 @@ export type EmbeddedPostgres = {
    */
   exclusive: <T>(work: () => Promise<T>) => Promise<T>;
   /** From now on, a statement running longer than `ms` is stopped (db/statement-watchdog.ts). */
-  limitStatements: (ms: number) => void;
+  limitStatements: (ms: number) => Promise<void>;
 };
 
 /**

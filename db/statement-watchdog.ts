@@ -20,8 +20,8 @@ const STOPPED = -3;
 
 export type InterruptiblePglite = {
   pg: PGlite;
-  /** From now on, any statement running longer than `ms` is stopped. */
-  limitStatements(ms: number): void;
+  /** From now on, any statement running longer than `ms` is stopped; settles once the watchdog watches (or could not start). */
+  limitStatements(ms: number): Promise<void>;
   /** Ends the watchdog (before the database closes). */
   stopWatching(): void;
 };
@@ -188,16 +188,23 @@ function watch(pg: PGlite, memory: WebAssembly.Memory): InterruptiblePglite {
     limitStatements(ms) {
       limitMs = ms;
       Atomics.store(control, 1, ms);
-      if (worker) return;
+      if (worker) return Promise.resolve();
       const source = `(${watchdog.toString()})()`;
-      worker = new Worker(URL.createObjectURL(new Blob([source], { type: 'text/javascript' })));
+      const started = new Worker(URL.createObjectURL(new Blob([source], { type: 'text/javascript' })));
       // Bun's Worker: its thread does not keep the process alive.
-      (worker as Worker & { unref(): void }).unref();
-      worker.postMessage({ control, due, heap: memory.buffer, addresses, states: { IDLE, FIRING, FIRED, STOPPED } });
+      (started as Worker & { unref(): void }).unref();
+      return new Promise((resolve, reject) => {
+        started.onerror = (event) => reject(new Error(`the statement watchdog did not start: ${event.message}`));
+        started.onmessage = () => {
+          // Statements are watched from here on (unless the database closed meanwhile).
+          if (Atomics.load(control, 0) !== STOPPED) worker = started;
+          resolve();
+        };
+        started.postMessage({ control, due, heap: memory.buffer, addresses, states: { IDLE, FIRING, FIRED, STOPPED } });
+      });
     },
     stopWatching() {
-      if (!worker) return;
-      // Waits for no statement, so none is running on this thread now.
+      // No statement is running on this thread now, and a watchdog still starting stops as it begins.
       Atomics.store(control, 0, STOPPED);
       Atomics.notify(control, 0);
       worker = null;
@@ -221,6 +228,7 @@ function watchdog() {
       states: { IDLE: number; FIRING: number; FIRED: number; STOPPED: number };
     };
     const memory = new Int32Array(heap);
+    postMessage('watching');
     for (;;) {
       const running = Atomics.load(control, 0);
       if (running === states.STOPPED) break;
