@@ -15,11 +15,11 @@ const PURE_PACKAGES = new Set([
   'otpauth',
 ]);
 /** Folders that hold server code: never part of what runs in the browser. */
-const SERVER_FOLDERS = ['server/', 'routes/', 'features/', 'db/'];
+const SERVER_FOLDERS = ['server/', 'routes/', 'features/', 'db/', 'site/'];
 
 type Rule = { folder: string; why: string; allows: (target: string) => boolean };
 
-const isPackage = (target: string) => !target.includes('/') || !/^(lib|client|components|islands|server|routes|features|db|scripts|tests|bench)\//.test(target);
+const isPackage = (target: string) => !target.includes('/') || !/^(lib|client|components|islands|server|routes|features|db|site|scripts|tests|bench)\//.test(target);
 const inFolder = (target: string, folders: string[]) => folders.some((f) => target.startsWith(f));
 
 const RULES: Rule[] = [
@@ -40,6 +40,11 @@ const RULES: Rule[] = [
     folder: 'db/',
     why: 'db/ is the data layer: it imports only lib/, db/ and packages',
     allows: (t) => t.startsWith('db/') || t.startsWith('lib/') || isPackage(t),
+  },
+  {
+    folder: 'server/',
+    why: 'server/ is the framework: it never imports the site it runs (features/, routes/, site/); site/app.ts hands it the routes and the features',
+    allows: (t) => !inFolder(t, ['features/', 'routes/', 'site/']),
   },
   {
     folder: 'features/',

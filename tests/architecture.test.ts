@@ -7,15 +7,15 @@ import { checkDependencies } from '../scripts/dependency-rules.ts';
 
 const sourceFiles = () => {
   const files = new Map<string, string>();
-  for (const file of new Bun.Glob('{server,routes,features,lib,client,components,islands,db,scripts}/**/*.{ts,tsx}').scanSync('.')) {
+  for (const file of new Bun.Glob('{server,routes,features,site,lib,client,components,islands,db,scripts}/**/*.{ts,tsx}').scanSync('.')) {
     files.set(file, readFileSync(file, 'utf8'));
   }
-  for (const file of ['server.ts', 'build.ts']) files.set(file, readFileSync(file, 'utf8'));
+  for (const file of ['server.ts', 'worker.ts', 'build.ts']) files.set(file, readFileSync(file, 'utf8'));
   return files;
 };
 
 describe('the dependency rules', () => {
-  test('catch what they are for: impure lib code, server code in the browser, features reaching into the framework, cycles', () => {
+  test('catch what they are for: impure lib code, server code in the browser, features reaching into the framework, the framework reaching into the site, cycles', () => {
     const { breaches, cycles } = checkDependencies(
       new Map([
         ['lib/a.ts', "import { readFileSync } from 'node:fs';\nimport { b } from './b.ts';"],
@@ -25,7 +25,9 @@ describe('the dependency rules', () => {
         ['features/f.ts', "import { createApp } from '../server/app.ts';\nimport { deadline } from '../server/deadline.ts';"],
         ['db/client.ts', "import x from '../features/f.ts';"],
         ['server/page.tsx', ''],
-        ['server/app.ts', ''],
+        ['server/app.ts', "import { createFeedReader } from '../features/feed/feed-reader.ts';\nimport home from '../routes/index.tsx';"],
+        ['features/feed/feed-reader.ts', ''],
+        ['routes/index.tsx', ''],
         ['server/deadline.ts', ''],
       ]),
     );
@@ -36,6 +38,8 @@ describe('the dependency rules', () => {
       'client/y.ts imports server/page.tsx',
       'features/f.ts imports server/app.ts',
       'db/client.ts imports features/f.ts',
+      'server/app.ts imports features/feed/feed-reader.ts',
+      'server/app.ts imports routes/index.tsx',
     ]);
     expect(cycles).toEqual([['lib/a.ts', 'lib/b.ts']]);
   });

@@ -2,7 +2,7 @@
 // (base64url, 43 characters) made when the audit is stored. Anyone with the link sees the results, so
 // it is sent only to the person (the API answer, their email), never listed, and works for 90 days.
 
-export const RESULTS_PATH_PREFIX = '/audit/results/';
+const RESULTS_PATH_PREFIX = '/audit/results/';
 export const RESULTS_LINK_DAYS = 90;
 const DAY_MS = 24 * 60 * 60_000;
 

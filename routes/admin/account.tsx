@@ -13,8 +13,8 @@ import { guardedCheck } from '../../server/sign-in-guard.ts';
 import { requireStaff, signedInStaff, signIn, signOutEverywhere } from '../../server/staff-auth.ts';
 import { knownDevice, rememberThisDevice } from '../../server/staff-device.ts';
 import { newRecoveryCodes, newTotpSecret, qrCodeOf } from '../../server/two-factor.ts';
+import { staffMeta } from './_staff-pages.tsx';
 import { LOGIN_BUSY, LOGIN_SLOWED, LOGIN_THROTTLED } from './login.tsx';
-import { staffMeta } from './staff-pages.tsx';
 
 const accountPage = definePage<AccountPageProps>({ meta: staffMeta('Your account', '/admin/account'), Component: AccountPage });
 
@@ -90,11 +90,11 @@ const securityLine = (c: AppContext, msg: string) =>
  * two-factor on, whose answer is the only place its recovery codes are ever shown.
  */
 const account = new Hono<AppEnv>()
-  .get('/account', requireStaff('page'), async (c) => {
+  .get('/', requireStaff('page'), async (c) => {
     const done = c.req.query('done');
     return showAccount(c, { notice: done && Object.hasOwn(NOTICES, done) ? NOTICES[done as keyof typeof NOTICES] : undefined });
   })
-  .post('/account/password', formWrite(), requireStaff('page'), async (c) => {
+  .post('/password', formWrite(), requireStaff('page'), async (c) => {
     const staff = signedInStaff(c);
     const form = await c.req.parseBody();
     const [current, password, again] = [field(form, 'current'), field(form, 'password'), field(form, 'again')];
@@ -119,19 +119,19 @@ const account = new Hono<AppEnv>()
     await rememberThisDevice(c, staff.id);
     return c.redirect('/admin/account?done=password', 303);
   })
-  .post('/account/sign-out-everywhere', formWrite(), requireStaff('page'), async (c) => {
+  .post('/sign-out-everywhere', formWrite(), requireStaff('page'), async (c) => {
     const ended = await signOutEverywhere(c, signedInStaff(c).id);
     c.get('deps').log.info('staff signed out everywhere', { event: 'security', requestId: c.get('requestId'), staffId: signedInStaff(c).id, sessions: ended });
     return c.redirect('/admin/login?signedOut=everywhere', 303);
   })
-  .post('/account/two-factor/start', formWrite(), requireStaff('page'), async (c) => {
+  .post('/two-factor/start', formWrite(), requireStaff('page'), async (c) => {
     const { sql, now } = c.get('deps');
     if (!(await withDatabaseDeadline(sql, (db) => startEnrolment(db, signedInStaff(c).id, newTotpSecret(), now())))) {
       return showAccount(c, { notice: 'Two-factor sign-in is already on.' }, 409);
     }
     return c.redirect('/admin/account#two-factor', 303);
   })
-  .post('/account/two-factor/confirm', formWrite(), requireStaff('page'), async (c) => {
+  .post('/two-factor/confirm', formWrite(), requireStaff('page'), async (c) => {
     const staff = signedInStaff(c);
     const { sql, now } = c.get('deps');
     const code = field(await c.req.parseBody(), 'code').slice(0, 64);
@@ -147,11 +147,11 @@ const account = new Hono<AppEnv>()
     securityLine(c, 'staff two-factor sign-in turned on');
     return showAccount(c, { notice: 'Two-factor sign-in is on. From now on, signing in asks for a code from your app.', recoveryCodes: codes });
   })
-  .post('/account/two-factor/cancel', formWrite(), requireStaff('page'), async (c) => {
+  .post('/two-factor/cancel', formWrite(), requireStaff('page'), async (c) => {
     await withDatabaseDeadline(c.get('deps').sql, (db) => cancelEnrolment(db, signedInStaff(c).id));
     return c.redirect('/admin/account?done=enrolment-cancelled#two-factor', 303);
   })
-  .post('/account/two-factor/off', formWrite(), requireStaff('page'), async (c) => {
+  .post('/two-factor/off', formWrite(), requireStaff('page'), async (c) => {
     const checked = await checkOwnPassword(c, field(await c.req.parseBody(), 'password'));
     if ('error' in checked) return showAccount(c, { errors: { offPassword: checked.error } }, checked.status);
     await withDatabaseDeadline(c.get('deps').sql, (db) => turnOffTwoFactor(db, signedInStaff(c).id));

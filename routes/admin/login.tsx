@@ -14,7 +14,7 @@ import type { AppContext, AppEnv } from '../../server/deps.ts';
 import { clientAddress } from '../../server/middleware/rate-limit.ts';
 import { definePage, renderPage } from '../../server/page.tsx';
 import { type Guarded, guardedCheck } from '../../server/sign-in-guard.ts';
-import { currentStaff, privateHeaders, requireStaff, signIn, signOut } from '../../server/staff-auth.ts';
+import { currentStaff, privateHeaders, signIn } from '../../server/staff-auth.ts';
 import { knownDevice, rememberThisDevice } from '../../server/staff-device.ts';
 import { currentSecondStep, endSecondStep, forgetSecondStep, spendCode, startSecondStep } from '../../server/two-factor.ts';
 
@@ -79,19 +79,19 @@ async function complete(c: AppContext, account: { id: string; passwordHash: stri
 
 /**
  * GET and POST /admin/login (the password), GET and POST /admin/login/code (the second step, for an
- * account with two-factor sign-in), POST /admin/logout. Every password and code check goes through
+ * account with two-factor sign-in); signing out is routes/admin/logout.ts. Every password and code check goes through
  * guardedCheck (server/sign-in-guard.ts: counted in the database first, one at a time per account and
  * per address; limits in lib/staff/sign-in-throttle.ts). Each failure is a security event in the log.
  */
 const login = new Hono<AppEnv>()
-  .get('/login', async (c) => {
+  .get('/', async (c) => {
     privateHeaders(c);
     const next = nextOf(c.req.query('next'));
     if (await currentStaff(c)) return c.redirect(next, 303);
     const signedOut = c.req.query('signedOut');
     return renderPage(c, loginPage, { next, email: '', signedOut: signedOut === '1' || signedOut === 'everywhere' ? signedOut : undefined });
   })
-  .post('/login', formWrite(), async (c) => {
+  .post('/', formWrite(), async (c) => {
     privateHeaders(c);
     const form = await c.req.parseBody();
     const next = nextOf(form.next);
@@ -122,13 +122,13 @@ const login = new Hono<AppEnv>()
     }
     return (await complete(c, account, next)) ?? show(401, LOGIN_FAILED);
   })
-  .get('/login/code', async (c) => {
+  .get('/code', async (c) => {
     privateHeaders(c);
     const next = nextOf(c.req.query('next'));
     if (!(await currentSecondStep(c))) return c.redirect(`/admin/login?next=${encodeURIComponent(next)}`, 303);
     return renderPage(c, codePage, { next });
   })
-  .post('/login/code', formWrite(), async (c) => {
+  .post('/code', formWrite(), async (c) => {
     privateHeaders(c);
     const form = await c.req.parseBody();
     const next = nextOf(form.next);
@@ -167,10 +167,6 @@ const login = new Hono<AppEnv>()
     // Only one request ends the step: a code sent twice at once signs in once.
     if (!(await endSecondStep(c, step.idHash))) return startAgain(CODE_EXPIRED);
     return (await complete(c, { id: pending.userId, passwordHash: pending.passwordHash }, next)) ?? startAgain(CODE_EXPIRED);
-  })
-  .post('/logout', formWrite(), requireStaff('page'), async (c: AppContext) => {
-    await signOut(c);
-    return c.redirect('/admin/login?signedOut=1', 303);
   });
 
 export default login;

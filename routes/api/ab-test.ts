@@ -1,16 +1,17 @@
 import { Hono } from 'hono';
 import { createMiddleware } from 'hono/factory';
-import { assignVariant, listTests, recordEvent, testResults, testResultsReport } from '../../db/queries/ab-tests.ts';
-import { AB_LIMITS, abEventSchema, assignmentQuerySchema, resultsScopeQuerySchema, testIdParamSchema } from '../../lib/ab/definitions.ts';
-import { resultsCsv, resultsCsvFilename } from '../../lib/ab/results-csv.ts';
+import { assignVariant, recordEvent } from '../../db/queries/ab-tests.ts';
+import { AB_LIMITS, abEventSchema, assignmentQuerySchema } from '../../lib/ab/definitions.ts';
 import { jsonWrite } from '../../server/api/guards.ts';
-import { validJson, validParam, validQuery } from '../../server/api/validate.ts';
+import { validJson, validQuery } from '../../server/api/validate.ts';
 import { firstTouchSource } from '../../server/attribution.ts';
 import { withDatabaseDeadline } from '../../server/deadline.ts';
 import type { AppEnv } from '../../server/deps.ts';
+import { databaseReady } from '../../server/middleware/database-ready.ts';
 import { rateLimit } from '../../server/middleware/rate-limit.ts';
 import { privateHeaders } from '../../server/staff-auth.ts';
 import { isCrawler, visitorId } from '../../server/visitor.ts';
+import { abResultsApi } from './_ab-results.ts';
 
 // The A/B testing API (spec §7). Assignment and events are open to every visitor; the read APIs (the
 // tests, their results, and the results as CSV) show aggregates only, open to all by default (as the
@@ -20,7 +21,7 @@ import { isCrawler, visitorId } from '../../server/visitor.ts';
 /** eventData is capped at 2 KB; the whole body a little above that. */
 const EVENT_BODY_LIMIT = AB_LIMITS.eventDataBytes + 1024;
 
-const api = new Hono<AppEnv>();
+const api = new Hono<AppEnv>().use(databaseReady);
 
 /** GET /assignment?testName=…&userId=… → {testId, variantId, variant: {configuration, name, isControl}}. */
 api.get('/assignment', rateLimit('assignments'), validQuery(assignmentQuerySchema), async (c) => {
@@ -57,37 +58,6 @@ api.post('/event', jsonWrite(EVENT_BODY_LIMIT), validJson(abEventSchema), rateLi
       // Stopped, ended or not started: its results no longer change.
       return c.json({ recorded: false }, 202);
   }
-});
-
-/** The read APIs (mounted here and, for staff, at /admin/api/ab-test). */
-export const abResultsApi = new Hono<AppEnv>();
-
-/** GET /tests → every test (spec fields). */
-abResultsApi.get('/tests', async (c) => {
-  return c.json(await withDatabaseDeadline(c.get('deps').sql, listTests));
-});
-
-const NO_SUCH_TEST = { error: 'No A/B test has this id' };
-
-/** GET /results/{testId} → one entry per variant with metrics and statistics. */
-abResultsApi.get('/results/:testId', validParam(testIdParamSchema), async (c) => {
-  const { testId } = c.req.valid('param');
-  const now = c.get('deps').now();
-  const results = testId.length <= 36 ? await withDatabaseDeadline(c.get('deps').sql, (db) => testResults(db, testId, now)) : null;
-  if (!results) return c.json(NO_SUCH_TEST, 404);
-  return c.json(results);
-});
-
-/** GET /results/{testId}/csv → the same results as a spreadsheet download (lib/ab/results-csv.ts). */
-abResultsApi.get('/results/:testId/csv', validParam(testIdParamSchema), validQuery(resultsScopeQuerySchema), async (c) => {
-  const { testId } = c.req.valid('param');
-  const { source } = c.req.valid('query');
-  const now = c.get('deps').now();
-  const report = testId.length <= 36 ? await withDatabaseDeadline(c.get('deps').sql, (db) => testResultsReport(db, testId, now, { source })) : null;
-  if (!report) return c.json(NO_SUCH_TEST, 404);
-  c.header('Content-Type', 'text/csv; charset=utf-8');
-  c.header('Content-Disposition', `attachment; filename="${resultsCsvFilename(report.test.name, now)}"`);
-  return c.body(resultsCsv(report, now));
 });
 
 /** With AB_DASHBOARD_ACCESS=staff the results are not for everyone: 401, and where to go instead. */

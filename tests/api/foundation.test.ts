@@ -2,7 +2,7 @@ import { describe, expect, setDefaultTimeout, test } from 'bun:test';
 import { z } from 'zod';
 import { jsonWrite } from '../../server/api/guards.ts';
 import { validJson } from '../../server/api/validate.ts';
-import { pagePaths } from '../../server/app.ts';
+import { pagePaths } from '../../site/app.ts';
 import { TEST_SITE_URL, testApp } from '../helpers/app.ts';
 
 // Real servers, browsers and databases: a test may take longer than Bun's 5 s default.

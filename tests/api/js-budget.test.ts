@@ -1,5 +1,5 @@
 import { expect, setDefaultTimeout, test } from 'bun:test';
-import { pagePaths } from '../../server/app.ts';
+import { pagePaths } from '../../site/app.ts';
 import { testApp } from '../helpers/app.ts';
 import { gzipBytes, routeJs } from '../helpers/route-js.ts';
 

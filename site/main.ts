@@ -7,15 +7,16 @@ import { backupStatus } from '../features/operations/backup/status.ts';
 import { type Retention, startRetention } from '../features/operations/retention/schedule.ts';
 import { type Config, ConfigError, loadConfig } from '../lib/config.ts';
 import { channelsFor } from '../lib/leads/notifications.ts';
-import { createApp, type Site } from './app.ts';
-import { type ControlSocket, startControlSocket } from './control-socket.ts';
-import { deadline, setDatabaseDeadline } from './deadline.ts';
-import { flushLog, setLogProcess, stdoutLog } from './log.ts';
-import { startMemoryGovernor } from './memory.ts';
-import { counter, gauge } from './metrics.ts';
-import { serveOnUncaughtErrors } from './process-errors.ts';
-import { diskSource, embeddedSource, loadAssets } from './static-files.ts';
-import { CHILD_MARKER, type ChildMessage, JOIN_MARKER, supervise } from './supervisor.ts';
+import type { Site } from '../server/app.ts';
+import { type ControlSocket, startControlSocket } from '../server/control-socket.ts';
+import { deadline, setDatabaseDeadline } from '../server/deadline.ts';
+import { flushLog, setLogProcess, stdoutLog } from '../server/log.ts';
+import { startMemoryGovernor } from '../server/memory.ts';
+import { counter, gauge } from '../server/metrics.ts';
+import { serveOnUncaughtErrors } from '../server/process-errors.ts';
+import { diskSource, embeddedSource, loadAssets } from '../server/static-files.ts';
+import { CHILD_MARKER, type ChildMessage, JOIN_MARKER, supervise } from '../server/supervisor.ts';
+import { createSite } from './app.ts';
 
 /** The environment, parsed once; a bad value stops the process with one line naming it. */
 function configFromEnvironment(): Config {
@@ -101,7 +102,7 @@ export async function main({ embeddedFiles, preparedData }: { embeddedFiles?: Re
   }
   let worker: LeadWorker | null = null;
   const notifications = { channels: channelsFor({ webhookConfigured: config.LEAD_WEBHOOK_URL !== undefined }), queued: () => worker?.poke() };
-  site = createApp({ sql: db.sql, config, assets, dbReady: db.isReady, log: stdoutLog, notifications }, { staticSource });
+  site = createSite({ sql: db.sql, config, assets, dbReady: db.isReady, log: stdoutLog, notifications }, { staticSource });
   site.deps.databaseHealth.start();
   let stopWatchingTests: (() => Promise<void>) | null = null;
   let backups: { service: BackupService; stopSchedule: () => void; control: ControlSocket } | null = null;

@@ -6,14 +6,34 @@ import { retryDelivery } from '../../db/queries/jobs.ts';
 import { addNote, type ChangeOutcome, changeOwner, changeStatus, setSpam } from '../../db/queries/leads.ts';
 import { problemLines } from '../../lib/forms/validation.ts';
 import { retryDeliverySchema } from '../../lib/leads/notifications.ts';
-import { eraseSchema, type LeadKind, leadPath, noteSchema, ownerChangeSchema, spamChangeSchema, statusChangeSchema } from '../../lib/leads/pipeline.ts';
-import { formWrite, jsonWrite } from '../../server/api/guards.ts';
-import { validJson } from '../../server/api/validate.ts';
+import {
+  eraseSchema,
+  LEAD_KINDS,
+  type LeadKind,
+  leadPath,
+  noteSchema,
+  ownerChangeSchema,
+  spamChangeSchema,
+  statusChangeSchema,
+} from '../../lib/leads/pipeline.ts';
+import { formWrite } from '../../server/api/guards.ts';
 import { withDatabaseDeadline } from '../../server/deadline.ts';
 import type { AppContext, AppDeps, AppEnv } from '../../server/deps.ts';
 import { requireStaff, signedInStaff } from '../../server/staff-auth.ts';
-import { leadParams, noSuchLead } from './lead.tsx';
-import { staffProblem } from './staff-pages.tsx';
+import { staffProblem } from './_staff-pages.tsx';
+
+// What the lead pages share (routes/admin/leads/[kind]/[id].tsx, and its JSON twin for the status,
+// routes/admin/api/leads/[kind]/[id]/status.ts): the lead an address names, and the changes staff make.
+
+/** The lead a path names (`/leads/{type}/{id}`), or null when the path cannot name one. */
+export function leadParams(c: AppContext): { kind: LeadKind; id: string } | null {
+  const kind = c.req.param('kind');
+  const id = c.req.param('id');
+  if (!kind || !id || !(LEAD_KINDS as readonly string[]).includes(kind) || !/^[\w-]{1,36}$/.test(id)) return null;
+  return { kind: kind as LeadKind, id };
+}
+
+export const noSuchLead = (c: AppContext) => staffProblem(c, 404, 'No such lead', ['This lead does not exist. It may have been a mistyped link.']);
 
 type Change = { actor: { id: string; email: string }; now: Date };
 type Action<S extends z.ZodMiniType> = {
@@ -63,10 +83,11 @@ function backTo(form: Record<string, unknown>, fallback: string): string {
   return typeof back === 'string' && /^\/admin\/leads(\?[^\\\s]*)?$/.test(back) ? back : fallback;
 }
 
-const changes = new Hono<AppEnv>();
+/** The form POSTs, each at /admin/leads/{type}/{id}/{name}: mounted at the lead's address. */
+export const leadChanges = new Hono<AppEnv>();
 
 for (const [name, { schema, run }] of Object.entries(actions) as [string, Action<z.ZodMiniType>][]) {
-  changes.post(`/leads/:kind/:id/${name}`, formWrite(), requireStaff('page'), async (c) => {
+  leadChanges.post(`/${name}`, formWrite(), requireStaff('page'), async (c) => {
     const params = leadParams(c);
     if (!params) return noSuchLead(c);
     const form = await c.req.parseBody();
@@ -83,20 +104,7 @@ for (const [name, { schema, run }] of Object.entries(actions) as [string, Action
   });
 }
 
-/** POST /admin/api/leads/{type}/{id}/status {status, note?}: the inbox's one-click status, as JSON. */
-changes.post('/api/leads/:kind/:id/status', jsonWrite(), requireStaff('api'), validJson(statusChangeSchema), async (c) => {
-  const params = leadParams(c);
-  if (!params) return c.json({ error: 'No such lead' }, 404);
-  const { status, note } = c.req.valid('json');
-  const outcome = await withDatabaseDeadline(c.get('deps').sql, (db) => changeStatus(db, params.kind, params.id, status, note, changeBy(c)));
-  if (outcome === 'missing') return c.json({ error: 'No such lead' }, 404);
-  if (outcome === 'erased') return c.json({ error: 'This lead was erased on request: it can no longer be changed' }, 409);
-  return c.json({ status, changed: outcome === 'changed' });
-});
-
-function changeBy(c: AppContext): Change {
+export function changeBy(c: AppContext): Change {
   const { id, email } = signedInStaff(c);
   return { actor: { id, email }, now: c.get('deps').now() };
 }
-
-export default changes;
