@@ -43,7 +43,7 @@ export const databaseWork = {
 /**
  * postgres.js queues queries silently while the database is unreachable or busy, so every request that
  * touches the database races its work against this deadline (DB_DEADLINE_MS, set once at start-up by
- * server/main.ts) and answers 503 (DatabaseUnavailable) when it loses.
+ * site/main.ts) and answers 503 (DatabaseUnavailable) when it loses.
  */
 let databaseDeadlineMs = 5000;
 

@@ -5,7 +5,7 @@ import { agency } from '../lib/site.ts';
 import type { StoryWriter } from '../lib/stories/templates.ts';
 import { createApp, type SiteDefinition } from '../server/app.ts';
 import type { AppDepsInput } from '../server/deps.ts';
-import { readRoutes } from '../server/routing.ts';
+import { readRoutes, type SiteRoutes } from '../server/routing.ts';
 import type { StaticSource } from '../server/static-files.ts';
 import { routeFiles } from './routes.generated.ts';
 
@@ -38,6 +38,6 @@ const features: SiteDefinition['features'] = ({ sql, config, now, log }, input, 
 });
 
 /** The site (server/app.ts createApp): its routes, or others (a test's), and its features. */
-export function createSite(input: AppDepsInput, { staticSource, routes = siteRoutes }: { staticSource?: StaticSource; routes?: typeof siteRoutes } = {}) {
+export function createSite(input: AppDepsInput, { staticSource, routes = siteRoutes }: { staticSource?: StaticSource; routes?: SiteRoutes } = {}) {
   return createApp(input, { routes, features }, { staticSource });
 }

@@ -6,7 +6,7 @@ import type { AppContext } from '../../server/deps.ts';
 import { definePage, renderPage } from '../../server/page.tsx';
 import { signedInStaff } from '../../server/staff-auth.ts';
 
-// The back office's pages: never indexed, never kept (they are not in the page cache's table), in the
+// The back office's pages: never indexed, never kept (no page cache rule), in the
 // staff frame instead of the site's header and footer.
 
 export const staffMeta = (title: string, path: string) => ({

@@ -27,7 +27,7 @@ export const PACK_AND_CHECK_MARKER = 'NORTHLINE_BACKUP_PACK_AND_CHECK';
 
 /**
  * Runs packAndCheck in a new process: this file run by Bun, or a compiled binary run again (its
- * server/main.ts answers the marker before anything else).
+ * site/main.ts answers the marker before anything else).
  */
 export async function packAndCheckElsewhere(paths: PackAndCheckPaths): Promise<number> {
   const command = Bun.isStandaloneExecutable ? [process.execPath] : [process.execPath, import.meta.path];

@@ -4,7 +4,7 @@ import { withDatabaseDeadline } from '../../../server/deadline.ts';
 import type { Logger } from '../../../server/log.ts';
 import { type SweepResult, sweepRetention } from './sweep.ts';
 
-// The retention sweep's schedule, beside the notification worker (server/main.ts starts both): every
+// The retention sweep's schedule, beside the notification worker (site/main.ts starts both): every
 // process looks every hour whether today's sweep is due, and the one that claims it
 // (db/queries/housekeeping.ts) runs it, so a deployment sweeps once a day however many processes and
 // machines it has. Time is the deps' clock, so tests move it.
