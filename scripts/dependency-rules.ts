@@ -19,7 +19,8 @@ const SERVER_FOLDERS = ['server/', 'routes/', 'features/', 'db/', 'site/'];
 
 type Rule = { folder: string; why: string; allows: (target: string) => boolean };
 
-const isPackage = (target: string) => !target.includes('/') || !/^(lib|client|components|islands|server|routes|features|db|site|scripts|tests|bench)\//.test(target);
+const isPackage = (target: string) =>
+  !target.includes('/') || !/^(lib|client|components|islands|server|routes|features|db|site|scripts|tests|bench)\//.test(target);
 const inFolder = (target: string, folders: string[]) => folders.some((f) => target.startsWith(f));
 
 const RULES: Rule[] = [

@@ -75,7 +75,7 @@ export function createApp(input: AppDepsInput, site: SiteDefinition, { staticSou
   app.get('/static/*', staticFiles(staticSource));
   app.get('/sitemap.xml', sitemap(indexablePaths));
   app.get('/robots.txt', robots);
-  // The routes/ folders' _middleware.ts (the back office and the results links need the database).
+  // Each folder's _middleware.ts, before every route at its address and below (outer folders first).
   for (const { path, handlers } of middleware) app.use(path === '/' ? '*' : `${path}/*`, ...handlers);
   for (const route of routes) {
     if ('app' in route) app.route(route.path, route.app);

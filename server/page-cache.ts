@@ -22,7 +22,7 @@ import { newVisitorCookie } from './visitor-cookie.ts';
 
 export const MINUTE = 60_000;
 /** The HTML depends only on the code and the configuration, and a deploy is a new process. */
-export const UNTIL_RESTART = Number.POSITIVE_INFINITY;
+const UNTIL_RESTART = Number.POSITIVE_INFINITY;
 
 /**
  * Same for everyone: browsers revalidate on every visit (a 304 costs a few hundred bytes), so a deploy
@@ -137,15 +137,9 @@ export class PageCache {
     return this.entries.size;
   }
 
-  /** Keeps the answers of `route` by `rule` (null: never kept). The app calls it for each of its routes when it is built. */
-  setRule(route: string, rule: AnyRule | null): void {
-    if (rule) this.rules.set(route, rule);
-    else this.rules.delete(route);
-  }
-
-  /** The rule for a route, or null when the route is never cached. */
-  ruleOf(route: string): AnyRule | null {
-    return this.rules.get(route) ?? null;
+  /** Keeps the answers of `route` by `rule`: the app calls it for each route that states a rule, when it is built. */
+  setRule(route: string, rule: AnyRule): void {
+    this.rules.set(route, rule);
   }
 
   /**

@@ -5,11 +5,12 @@ import { definePage } from './page.tsx';
 import { sameForEveryone } from './page-cache.ts';
 import { readRoutes } from './routing.ts';
 
-const page = (extra: object = {}) => ({ default: definePage({ meta: { title: 't', description: 'd', path: '/' }, Component: () => null, ...extra }) });
+const Nothing = () => null;
+const page = (extra: object = {}) => ({ default: definePage({ meta: { title: 't', description: 'd', path: '/' }, Component: Nothing, ...extra }) });
 
 test('a page with [segments] is routed at the address of each of its paths, each kept by its rule and listed unless noindex', () => {
   const services = page({ paths: [{ slug: 'seo' }, { slug: 'ads' }], cache: sameForEveryone });
-  const hidden = { default: definePage({ meta: { title: 't', description: 'd', path: '/', noindex: true }, Component: () => null }) };
+  const hidden = { default: definePage({ meta: { title: 't', description: 'd', path: '/', noindex: true }, Component: Nothing }) };
   const routes = readRoutes([
     { file: 'routes/services/[slug].tsx', path: '/services/:slug', kind: 'route', module: services },
     { file: 'routes/thanks.tsx', path: '/thanks', kind: 'route', module: hidden },

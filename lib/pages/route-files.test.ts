@@ -33,7 +33,15 @@ describe('a file of routes/ is its address', () => {
 
 describe('the list', () => {
   test('middleware first (outer folders first), then routes with fixed segments before [params]', () => {
-    const files = ['services/[slug].tsx', 'services/index.tsx', 'admin/leads/_middleware.ts', 'admin/_middleware.ts', 'index.tsx', 'services/all.tsx', 'about.tsx'];
+    const files = [
+      'services/[slug].tsx',
+      'services/index.tsx',
+      'admin/leads/_middleware.ts',
+      'admin/_middleware.ts',
+      'index.tsx',
+      'services/all.tsx',
+      'about.tsx',
+    ];
     expect(routeEntries(files).map((e) => `${e.kind} ${e.path}`)).toEqual([
       'middleware /admin',
       'middleware /admin/leads',

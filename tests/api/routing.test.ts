@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from 'bun:test';
 import { cp, mkdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { readRoutes, type RouteFile } from '../../server/routing.ts';
+import { type RouteFile, readRoutes } from '../../server/routing.ts';
 import { writeRouteList } from '../../site/route-list.ts';
 import { testApp } from '../helpers/app.ts';
 
