@@ -49,7 +49,7 @@ export type FrameworkDeps = {
   metrics: SiteMetrics;
   /**
    * The lead notifications a submission queues (in its own transaction), and `queued()`, called after
-   * it commits, which wakes this process's worker (features/leads/delivery/worker.ts) when it runs one.
+   * it commits, which wakes this process's notification worker when it runs one.
    */
   notifications: { channels: readonly Channel[]; queued: () => void };
 };
