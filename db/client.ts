@@ -3,7 +3,7 @@ import { join, resolve } from 'node:path';
 import postgres, { type Sql } from 'postgres';
 import type { Config } from '../lib/config.ts';
 import { lockDataDir } from './data-dir-lock.ts';
-import { migrate } from './migrate.ts';
+import { MigrationFailed, migrate } from './migrate.ts';
 
 export type Database = {
   sql: Sql;
@@ -62,8 +62,9 @@ const RETRY_DELAYS_MS = [250, 500, 1000, 2000, 3000];
  * Connects to DATABASE_URL, or starts embedded PGlite in DATA_DIR, and applies migrations.
  * With `background` (the server), the database comes up while the server already answers: pages that
  * need no data are served at once and the rest answer 503 until `isReady()`. A PostgreSQL that is down
- * at boot is retried until it accepts connections; an embedded database that cannot open is fatal
- * (`onFatal`), and one whose folder another process holds throws DataDirInUse at once. Without it (tests, tools), the database is ready when this returns, or it throws.
+ * at boot is retried until it accepts connections; an embedded database that cannot open, or a migration
+ * either database refuses (MigrationFailed), is fatal (`onFatal`), and a folder another process holds
+ * throws DataDirInUse at once. Without it (tests, tools), the database is ready when this returns, or it throws.
  */
 export async function openDatabase(
   config: Pick<Config, 'DATABASE_URL' | 'DATA_DIR'> & ConnectionSettings,
@@ -167,7 +168,8 @@ export async function openDatabase(
         if (statementTimeoutMs && pgbouncer) await warnWithoutTimeout(sql, log, statementTimeoutMs);
         return;
       } catch (err) {
-        if (!background || closed) throw err;
+        // A migration the database refused fails the same way every time: fatal, not retried.
+        if (!background || closed || err instanceof MigrationFailed) throw err;
         log.warn('database not reachable, retrying', { attempt: attempt + 1, code: (err as { code?: string }).code ?? 'unknown' });
         await Bun.sleep(RETRY_DELAYS_MS[Math.min(attempt, RETRY_DELAYS_MS.length - 1)]);
       }
@@ -175,7 +177,7 @@ export async function openDatabase(
   };
   const ready = migrateUntilDone();
   if (!background) await ready;
-  else ready.catch(() => {});
+  else ready.catch((err) => closed || onFatal(err));
   return {
     sql,
     kind: 'postgres',

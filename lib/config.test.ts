@@ -143,6 +143,16 @@ describe('loadConfig', () => {
     expect(loadConfig({ LEAD_RETENTION_DAYS: '30' }).LEAD_RETENTION_DAYS).toBe(30);
   });
 
+  test("the notification queue's timings: 30 s lease, 1 s poll, 5 s first retry unless set (for tests and tuning)", () => {
+    expect(loadConfig({})).toMatchObject({ JOB_LEASE_MS: 30_000, JOB_POLL_MS: 1000, JOB_RETRY_MS: 5000 });
+    expect(loadConfig({ JOB_LEASE_MS: '2000', JOB_POLL_MS: '100', JOB_RETRY_MS: '200' })).toMatchObject({
+      JOB_LEASE_MS: 2000,
+      JOB_POLL_MS: 100,
+      JOB_RETRY_MS: 200,
+    });
+    expect(() => loadConfig({ JOB_LEASE_MS: '50' })).toThrow('Invalid environment variable JOB_LEASE_MS:');
+  });
+
   test('scaling: processes, where rate limits count, the pool and PgBouncer', () => {
     const defaults = loadConfig({});
     expect(defaults).toMatchObject({ WEB_CONCURRENCY: 1, RATE_LIMIT_STORE: 'memory', DATABASE_POOL_MAX: 10, DATABASE_PGBOUNCER: false });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { FIRST_RETRY_MS } from './leads/notifications.ts';
 import { agency } from './site.ts';
 
 // Every environment variable the server reads, validated once at start-up.
@@ -113,6 +114,15 @@ const envSchema = z.object({
    * (server/memory.ts); 0 turns it off. Unset: 200 on the embedded database, 120 on PostgreSQL.
    */
   MEMORY_SOFT_LIMIT_MB: z.coerce.number().int().min(0).max(65_536).optional(),
+  /**
+   * The notification queue's timings, for tests and tuning (features/leads/delivery/worker.ts): how long a
+   * claimed job is its worker's before another may take it (renewed every third of it while delivering,
+   * so it is how long a killed worker's jobs wait), how often the queue is looked at without a poke, and
+   * the first retry's wait, which doubles up to an hour.
+   */
+  JOB_LEASE_MS: z.coerce.number().int().min(300).max(3_600_000).default(30_000),
+  JOB_POLL_MS: z.coerce.number().int().min(10).max(60_000).default(1000),
+  JOB_RETRY_MS: z.coerce.number().int().min(10).max(3_600_000).default(FIRST_RETRY_MS),
 });
 
 export type Config = Omit<z.output<typeof envSchema>, 'PUBLIC_SITE_URL' | 'AB_DASHBOARD_ACCESS' | 'ADMIN_PASSWORD' | 'MAIL_FROM' | 'MEMORY_SOFT_LIMIT_MB'> & {

@@ -1,5 +1,6 @@
 import { type Database, openDatabase } from '../db/client.ts';
 import { DataDirInUse } from '../db/data-dir-lock.ts';
+import { MigrationFailed } from '../db/migrate.ts';
 import { type LeadWorker, startWorker } from '../features/leads/delivery/worker.ts';
 import { PACK_AND_CHECK_MARKER, packAndCheckAsAsked } from '../features/operations/backup/pack-and-check.ts';
 import { type BackupService, createBackupService } from '../features/operations/backup/service.ts';
@@ -27,6 +28,18 @@ function configFromEnvironment(): Config {
     console.error(err.message);
     process.exit(1);
   }
+}
+
+/**
+ * The database cannot be used: the process stops (exit 1). Another server holding DATA_DIR, or a migration
+ * the database refused, says so in its own line; anything else (a file where the embedded database's
+ * folder should be, no permission, a damaged database) in the log's.
+ */
+function cannotOpen(error: unknown): never {
+  if (error instanceof DataDirInUse || error instanceof MigrationFailed) console.error(error.message);
+  else stdoutLog.error('the embedded database could not be opened', { error: String(error) });
+  // The exit handler writes what is pending, synchronously.
+  process.exit(1);
 }
 
 /**
@@ -62,14 +75,6 @@ export async function main({ embeddedFiles, preparedData }: { embeddedFiles?: Re
   const assets = await loadAssets(staticSource);
   // The database comes up in the background: pages that need no data are served meanwhile, and what
   // needs it answers 503 until it is ready.
-  const cannotOpen = (error: unknown): never => {
-    // Another server holding DATA_DIR says so in its own line; anything else (a file where the folder
-    // should be, no permission, a damaged database) in this one.
-    if (error instanceof DataDirInUse) console.error(error.message);
-    else stdoutLog.error('the embedded database could not be opened', { error: String(error) });
-    // The exit handler writes what is pending, synchronously.
-    process.exit(1);
-  };
   const db = await openDatabase(config, {
     background: true,
     log: stdoutLog,
@@ -187,7 +192,7 @@ export async function workerMain() {
   }
   setDatabaseDeadline(config.DB_DEADLINE_MS);
   const db = await openDatabase(config, { background: true, log: stdoutLog, statementTimeoutMs: config.DB_DEADLINE_MS });
-  await db.ready;
+  await db.ready.catch(cannotOpen);
   const worker = startWorker({ sql: db.sql, config, log: stdoutLog, listen: db.canListen });
   const retention = startRetention(retentionOptions(db, config, () => worker.poke()));
   stdoutLog.info('notification worker started', { smtp: config.SMTP_URL ? 'on' : 'off (emails are logged)', webhook: config.LEAD_WEBHOOK_URL ? 'on' : 'off' });

@@ -17,7 +17,8 @@ import { WEBHOOK_TIMEOUT_MS } from './webhook.ts';
 
 export type WorkerOptions = {
   sql: Sql;
-  config: DeliveryDeps['config'] & Pick<Config, 'SMTP_URL'>;
+  /** What to deliver with, and the queue's timings (JOB_LEASE_MS, JOB_POLL_MS, JOB_RETRY_MS: lib/config.ts). */
+  config: DeliveryDeps['config'] & Pick<Config, 'SMTP_URL' | 'JOB_LEASE_MS' | 'JOB_POLL_MS' | 'JOB_RETRY_MS'>;
   log: Logger;
   now?: () => Date;
   /** Whether to LISTEN for work queued by other processes (PostgreSQL; the embedded database is one process's). */
@@ -25,14 +26,6 @@ export type WorkerOptions = {
   mailer?: Mailer;
   /** Deliveries at once in this process. */
   concurrency?: number;
-  /** How often the queue is looked at without a poke. */
-  pollMs?: number;
-  /**
-   * How long a claimed job is this worker's before another may take it. The worker renews the claims of
-   * deliveries still under way every third of it, so only a worker that died loses its jobs, and they are
-   * tried again this long after.
-   */
-  leaseMs?: number;
   webhookTimeoutMs?: number;
   /** Jitter for retries, in [0, 1). */
   random?: () => number;
@@ -50,9 +43,6 @@ export type LeadWorker = {
   stop(graceMs?: number): Promise<void>;
 };
 
-/** A claim lasts this long unless renewed; a worker renews its claims while delivering (a heartbeat). */
-const LEASE_MS = 30_000;
-const POLL_MS = 1000;
 const CONCURRENCY = 4;
 
 export function startWorker(options: WorkerOptions): LeadWorker {
@@ -60,8 +50,9 @@ export function startWorker(options: WorkerOptions): LeadWorker {
   const now = options.now ?? (() => new Date());
   const random = options.random ?? Math.random;
   const concurrency = options.concurrency ?? CONCURRENCY;
-  const pollMs = options.pollMs ?? POLL_MS;
-  const leaseMs = options.leaseMs ?? LEASE_MS;
+  // A claim lasts leaseMs unless renewed: the worker renews its claims every third of it while it
+  // delivers (a heartbeat), so only a worker that died loses its jobs, and they are tried again this long after.
+  const { JOB_POLL_MS: pollMs, JOB_LEASE_MS: leaseMs, JOB_RETRY_MS: firstRetryMs } = config;
   const deps: DeliveryDeps = {
     sql,
     config,
@@ -109,7 +100,14 @@ export function startWorker(options: WorkerOptions): LeadWorker {
         const failure =
           error instanceof DeliveryFailure ? error : new DeliveryFailure(withoutMailboxes(String((error as Error)?.message ?? error)).slice(0, 500));
         options.onOutcome?.(job.channel, 'failed');
-        const retryAt = nextAttemptAt({ attempts: job.attempts, now: now(), giveUpAt: job.giveUpAt, permanent: failure.permanent, random: random() });
+        const retryAt = nextAttemptAt({
+          attempts: job.attempts,
+          now: now(),
+          giveUpAt: job.giveUpAt,
+          permanent: failure.permanent,
+          random: random(),
+          firstRetryMs,
+        });
         try {
           await withDatabaseDeadline(sql, (db) => failJob(db, job, { error: failure.message, retryAt }, now()));
           const logged = withoutAddresses(failure.message);
