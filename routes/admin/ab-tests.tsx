@@ -1,7 +1,7 @@
 import { AbDashboard, type AbDashboardProps } from '../../components/ab-dashboard/AbDashboard.tsx';
 import { pageContainer } from '../../components/ui/styles.ts';
 import { dashboardData, experimentSources } from '../../db/queries/ab-tests.ts';
-import { resultsScopeQuerySchema } from '../../lib/ab/definitions.ts';
+import { resultsScopeQuerySchema } from '../../lib/ab/schema.ts';
 import { withDatabaseDeadline } from '../../server/deadline.ts';
 import { definePage } from '../../server/page.tsx';
 

@@ -1,25 +1,24 @@
 import { Hono } from 'hono';
 import { leadSources, leadsForExport, inboxPage as loadInboxPage } from '../../db/queries/leads.ts';
 import { listStaffAccounts } from '../../db/queries/staff.ts';
-import { problemLines } from '../../lib/forms/validation.ts';
+import { fieldLines } from '../../lib/forms/validation.ts';
 import { parseErasedTouch, parseStoredTouch, sourceOf } from '../../lib/leads/attribution.ts';
-import { budgetLabel, type InboxFilters, inboxFiltersSchema, isOverdue, leadKindLabel, leadStatusLabel } from '../../lib/leads/pipeline.ts';
+import { budgetLabel, isOverdue, leadKindLabel, leadStatusLabel } from '../../lib/leads/pipeline.ts';
+import { inboxFiltersSchema } from '../../lib/leads/schema.ts';
 import { agency } from '../../lib/site.ts';
 import { CSV_BOM, csvRow } from '../../lib/text/csv.ts';
 import { formatStamp } from '../../lib/time/display.ts';
+import { validQuery } from '../../server/api/validate.ts';
 import { withDatabaseDeadline } from '../../server/deadline.ts';
 import type { AppContext, AppEnv } from '../../server/deps.ts';
 import { streamedResponse } from '../../server/middleware/compress.ts';
+import { staffProblem } from '../../server/middleware/errors.ts';
 import { renderPage } from '../../server/page.tsx';
 import { requireStaff, signedInStaff } from '../../server/staff-auth.ts';
-import { inboxPage, staffProblem } from './staff-pages.tsx';
+import { inboxPage } from './staff-pages.tsx';
 
-/** The query string's filters, or the 400 page naming each bad one. */
-function readFilters(c: AppContext): { filters: InboxFilters } | { problem: Promise<Response> } {
-  const parsed = inboxFiltersSchema.safeParse(c.req.query());
-  if (parsed.success) return { filters: parsed.data };
-  return { problem: staffProblem(c, 400, 'These filters could not be used', problemLines(parsed.error)) };
-}
+/** The query string's filters; bad ones get the 400 page naming each. */
+const validFilters = validQuery(inboxFiltersSchema, (c, _values, fields) => staffProblem(c, 400, 'These filters could not be used', fieldLines(fields)));
 
 const context = (c: AppContext) => ({ staffId: signedInStaff(c).id, now: c.get('deps').now(), timeZone: agency.timeZone });
 
@@ -89,22 +88,20 @@ function touchCells(stored: string | null, { full }: { full: boolean }): string[
  * GET /admin/leads (the inbox) and GET /admin/leads.csv (the same filters, every page): staff only.
  */
 const inbox = new Hono<AppEnv>()
-  .get('/leads', requireStaff('page'), async (c) => {
-    const read = readFilters(c);
-    if ('problem' in read) return read.problem;
+  .get('/leads', requireStaff('page'), validFilters, async (c) => {
+    const filters = c.req.valid('query');
     const ctx = context(c);
     const { sql } = c.get('deps');
     const [page, owners, sources] = await withDatabaseDeadline(sql, (db) =>
-      Promise.all([loadInboxPage(db, read.filters, ctx), listStaffAccounts(db), leadSources(db)]),
+      Promise.all([loadInboxPage(db, filters, ctx), listStaffAccounts(db), leadSources(db)]),
     );
-    return renderPage(c, inboxPage, { staff: signedInStaff(c), filters: read.filters, ...page, owners, sources, now: ctx.now });
+    return renderPage(c, inboxPage, { staff: signedInStaff(c), filters, ...page, owners, sources, now: ctx.now });
   })
-  .get('/leads.csv', requireStaff('page'), async (c) => {
-    const read = readFilters(c);
-    if ('problem' in read) return read.problem;
+  .get('/leads.csv', requireStaff('page'), validFilters, async (c) => {
+    const filters = c.req.valid('query');
     const ctx = context(c);
     const { sql, log } = c.get('deps');
-    const batches = leadsForExport(sql, { ...read.filters, page: undefined }, ctx);
+    const batches = leadsForExport(sql, { ...filters, page: undefined }, ctx);
     const encoder = new TextEncoder();
     const body = new ReadableStream<Uint8Array>({
       start(controller) {

@@ -14,13 +14,15 @@ import type { Touch } from '../../lib/leads/attribution.ts';
 import { AUDIT_MARKETING_CONSENT_VERSION } from '../../lib/leads/consent.ts';
 import type { Channel } from '../../lib/leads/notifications.ts';
 import { describeVariants } from '../../lib/leads/pipeline.ts';
+import { isFormBody } from '../../server/api/body-type.ts';
 import { formSubmissionId } from '../../server/api/form-submission.ts';
-import { isFormBody, SUBMISSION_CONFLICT, submissionWrite } from '../../server/api/guards.ts';
+import { SUBMISSION_CONFLICT, submissionWrite } from '../../server/api/guards.ts';
 import { referringPage } from '../../server/api/referring-page.ts';
 import { validSubmission } from '../../server/api/validate.ts';
 import { touchesOf } from '../../server/attribution.ts';
 import { withDatabaseDeadline } from '../../server/deadline.ts';
 import type { AppContext, AppEnv } from '../../server/deps.ts';
+import { answerError } from '../../server/middleware/errors.ts';
 import { rateLimit } from '../../server/middleware/rate-limit.ts';
 import { renderPage } from '../../server/page.tsx';
 import { visitorId } from '../../server/visitor.ts';
@@ -39,7 +41,7 @@ type Touches = { first: Touch | null; last: Touch | null };
 const api = new Hono<AppEnv>().post(
   '/',
   submissionWrite(),
-  validSubmission(auditSchema, { lists: AUDIT_LIST_FIELDS, flags: AUDIT_FLAG_FIELDS, invalidForm }),
+  validSubmission(auditSchema, { lists: AUDIT_LIST_FIELDS, flags: AUDIT_FLAG_FIELDS, invalid: invalidForm }),
   rateLimit('forms'),
   async (c) => {
     const plainForm = isFormBody(c);
@@ -56,7 +58,7 @@ const api = new Hono<AppEnv>().post(
         channels: notifications.channels,
       }),
     );
-    if (stored === 'conflict') return c.json(SUBMISSION_CONFLICT, 409);
+    if (stored === 'conflict') return answerError(c, 409, SUBMISSION_CONFLICT);
     if (stored.queued) notifications.queued();
     const resultsUrl = resultsPath(stored.resultsToken);
     return plainForm ? c.redirect(resultsUrl, 303) : c.json({ audit: stored.audit, resultsUrl }, 201);

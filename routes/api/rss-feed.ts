@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import type { BlogPost } from '../../lib/feed/posts.ts';
 import type { AppEnv } from '../../server/deps.ts';
+import { answerError } from '../../server/middleware/errors.ts';
 import type { FeedJsonData } from '../../server/page-cache.ts';
 
 /** GET /api/rss-feed → {posts} from the cached feed; 502 JSON when there is no copy to serve. */
@@ -21,8 +22,7 @@ api.get('/', async (c) => {
     return c.json(stale ? { posts, stale: true } : { posts });
   } catch (err) {
     log.warn('blog feed unavailable', { requestId: c.get('requestId'), reason: err instanceof Error ? err.message.slice(0, 300) : 'unknown' });
-    c.header('Cache-Control', 'no-store');
-    return c.json({ error: 'The blog feed is unavailable right now. Please try again later.' }, 502);
+    return answerError(c, 502, 'The blog feed is unavailable right now. Please try again later.', { headers: { 'Cache-Control': 'no-store' } });
   }
 });
 
