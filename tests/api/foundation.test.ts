@@ -320,7 +320,10 @@ describe('errors: one shape per kind of client', () => {
       const text = await res.text();
       expect(LEAK.test(text), `${status} leaks ${text}`).toBe(false);
       const body = JSON.parse(text);
-      expect(Object.keys(body).filter((key) => key !== 'fields'), String(status)).toEqual(['error', 'requestId']);
+      expect(
+        Object.keys(body).filter((key) => key !== 'fields'),
+        String(status),
+      ).toEqual(['error', 'requestId']);
       expect(body.error).toBeString();
       expect(body.requestId).toBe(res.headers.get('x-request-id'));
       bodies.push(body);
