@@ -5,7 +5,6 @@ import {
   type Actor,
   containsPattern,
   INBOX_PAGE_SIZE,
-  type InboxFilters,
   type Lead,
   type LeadEvent,
   type LeadKind,
@@ -13,6 +12,7 @@ import {
   type LeadStatus,
   type SeenVariant,
 } from '../../lib/leads/pipeline.ts';
+import type { InboxFilters } from '../../lib/leads/schema.ts';
 import { replyBy } from '../../lib/time/business-days.ts';
 import { zonedInstant } from '../../lib/time/zoned.ts';
 import { enqueueNotifications, notifyWhenQueued, queuedWith } from './jobs.ts';

@@ -1,4 +1,3 @@
-import * as z from 'zod/mini';
 import type { LeadKind } from './pipeline.ts';
 
 // Who is told about a lead, and how (the channels of the notification queue, db/queries/jobs.ts), and
@@ -6,9 +5,6 @@ import type { LeadKind } from './pipeline.ts';
 
 export const CHANNELS = ['staff-email', 'prospect-email', 'webhook', 'erased-webhook'] as const;
 export type Channel = (typeof CHANNELS)[number];
-
-/** Staff retry one of a lead's notifications (a form field). */
-export const retryDeliverySchema = z.object({ channel: z.enum(CHANNELS, { error: `Choose one of: ${CHANNELS.join(', ')}` }) });
 
 export const JOB_STATES = ['queued', 'running', 'delivered', 'skipped', 'dead'] as const;
 export type JobState = (typeof JOB_STATES)[number];

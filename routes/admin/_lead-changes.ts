@@ -4,34 +4,29 @@ import type * as z from 'zod/mini';
 import { eraseLead } from '../../db/queries/erasure.ts';
 import { retryDelivery } from '../../db/queries/jobs.ts';
 import { addNote, type ChangeOutcome, changeOwner, changeStatus, setSpam } from '../../db/queries/leads.ts';
-import { problemLines } from '../../lib/forms/validation.ts';
-import { retryDeliverySchema } from '../../lib/leads/notifications.ts';
+import { fieldLines } from '../../lib/forms/validation.ts';
+import { type LeadKind, leadPath } from '../../lib/leads/pipeline.ts';
 import {
   eraseSchema,
-  LEAD_KINDS,
-  type LeadKind,
-  leadPath,
+  leadParamsSchema,
   noteSchema,
   ownerChangeSchema,
+  retryDeliverySchema,
   spamChangeSchema,
   statusChangeSchema,
-} from '../../lib/leads/pipeline.ts';
+} from '../../lib/leads/schema.ts';
 import { formWrite } from '../../server/api/guards.ts';
+import { validForm, validParam } from '../../server/api/validate.ts';
 import { withDatabaseDeadline } from '../../server/deadline.ts';
 import type { AppContext, AppDeps, AppEnv } from '../../server/deps.ts';
+import { staffProblem } from '../../server/middleware/errors.ts';
 import { requireStaff, signedInStaff } from '../../server/staff-auth.ts';
-import { staffProblem } from './_staff-pages.tsx';
 
 // What the lead pages share (routes/admin/leads/[kind]/[id].tsx, and its JSON twin for the status,
 // routes/admin/api/leads/[kind]/[id]/status.ts): the lead an address names, and the changes staff make.
 
-/** The lead a path names (`/leads/{type}/{id}`), or null when the path cannot name one. */
-export function leadParams(c: AppContext): { kind: LeadKind; id: string } | null {
-  const kind = c.req.param('kind');
-  const id = c.req.param('id');
-  if (!kind || !id || !(LEAD_KINDS as readonly string[]).includes(kind) || !/^[\w-]{1,36}$/.test(id)) return null;
-  return { kind: kind as LeadKind, id };
-}
+/** Checks the lead an address names (`/leads/{type}/{id}`, lib/leads/schema.ts); a path that cannot name one is a 404. */
+export const validLeadParams = validParam(leadParamsSchema, (c) => noSuchLead(c));
 
 export const noSuchLead = (c: AppContext) => staffProblem(c, 404, 'No such lead', ['This lead does not exist. It may have been a mistyped link.']);
 
@@ -86,21 +81,21 @@ function backTo(form: Record<string, unknown>, fallback: string): string {
 /** The form POSTs, each at /admin/leads/{type}/{id}/{name}: mounted at the lead's address. */
 export const leadChanges = new Hono<AppEnv>();
 
+/** The lead page a change was made from (its path was checked before its form). */
+const leadPathOf = (c: AppContext) => leadPath(c.req.param('kind') as LeadKind, c.req.param('id') ?? '');
+
 for (const [name, { schema, run }] of Object.entries(actions) as [string, Action<z.ZodMiniType>][]) {
-  leadChanges.post(`/${name}`, formWrite(), requireStaff('page'), async (c) => {
-    const params = leadParams(c);
-    if (!params) return noSuchLead(c);
-    const form = await c.req.parseBody();
+  const validChange = validForm(schema, { invalid: (c, _values, fields) => staffProblem(c, 400, 'Nothing was changed', fieldLines(fields), leadPathOf(c)) });
+  leadChanges.post(`/${name}`, formWrite(), requireStaff('page'), validLeadParams, validChange, async (c) => {
+    const params = c.req.valid('param');
     const here = leadPath(params.kind, params.id);
-    const parsed = schema.safeParse(form);
-    if (!parsed.success) return staffProblem(c, 400, 'Nothing was changed', problemLines(parsed.error), here);
     const { sql, notifications } = c.get('deps');
-    const outcome = await withDatabaseDeadline(sql, (db) => run(db, params.kind, params.id, parsed.data, changeBy(c), notifications));
+    const outcome = await withDatabaseDeadline(sql, (db) => run(db, params.kind, params.id, c.req.valid('form'), changeBy(c), notifications));
     if (outcome === 'missing') return noSuchLead(c);
     // Erasing twice (a double-click) is done; any other change to an erased lead is refused.
     if (outcome === 'erased' && name !== 'erase')
       return staffProblem(c, 409, 'Nothing was changed', ['This lead was erased on request: it can no longer be changed.'], here);
-    return c.redirect(backTo(form, here), 303);
+    return c.redirect(backTo(await c.req.parseBody(), here), 303);
   });
 }
 

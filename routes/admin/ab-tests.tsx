@@ -2,7 +2,7 @@ import { createMiddleware } from 'hono/factory';
 import { AbDashboard, type AbDashboardProps } from '../../components/ab-dashboard/AbDashboard.tsx';
 import { pageContainer } from '../../components/ui/styles.ts';
 import { dashboardData, experimentSources } from '../../db/queries/ab-tests.ts';
-import { resultsScopeQuerySchema } from '../../lib/ab/definitions.ts';
+import { resultsScopeQuerySchema } from '../../lib/ab/schema.ts';
 import { withDatabaseDeadline } from '../../server/deadline.ts';
 import type { AppEnv } from '../../server/deps.ts';
 import { definePage } from '../../server/page.tsx';

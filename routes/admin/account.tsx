@@ -1,11 +1,13 @@
 import { Hono } from 'hono';
-import { AccountPage, type AccountPageProps } from '../../components/staff/AccountPage.tsx';
+import { type AccountField, AccountPage, type AccountPageProps } from '../../components/staff/AccountPage.tsx';
 import { changeStaffPassword } from '../../db/queries/staff.ts';
 import { findStaffLogin } from '../../db/queries/staff-sessions.ts';
 import { cancelEnrolment, confirmEnrolment, recoveryCodesLeft, startEnrolment, turnOffTwoFactor, twoFactorOf } from '../../db/queries/two-factor.ts';
 import { loadCommonPasswords, passwordProblem, STAFF_PASSWORD_MAX } from '../../lib/staff/accounts.ts';
+import { enrolmentCodeSchema, passwordChangeSchema, passwordConfirmSchema } from '../../lib/staff/schema.ts';
 import { groupedSecret, matchingStep, otpauthUri } from '../../lib/staff/totp.ts';
 import { formWrite } from '../../server/api/guards.ts';
+import { validForm } from '../../server/api/validate.ts';
 import { withDatabaseDeadline } from '../../server/deadline.ts';
 import type { AppContext, AppEnv } from '../../server/deps.ts';
 import { definePage, renderPage } from '../../server/page.tsx';
@@ -41,10 +43,12 @@ async function showAccount(c: AppContext, extra: Extra = {}, status: 200 | 400 |
   return renderPage(c, accountPage, { staff, twoFactor, ...extra }, status);
 }
 
-const field = (form: Record<string, unknown>, name: string) => {
-  const value = form[name];
-  return typeof value === 'string' ? value : '';
-};
+/** An account form as sent (lib/staff/schema.ts); what it refuses (text no database can hold) is shown under its field. */
+const validAccountForm = <S extends Parameters<typeof validForm>[0]>(schema: S, shownAs: Record<string, AccountField> = {}) =>
+  validForm(schema, {
+    invalid: (c, _values, fields) =>
+      showAccount(c, { errors: Object.fromEntries(Object.entries(fields).map(([name, message]) => [shownAs[name] ?? name, message])) }, 400),
+  });
 
 /**
  * Checks the signed-in staff member's password, through the same limits and gate as signing in (a
@@ -94,10 +98,9 @@ const account = new Hono<AppEnv>()
     const done = c.req.query('done');
     return showAccount(c, { notice: done && Object.hasOwn(NOTICES, done) ? NOTICES[done as keyof typeof NOTICES] : undefined });
   })
-  .post('/password', formWrite(), requireStaff('page'), async (c) => {
+  .post('/password', formWrite(), requireStaff('page'), validAccountForm(passwordChangeSchema), async (c) => {
     const staff = signedInStaff(c);
-    const form = await c.req.parseBody();
-    const [current, password, again] = [field(form, 'current'), field(form, 'password'), field(form, 'again')];
+    const { current, password, again } = c.req.valid('form');
     const errors: NonNullable<Extra['errors']> = {};
     if (!current) errors.current = 'Enter your current password.';
     const problem = passwordProblem(password, { email: staff.email, common: await loadCommonPasswords() });
@@ -131,10 +134,10 @@ const account = new Hono<AppEnv>()
     }
     return c.redirect('/admin/account#two-factor', 303);
   })
-  .post('/two-factor/confirm', formWrite(), requireStaff('page'), async (c) => {
+  .post('/two-factor/confirm', formWrite(), requireStaff('page'), validAccountForm(enrolmentCodeSchema), async (c) => {
     const staff = signedInStaff(c);
     const { sql, now } = c.get('deps');
-    const code = field(await c.req.parseBody(), 'code').slice(0, 64);
+    const { code } = c.req.valid('form');
     const stored = await withDatabaseDeadline(sql, (db) => twoFactorOf(db, staff.id));
     if (!stored || stored.confirmedAt) return c.redirect('/admin/account#two-factor', 303);
     const at = now();
@@ -151,8 +154,8 @@ const account = new Hono<AppEnv>()
     await withDatabaseDeadline(c.get('deps').sql, (db) => cancelEnrolment(db, signedInStaff(c).id));
     return c.redirect('/admin/account?done=enrolment-cancelled#two-factor', 303);
   })
-  .post('/two-factor/off', formWrite(), requireStaff('page'), async (c) => {
-    const checked = await checkOwnPassword(c, field(await c.req.parseBody(), 'password'));
+  .post('/two-factor/off', formWrite(), requireStaff('page'), validAccountForm(passwordConfirmSchema, { password: 'offPassword' }), async (c) => {
+    const checked = await checkOwnPassword(c, c.req.valid('form').password);
     if ('error' in checked) return showAccount(c, { errors: { offPassword: checked.error } }, checked.status);
     await withDatabaseDeadline(c.get('deps').sql, (db) => turnOffTwoFactor(db, signedInStaff(c).id));
     securityLine(c, 'staff two-factor sign-in turned off');

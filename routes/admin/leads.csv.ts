@@ -8,7 +8,7 @@ import { withDatabaseDeadline } from '../../server/deadline.ts';
 import type { AppEnv } from '../../server/deps.ts';
 import { streamedResponse } from '../../server/middleware/compress.ts';
 import { requireStaff } from '../../server/staff-auth.ts';
-import { inboxContext, readFilters } from './_inbox-filters.ts';
+import { inboxContext, validFilters } from './_inbox-filters.ts';
 
 /** The CSV's columns: stable names, one row per lead. */
 const CSV_COLUMNS = [
@@ -73,12 +73,11 @@ function touchCells(stored: string | null, { full }: { full: boolean }): string[
 }
 
 /** GET /admin/leads.csv: every lead the inbox's filters choose (routes/admin/leads/index.tsx), streamed as CSV. Staff only. */
-export default new Hono<AppEnv>().get('/', requireStaff('page'), async (c) => {
-  const read = readFilters(c);
-  if ('problem' in read) return read.problem;
+export default new Hono<AppEnv>().get('/', requireStaff('page'), validFilters, async (c) => {
+  const filters = c.req.valid('query');
   const ctx = inboxContext(c);
   const { sql, log } = c.get('deps');
-  const batches = leadsForExport(sql, { ...read.filters, page: undefined }, ctx);
+  const batches = leadsForExport(sql, { ...filters, page: undefined }, ctx);
   const encoder = new TextEncoder();
   const body = new ReadableStream<Uint8Array>({
     start(controller) {

@@ -1,13 +1,15 @@
 import { Hono } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import { assignVariant, recordEvent } from '../../db/queries/ab-tests.ts';
-import { AB_LIMITS, abEventSchema, assignmentQuerySchema } from '../../lib/ab/definitions.ts';
+import { AB_LIMITS } from '../../lib/ab/definitions.ts';
+import { abEventSchema, assignmentQuerySchema } from '../../lib/ab/schema.ts';
 import { jsonWrite } from '../../server/api/guards.ts';
 import { validJson, validQuery } from '../../server/api/validate.ts';
 import { firstTouchSource } from '../../server/attribution.ts';
 import { withDatabaseDeadline } from '../../server/deadline.ts';
 import type { AppEnv } from '../../server/deps.ts';
 import { databaseReady } from '../../server/middleware/database-ready.ts';
+import { answerError } from '../../server/middleware/errors.ts';
 import { rateLimit } from '../../server/middleware/rate-limit.ts';
 import { privateHeaders } from '../../server/staff-auth.ts';
 import { isCrawler, visitorId } from '../../server/visitor.ts';
@@ -30,7 +32,7 @@ api.get('/assignment', rateLimit('assignments'), validQuery(assignmentQuerySchem
   // Crawlers see the control and leave no trace; everyone else is the supplied id or the visitor cookie.
   const user = isCrawler(c) ? null : (userId ?? visitorId(c));
   const assignment = await withDatabaseDeadline(c.get('deps').sql, (db) => assignVariant(db, testName, user, firstTouchSource(c)));
-  if (!assignment) return c.json({ error: `No running A/B test is named ${testName}` }, 404);
+  if (!assignment) return answerError(c, 404, `No running A/B test is named ${testName}`);
   return c.json(assignment);
 });
 
@@ -46,11 +48,11 @@ api.post('/event', jsonWrite(EVENT_BODY_LIMIT), validJson(abEventSchema), rateLi
     case 'recorded':
       return c.json({ recorded: true }, 201);
     case 'unknown-test':
-      return c.json({ error: 'Invalid fields: testId', fields: { testId: 'No A/B test has this id' } }, 400);
+      return answerError(c, 400, 'Invalid fields: testId', { fields: { testId: 'No A/B test has this id' } });
     case 'unknown-variant':
-      return c.json({ error: 'Invalid fields: variantId', fields: { variantId: 'This variant does not belong to the test' } }, 400);
+      return answerError(c, 400, 'Invalid fields: variantId', { fields: { variantId: 'This variant does not belong to the test' } });
     case 'other-variant':
-      return c.json({ error: 'This visitor is assigned to a different variant of the test' }, 409);
+      return answerError(c, 409, 'This visitor is assigned to a different variant of the test');
     case 'not-assigned':
       // Outside the traffic allocation: shown the control, but not part of the experiment.
       return c.json({ recorded: false }, 202);
@@ -63,7 +65,7 @@ api.post('/event', jsonWrite(EVENT_BODY_LIMIT), validJson(abEventSchema), rateLi
 /** With AB_DASHBOARD_ACCESS=staff the results are not for everyone: 401, and where to go instead. */
 const openResultsOnly = createMiddleware<AppEnv>(async (c, next) => {
   privateHeaders(c);
-  if (c.get('deps').config.AB_DASHBOARD_ACCESS === 'staff') return c.json({ error: 'The A/B results are for staff: sign in at /admin/login' }, 401);
+  if (c.get('deps').config.AB_DASHBOARD_ACCESS === 'staff') return answerError(c, 401, 'The A/B results are for staff: sign in at /admin/login');
   await next();
 });
 api.use('/tests', openResultsOnly);

@@ -3,14 +3,16 @@ import { storeAuditSubmission } from '../../db/queries/audits.ts';
 import { resultsPath } from '../../lib/audit/results-link.ts';
 import { AUDIT_FLAG_FIELDS, AUDIT_LIST_FIELDS, auditSchema } from '../../lib/audit/schema.ts';
 import type { FieldErrors } from '../../lib/forms/validation.ts';
+import { isFormBody } from '../../server/api/body-type.ts';
 import { formSubmissionId } from '../../server/api/form-submission.ts';
-import { isFormBody, SUBMISSION_CONFLICT, submissionWrite } from '../../server/api/guards.ts';
+import { SUBMISSION_CONFLICT, submissionWrite } from '../../server/api/guards.ts';
 import { referringPage } from '../../server/api/referring-page.ts';
 import { validSubmission } from '../../server/api/validate.ts';
 import { touchesOf } from '../../server/attribution.ts';
 import { withDatabaseDeadline } from '../../server/deadline.ts';
 import type { AppContext, AppEnv } from '../../server/deps.ts';
 import { databaseReady } from '../../server/middleware/database-ready.ts';
+import { answerError } from '../../server/middleware/errors.ts';
 import { rateLimit } from '../../server/middleware/rate-limit.ts';
 import { renderPage } from '../../server/page.tsx';
 import { visitorId } from '../../server/visitor.ts';
@@ -29,7 +31,7 @@ const api = new Hono<AppEnv>()
   .post(
     '/',
     submissionWrite(),
-    validSubmission(auditSchema, { lists: AUDIT_LIST_FIELDS, flags: AUDIT_FLAG_FIELDS, invalidForm }),
+    validSubmission(auditSchema, { lists: AUDIT_LIST_FIELDS, flags: AUDIT_FLAG_FIELDS, invalid: invalidForm }),
     rateLimit('forms'),
     async (c) => {
       const plainForm = isFormBody(c);
@@ -46,7 +48,7 @@ const api = new Hono<AppEnv>()
           channels: notifications.channels,
         }),
       );
-      if (stored === 'conflict') return c.json(SUBMISSION_CONFLICT, 409);
+      if (stored === 'conflict') return answerError(c, 409, SUBMISSION_CONFLICT);
       if (stored.queued) notifications.queued();
       const resultsUrl = resultsPath(stored.resultsToken);
       return plainForm ? c.redirect(resultsUrl, 303) : c.json({ audit: stored.audit, resultsUrl }, 201);

@@ -6,14 +6,16 @@ import type { FieldErrors } from '../../lib/forms/validation.ts';
 import { INTAKE_FIELDS, intakeSchema } from '../../lib/intake/schema.ts';
 import { CONSENT_VERSION } from '../../lib/leads/consent.ts';
 import { intake } from '../../lib/site.ts';
+import { isFormBody } from '../../server/api/body-type.ts';
 import { formSubmissionId } from '../../server/api/form-submission.ts';
-import { isFormBody, SUBMISSION_CONFLICT, submissionWrite } from '../../server/api/guards.ts';
+import { SUBMISSION_CONFLICT, submissionWrite } from '../../server/api/guards.ts';
 import { referringPage } from '../../server/api/referring-page.ts';
 import { validSubmission } from '../../server/api/validate.ts';
 import { touchesOf } from '../../server/attribution.ts';
 import { withDatabaseDeadline } from '../../server/deadline.ts';
 import type { AppContext, AppEnv } from '../../server/deps.ts';
 import { databaseReady } from '../../server/middleware/database-ready.ts';
+import { answerError } from '../../server/middleware/errors.ts';
 import { rateLimit } from '../../server/middleware/rate-limit.ts';
 import { renderPage } from '../../server/page.tsx';
 import { visitorId } from '../../server/visitor.ts';
@@ -30,7 +32,7 @@ const API_PATH = '/api/q4-intake';
  */
 const api = new Hono<AppEnv>()
   .use(databaseReady)
-  .post('/', submissionWrite(), validSubmission(intakeSchema, { invalidForm }), rateLimit('forms'), async (c) => {
+  .post('/', submissionWrite(), validSubmission(intakeSchema, { invalid: invalidForm }), rateLimit('forms'), async (c) => {
     const { id: clientId, fax, fillMs, ...application } = c.req.valid('json');
     const { sql, now, notifications } = c.get('deps');
     const plainForm = isFormBody(c);
@@ -49,7 +51,7 @@ const api = new Hono<AppEnv>()
         channels: notifications.channels,
       }),
     );
-    if (!stored.created && !sameAnswers(stored.row, application, INTAKE_FIELDS)) return c.json(SUBMISSION_CONFLICT, 409);
+    if (!stored.created && !sameAnswers(stored.row, application, INTAKE_FIELDS)) return answerError(c, 409, SUBMISSION_CONFLICT);
     if (stored.created && !isSpam) notifications.queued();
     return plainForm ? c.redirect(intake.thankYouPath, 303) : c.json({ id }, 201);
   });

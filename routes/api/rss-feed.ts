@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import { routePath } from 'hono/route';
 import type { BlogPost } from '../../lib/feed/posts.ts';
 import type { AppEnv } from '../../server/deps.ts';
+import { answerError } from '../../server/middleware/errors.ts';
 import { type CacheRule, untilDataExpires } from '../../server/page-cache.ts';
 
 /** What the feed JSON's cache rule reads: which copy, and until when it is fresh. */
@@ -33,8 +34,7 @@ api.get('/', async (c) => {
     return c.json(stale ? { posts, stale: true } : { posts });
   } catch (err) {
     log.warn('blog feed unavailable', { requestId: c.get('requestId'), reason: err instanceof Error ? err.message.slice(0, 300) : 'unknown' });
-    c.header('Cache-Control', 'no-store');
-    return c.json({ error: 'The blog feed is unavailable right now. Please try again later.' }, 502);
+    return answerError(c, 502, 'The blog feed is unavailable right now. Please try again later.', { headers: { 'Cache-Control': 'no-store' } });
   }
 });
 

@@ -28,7 +28,7 @@ const impatientFeedApp = (path: string, timeoutMs: number) =>
 
 async function getFeed(app: Awaited<ReturnType<typeof testApp>>) {
   const res = await app.request('/api/rss-feed');
-  return { res, body: (await res.json()) as { posts?: BlogPost[]; stale?: boolean; error?: string } };
+  return { res, body: (await res.json()) as { posts?: BlogPost[]; stale?: boolean; error?: string; requestId?: string } };
 }
 
 describe('GET /api/rss-feed with a good feed', () => {
@@ -317,7 +317,7 @@ describe('a hostile feed', () => {
     for (const path of ['/invalid.xml', '/not-xml', '/xxe.xml', '/billion-laughs.xml']) {
       const { res, body } = await getFeed(await feedApp(path));
       expect(res.status).toBe(502);
-      expect(body).toEqual({ error: 'The blog feed is unavailable right now. Please try again later.' });
+      expect(body).toEqual({ error: 'The blog feed is unavailable right now. Please try again later.', requestId: res.headers.get('x-request-id') ?? '' });
     }
   });
 });

@@ -5,17 +5,16 @@ import { withDatabaseDeadline } from '../../../server/deadline.ts';
 import type { AppEnv } from '../../../server/deps.ts';
 import { renderPage } from '../../../server/page.tsx';
 import { requireStaff, signedInStaff } from '../../../server/staff-auth.ts';
-import { inboxContext, readFilters } from '../_inbox-filters.ts';
+import { inboxContext, validFilters } from '../_inbox-filters.ts';
 import { inboxPage } from '../_staff-pages.tsx';
 
 /** GET /admin/leads: the inbox, one page of the leads its filters choose (their CSV: routes/admin/leads.csv.ts). Staff only. */
-export default new Hono<AppEnv>().get('/', requireStaff('page'), async (c) => {
-  const read = readFilters(c);
-  if ('problem' in read) return read.problem;
+export default new Hono<AppEnv>().get('/', requireStaff('page'), validFilters, async (c) => {
+  const filters = c.req.valid('query');
   const ctx = inboxContext(c);
   const { sql } = c.get('deps');
   const [page, owners, sources] = await withDatabaseDeadline(sql, (db) =>
-    Promise.all([loadInboxPage(db, read.filters, ctx), listStaffAccounts(db), leadSources(db)]),
+    Promise.all([loadInboxPage(db, filters, ctx), listStaffAccounts(db), leadSources(db)]),
   );
-  return renderPage(c, inboxPage, { staff: signedInStaff(c), filters: read.filters, ...page, owners, sources, now: ctx.now });
+  return renderPage(c, inboxPage, { staff: signedInStaff(c), filters, ...page, owners, sources, now: ctx.now });
 });

@@ -12,16 +12,15 @@ import { withDatabaseDeadline } from '../../../../server/deadline.ts';
 import type { AppEnv } from '../../../../server/deps.ts';
 import { renderPage } from '../../../../server/page.tsx';
 import { requireStaff, signedInStaff } from '../../../../server/staff-auth.ts';
-import { leadChanges, leadParams, noSuchLead } from '../../_lead-changes.ts';
+import { leadChanges, noSuchLead, validLeadParams } from '../../_lead-changes.ts';
 import { leadPage } from '../../_staff-pages.tsx';
 
 /**
  * GET /admin/leads/{type}/{id}: one lead in full. Each view is logged on the lead (who and when). Its
  * forms post to /admin/leads/{type}/{id}/{change} (routes/admin/_lead-changes.ts).
  */
-const lead = new Hono<AppEnv>().get('/', requireStaff('page'), async (c) => {
-  const params = leadParams(c);
-  if (!params) return noSuchLead(c);
+const lead = new Hono<AppEnv>().get('/', requireStaff('page'), validLeadParams, async (c) => {
+  const params = c.req.valid('param');
   const { sql, now } = c.get('deps');
   const staff = signedInStaff(c);
   const found = await withDatabaseDeadline(sql, (db) => findLead(db, params.kind, params.id));
