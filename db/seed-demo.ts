@@ -1,6 +1,8 @@
 // `bun run seed:demo`: fills the seeded A/B tests with synthetic visitors so the dashboard has
 // something to show. Writes to the database named by DATABASE_URL (or the embedded one in DATA_DIR).
 // Never run automatically; never point it at production. Rerunning replaces the earlier demo rows.
+// A person runs it in a terminal, so it says what it did in plain sentences (console), not the
+// server's JSON log lines.
 //
 // Options: --visitors=N (per test, default 3000), --days=N (spread over, default 14), --skew (drop a
 // sixth of one variant's visitors, to show the sample-ratio-mismatch warning), --leads=N (also N
@@ -71,12 +73,12 @@ async function main() {
         for (let i = 0; i < events.length; i += 1000) {
           await tx`insert into ab_test_events ${tx(events.slice(i, i + 1000) as never, 'test_id', 'variant_id', 'user_id', 'event_type', 'event_data', 'timestamp')}`;
         }
-        console.log(JSON.stringify({ msg: 'seeded demo data', testId, visitors: assignments.length, events: events.length }));
+        console.log(`Seeded ${assignments.length} demo visitors and ${events.length} events into the A/B test ${testId}.`);
       }
     });
     if (leads > 0) {
       await seedDemoLeads(sql, { count: leads });
-      console.log(JSON.stringify({ msg: 'seeded demo leads', leads }));
+      console.log(`Seeded ${leads} demo leads into the inbox.`);
     }
   } finally {
     await db.close();

@@ -8,6 +8,7 @@
 // The password comes from STAFF_PASSWORD when set (scripts, tests), else it is asked for on the
 // terminal without echo. It is stored only as an argon2id hash. The database is the site's own
 // (DATABASE_URL, or the embedded one in DATA_DIR, which must not be in use by a running server).
+// A person runs it, so it answers in plain sentences (console), not the server's JSON log lines.
 
 import * as z from 'zod/mini';
 import { openDatabase } from '../db/client.ts';

@@ -23,7 +23,8 @@ function configFromEnvironment(): Config {
     return loadConfig(process.env);
   } catch (err) {
     if (!(err instanceof ConfigError)) throw err;
-    console.error(err.message);
+    // One line naming the variable, through the one logger; the exit handler writes it.
+    stdoutLog.error(err.message);
     process.exit(1);
   }
 }
@@ -64,7 +65,7 @@ export async function main({ embeddedFiles, preparedData }: { embeddedFiles?: Re
   const cannotOpen = (error: unknown): never => {
     // Another server holding DATA_DIR says so in its own line; anything else (a file where the folder
     // should be, no permission, a damaged database) in this one.
-    if (error instanceof DataDirInUse) console.error(error.message);
+    if (error instanceof DataDirInUse) stdoutLog.error(error.message);
     else stdoutLog.error('the embedded database could not be opened', { error: String(error) });
     // The exit handler writes what is pending, synchronously.
     process.exit(1);
@@ -181,7 +182,7 @@ export async function main({ embeddedFiles, preparedData }: { embeddedFiles?: Re
 export async function workerMain() {
   const config = configFromEnvironment();
   if (!config.DATABASE_URL) {
-    console.error('bun run worker needs DATABASE_URL: the embedded database belongs to the server process, whose own worker delivers notifications.');
+    stdoutLog.error('bun run worker needs DATABASE_URL: the embedded database belongs to the server process, whose own worker delivers notifications.');
     process.exit(1);
   }
   setDatabaseDeadline(config.DB_DEADLINE_MS);

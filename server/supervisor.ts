@@ -93,7 +93,7 @@ export async function supervise({ processes, port }: { processes: number; port: 
     serving = true;
   } catch (error) {
     stopping = true;
-    console.error(String((error as Error).message));
+    log.error(String((error as Error).message));
     for (const child of children) child?.proc.kill('SIGTERM');
     await Promise.all(children.map((c) => c?.proc.exited));
     flushLog();

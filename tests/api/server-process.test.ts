@@ -21,12 +21,16 @@ test('the server process serves, stops cleanly on SIGTERM, and restarts on the s
   expect(await second.stop()).toBe(0);
 });
 
-test('a bad environment value stops start-up with one line naming it', async () => {
+test('a bad environment value stops start-up with one line naming it, through the one logger', async () => {
   const proc = Bun.spawn(['bun', 'server.ts'], { env: { ...process.env, PORT: 'not-a-port' }, stdout: 'pipe', stderr: 'pipe' });
   expect(await proc.exited).toBe(1);
-  const stderr = (await new Response(proc.stderr).text()).trim();
-  expect(stderr.split('\n')).toHaveLength(1);
-  expect(stderr).toStartWith('Invalid environment variable PORT:');
+  const [stdout, stderr] = await Promise.all([new Response(proc.stdout).text(), new Response(proc.stderr).text()]);
+  expect(stderr).toBe('');
+  const lines = stdout.trim().split('\n');
+  expect(lines).toHaveLength(1);
+  const entry = JSON.parse(lines[0]);
+  expect(entry.level).toBe('error');
+  expect(entry.msg).toStartWith('Invalid environment variable PORT:');
 });
 
 test('while a new embedded database is still being created, pages are served and what needs data answers 503', async () => {

@@ -1,3 +1,4 @@
+import { writeSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { setPriority } from 'node:os';
 import { packDataDir, unpackDataDir } from '../../../db/data-dir-archive.ts';
@@ -43,14 +44,19 @@ export async function packAndCheckElsewhere(paths: PackAndCheckPaths): Promise<n
   return leads;
 }
 
-/** The child's side: does the work the marker's value names, prints the count and exits. */
+/**
+ * The child's side: does the work the marker's value names, and answers its parent with the count on
+ * stdout (or why not on stderr) and its exit code. That is the answer packAndCheckElsewhere reads, not a
+ * log line: the parent logs the outcome through the one logger. Written synchronously, as the
+ * process exits at once.
+ */
 export async function packAndCheckAsAsked(request: string): Promise<never> {
   try {
     const leads = await packAndCheck(JSON.parse(request) as PackAndCheckPaths);
-    console.log(leads);
+    writeSync(1, `${leads}\n`);
     process.exit(0);
   } catch (error) {
-    console.error(String((error as Error)?.message ?? error));
+    writeSync(2, `${String((error as Error)?.message ?? error)}\n`);
     process.exit(1);
   }
 }

@@ -1,0 +1,51 @@
+// "One of each" (docs/ARCHITECTURE.md), checked on the code as it is by tests/house-rules.test.ts: each
+// function below takes the source files (path → text) and returns what breaks its rule, one line each,
+// empty when the house is in order. Imports and cycles are scripts/dependency-rules.ts's.
+
+export type SourceFiles = ReadonlyMap<string, string>;
+
+/** The text without comments (so a comment may name what the code must not do). Strings stay. */
+function code(source: string): string {
+  return source.replace(/\/\*[\s\S]*?\*\//g, (comment) => comment.replace(/[^\n]/g, ' ')).replace(/(^|[^:'"`\\])\/\/.*$/gm, '$1');
+}
+
+/** Each match of `pattern` (a global RegExp) in the code of `source`, with its line number. */
+function* matches(source: string, pattern: RegExp): Generator<{ line: number; match: RegExpExecArray }> {
+  const text = code(source);
+  for (const match of text.matchAll(pattern)) yield { line: text.slice(0, match.index).split('\n').length, match };
+}
+
+const inFolder = (file: string, folders: readonly string[]) => folders.some((folder) => file.startsWith(folder));
+/** Tests beside the code may do what the code may not (print, set the environment, read the real clock). */
+const isTest = (file: string) => /\.test\.tsx?$/.test(file);
+
+/**
+ * Who may write with `console` instead of the one logger (server/log.ts), and why: the command-line
+ * tools a person runs (they answer in plain sentences, not the server's JSON lines) and the code that
+ * runs in the browser (the browser's console is its only log).
+ */
+const CONSOLE_ALLOWED: ReadonlyMap<string, string> = new Map([
+  ['scripts/staff.ts', 'staff accounts, for a person at a terminal'],
+  ['scripts/backup.ts', 'a backup now, for a person or a cron job’s mail'],
+  ['scripts/restore.ts', 'a restore, for a person at a terminal'],
+  ['scripts/test.ts', 'the test runner, for a person at a terminal'],
+  ['db/seed-demo.ts', 'demo data, seeded by hand'],
+]);
+const BROWSER_FOLDERS = ['client/', 'islands/', 'components/'];
+
+/**
+ * Every process writes its lines through server/log.ts: `console` only where CONSOLE_ALLOWED says, and
+ * no second logger type (a `{ info(msg: string …) }` of its own) beside its `Logger`.
+ */
+export function consoleOutsideLogger(files: SourceFiles): string[] {
+  const breaches: string[] = [];
+  for (const [file, source] of files) {
+    if (isTest(file) || file === 'server/log.ts') continue;
+    if (!CONSOLE_ALLOWED.has(file) && !inFolder(file, BROWSER_FOLDERS))
+      for (const { line, match } of matches(source, /\bconsole\.\w+/g))
+        breaches.push(`${file}:${line} calls ${match[0]}: write through the one logger, server/log.ts`);
+    for (const { line } of matches(source, /\b(info|warn|error)\??\s*(\(\s*msg\s*:\s*string|:\s*\(\s*msg\s*:\s*string)/g))
+      breaches.push(`${file}:${line} declares a logger of its own: use Logger from server/log.ts`);
+  }
+  return [...new Set(breaches)];
+}

@@ -1,0 +1,40 @@
+import { describe, expect, test } from 'bun:test';
+import { readFileSync } from 'node:fs';
+import { consoleOutsideLogger } from '../scripts/house-rules.ts';
+
+// "One of each" in docs/ARCHITECTURE.md, checked on the code as it is (scripts/house-rules.ts). Each
+// rule is first shown to catch what it is for.
+
+const sourceFiles = () => {
+  const files = new Map<string, string>();
+  for (const file of new Bun.Glob('{server,routes,features,lib,client,components,islands,db,scripts}/**/*.{ts,tsx}').scanSync('.')) {
+    files.set(file, readFileSync(file, 'utf8'));
+  }
+  for (const file of ['server.ts', 'worker.ts', 'build.ts']) files.set(file, readFileSync(file, 'utf8'));
+  return files;
+};
+const files = sourceFiles();
+
+test('the files read are the code', () => {
+  expect(files.size).toBeGreaterThan(100);
+});
+
+describe('one logger', () => {
+  test('catches console outside the logger and the people-facing tools, and a second logger type', () => {
+    const breaches = consoleOutsideLogger(
+      new Map([
+        ['server/main.ts', "// console.error is not used here\nconst a = 1;\nconsole.error('no');"],
+        ['features/f.ts', 'console.log(1)'],
+        ['scripts/staff.ts', 'console.log("for a person")'],
+        ['client/islands/loader.ts', 'console.error("the browser’s console")'],
+        ['server/x.test.ts', 'console.log("a test")'],
+        ['db/client.ts', 'type StartupLog = {\n  info(msg: string): void;\n};'],
+      ]),
+    );
+    expect(breaches.map((b) => b.split(' ')[0])).toEqual(['server/main.ts:3', 'features/f.ts:1', 'db/client.ts:2']);
+  });
+
+  test('holds for the code as it is', () => {
+    expect(consoleOutsideLogger(files)).toEqual([]);
+  });
+});
