@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { agency } from './site.ts';
 
-// Every environment variable the server reads, validated once at start-up.
+// Every environment variable the site reads, validated once at start-up: the one reader of the
+// environment (each entry point passes process.env to loadConfig; scripts/house-rules.ts checks that
+// nothing else reads it).
 const optionalText = z
   .string()
   .optional()
@@ -113,6 +115,17 @@ const envSchema = z.object({
    * (server/memory.ts); 0 turns it off. Unset: 200 on the embedded database, 120 on PostgreSQL.
    */
   MEMORY_SOFT_LIMIT_MB: z.coerce.number().int().min(0).max(65_536).optional(),
+  /** `bun run staff:add`'s new password (scripts, tests); unset, the command asks on the terminal. Taken as given, spaces and all. */
+  STAFF_PASSWORD: z.string().optional(),
+
+  // Internal: set by the site on the processes it starts itself, never by hand. The names are a
+  // contract between a process and its children (an older binary's children read the same ones).
+  /** The server process's number under a supervisor, from 1 (server/supervisor.ts); 0: not one of a supervisor's. */
+  WEB_PROCESS: z.coerce.number().int().min(0).max(64).default(0),
+  /** `when-ready`: a process started while others serve binds the port only once its database is ready. */
+  WEB_PROCESS_JOIN: z.enum(['at-once', 'when-ready']).default('at-once'),
+  /** Set on the process that packs and checks an embedded backup for its server: the paths, as JSON (features/operations/backup/pack-and-check.ts). */
+  NORTHLINE_BACKUP_PACK_AND_CHECK: optionalText,
 });
 
 export type Config = Omit<z.output<typeof envSchema>, 'PUBLIC_SITE_URL' | 'AB_DASHBOARD_ACCESS' | 'ADMIN_PASSWORD' | 'MAIL_FROM' | 'MEMORY_SOFT_LIMIT_MB'> & {

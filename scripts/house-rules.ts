@@ -49,3 +49,23 @@ export function consoleOutsideLogger(files: SourceFiles): string[] {
   }
   return [...new Set(breaches)];
 }
+
+/** Who may read the environment itself, and why (everyone else gets it from loadConfig). */
+const ENVIRONMENT_ALLOWED: ReadonlyMap<string, string> = new Map([['scripts/test.ts', 'the test runner (TEST_SCOPE), test code']]);
+
+/**
+ * One config reader: the environment is read only by lib/config.ts's `loadConfig`, which each entry point
+ * hands `process.env` (`loadConfig(process.env)`). Passing the whole environment on to a child process
+ * (`{ ...process.env, … }`) reads no variable and is allowed; so is a string that merely names it.
+ */
+export function environmentOutsideConfig(files: SourceFiles): string[] {
+  const breaches: string[] = [];
+  for (const [file, source] of files) {
+    if (isTest(file) || ENVIRONMENT_ALLOWED.has(file)) continue;
+    for (const { line, match } of matches(source, /(['"`]?)(loadConfig\(\s*|\.\.\.)?\b(process\.env|Bun\.env|import\.meta\.env)\b/g)) {
+      const [, quote, allowedUse, what] = match;
+      if (!quote && !allowedUse) breaches.push(`${file}:${line} reads ${what}: add the variable to lib/config.ts and read it from the config`);
+    }
+  }
+  return breaches;
+}

@@ -1,7 +1,7 @@
 import { type Database, openDatabase } from '../db/client.ts';
 import { DataDirInUse } from '../db/data-dir-lock.ts';
 import { type LeadWorker, startWorker } from '../features/leads/delivery/worker.ts';
-import { PACK_AND_CHECK_MARKER, packAndCheckAsAsked } from '../features/operations/backup/pack-and-check.ts';
+import { packAndCheckAsAsked } from '../features/operations/backup/pack-and-check.ts';
 import { type BackupService, createBackupService } from '../features/operations/backup/service.ts';
 import { backupStatus } from '../features/operations/backup/status.ts';
 import { type Retention, startRetention } from '../features/operations/retention/schedule.ts';
@@ -15,7 +15,7 @@ import { startMemoryGovernor } from './memory.ts';
 import { counter, gauge } from './metrics.ts';
 import { serveOnUncaughtErrors } from './process-errors.ts';
 import { diskSource, embeddedSource, loadAssets } from './static-files.ts';
-import { CHILD_MARKER, type ChildMessage, JOIN_MARKER, supervise } from './supervisor.ts';
+import { type ChildMessage, supervise } from './supervisor.ts';
 
 /** The environment, parsed once; a bad value stops the process with one line naming it. */
 function configFromEnvironment(): Config {
@@ -30,7 +30,7 @@ function configFromEnvironment(): Config {
 }
 
 /**
- * Starts the site: reads the environment (the only place that does), builds the assets when they are
+ * Starts the site: reads the environment (through lib/config.ts, once), builds the assets when they are
  * missing or stale (a compiled binary passes the static files embedded in it instead), and then either
  * supervises WEB_CONCURRENCY server processes (server/supervisor.ts) or is one: opens the database in
  * the background, listens, starts the notification worker and the A/B tests' watch once the database
@@ -38,11 +38,10 @@ function configFromEnvironment(): Config {
  * `bun run backup` asks through, and stops cleanly on SIGTERM or SIGINT.
  */
 export async function main({ embeddedFiles, preparedData }: { embeddedFiles?: Record<string, string>; preparedData?: string } = {}) {
-  // A compiled binary started again by its own server to pack and check a backup (features/operations/backup/).
-  const packAndCheckRequest = process.env[PACK_AND_CHECK_MARKER];
-  if (packAndCheckRequest) return packAndCheckAsAsked(packAndCheckRequest);
   let config = configFromEnvironment();
-  const processNumber = Number(process.env[CHILD_MARKER] ?? 0);
+  // A compiled binary started again by its own server to pack and check a backup (features/operations/backup/).
+  if (config.NORTHLINE_BACKUP_PACK_AND_CHECK) return packAndCheckAsAsked(config.NORTHLINE_BACKUP_PACK_AND_CHECK);
+  const processNumber = config.WEB_PROCESS;
   if (!embeddedFiles && !processNumber) {
     // A computed specifier keeps the build tooling (esbuild, Tailwind) out of a compiled binary. Built
     // once, here, before a supervisor starts its processes.
@@ -79,7 +78,7 @@ export async function main({ embeddedFiles, preparedData }: { embeddedFiles?: Re
   }).catch(cannotOpen);
   // A process the supervisor restarts joins the port only once its database is ready: until then the
   // others answer everything, where this one would answer 503 to what needs data.
-  if (process.env[JOIN_MARKER] === 'when-ready') await db.ready;
+  if (config.WEB_PROCESS_JOIN === 'when-ready') await db.ready;
   // The site is made right after binding (no await in between), once the real port is known.
   let site: Site;
   let stopping = false;

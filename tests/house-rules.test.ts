@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'bun:test';
 import { readFileSync } from 'node:fs';
-import { consoleOutsideLogger } from '../scripts/house-rules.ts';
+import { consoleOutsideLogger, environmentOutsideConfig } from '../scripts/house-rules.ts';
 
 // "One of each" in docs/ARCHITECTURE.md, checked on the code as it is (scripts/house-rules.ts). Each
 // rule is first shown to catch what it is for.
@@ -36,5 +36,25 @@ describe('one logger', () => {
 
   test('holds for the code as it is', () => {
     expect(consoleOutsideLogger(files)).toEqual([]);
+  });
+});
+
+describe('one config reader', () => {
+  test('catches the environment read outside loadConfig', () => {
+    const breaches = environmentOutsideConfig(
+      new Map([
+        ['server/main.ts', 'const config = loadConfig(process.env);\nconst n = Number(process.env.WEB_PROCESS ?? 0);'],
+        ['scripts/staff.ts', 'if (process.env["STAFF_PASSWORD"]) ask();'],
+        ['features/f.ts', 'const x = Bun.env.X;'],
+        ['server/supervisor.ts', 'Bun.spawn(cmd, { env: { ...process.env, WEB_PROCESS: "1" } });'],
+        ['build.ts', "define: { 'process.env.NODE_ENV': '\"production\"' }"],
+        ['server/x.test.ts', 'process.env.X = "1";'],
+      ]),
+    );
+    expect(breaches.map((b) => b.split(' ')[0])).toEqual(['server/main.ts:2', 'scripts/staff.ts:1', 'features/f.ts:1']);
+  });
+
+  test('holds for the code as it is', () => {
+    expect(environmentOutsideConfig(files)).toEqual([]);
   });
 });

@@ -2,6 +2,7 @@ import { writeSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { setPriority } from 'node:os';
 import { packDataDir, unpackDataDir } from '../../../db/data-dir-archive.ts';
+import { type Config, loadConfig } from '../../../lib/config.ts';
 
 // The slow half of an embedded backup, once the folder is copied: packing the copy (gzip, 2–3 s at
 // 50,000 leads) and checking the result (unpacking it and opening a second PGlite on it to count its
@@ -23,8 +24,8 @@ export async function packAndCheck({ copy, partial, check }: PackAndCheckPaths):
   return leads;
 }
 
-/** Set on the process that runs packAndCheck for a server: the paths, as JSON. */
-export const PACK_AND_CHECK_MARKER = 'NORTHLINE_BACKUP_PACK_AND_CHECK';
+/** Set on the process that runs packAndCheck for a server: the paths, as JSON (lib/config.ts reads it). */
+const PACK_AND_CHECK_MARKER = 'NORTHLINE_BACKUP_PACK_AND_CHECK' satisfies keyof Config;
 
 /**
  * Runs packAndCheck in a new process: this file run by Bun, or a compiled binary run again (its
@@ -61,4 +62,4 @@ export async function packAndCheckAsAsked(request: string): Promise<never> {
   }
 }
 
-if (import.meta.main) await packAndCheckAsAsked(process.env[PACK_AND_CHECK_MARKER] ?? '');
+if (import.meta.main) await packAndCheckAsAsked(loadConfig(process.env).NORTHLINE_BACKUP_PACK_AND_CHECK ?? '');
