@@ -11,6 +11,7 @@ import { DataDirInUse, dataDirHolder } from '../db/data-dir-lock.ts';
 import { createBackupService } from '../features/operations/backup/service.ts';
 import type { BackupAttempt } from '../features/operations/backup/status.ts';
 import { ConfigError, loadConfig } from '../lib/config.ts';
+import { systemClock } from '../lib/time/clock.ts';
 import { createLogger } from '../server/log.ts';
 
 class Refused extends Error {}
@@ -72,7 +73,7 @@ async function main(): Promise<number> {
     }
   }
   try {
-    return report(await createBackupService({ db, config, log }).run('request'), '');
+    return report(await createBackupService({ db, config, log, now: systemClock }).run('request'), '');
   } finally {
     await db.close();
   }

@@ -69,3 +69,29 @@ export function environmentOutsideConfig(files: SourceFiles): string[] {
   }
   return breaches;
 }
+
+/** Where a clock may still have another shape than `Clock`, and why. */
+const CLOCK_SHAPE_ALLOWED: ReadonlyMap<string, string> = new Map([
+  ['server/page-cache.ts', 'takes lru-cache’s clock in ms, millisecondsOf(deps.now) from resolveDeps, until its rework lands'],
+]);
+/** Where features/ may read the real time, and why. */
+const REAL_TIME_ALLOWED: ReadonlyMap<string, string> = new Map([['features/operations/backup/files.ts', 'compares file modification times, which are the system’s']]);
+
+/**
+ * One clock shape: a clock is declared as `Clock` (lib/time/clock.ts), never as its own `() => Date` or
+ * `() => number`; and features/ (the worker, the retention sweep, the backups, the feed, the A/B memory)
+ * take the time from the clock they are given, never from `Date.now()` or `new Date()`.
+ */
+export function clockShapes(files: SourceFiles): string[] {
+  const breaches: string[] = [];
+  for (const [file, source] of files) {
+    if (isTest(file) || file === 'lib/time/clock.ts') continue;
+    if (!CLOCK_SHAPE_ALLOWED.has(file))
+      for (const { line, match } of matches(source, /\b(now|clock)\??\s*:\s*\(\)\s*=>\s*(Date|number)\b/g))
+        breaches.push(`${file}:${line} declares a clock as ${match[0]}: use Clock from lib/time/clock.ts`);
+    if (file.startsWith('features/') && !REAL_TIME_ALLOWED.has(file))
+      for (const { line, match } of matches(source, /\bDate\.now\(\)|\bnew Date\(\s*\)/g))
+        breaches.push(`${file}:${line} reads the real time (${match[0]}): take it from the Clock the feature is given`);
+  }
+  return breaches;
+}

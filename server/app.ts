@@ -8,6 +8,7 @@ import { routingPath } from '../lib/http/request-address.ts';
 import { securityHeaders } from '../lib/http/security-headers.ts';
 import { channelsFor } from '../lib/leads/notifications.ts';
 import { agency, services } from '../lib/site.ts';
+import { millisecondsOf, systemClock } from '../lib/time/clock.ts';
 import abTestsDashboard from '../routes/admin/ab-tests.tsx';
 import admin, { dashboardAccess } from '../routes/admin/index.ts';
 import abTestApi from '../routes/api/ab-test.ts';
@@ -74,13 +75,12 @@ export const indexablePaths = pages.filter(([, page]) => typeof page.meta === 'f
 /** The dependencies with every default filled in, each made once. */
 export function resolveDeps(input: AppDepsInput): AppDeps {
   const { sql, config } = input;
-  const now = input.now ?? (() => new Date());
-  const clock = input.now ? () => now().getTime() : Date.now;
+  const now = input.now ?? systemClock;
   const log = input.log ?? stdoutLog;
-  const rateLimiters = input.rateLimiters ?? createRateLimiters(clock);
+  const rateLimiters = input.rateLimiters ?? createRateLimiters(now);
   const dbReady = input.dbReady ?? (() => true);
   const databaseHealth = input.databaseHealth ?? watchDatabaseHealth({ sql, dbReady });
-  const pageCache = input.pageCache ?? new PageCache({ baseHeaders: securityHeaders(config.isProduction), now: clock });
+  const pageCache = input.pageCache ?? new PageCache({ baseHeaders: securityHeaders(config.isProduction), now: millisecondsOf(now) });
   return {
     ...input,
     now,
@@ -92,7 +92,7 @@ export function resolveDeps(input: AppDepsInput): AppDeps {
     pageCache,
     metrics: input.metrics ?? createSiteMetrics({ sql, config, pageCache, databaseHealth, now }),
     homeVariants: input.homeVariants ?? createHomeVariants({ sql, now, log }),
-    feed: input.feed ?? createFeedReader({ source: config.RSS_FEED_URL, siteUrl: config.PUBLIC_SITE_URL, timeZone: agency.timeZone, now: clock }),
+    feed: input.feed ?? createFeedReader({ source: config.RSS_FEED_URL, siteUrl: config.PUBLIC_SITE_URL, timeZone: agency.timeZone, now }),
     storyWriter: input.storyWriter ?? storyWriterFromConfig(config, log),
     notifications: input.notifications ?? { channels: channelsFor({ webhookConfigured: config.LEAD_WEBHOOK_URL !== undefined }), queued: () => {} },
   };

@@ -13,6 +13,7 @@ import {
   touchOf,
   touchUpdate,
 } from '../lib/leads/attribution.ts';
+import type { Clock } from '../lib/time/clock.ts';
 import type { AppContext } from './deps.ts';
 import { PRIVATE_CACHE_CONTROL } from './page-cache.ts';
 import { isCrawlerAgent } from './visitor-cookie.ts';
@@ -32,7 +33,7 @@ function ownHosts(url: string, siteHost: string): string[] {
   return host === siteHost ? [siteHost] : [siteHost, host];
 }
 
-export type AttributionOptions = { siteHost: string; secure: boolean; now: () => Date };
+export type AttributionOptions = { siteHost: string; secure: boolean; now: Clock };
 
 /**
  * The Set-Cookie values a page request earns: none for a crawler, a visitor moving inside the site, or

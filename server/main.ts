@@ -7,6 +7,7 @@ import { backupStatus } from '../features/operations/backup/status.ts';
 import { type Retention, startRetention } from '../features/operations/retention/schedule.ts';
 import { type Config, ConfigError, loadConfig } from '../lib/config.ts';
 import { channelsFor } from '../lib/leads/notifications.ts';
+import { type Clock, systemClock } from '../lib/time/clock.ts';
 import { createApp, type Site } from './app.ts';
 import { type ControlSocket, startControlSocket } from './control-socket.ts';
 import { deadline, setDatabaseDeadline } from './deadline.ts';
@@ -117,14 +118,21 @@ export async function main({ embeddedFiles, preparedData }: { embeddedFiles?: Re
     // by `bun run backup` from cron or a timer, or by the provider (README).
     if (db.embedded) {
       site.deps.metrics.registry.register(backupMetrics);
-      const service = createBackupService({ db, config: workerConfig, log: stdoutLog, checkElsewhere: true });
+      const service = createBackupService({ db, config: workerConfig, log: stdoutLog, now: site.deps.now, checkElsewhere: true });
       const control = startControlSocket(db.embedded.dataDir, { backup: () => service.run('request') });
       db.embedded.announce({ control: control.path });
       backups = { service, stopSchedule: service.schedule(), control };
     }
     if (workerConfig.WORKER === 'on') {
-      worker = startWorker({ sql: db.sql, config: workerConfig, log: stdoutLog, listen: db.canListen, onOutcome: site.deps.metrics.notification });
-      retention = startRetention(retentionOptions(db, workerConfig, notifications.queued));
+      worker = startWorker({
+        sql: db.sql,
+        config: workerConfig,
+        log: stdoutLog,
+        now: site.deps.now,
+        listen: db.canListen,
+        onOutcome: site.deps.metrics.notification,
+      });
+      retention = startRetention(retentionOptions(db, workerConfig, site.deps.now, notifications.queued));
       stdoutLog.info('notification worker started', {
         smtp: workerConfig.SMTP_URL ? 'on' : 'off (emails are logged)',
         webhook: workerConfig.LEAD_WEBHOOK_URL ? 'on' : 'off',
@@ -187,8 +195,8 @@ export async function workerMain() {
   setDatabaseDeadline(config.DB_DEADLINE_MS);
   const db = await openDatabase(config, { background: true, log: stdoutLog, statementTimeoutMs: config.DB_DEADLINE_MS });
   await db.ready;
-  const worker = startWorker({ sql: db.sql, config, log: stdoutLog, listen: db.canListen });
-  const retention = startRetention(retentionOptions(db, config, () => worker.poke()));
+  const worker = startWorker({ sql: db.sql, config, log: stdoutLog, now: systemClock, listen: db.canListen });
+  const retention = startRetention(retentionOptions(db, config, systemClock, () => worker.poke()));
   stdoutLog.info('notification worker started', { smtp: config.SMTP_URL ? 'on' : 'off (emails are logged)', webhook: config.LEAD_WEBHOOK_URL ? 'on' : 'off' });
   let stopping = false;
   const shutdown = async (signal: string) => {
@@ -207,10 +215,11 @@ export async function workerMain() {
  * The daily retention sweep beside the notification worker (one sweep a day per deployment, whichever
  * process claims it). Its running totals are `Retention.counts`, for /metrics.
  */
-function retentionOptions(db: Database, config: Config, queued: () => void) {
+function retentionOptions(db: Database, config: Config, now: Clock, queued: () => void) {
   return {
     sql: db.sql,
     log: stdoutLog,
+    now,
     retentionDays: config.LEAD_RETENTION_DAYS,
     notifyReceiver: config.LEAD_WEBHOOK_URL !== undefined,
     queued,

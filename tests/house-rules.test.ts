@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'bun:test';
 import { readFileSync } from 'node:fs';
-import { consoleOutsideLogger, environmentOutsideConfig } from '../scripts/house-rules.ts';
+import { clockShapes, consoleOutsideLogger, environmentOutsideConfig } from '../scripts/house-rules.ts';
 
 // "One of each" in docs/ARCHITECTURE.md, checked on the code as it is (scripts/house-rules.ts). Each
 // rule is first shown to catch what it is for.
@@ -56,5 +56,29 @@ describe('one config reader', () => {
 
   test('holds for the code as it is', () => {
     expect(environmentOutsideConfig(files)).toEqual([]);
+  });
+});
+
+describe('one clock shape', () => {
+  test('catches a clock of another shape, and features reading the real time', () => {
+    const breaches = clockShapes(
+      new Map([
+        ['server/rate-limiter.ts', 'constructor(private readonly now: () => number = Date.now) {}'],
+        ['server/deps.ts', 'type AppDeps = { now: () => Date };'],
+        ['features/leads/delivery/worker.ts', 'const due = now();\nif (Date.now() - housekeptAt < leaseMs / 3) return;'],
+        ['features/operations/retention/schedule.ts', 'const now = options.now ?? (() => new Date());'],
+        ['server/main.ts', 'const worker = startWorker({ now: systemClock });\nconst startedAt = Date.now();'],
+      ]),
+    );
+    expect(breaches.map((b) => b.split(' ')[0])).toEqual([
+      'server/rate-limiter.ts:1',
+      'server/deps.ts:1',
+      'features/leads/delivery/worker.ts:2',
+      'features/operations/retention/schedule.ts:1',
+    ]);
+  });
+
+  test('holds for the code as it is', () => {
+    expect(clockShapes(files)).toEqual([]);
   });
 });

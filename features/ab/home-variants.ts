@@ -4,6 +4,7 @@ import { AB_TESTS_CHANNEL, loadRunningTest, previewAssignment, type RunningTest,
 import { type ContactFormConfig, defaultContactFormConfig } from '../../lib/ab/contact-form-variants.ts';
 import { AB_TEST_NAMES, type AbTracking, type Assignment, contactFormConfigSchema, heroConfigSchema } from '../../lib/ab/definitions.ts';
 import { CONTROL_HERO, type HeroVariantName } from '../../lib/ab/hero-variants.ts';
+import { type Clock, millisecondsOf } from '../../lib/time/clock.ts';
 import { withDatabaseDeadline } from '../../server/deadline.ts';
 import type { Logger } from '../../server/log.ts';
 
@@ -68,8 +69,8 @@ export type HomeVariantsService = {
 
 const CONTROLS: HomeVariants = { hero: CONTROL_HERO, contactForm: defaultContactFormConfig, heroTracking: null, contactFormTracking: null };
 
-export function createHomeVariants({ sql, now, log }: { sql: Sql; now: () => Date; log: Logger }): HomeVariantsService {
-  const perf = { now: () => now().getTime() };
+export function createHomeVariants({ sql, now, log }: { sql: Sql; now: Clock; log: Logger }): HomeVariantsService {
+  const perf = { now: millisecondsOf(now) };
   const remembered = new LRUCache<string, { variants: HomeVariants; key: string }>({
     max: REMEMBERED_VISITORS,
     ttl: REMEMBER_VISITOR_MS,
