@@ -11,6 +11,7 @@
 import { decideAssignment } from '../lib/ab/assign.ts';
 import { AB_TEST_IDS } from '../lib/ab/definitions.ts';
 import { loadConfig } from '../lib/config.ts';
+import { DAY_MS } from '../lib/time/calendar.ts';
 import { openDatabase } from './client.ts';
 import { seedDemoLeads, seededRandom } from './seed-demo-leads.ts';
 
@@ -58,7 +59,7 @@ async function main() {
           const v = decision.variant;
           if (skew && !v.isControl && v === variants[variants.length - 1] && rand() < 1 / 6) continue;
           const [clickRate, conversionRate] = rates[v.name] ?? [0.2, 0.05];
-          const at = new Date(now - rand() * days * 86_400_000);
+          const at = new Date(now - rand() * days * DAY_MS);
           const later = (minutes: number) => new Date(at.getTime() + minutes * 60_000);
           const base = { test_id: testId, variant_id: v.id, user_id: userId, event_data: null };
           assignments.push({ test_id: testId, variant_id: v.id, user_id: userId, assigned_at: at });

@@ -75,7 +75,9 @@ const CLOCK_SHAPE_ALLOWED: ReadonlyMap<string, string> = new Map([
   ['server/page-cache.ts', 'takes lru-cache’s clock in ms, millisecondsOf(deps.now) from resolveDeps, until its rework lands'],
 ]);
 /** Where features/ may read the real time, and why. */
-const REAL_TIME_ALLOWED: ReadonlyMap<string, string> = new Map([['features/operations/backup/files.ts', 'compares file modification times, which are the system’s']]);
+const REAL_TIME_ALLOWED: ReadonlyMap<string, string> = new Map([
+  ['features/operations/backup/files.ts', 'compares file modification times, which are the system’s'],
+]);
 
 /**
  * One clock shape: a clock is declared as `Clock` (lib/time/clock.ts), never as its own `() => Date` or
@@ -92,6 +94,23 @@ export function clockShapes(files: SourceFiles): string[] {
     if (file.startsWith('features/') && !REAL_TIME_ALLOWED.has(file))
       for (const { line, match } of matches(source, /\bDate\.now\(\)|\bnew Date\(\s*\)/g))
         breaches.push(`${file}:${line} reads the real time (${match[0]}): take it from the Clock the feature is given`);
+  }
+  return breaches;
+}
+
+/**
+ * One date formatter for people and one place for day arithmetic: dates are written for a person only
+ * by lib/time/display.ts (no Intl or locale formatting of a date elsewhere), and days are counted only
+ * by lib/time/ (calendar.ts: no Date.UTC or UTC day fields elsewhere).
+ */
+export function datesOutsideTime(files: SourceFiles): string[] {
+  const breaches: string[] = [];
+  for (const [file, source] of files) {
+    if (isTest(file) || file.startsWith('lib/time/')) continue;
+    for (const { line, match } of matches(source, /\bIntl\.DateTimeFormat\b|\.toLocale(Date|Time)String\(/g))
+      breaches.push(`${file}:${line} formats a date with ${match[0]}: use lib/time/display.ts`);
+    for (const { line, match } of matches(source, /\bDate\.UTC\(|\.getUTC(Date|Day|Month|FullYear)\(/g))
+      breaches.push(`${file}:${line} counts days with ${match[0]}: use lib/time/calendar.ts`);
   }
   return breaches;
 }

@@ -7,7 +7,7 @@ import { RESULTS_PATH_PREFIX } from '../lib/audit/results-link.ts';
 import { routingPath } from '../lib/http/request-address.ts';
 import { securityHeaders } from '../lib/http/security-headers.ts';
 import { channelsFor } from '../lib/leads/notifications.ts';
-import { agency, services } from '../lib/site.ts';
+import { services } from '../lib/site.ts';
 import { millisecondsOf, systemClock } from '../lib/time/clock.ts';
 import abTestsDashboard from '../routes/admin/ab-tests.tsx';
 import admin, { dashboardAccess } from '../routes/admin/index.ts';
@@ -92,7 +92,7 @@ export function resolveDeps(input: AppDepsInput): AppDeps {
     pageCache,
     metrics: input.metrics ?? createSiteMetrics({ sql, config, pageCache, databaseHealth, now }),
     homeVariants: input.homeVariants ?? createHomeVariants({ sql, now, log }),
-    feed: input.feed ?? createFeedReader({ source: config.RSS_FEED_URL, siteUrl: config.PUBLIC_SITE_URL, timeZone: agency.timeZone, now }),
+    feed: input.feed ?? createFeedReader({ source: config.RSS_FEED_URL, siteUrl: config.PUBLIC_SITE_URL, now }),
     storyWriter: input.storyWriter ?? storyWriterFromConfig(config, log),
     notifications: input.notifications ?? { channels: channelsFor({ webhookConfigured: config.LEAD_WEBHOOK_URL !== undefined }), queued: () => {} },
   };

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'bun:test';
 import { readFileSync } from 'node:fs';
-import { clockShapes, consoleOutsideLogger, environmentOutsideConfig } from '../scripts/house-rules.ts';
+import { clockShapes, consoleOutsideLogger, datesOutsideTime, environmentOutsideConfig } from '../scripts/house-rules.ts';
 
 // "One of each" in docs/ARCHITECTURE.md, checked on the code as it is (scripts/house-rules.ts). Each
 // rule is first shown to catch what it is for.
@@ -80,5 +80,24 @@ describe('one clock shape', () => {
 
   test('holds for the code as it is', () => {
     expect(clockShapes(files)).toEqual([]);
+  });
+});
+
+describe('one date formatter, one place for day arithmetic', () => {
+  test('catches dates formatted or days counted outside lib/time/', () => {
+    const breaches = datesOutsideTime(
+      new Map([
+        ['lib/feed/posts.ts', "new Intl.DateTimeFormat('en-US', { month: 'long' }).format(date);"],
+        ['components/x.tsx', 'const label = at.toLocaleDateString();'],
+        ['lib/ab/daily.ts', 'const next = new Date(Date.UTC(year, month - 1, date + 1));'],
+        ['lib/time/zoned.ts', "new Intl.DateTimeFormat('en-CA', { timeZone });"],
+        ['lib/leads/pipeline.ts', "count.toLocaleString('en-CA');"],
+      ]),
+    );
+    expect(breaches.map((b) => b.split(' ')[0])).toEqual(['lib/feed/posts.ts:1', 'components/x.tsx:1', 'lib/ab/daily.ts:1']);
+  });
+
+  test('holds for the code as it is', () => {
+    expect(datesOutsideTime(files)).toEqual([]);
   });
 });

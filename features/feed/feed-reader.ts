@@ -3,6 +3,7 @@ import type Parser from 'rss-parser';
 import { decodeFeed } from '../../lib/feed/encoding.ts';
 import { type BlogPost, type FeedItem, mapItems } from '../../lib/feed/posts.ts';
 import { type Clock, systemClock } from '../../lib/time/clock.ts';
+import { formatLongDate } from '../../lib/time/display.ts';
 import samplePath from '../../static/feed/sample.xml' with { type: 'file' };
 import { createFeedCache } from './feed-cache.ts';
 
@@ -148,13 +149,12 @@ export type FeedReaderOptions = {
   source?: string;
   /** PUBLIC_SITE_URL: relative URLs in a local feed resolve against it and come out site-relative. */
   siteUrl: string;
-  timeZone: string;
   now?: Clock;
   fetchOptions?: FetchOptions;
 };
 
 /** The feed the app serves: fetched, checked, parsed, mapped and cached (15 min fresh, 24 h on failure). */
-export function createFeedReader({ source, siteUrl, timeZone, now = systemClock, fetchOptions }: FeedReaderOptions): FeedReader {
+export function createFeedReader({ source, siteUrl, now = systemClock, fetchOptions }: FeedReaderOptions): FeedReader {
   const location = source ?? SAMPLE_FEED_PATH;
   const siteOrigin = new URL(siteUrl).origin;
   const baseUrl = isHttp(location) ? location : siteUrl;
@@ -162,7 +162,7 @@ export function createFeedReader({ source, siteUrl, timeZone, now = systemClock,
     now,
     load: async () => {
       const items = await parseFeed(await readFeedSource(location, fetchOptions));
-      return mapItems(items, { baseUrl, localOrigin: siteOrigin, timeZone });
+      return mapItems(items, { baseUrl, localOrigin: siteOrigin, dateLabel: formatLongDate });
     },
   });
   return {
