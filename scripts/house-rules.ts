@@ -114,3 +114,17 @@ export function datesOutsideTime(files: SourceFiles): string[] {
   }
   return breaches;
 }
+
+/**
+ * lru-cache for every bounded map: no map bounded by hand, emptied whole when full
+ * (`if (m.size >= N) m.clear()`) or trimmed of its oldest key (`m.delete(m.keys().next().value)`).
+ */
+export function handBoundedMaps(files: SourceFiles): string[] {
+  const breaches: string[] = [];
+  for (const [file, source] of files) {
+    if (isTest(file)) continue;
+    for (const { line, match } of matches(source, /([\w.]+)\.size\s*>=?\s*[\w.]+\s*\)\s*\{?\s*\1\.(clear\(\)|delete\(\s*\1\.keys\(\)\.next\(\)\.value)/g))
+      breaches.push(`${file}:${line} bounds ${match[1]} by hand: use an LRUCache from lru-cache`);
+  }
+  return breaches;
+}

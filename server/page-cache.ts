@@ -163,7 +163,7 @@ export class PageCache {
   /** For each 'everyone' route, the key of the copy its handler last answered: what the lane serves. */
   private readonly laneKeys = new Map<string, string>();
   /** Keys built once per (route, variant): the same string every time hashes once. */
-  private readonly keys = new Map<string, Map<string, string>>();
+  private readonly keys = new Map<string, LRUCache<string, string>>();
   private readonly baseHeaders: [string, string][];
   readonly now: () => number;
   /** Answers from kept copies (by the lane, or by `answer`/`answerStatus`) and copies made: read by /metrics. */
@@ -311,12 +311,9 @@ export class PageCache {
 
   private keyOf(route: string, variant: string): string {
     let byVariant = this.keys.get(route);
-    if (!byVariant) this.keys.set(route, (byVariant = new Map()));
+    if (!byVariant) this.keys.set(route, (byVariant = new LRUCache({ max: MAX_KEYS_PER_ROUTE })));
     let key = byVariant.get(variant);
-    if (key === undefined) {
-      if (byVariant.size >= MAX_KEYS_PER_ROUTE) byVariant.clear();
-      byVariant.set(variant, (key = `${route}|${variant}`));
-    }
+    if (key === undefined) byVariant.set(variant, (key = `${route}|${variant}`));
     return key;
   }
 

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'bun:test';
 import { readFileSync } from 'node:fs';
-import { clockShapes, consoleOutsideLogger, datesOutsideTime, environmentOutsideConfig } from '../scripts/house-rules.ts';
+import { clockShapes, consoleOutsideLogger, datesOutsideTime, environmentOutsideConfig, handBoundedMaps } from '../scripts/house-rules.ts';
 
 // "One of each" in docs/ARCHITECTURE.md, checked on the code as it is (scripts/house-rules.ts). Each
 // rule is first shown to catch what it is for.
@@ -99,5 +99,23 @@ describe('one date formatter, one place for day arithmetic', () => {
 
   test('holds for the code as it is', () => {
     expect(datesOutsideTime(files)).toEqual([]);
+  });
+});
+
+describe('lru-cache for every bounded map', () => {
+  test('catches a map emptied when full or trimmed by hand', () => {
+    const breaches = handBoundedMaps(
+      new Map([
+        ['lib/http/memo.ts', 'answer = fn(key);\nif (answers.size >= maxEntries) answers.clear();'],
+        ['server/page-cache.ts', 'if (byVariant.size >= MAX_KEYS_PER_ROUTE) {\n  byVariant.clear();\n}'],
+        ['server/x.ts', 'if (this.seen.size > MAX) this.seen.delete(this.seen.keys().next().value);'],
+        ['lib/stories/templates.ts', 'if (size() > budget && chosen.size > 1) chosen.delete(block);'],
+      ]),
+    );
+    expect(breaches.map((b) => b.split(' ')[0])).toEqual(['lib/http/memo.ts:2', 'server/page-cache.ts:1', 'server/x.ts:1']);
+  });
+
+  test('holds for the code as it is', () => {
+    expect(handBoundedMaps(files)).toEqual([]);
   });
 });

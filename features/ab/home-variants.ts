@@ -189,17 +189,15 @@ export function homeCacheKey({ hero, contactForm, heroTracking, contactFormTrack
   if (form === undefined) formKeys.set(contactForm, (form = JSON.stringify(contactForm)));
   const combination = `${hero}|${form}|${heroTracking?.variantId ?? '-'}|${contactFormTracking?.variantId ?? '-'}`;
   let key = combinationKeys.get(combination);
-  if (key === undefined) {
-    if (combinationKeys.size >= MAX_COMBINATIONS) combinationKeys.clear();
-    combinationKeys.set(combination, (key = `v${++combinationCount}`));
-  }
+  // A combination pushed out comes back under a new number, never under another's.
+  if (key === undefined) combinationKeys.set(combination, (key = `v${++combinationCount}`));
   return key;
 }
 
 /** Contact-form configurations are shared objects (checked once each), so their JSON is too. */
 const formKeys = new WeakMap<ContactFormConfig, string>();
-const combinationKeys = new Map<string, string>();
 const MAX_COMBINATIONS = 1000;
+const combinationKeys = new LRUCache<string, string>({ max: MAX_COMBINATIONS });
 let combinationCount = 0;
 
 /**
