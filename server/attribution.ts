@@ -39,7 +39,7 @@ export type AttributionOptions = { siteHost: string; secure: boolean; now: Clock
  * The Set-Cookie values a page request earns: none for a crawler, a visitor moving inside the site, or
  * a landing that says nothing of where it came from.
  */
-export function attributionCookies(request: Request, url: string, { siteHost, secure, now }: AttributionOptions): string[] {
+function attributionCookies(request: Request, url: string, { siteHost, secure, now }: AttributionOptions): string[] {
   const referer = request.headers.get('referer');
   // The common cases, decided without parsing anything: no query and no Referer says nothing.
   if (!referer && !url.includes('?')) return [];

@@ -17,7 +17,7 @@ import type { Logger } from '../../server/log.ts';
  * How long the home page waits for its two assignments before showing the controls. Shorter than the
  * APIs' deadline: the page still answers 200 quickly when the database is slow or down.
  */
-export const HOME_ASSIGNMENT_DEADLINE_MS = 2000;
+const HOME_ASSIGNMENT_DEADLINE_MS = 2000;
 
 /**
  * A visitor's assignments never change once stored, so a returning visitor's variants are remembered

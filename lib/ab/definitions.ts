@@ -12,7 +12,7 @@ export type AbEventType = (typeof EVENT_TYPES)[number];
  * What a browser may report. Conversions are written only by the server, in the transaction that stores
  * the submission (a browser could claim one for anybody).
  */
-export const BROWSER_EVENT_TYPES = ['view', 'click'] as const satisfies readonly AbEventType[];
+const BROWSER_EVENT_TYPES = ['view', 'click'] as const satisfies readonly AbEventType[];
 export type BrowserEventType = (typeof BROWSER_EVENT_TYPES)[number];
 
 /** Limits from the schema (spec §9). */

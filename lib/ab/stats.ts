@@ -30,7 +30,7 @@ import { DAY_MS } from '../time/calendar.ts';
 import { decide, verdictText } from './decision.ts';
 import type { Interval, TestStats, VariantResult } from './definitions.ts';
 
-export const Z_95 = 1.959963984540054;
+const Z_95 = 1.959963984540054;
 export const SRM_ALPHA = 0.001;
 
 // ---- special functions ----
@@ -51,12 +51,12 @@ export function logGamma(x: number): number {
 }
 
 /** ln B(a, b). */
-export function logBeta(a: number, b: number): number {
+function logBeta(a: number, b: number): number {
   return logGamma(a) + logGamma(b) - logGamma(a + b);
 }
 
 /** Regularised upper incomplete gamma Q(a, x) = Γ(a, x)/Γ(a). */
-export function gammaQ(a: number, x: number): number {
+function gammaQ(a: number, x: number): number {
   if (x <= 0) return 1;
   const lnPrefix = -x + a * Math.log(x) - logGamma(a);
   if (x < a + 1) {

@@ -32,10 +32,10 @@ export type BlogPost = {
 /** What a card (and the story generator) needs; the island gets this, not the feed's HTML. */
 export type BlogCard = Omit<BlogPost, 'content' | 'creator' | 'pubDate'> & { pubDate: string | null };
 
-export const SNIPPET_LENGTH = 200;
-export const CARD_CATEGORIES = 2;
-export const MAX_POSTS = 50;
-export const MAX_TEXT_LENGTH = 6000;
+const SNIPPET_LENGTH = 200;
+const CARD_CATEGORIES = 2;
+const MAX_POSTS = 50;
+const MAX_TEXT_LENGTH = 6000;
 /** A post's guid is cut to this many characters (it names the post in /blog?generate=…). */
 export const MAX_GUID_LENGTH = 500;
 const MAX_TITLE_LENGTH = 300;

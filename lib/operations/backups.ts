@@ -48,7 +48,7 @@ export function backupsToPrune(names: readonly string[], kind: BackupKind, keep:
 }
 
 /** The daily backup's time of day on the agency's clocks. */
-export const DAILY_BACKUP = { hour: 3, minute: 0 } as const;
+const DAILY_BACKUP = { hour: 3, minute: 0 } as const;
 
 /** The first moment after `now` at which the wall clocks of `timeZone` show `at` (03:00 by default). */
 export function nextBackupAt(now: Date, timeZone: string, at: { hour: number; minute: number } = DAILY_BACKUP): Date {

@@ -98,7 +98,7 @@ export type ReplyRule = { businessDays: number; closesAt: string; timeZone: stri
  * The agency's promise: a reply within 2 business days, by the close of the office (18:00 on
  * weekdays) in Toronto.
  */
-export const REPLY_PROMISE: ReplyRule = { businessDays: 2, closesAt: agency.hours[0].closes, timeZone: agency.timeZone };
+const REPLY_PROMISE: ReplyRule = { businessDays: 2, closesAt: agency.hours[0].closes, timeZone: agency.timeZone };
 
 /**
  * When a lead that arrived at `arrivedAt` must have had its reply. A lead counts from the business day
