@@ -5,6 +5,7 @@ import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
 import * as esbuild from 'esbuild';
 import { ensurePreparedData } from './db/prepared-data.ts';
 import { type Assets, BUILD_DIR, MANIFEST_PATH, PREPARED_DATA_FILE } from './lib/pages/assets.ts';
+import { stdoutLog } from './server/log.ts';
 import { writeRouteList } from './site/route-list.ts';
 
 // Builds static/build/: one hashed ES module per island with shared chunks split out, one hashed
@@ -49,7 +50,7 @@ export async function ensureBuild({ embeddedDatabase = true }: { embeddedDatabas
     .json()
     .catch(() => null)) as Assets | null;
   if (current?.fingerprint === fingerprint) return;
-  console.log(JSON.stringify({ msg: current ? 'sources changed, rebuilding assets' : 'no build found, building assets' }));
+  stdoutLog.info(current ? 'sources changed, rebuilding assets' : 'no build found, building assets');
   await build(fingerprint);
 }
 
@@ -101,7 +102,7 @@ export async function build(fingerprint?: string): Promise<Assets> {
 
   await rm(BUILD_DIR, { recursive: true, force: true });
   await rename(tmp, BUILD_DIR);
-  console.log(JSON.stringify({ msg: 'built assets', islands: Object.keys(islands).length, ms: Math.round(performance.now() - started) }));
+  stdoutLog.info('built assets', { islands: Object.keys(islands).length, ms: Math.round(performance.now() - started) });
   await ensurePreparedData();
   return assets;
 }
@@ -208,7 +209,7 @@ export async function buildBinary(outfile = 'dist/northline-digital'): Promise<v
     stderr: 'inherit',
   });
   if ((await proc.exited) !== 0) throw new Error('bun build --compile failed');
-  console.log(JSON.stringify({ msg: 'built binary', outfile, files: files.length }));
+  stdoutLog.info('built binary', { outfile, files: files.length });
 }
 
 if (import.meta.main) {

@@ -2,6 +2,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import postgres, { type Sql } from 'postgres';
 import type { Config } from '../lib/config.ts';
+import { createLogger, type Logger } from '../server/log.ts';
 import { lockDataDir } from './data-dir-lock.ts';
 import { MigrationFailed, migrate } from './migrate.ts';
 
@@ -52,9 +53,8 @@ const clientOptions = {
   backoff: (retries: number) => Math.min(0.1 * retries, 1),
 } as const;
 
-/** Where start-up reports on the database (the server's logger; nothing for tests and tools). */
-type StartupLog = { info(msg: string, fields?: Record<string, unknown>): void; warn(msg: string, fields?: Record<string, unknown>): void };
-const quiet: StartupLog = { info: () => {}, warn: () => {} };
+/** Where start-up reports on the database: the server's logger; nothing for tests and tools. */
+const quiet: Logger = createLogger(() => {});
 
 const RETRY_DELAYS_MS = [250, 500, 1000, 2000, 3000];
 
@@ -77,7 +77,7 @@ export async function openDatabase(
     migrations = true,
   }: {
     background?: boolean;
-    log?: StartupLog;
+    log?: Logger;
     onFatal?: (error: unknown) => void;
     /**
      * On PostgreSQL, `statement_timeout` and `idle_in_transaction_session_timeout` of every connection:
@@ -193,7 +193,7 @@ export async function openDatabase(
 }
 
 /** Behind PgBouncer the timeouts are the database role's own: a role without them is worth a warning. */
-async function warnWithoutTimeout(sql: Sql, log: StartupLog, ms: number): Promise<void> {
+async function warnWithoutTimeout(sql: Sql, log: Logger, ms: number): Promise<void> {
   const [row] = await sql<{ statementTimeout: string }[]>`select current_setting('statement_timeout') as statement_timeout`.catch(() => []);
   if (row?.statementTimeout === '0')
     log.warn(

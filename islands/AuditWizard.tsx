@@ -1,5 +1,5 @@
 import { type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react';
-import { abClickMarker, abViewMarker } from '../client/ab-events.ts';
+import { abClickMarker, abViewMarker } from '../client/ab-markers.ts';
 import { apiRequest, serverMessage } from '../client/api-client.ts';
 import { newSubmissionId, readForm } from '../client/forms.ts';
 import { useFieldId } from '../client/islands/root.tsx';

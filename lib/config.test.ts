@@ -177,6 +177,17 @@ describe('loadConfig', () => {
     expect(loadConfig({ RATE_LIMIT_STORE: 'postgres' }).RATE_LIMIT_STORE).toBe('postgres');
   });
 
+  test('what the site sets on its own processes, and the staff command’s password', () => {
+    const unset = loadConfig({});
+    expect(unset).toMatchObject({ WEB_PROCESS: 0, WEB_PROCESS_JOIN: 'at-once' });
+    expect([unset.NORTHLINE_BACKUP_PACK_AND_CHECK, unset.STAFF_PASSWORD]).toEqual([undefined, undefined]);
+    expect(
+      loadConfig({ WEB_PROCESS: '3', WEB_PROCESS_JOIN: 'when-ready', NORTHLINE_BACKUP_PACK_AND_CHECK: '{"copy":"/a"}', STAFF_PASSWORD: ' two words ' }),
+    ).toMatchObject({ WEB_PROCESS: 3, WEB_PROCESS_JOIN: 'when-ready', NORTHLINE_BACKUP_PACK_AND_CHECK: '{"copy":"/a"}', STAFF_PASSWORD: ' two words ' });
+    expect(() => loadConfig({ WEB_PROCESS_JOIN: 'later' })).toThrow('Invalid environment variable WEB_PROCESS_JOIN');
+    expect(() => loadConfig({ WEB_PROCESS: '-1' })).toThrow('Invalid environment variable WEB_PROCESS');
+  });
+
   test('more than one process on the embedded database is refused with one line', () => {
     expect(loadConfig({ WEB_CONCURRENCY: '1' }).WEB_CONCURRENCY).toBe(1);
     let error: unknown;

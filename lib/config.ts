@@ -2,7 +2,9 @@ import * as z from 'zod/mini';
 import { FIRST_RETRY_MS } from './leads/notifications.ts';
 import { agency } from './site.ts';
 
-// Every environment variable the server reads, validated once at start-up.
+// Every environment variable the site reads, validated once at start-up: the one reader of the
+// environment (each entry point passes process.env to loadConfig; scripts/house-rules.ts checks that
+// nothing else reads it).
 const optionalText = z.pipe(
   z.optional(z.string()),
   z.transform((v) => (v && v.trim() !== '' ? v.trim() : undefined)),
@@ -140,6 +142,17 @@ const envSchema = z.object({
   JOB_LEASE_MS: z._default(wholeNumber(300, 3_600_000), 30_000),
   JOB_POLL_MS: z._default(wholeNumber(10, 60_000), 1000),
   JOB_RETRY_MS: z._default(wholeNumber(10, 3_600_000), FIRST_RETRY_MS),
+  /** `bun run staff:add`'s new password (scripts, tests); unset, the command asks on the terminal. Taken as given, spaces and all. */
+  STAFF_PASSWORD: z.optional(z.string()),
+
+  // Internal: set by the site on the processes it starts itself, never by hand. The names are a
+  // contract between a process and its children (an older binary's children read the same ones).
+  /** The server process's number under a supervisor, from 1 (server/supervisor.ts); 0: not one of a supervisor's. */
+  WEB_PROCESS: z._default(wholeNumber(0, 64), 0),
+  /** `when-ready`: a process started while others serve binds the port only once its database is ready. */
+  WEB_PROCESS_JOIN: z._default(z.enum(['at-once', 'when-ready']), 'at-once'),
+  /** Set on the process that packs and checks an embedded backup for its server: the paths, as JSON (features/operations/backup/pack-and-check.ts). */
+  NORTHLINE_BACKUP_PACK_AND_CHECK: optionalText,
 });
 
 export type Config = Omit<z.output<typeof envSchema>, 'PUBLIC_SITE_URL' | 'AB_DASHBOARD_ACCESS' | 'ADMIN_PASSWORD' | 'MAIL_FROM' | 'MEMORY_SOFT_LIMIT_MB'> & {

@@ -3,6 +3,7 @@ import { routingPath } from '../lib/http/request-address.ts';
 import { securityHeaders } from '../lib/http/security-headers.ts';
 import { channelsFor } from '../lib/leads/notifications.ts';
 import { withAttribution } from './attribution.ts';
+import { millisecondsOf, systemClock } from './clock.ts';
 import { watchDatabaseHealth } from './database-health.ts';
 import type { AppDeps, AppDepsInput, AppEnv, FeatureDeps, FrameworkDeps } from './deps.ts';
 import { stdoutLog } from './log.ts';
@@ -24,20 +25,19 @@ import { diskSource, type StaticSource, staticFiles } from './static-files.ts';
  */
 export type SiteDefinition = {
   routes: SiteRoutes;
-  /** The features' dependencies, each the one `input` gives or made here; `clock` is `now` in ms since the epoch. */
-  features: (deps: FrameworkDeps, input: AppDepsInput, clock: () => number) => FeatureDeps;
+  /** The features' dependencies, each the one `input` gives or made here. */
+  features: (deps: FrameworkDeps, input: AppDepsInput) => FeatureDeps;
 };
 
 /** The dependencies with every default filled in, each made once. */
 export function resolveDeps(input: AppDepsInput, features: SiteDefinition['features']): AppDeps {
   const { sql, config } = input;
-  const now = input.now ?? (() => new Date());
-  const clock = input.now ? () => now().getTime() : Date.now;
+  const now = input.now ?? systemClock;
   const log = input.log ?? stdoutLog;
-  const rateLimiters = input.rateLimiters ?? createRateLimiters(clock);
+  const rateLimiters = input.rateLimiters ?? createRateLimiters(now);
   const dbReady = input.dbReady ?? (() => true);
   const databaseHealth = input.databaseHealth ?? watchDatabaseHealth({ sql, dbReady });
-  const pageCache = input.pageCache ?? new PageCache({ baseHeaders: securityHeaders(config.isProduction), now: clock });
+  const pageCache = input.pageCache ?? new PageCache({ baseHeaders: securityHeaders(config.isProduction), now: millisecondsOf(now) });
   const framework: FrameworkDeps = {
     ...input,
     now,
@@ -50,7 +50,7 @@ export function resolveDeps(input: AppDepsInput, features: SiteDefinition['featu
     metrics: input.metrics ?? createSiteMetrics({ sql, config, pageCache, databaseHealth, now }),
     notifications: input.notifications ?? { channels: channelsFor({ webhookConfigured: config.LEAD_WEBHOOK_URL !== undefined }), queued: () => {} },
   };
-  return { ...framework, ...features(framework, input, clock) };
+  return { ...framework, ...features(framework, input) };
 }
 
 /**

@@ -5,6 +5,8 @@ import type { RateRuleName } from '../lib/http/rate-rules.ts';
 import type { Channel } from '../lib/leads/notifications.ts';
 import type { Assets } from '../lib/pages/assets.ts';
 import type { SignedInStaff } from '../lib/staff/session.ts';
+import type { StoryWriter } from '../lib/stories/templates.ts';
+import type { Clock } from '../lib/time/clock.ts';
 import type { DatabaseHealth } from './database-health.ts';
 import type { Logger } from './log.ts';
 import type { PageCache } from './page-cache.ts';
@@ -32,8 +34,8 @@ export type FrameworkDeps = {
   sql: Sql;
   config: Config;
   assets: Assets;
-  /** The clock, so tests can move time. */
-  now: () => Date;
+  /** The clock (lib/time/clock.ts), so tests can move time: everything below that needs the time reads this one. */
+  now: Clock;
   log: Logger;
   /** False while the database is still coming up at boot: what needs data answers 503 meanwhile. */
   dbReady: () => boolean;

@@ -110,7 +110,7 @@ export class PageCache {
   /** For each 'everyone' route, the key of the copy its handler last answered: what the lane serves. */
   private readonly laneKeys = new Map<string, string>();
   /** Keys built once per (route, variant): the same string every time hashes once. */
-  private readonly keys = new Map<string, Map<string, string>>();
+  private readonly keys = new Map<string, LRUCache<string, string>>();
   private readonly baseHeaders: [string, string][];
   /** The rule of each route that is kept, by route path (the path Hono routes by). */
   private readonly rules: Map<string, AnyRule>;
@@ -262,12 +262,9 @@ export class PageCache {
 
   private keyOf(route: string, variant: string): string {
     let byVariant = this.keys.get(route);
-    if (!byVariant) this.keys.set(route, (byVariant = new Map()));
+    if (!byVariant) this.keys.set(route, (byVariant = new LRUCache({ max: MAX_KEYS_PER_ROUTE })));
     let key = byVariant.get(variant);
-    if (key === undefined) {
-      if (byVariant.size >= MAX_KEYS_PER_ROUTE) byVariant.clear();
-      byVariant.set(variant, (key = `${route}|${variant}`));
-    }
+    if (key === undefined) byVariant.set(variant, (key = `${route}|${variant}`));
     return key;
   }
 

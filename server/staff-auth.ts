@@ -103,7 +103,7 @@ export function privateHeaders(c: AppContext): void {
 }
 
 /** The login page that brings a staff member back to `path` once signed in. */
-export const loginPath = (path: string) => `/admin/login?next=${encodeURIComponent(path)}`;
+const loginPath = (path: string) => `/admin/login?next=${encodeURIComponent(path)}`;
 
 /**
  * Staff only. Without a session a page answers 303 to the login page (which returns to this page) and

@@ -31,9 +31,9 @@ export const pagePaths = siteRoutes.pagePaths;
 export const indexablePaths = siteRoutes.indexablePaths;
 
 /** The features' dependencies, each the one given (tests pass their own) or made once. */
-const features: SiteDefinition['features'] = ({ sql, config, now, log }, input, clock) => ({
+const features: SiteDefinition['features'] = ({ sql, config, now, log }, input) => ({
   homeVariants: input.homeVariants ?? createHomeVariants({ sql, now, log }),
-  feed: input.feed ?? createFeedReader({ source: config.RSS_FEED_URL, siteUrl: config.PUBLIC_SITE_URL, timeZone: agency.timeZone, now: clock }),
+  feed: input.feed ?? createFeedReader({ source: config.RSS_FEED_URL, siteUrl: config.PUBLIC_SITE_URL, now }),
   storyWriter: input.storyWriter ?? storyWriterFromConfig(config, log),
 });
 

@@ -6,7 +6,7 @@ import { type LeadWorker, startWorker } from '../../features/leads/delivery/work
 import { startRetention } from '../../features/operations/retention/schedule.ts';
 import { sweepRetention } from '../../features/operations/retention/sweep.ts';
 import { loadConfig } from '../../lib/config.ts';
-import { DAY_MS } from '../../lib/leads/retention.ts';
+import { DAY_MS } from '../../lib/time/calendar.ts';
 import { createLogger, type LogEntry } from '../../server/log.ts';
 import { startWebhookReceiver } from '../fixtures/webhook-receiver.ts';
 import { TEST_SITE_URL, testApp } from '../helpers/app.ts';

@@ -5,7 +5,6 @@ import { join } from 'node:path';
 import { FRESH_MS, RETRY_MS } from '../../features/feed/feed-cache.ts';
 import { createFeedReader, FEED_TIMEOUT_MS } from '../../features/feed/feed-reader.ts';
 import type { BlogPost } from '../../lib/feed/posts.ts';
-import { agency } from '../../lib/site.ts';
 import { BLOG_RENDER_WAIT_MS } from '../../routes/blog.tsx';
 import { closedPortUrl, type FakeFeedServer, goodItems, rssDocument, startFakeFeedServer } from '../fixtures/fake-feed-server.ts';
 import { encodeSingleByte, portugueseNewspaperFeed } from '../fixtures/wild-feeds.ts';
@@ -24,7 +23,7 @@ const feedUrl = (path: string) => (path.startsWith('/') && !path.startsWith('/tm
 const feedApp = (path: string, overrides: Parameters<typeof testApp>[0] = {}) => testApp(overrides, { RSS_FEED_URL: feedUrl(path) });
 /** The app with a feed reader whose fetch gives up after `timeoutMs` (FEED_TIMEOUT_MS, 5 s, in production). */
 const impatientFeedApp = (path: string, timeoutMs: number) =>
-  testApp({ feed: createFeedReader({ source: feedUrl(path), siteUrl: TEST_SITE_URL, timeZone: agency.timeZone, fetchOptions: { timeoutMs } }) });
+  testApp({ feed: createFeedReader({ source: feedUrl(path), siteUrl: TEST_SITE_URL, fetchOptions: { timeoutMs } }) });
 
 async function getFeed(app: Awaited<ReturnType<typeof testApp>>) {
   const res = await app.request('/api/rss-feed');

@@ -24,12 +24,16 @@ test('the server process serves, stops cleanly on SIGTERM, and restarts on the s
   expect(await second.stop()).toBe(0);
 });
 
-test('a bad environment value stops start-up with one line naming it', async () => {
+test('a bad environment value stops start-up with one line naming it, through the one logger', async () => {
   const proc = Bun.spawn(['bun', 'server.ts'], { env: { ...process.env, PORT: 'not-a-port' }, stdout: 'pipe', stderr: 'pipe' });
   expect(await proc.exited).toBe(1);
-  const stderr = (await new Response(proc.stderr).text()).trim();
-  expect(stderr.split('\n')).toHaveLength(1);
-  expect(stderr).toStartWith('Invalid environment variable PORT:');
+  const [stdout, stderr] = await Promise.all([new Response(proc.stdout).text(), new Response(proc.stderr).text()]);
+  expect(stderr).toBe('');
+  const lines = stdout.trim().split('\n');
+  expect(lines).toHaveLength(1);
+  const entry = JSON.parse(lines[0]);
+  expect(entry.level).toBe('error');
+  expect(entry.msg).toStartWith('Invalid environment variable PORT:');
 });
 
 test('while a new embedded database is still being created, pages are served and what needs data answers 503', async () => {
@@ -91,9 +95,16 @@ test('a migration the database refuses stops the server with one line naming it 
     if (outcome !== 1) proc.kill('SIGKILL');
     const stderr = (await new Response(proc.stderr).text()).trim();
     const stdout = await new Response(proc.stdout).text();
-    console.log(`migrations: ${stderr}`);
+    // One error line of the log (the one logger, JSON on stdout) names the migration; nothing is retried.
+    const errors = stdout
+      .split('\n')
+      .filter((line) => line.startsWith('{'))
+      .map((line) => JSON.parse(line) as { level: string; msg: string })
+      .filter((entry) => entry.level === 'error');
+    console.log(`migrations: ${errors.map((e) => e.msg).join(' | ')}`);
     expect(outcome).toBe(1);
-    expect(stderr).toBe('Migration 0008_retention failed: relation "leads_visitor_idx" already exists');
+    expect(errors.map((e) => e.msg)).toEqual(['Migration 0008_retention failed: relation "leads_visitor_idx" already exists']);
+    expect(stderr).toBe('');
     expect(stdout).not.toContain('retrying');
   } finally {
     await scratch.drop();

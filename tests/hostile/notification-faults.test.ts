@@ -221,9 +221,9 @@ describe('lead notifications under faults', () => {
     test('`bun run worker` needs PostgreSQL: on the embedded database it stops with one line', async () => {
       const proc = Bun.spawn(['bun', 'worker.ts'], { env: { ...process.env, DATABASE_URL: '' }, stdout: 'pipe', stderr: 'pipe' });
       expect(await proc.exited).toBe(1);
-      const stderr = (await new Response(proc.stderr).text()).trim();
-      expect(stderr.split('\n')).toHaveLength(1);
-      expect(stderr).toContain('bun run worker needs DATABASE_URL');
+      const stdout = (await new Response(proc.stdout).text()).trim();
+      expect(stdout.split('\n')).toHaveLength(1);
+      expect(JSON.parse(stdout)).toMatchObject({ level: 'error', msg: expect.stringContaining('bun run worker needs DATABASE_URL') });
     });
   }
 });

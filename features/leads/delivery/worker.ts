@@ -2,6 +2,7 @@ import type { Sql } from 'postgres';
 import { claimDueJobs, failJob, finishJob, JOBS_CHANNEL, type Job, reclaimExpiredLeases, releaseJobs, renewLeases } from '../../../db/queries/jobs.ts';
 import type { Config } from '../../../lib/config.ts';
 import { type Channel, nextAttemptAt } from '../../../lib/leads/notifications.ts';
+import type { Clock } from '../../../lib/time/clock.ts';
 import { deadline, withDatabaseDeadline } from '../../../server/deadline.ts';
 import type { Logger } from '../../../server/log.ts';
 import { type DeliveryDeps, deliver } from './deliver.ts';
@@ -20,7 +21,8 @@ export type WorkerOptions = {
   /** What to deliver with, and the queue's timings (JOB_LEASE_MS, JOB_POLL_MS, JOB_RETRY_MS: lib/config.ts). */
   config: DeliveryDeps['config'] & Pick<Config, 'SMTP_URL' | 'JOB_LEASE_MS' | 'JOB_POLL_MS' | 'JOB_RETRY_MS'>;
   log: Logger;
-  now?: () => Date;
+  /** The clock: leases, retries and the housekeeping's pace all go by it, so a test that moves it moves them all. */
+  now: Clock;
   /** Whether to LISTEN for work queued by other processes (PostgreSQL; the embedded database is one process's). */
   listen?: boolean;
   mailer?: Mailer;
@@ -46,8 +48,7 @@ export type LeadWorker = {
 const CONCURRENCY = 4;
 
 export function startWorker(options: WorkerOptions): LeadWorker {
-  const { sql, config, log } = options;
-  const now = options.now ?? (() => new Date());
+  const { sql, config, log, now } = options;
   const random = options.random ?? Math.random;
   const concurrency = options.concurrency ?? CONCURRENCY;
   // A claim lasts leaseMs unless renewed: the worker renews its claims every third of it while it
@@ -125,11 +126,13 @@ export function startWorker(options: WorkerOptions): LeadWorker {
     inFlight.set(job.id, { job, controller, done });
   };
 
-  // Every third of a lease: renew this worker's claims, and take back those of a worker that died.
-  let housekeptAt = 0;
+  // Every third of a lease by the clock the leases are stamped with: renew this worker's claims, and take
+  // back those of a worker that died. A clock that went back housekeeps at once.
+  let housekeptAt = Number.NEGATIVE_INFINITY;
   const housekeep = async () => {
-    if (Date.now() - housekeptAt < leaseMs / 3) return;
-    housekeptAt = Date.now();
+    const at = now().getTime();
+    if (at >= housekeptAt && at - housekeptAt < leaseMs / 3) return;
+    housekeptAt = at;
     const jobs = [...inFlight.values()].map((d) => d.job);
     await withDatabaseDeadline(sql, (db) => renewLeases(db, jobs, new Date(now().getTime() + leaseMs)));
     await withDatabaseDeadline(sql, (db) => reclaimExpiredLeases(db, now()));

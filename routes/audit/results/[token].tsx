@@ -4,7 +4,7 @@ import { buttonClass } from '../../../components/ui/styles.ts';
 import { findAuditByResultsToken } from '../../../db/queries/audits.ts';
 import { isResultsLinkExpired, isResultsToken, RESULTS_LINK_DAYS, resultsLinkExpiresAt } from '../../../lib/audit/results-link.ts';
 import type { AuditRecord } from '../../../lib/audit/scoring.ts';
-import { formatLongDate } from '../../../lib/time/display.ts';
+import { formatWeekdayDate } from '../../../lib/time/display.ts';
 import { withDatabaseDeadline } from '../../../server/deadline.ts';
 import type { AppEnv } from '../../../server/deps.ts';
 import { definePage, renderPage } from '../../../server/page.tsx';
@@ -68,7 +68,7 @@ const auditResults = new Hono<AppEnv>().get('/', async (c) => {
   if (!audit) return renderPage(c, resultsPage, { state: 'missing' }, 404);
   if (isResultsLinkExpired(audit.createdAt, now())) return renderPage(c, resultsPage, { state: 'expired' }, 410);
   const record = { ...audit, createdAt: audit.createdAt.toISOString() } as AuditRecord;
-  return renderPage(c, resultsPage, { state: 'ready', audit: record, expiresAt: formatLongDate(resultsLinkExpiresAt(audit.createdAt)) });
+  return renderPage(c, resultsPage, { state: 'ready', audit: record, expiresAt: formatWeekdayDate(resultsLinkExpiresAt(audit.createdAt)) });
 });
 
 export default auditResults;
