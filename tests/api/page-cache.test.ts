@@ -307,7 +307,10 @@ describe('the home page varies per visitor', () => {
     expect(ids.size).toBe(400);
     // (A copy not made yet sends its first visitor through the app, which makes it.)
     expect(t.deps.pageCache.stats.laneHits - laneBefore).toBeGreaterThanOrEqual(390);
-    expect(t.deps.pageCache.size).toBe(entriesBefore);
+    // No copy per visitor: one per combination of variants at most (3 hero × 2 contact-form variants,
+    // db/migrations/0002), of which the warm-up may not have met every one.
+    expect(t.deps.pageCache.size).toBeGreaterThanOrEqual(entriesBefore);
+    expect(t.deps.pageCache.size).toBeLessThanOrEqual(3 * 2);
     // What the lane chose is what the app decides for that id when the visitor comes back (a query the
     // page cache does not know sends the request through the app).
     for (let i = 0; i < 20; i++) {
