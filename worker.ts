@@ -1,4 +1,4 @@
-// `bun run worker` (WORKER=off on the web processes) delivers lead notifications: server/main.ts.
-import { workerMain } from './server/main.ts';
+// `bun run worker` (WORKER=off on the web processes) delivers lead notifications: site/main.ts.
+import { workerMain } from './site/main.ts';
 
 if (import.meta.main) await workerMain();

@@ -13,7 +13,7 @@ import { openDatabase } from '../db/client.ts';
 import { inboxPage } from '../db/queries/leads.ts';
 import { saveStaffAccount } from '../db/queries/staff.ts';
 import { seedDemoLeads } from '../db/seed-demo-leads.ts';
-import { inboxFiltersSchema } from '../lib/leads/pipeline.ts';
+import { inboxFiltersSchema } from '../lib/leads/schema.ts';
 import { agency } from '../lib/site.ts';
 import { scratchPostgresDatabase } from './scratch-postgres.ts';
 

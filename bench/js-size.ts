@@ -1,7 +1,7 @@
 // `bun run bench:js`: the JavaScript each route ships, in gzip bytes (the build's own .gz twins): with
 // the page, and counting every island on it a visitor could wake. Writes bench/results/js-size.md. The
 // 100 KB cap is held by tests/api/js-budget.test.ts; this only reports the figures.
-import { pagePaths } from '../server/app.ts';
+import { pagePaths } from '../site/app.ts';
 import { testApp } from '../tests/helpers/app.ts';
 import { gzipBytes, routeJs } from '../tests/helpers/route-js.ts';
 

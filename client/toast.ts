@@ -9,7 +9,7 @@ export type Toast = ToastInput & { id: number };
 export const toastAtom = atom<Toast | null>(null);
 
 let nextToastId = 1;
-export const showToastAtom = atom(null, (_get, set, input: ToastInput) => {
+const showToastAtom = atom(null, (_get, set, input: ToastInput) => {
   set(toastAtom, { ...input, id: nextToastId++ });
 });
 

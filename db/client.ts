@@ -2,9 +2,10 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import postgres, { type Sql } from 'postgres';
 import type { Config } from '../lib/config.ts';
+import { createLogger, type Logger } from '../server/log.ts';
 import { ignoresCancelRequests } from './abortable.ts';
 import { lockDataDir } from './data-dir-lock.ts';
-import { migrate } from './migrate.ts';
+import { MigrationFailed, migrate } from './migrate.ts';
 
 export type Database = {
   sql: Sql;
@@ -53,9 +54,8 @@ const clientOptions = {
   backoff: (retries: number) => Math.min(0.1 * retries, 1),
 } as const;
 
-/** Where start-up reports on the database (the server's logger; nothing for tests and tools). */
-type StartupLog = { info(msg: string, fields?: Record<string, unknown>): void; warn(msg: string, fields?: Record<string, unknown>): void };
-const quiet: StartupLog = { info: () => {}, warn: () => {} };
+/** Where start-up reports on the database: the server's logger; nothing for tests and tools. */
+const quiet: Logger = createLogger(() => {});
 
 const RETRY_DELAYS_MS = [250, 500, 1000, 2000, 3000];
 
@@ -63,8 +63,9 @@ const RETRY_DELAYS_MS = [250, 500, 1000, 2000, 3000];
  * Connects to DATABASE_URL, or starts embedded PGlite in DATA_DIR, and applies migrations.
  * With `background` (the server), the database comes up while the server already answers: pages that
  * need no data are served at once and the rest answer 503 until `isReady()`. A PostgreSQL that is down
- * at boot is retried until it accepts connections; an embedded database that cannot open is fatal
- * (`onFatal`), and one whose folder another process holds throws DataDirInUse at once. Without it (tests, tools), the database is ready when this returns, or it throws.
+ * at boot is retried until it accepts connections; an embedded database that cannot open, or a migration
+ * either database refuses (MigrationFailed), is fatal (`onFatal`), and a folder another process holds
+ * throws DataDirInUse at once. Without it (tests, tools), the database is ready when this returns, or it throws.
  */
 export async function openDatabase(
   config: Pick<Config, 'DATABASE_URL' | 'DATA_DIR'> & ConnectionSettings,
@@ -77,7 +78,7 @@ export async function openDatabase(
     migrations = true,
   }: {
     background?: boolean;
-    log?: StartupLog;
+    log?: Logger;
     onFatal?: (error: unknown) => void;
     /**
      * How long a statement may run: the server passes its request deadline, so a query whose work is past
@@ -176,7 +177,8 @@ export async function openDatabase(
         if (statementTimeoutMs && pgbouncer) await warnWithoutTimeout(sql, log, statementTimeoutMs);
         return;
       } catch (err) {
-        if (!background || closed) throw err;
+        // A migration the database refused fails the same way every time: fatal, not retried.
+        if (!background || closed || err instanceof MigrationFailed) throw err;
         log.warn('database not reachable, retrying', { attempt: attempt + 1, code: (err as { code?: string }).code ?? 'unknown' });
         await Bun.sleep(RETRY_DELAYS_MS[Math.min(attempt, RETRY_DELAYS_MS.length - 1)]);
       }
@@ -184,7 +186,7 @@ export async function openDatabase(
   };
   const ready = migrateUntilDone();
   if (!background) await ready;
-  else ready.catch(() => {});
+  else ready.catch((err) => closed || onFatal(err));
   return {
     sql,
     kind: 'postgres',
@@ -200,7 +202,7 @@ export async function openDatabase(
 }
 
 /** Behind PgBouncer the timeouts are the database role's own: a role without them is worth a warning. */
-async function warnWithoutTimeout(sql: Sql, log: StartupLog, ms: number): Promise<void> {
+async function warnWithoutTimeout(sql: Sql, log: Logger, ms: number): Promise<void> {
   const [row] = await sql<{ statementTimeout: string }[]>`select current_setting('statement_timeout') as statement_timeout`.catch(() => []);
   if (row?.statementTimeout === '0')
     log.warn(

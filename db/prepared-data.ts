@@ -3,6 +3,7 @@ import { mkdirSync, mkdtempSync, renameSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { PREPARED_DATA_FILE } from '../lib/pages/assets.ts';
+import { stdoutLog } from '../server/log.ts';
 import { openDatabase } from './client.ts';
 import { packDataDir } from './data-dir-archive.ts';
 import { SITE_ENTRIES } from './data-dir-lock.ts';
@@ -53,7 +54,7 @@ async function writePreparedData(): Promise<void> {
     rmSync(folder, { recursive: true, force: true });
   }
   const bytes = Bun.file(PREPARED_DATA_FILE).size;
-  console.log(JSON.stringify({ msg: 'prepared the embedded database', file: PREPARED_DATA_FILE, bytes, ms: Math.round(performance.now() - started) }));
+  stdoutLog.info('prepared the embedded database', { file: PREPARED_DATA_FILE, bytes, ms: Math.round(performance.now() - started) });
 }
 
 if (import.meta.main) await writePreparedData();

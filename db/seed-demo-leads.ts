@@ -16,6 +16,7 @@ import { budgetOptions, industryOptions as intakeIndustryOptions } from '../lib/
 import { CONSENT_VERSION } from '../lib/leads/consent.ts';
 import { LEAD_STATUSES } from '../lib/leads/pipeline.ts';
 import { replyBy } from '../lib/time/business-days.ts';
+import { DAY_MS } from '../lib/time/calendar.ts';
 
 // Synthetic leads for the demo and the inbox benchmark: audits (7 in 10) and Q4 applications spread
 // over the last `days` days, most handled, some new and overdue, a few flagged as spam. Ids start with
@@ -79,7 +80,6 @@ export function seededRandom(seed: number) {
   };
 }
 
-const DAY = 86_400_000;
 const BATCH = 500;
 
 export async function seedDemoLeads(sql: Sql, { count, days = 90, now = new Date() }: { count: number; days?: number; now?: Date }): Promise<void> {
@@ -101,7 +101,7 @@ export async function seedDemoLeads(sql: Sql, { count, days = 90, now = new Date
     for (let i = start; i < Math.min(count, start + BATCH); i++) {
       const id = `demo0000-0000-4000-8000-${i.toString(16).padStart(12, '0')}`;
       // Newest first by index, with some jitter, so the first pages are recent.
-      const createdAt = new Date(now.getTime() - (i / count) * days * DAY - rand() * 3_600_000);
+      const createdAt = new Date(now.getTime() - (i / count) * days * DAY_MS - rand() * 3_600_000);
       const first = pick(FIRST);
       const last = pick(LAST);
       const business = `${pick(AREA)} ${pick(TRADE)}`;
@@ -111,7 +111,7 @@ export async function seedDemoLeads(sql: Sql, { count, days = 90, now = new Date
         .replace(/[\u0300-\u036f]/g, '');
       const isSpam = rand() < 0.03;
       const age = now.getTime() - createdAt.getTime();
-      const status = age < 3 * DAY && rand() < 0.7 ? 'new' : rand() < 0.01 ? 'new' : pick(LEAD_STATUSES.slice(1));
+      const status = age < 3 * DAY_MS && rand() < 0.7 ? 'new' : rand() < 0.01 ? 'new' : pick(LEAD_STATUSES.slice(1));
       const owner = status !== 'new' && staff.length > 0 ? pick(staff).id : null;
       const lead = {
         id,

@@ -1,6 +1,8 @@
 // `bun run seed:demo`: fills the seeded A/B tests with synthetic visitors so the dashboard has
 // something to show. Writes to the database named by DATABASE_URL (or the embedded one in DATA_DIR).
 // Never run automatically; never point it at production. Rerunning replaces the earlier demo rows.
+// A person runs it in a terminal, so it says what it did in plain sentences (console), not the
+// server's JSON log lines.
 //
 // Options: --visitors=N (per test, default 3000), --days=N (spread over, default 14), --skew (drop a
 // sixth of one variant's visitors, to show the sample-ratio-mismatch warning), --leads=N (also N
@@ -9,6 +11,7 @@
 import { decideAssignment } from '../lib/ab/assign.ts';
 import { AB_TEST_IDS } from '../lib/ab/definitions.ts';
 import { loadConfig } from '../lib/config.ts';
+import { DAY_MS } from '../lib/time/calendar.ts';
 import { openDatabase } from './client.ts';
 import { seedDemoLeads, seededRandom } from './seed-demo-leads.ts';
 
@@ -56,7 +59,7 @@ async function main() {
           const v = decision.variant;
           if (skew && !v.isControl && v === variants[variants.length - 1] && rand() < 1 / 6) continue;
           const [clickRate, conversionRate] = rates[v.name] ?? [0.2, 0.05];
-          const at = new Date(now - rand() * days * 86_400_000);
+          const at = new Date(now - rand() * days * DAY_MS);
           const later = (minutes: number) => new Date(at.getTime() + minutes * 60_000);
           const base = { test_id: testId, variant_id: v.id, user_id: userId, event_data: null };
           assignments.push({ test_id: testId, variant_id: v.id, user_id: userId, assigned_at: at });
@@ -71,12 +74,12 @@ async function main() {
         for (let i = 0; i < events.length; i += 1000) {
           await tx`insert into ab_test_events ${tx(events.slice(i, i + 1000) as never, 'test_id', 'variant_id', 'user_id', 'event_type', 'event_data', 'timestamp')}`;
         }
-        console.log(JSON.stringify({ msg: 'seeded demo data', testId, visitors: assignments.length, events: events.length }));
+        console.log(`Seeded ${assignments.length} demo visitors and ${events.length} events into the A/B test ${testId}.`);
       }
     });
     if (leads > 0) {
       await seedDemoLeads(sql, { count: leads });
-      console.log(JSON.stringify({ msg: 'seeded demo leads', leads }));
+      console.log(`Seeded ${leads} demo leads into the inbox.`);
     }
   } finally {
     await db.close();

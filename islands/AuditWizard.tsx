@@ -1,12 +1,12 @@
 import { type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react';
-import { abClickMarker, abViewMarker } from '../client/ab-events.ts';
+import { abClickMarker, abViewMarker } from '../client/ab-markers.ts';
 import { apiRequest, serverMessage } from '../client/api-client.ts';
 import { newSubmissionId, readForm } from '../client/forms.ts';
 import { useFieldId } from '../client/islands/root.tsx';
 import { useToast } from '../client/toast.ts';
 import { useCheckedForm } from '../client/use-checked-form.ts';
 import { AuditResults } from '../components/home/AuditResults.tsx';
-import { ChoiceGroup, choiceClass, Field, inputClass } from '../components/ui/form.tsx';
+import { ChoicesField, type Option, SelectField, TextField } from '../components/ui/form.tsx';
 import { Honeypot } from '../components/ui/Honeypot.tsx';
 import { Skeleton } from '../components/ui/Skeleton.tsx';
 import { buttonClass } from '../components/ui/styles.ts';
@@ -29,6 +29,7 @@ import {
   onlinePresenceOptions,
   previousAgencyOptions,
   primaryGoalOptions,
+  REQUIRED_AUDIT_FIELDS,
   timeframeOptions,
 } from '../lib/audit/schema.ts';
 import type { AuditRecord } from '../lib/audit/scoring.ts';
@@ -232,29 +233,29 @@ function Wizard({
       <div className="min-h-[65svh] lg:min-h-0">
         <Step step={1}>
           <div className="grid gap-5 sm:grid-cols-2">
-            <TextField name="firstName" required autoComplete="given-name" {...fieldProps} />
-            <TextField name="lastName" required autoComplete="family-name" {...fieldProps} />
+            <AuditText name="firstName" autoComplete="given-name" {...fieldProps} />
+            <AuditText name="lastName" autoComplete="family-name" {...fieldProps} />
           </div>
-          <TextField name="email" type="email" required autoComplete="email" {...fieldProps} />
-          {config.showPhone ? <TextField name="phone" type="tel" autoComplete="tel" {...fieldProps} /> : null}
-          <TextField name="businessName" required autoComplete="organization" {...fieldProps} />
-          <SelectField name="industry" placeholder="Select your industry" options={industryOptions} {...fieldProps} />
-          {config.showCompany ? <TextField name="website" type="url" autoComplete="url" placeholder="https://" {...fieldProps} /> : null}
+          <AuditText name="email" type="email" autoComplete="email" {...fieldProps} />
+          {config.showPhone ? <AuditText name="phone" type="tel" autoComplete="tel" {...fieldProps} /> : null}
+          <AuditText name="businessName" autoComplete="organization" {...fieldProps} />
+          <AuditSelect name="industry" placeholder="Select your industry" options={industryOptions} {...fieldProps} />
+          {config.showCompany ? <AuditText name="website" type="url" autoComplete="url" placeholder="https://" {...fieldProps} /> : null}
         </Step>
         <Step step={2}>
-          <SelectField name="monthlyRevenue" placeholder="Select your revenue range" options={monthlyRevenueOptions} {...fieldProps} />
-          <SelectField name="marketingBudget" placeholder="Select your budget" options={marketingBudgetOptions} {...fieldProps} />
-          <SelectField name="timeframe" placeholder="Select your timeframe" options={timeframeOptions} {...fieldProps} />
-          <ChoicesField name="primaryGoals" type="checkbox" options={primaryGoalOptions} {...fieldProps} />
+          <AuditSelect name="monthlyRevenue" placeholder="Select your revenue range" options={monthlyRevenueOptions} {...fieldProps} />
+          <AuditSelect name="marketingBudget" placeholder="Select your budget" options={marketingBudgetOptions} {...fieldProps} />
+          <AuditSelect name="timeframe" placeholder="Select your timeframe" options={timeframeOptions} {...fieldProps} />
+          <AuditChoices name="primaryGoals" type="checkbox" options={primaryGoalOptions} {...fieldProps} />
         </Step>
         <Step step={3}>
-          <ChoicesField name="currentMarketing" type="checkbox" options={currentMarketingOptions} {...fieldProps} />
-          <ChoicesField name="currentChallenges" type="checkbox" options={currentChallengeOptions} {...fieldProps} />
+          <AuditChoices name="currentMarketing" type="checkbox" options={currentMarketingOptions} {...fieldProps} />
+          <AuditChoices name="currentChallenges" type="checkbox" options={currentChallengeOptions} {...fieldProps} />
         </Step>
         <Step step={4}>
-          <ChoicesField name="onlinePresence" type="radio" required options={onlinePresenceOptions} {...fieldProps} />
-          <ChoicesField name="competitorAnalysis" type="radio" required options={competitorAnalysisOptions} {...fieldProps} />
-          <ChoicesField name="previousAgency" type="radio" required options={previousAgencyOptions} {...fieldProps} />
+          <AuditChoices name="onlinePresence" type="radio" options={onlinePresenceOptions} {...fieldProps} />
+          <AuditChoices name="competitorAnalysis" type="radio" options={competitorAnalysisOptions} {...fieldProps} />
+          <AuditChoices name="previousAgency" type="radio" options={previousAgencyOptions} {...fieldProps} />
           <MarketingConsent checked={values.marketingConsent === true} />
         </Step>
       </div>
@@ -327,80 +328,60 @@ function StepLabel({ to, from, group, className, children }: { to: number; from:
 }
 
 type FieldBase = { name: AuditField; errors: FieldErrors; text: (name: AuditField) => string; list: (name: AuditField) => string[] };
-type Option = { readonly value: string; readonly label: string };
 
-const REQUIRED: readonly string[] = ['firstName', 'lastName', 'email', 'businessName', 'industry', 'monthlyRevenue', 'marketingBudget', 'timeframe'];
+const isRequired = (name: AuditField) => (REQUIRED_AUDIT_FIELDS as readonly string[]).includes(name);
 
-function errorProps(id: string, error: string | undefined) {
-  return { 'aria-invalid': error ? true : undefined, 'aria-describedby': error ? `${id}-error` : undefined };
-}
-
-function TextField({
+/** An audit question as a text field: its label, requiredness and answer from the schema's module, its error from the check. */
+function AuditText({
   name,
   type = 'text',
-  required,
   autoComplete,
   placeholder,
   errors,
   text,
-}: FieldBase & { type?: 'text' | 'email' | 'tel' | 'url'; required?: boolean; autoComplete: string; placeholder?: string }) {
-  const id = useFieldId(name);
-  const error = errors[name];
+}: FieldBase & { type?: 'text' | 'email' | 'tel' | 'url'; autoComplete: string; placeholder?: string }) {
   return (
-    <Field id={id} label={auditQuestions[name]} required={required} error={error}>
-      <input
-        id={id}
-        name={name}
-        type={type}
-        defaultValue={text(name)}
-        className={inputClass}
-        autoComplete={autoComplete}
-        placeholder={placeholder}
-        aria-required={required || undefined}
-        {...errorProps(id, error)}
-      />
-    </Field>
+    <TextField
+      id={useFieldId(name)}
+      name={name}
+      type={type}
+      label={auditQuestions[name]}
+      required={isRequired(name)}
+      error={errors[name]}
+      defaultValue={text(name)}
+      autoComplete={autoComplete}
+      placeholder={placeholder}
+    />
   );
 }
 
-function SelectField({ name, placeholder, options, errors, text }: FieldBase & { placeholder: string; options: readonly Option[] }) {
-  const id = useFieldId(name);
-  const error = errors[name];
+function AuditSelect({ name, placeholder, options, errors, text }: FieldBase & { placeholder: string; options: readonly Option[] }) {
   return (
-    <Field id={id} label={auditQuestions[name]} required error={error}>
-      <select id={id} name={name} defaultValue={text(name)} className={inputClass} aria-required {...errorProps(id, error)}>
-        <option value="">{placeholder}</option>
-        {options.map((o) => (
-          <option key={o.value} value={o.value}>
-            {o.label}
-          </option>
-        ))}
-      </select>
-    </Field>
+    <SelectField
+      id={useFieldId(name)}
+      name={name}
+      label={auditQuestions[name]}
+      required={isRequired(name)}
+      error={errors[name]}
+      defaultValue={text(name)}
+      placeholder={placeholder}
+      options={options}
+    />
   );
 }
 
-function ChoicesField({
-  name,
-  type,
-  options,
-  required,
-  errors,
-  text,
-  list,
-}: FieldBase & { type: 'checkbox' | 'radio'; options: readonly Option[]; required?: boolean }) {
-  const id = useFieldId(name);
-  const error = errors[name];
-  const chosen = type === 'checkbox' ? list(name) : [text(name)];
+function AuditChoices({ name, type, options, errors, text, list }: FieldBase & { type: 'checkbox' | 'radio'; options: readonly Option[] }) {
   return (
-    <ChoiceGroup id={id} legend={auditQuestions[name]} required={required ?? REQUIRED.includes(name)} error={error}>
-      {options.map((o) => (
-        <label key={o.value} className={choiceClass}>
-          <input type={type} name={name} value={o.value} defaultChecked={chosen.includes(o.value)} className="h-4 w-4 shrink-0 accent-blue-700" />
-          {o.label}
-        </label>
-      ))}
-    </ChoiceGroup>
+    <ChoicesField
+      id={useFieldId(name)}
+      name={name}
+      legend={auditQuestions[name]}
+      type={type}
+      options={options}
+      chosen={type === 'checkbox' ? list(name) : [text(name)]}
+      required={isRequired(name)}
+      error={errors[name]}
+    />
   );
 }
 

@@ -4,7 +4,7 @@ import { newSubmissionId, readForm } from '../client/forms.ts';
 import { useFieldId } from '../client/islands/root.tsx';
 import { useToast } from '../client/toast.ts';
 import { useCheckedForm } from '../client/use-checked-form.ts';
-import { Field, inputClass } from '../components/ui/form.tsx';
+import { controlState, FieldError, SelectField, TextAreaField, TextField } from '../components/ui/form.tsx';
 import { Honeypot } from '../components/ui/Honeypot.tsx';
 import { buttonClass } from '../components/ui/styles.ts';
 import type { FieldErrors } from '../lib/forms/validation.ts';
@@ -17,6 +17,7 @@ import {
   intakeLimits,
   intakeQuestions,
   intakeSchema,
+  requiredIntakeFields,
 } from '../lib/intake/schema.ts';
 import { consentText } from '../lib/leads/consent.ts';
 import { intake } from '../lib/site.ts';
@@ -76,8 +77,6 @@ export default function IntakeForm({ values, errors: sentErrors = {} }: IntakeFo
     }
   };
 
-  const errorOf = (name: IntakeFieldName): string | undefined => errors[name];
-
   const ids = {
     firstName: useFieldId('firstName'),
     lastName: useFieldId('lastName'),
@@ -93,15 +92,15 @@ export default function IntakeForm({ values, errors: sentErrors = {} }: IntakeFo
     caslConsent: useFieldId('caslConsent'),
   } satisfies Record<IntakeFieldName, string>;
 
-  /** aria wiring for a control: invalid state and the error (or hint) that describes it. */
-  const a11y = (name: keyof typeof ids, hint = false) => {
-    const error = errorOf(name);
-    return {
-      id: ids[name],
-      'aria-invalid': error ? true : undefined,
-      'aria-describedby': error ? `${ids[name]}-error` : hint ? `${ids[name]}-hint` : undefined,
-    };
-  };
+  /** What a field takes from the schema's module (label, requiredness), the check (error) and a plain post's answers. */
+  const field = (name: IntakeFieldName) => ({
+    id: ids[name],
+    name,
+    label: intakeQuestions[name],
+    required: (requiredIntakeFields as readonly string[]).includes(name),
+    error: errors[name],
+    defaultValue: values?.[name],
+  });
 
   const submitting = status === 'submitting';
 
@@ -119,159 +118,61 @@ export default function IntakeForm({ values, errors: sentErrors = {} }: IntakeFo
         className="relative grid gap-5 sm:grid-cols-2"
       >
         <Honeypot />
-        <Field id={ids.firstName} label={intakeQuestions.firstName} required error={errorOf('firstName')}>
-          <input
-            name="firstName"
-            {...a11y('firstName')}
-            defaultValue={values?.firstName}
-            type="text"
-            autoComplete="given-name"
-            maxLength={intakeLimits.firstName}
-            className={inputClass}
-          />
-        </Field>
-        <Field id={ids.lastName} label={intakeQuestions.lastName} required error={errorOf('lastName')}>
-          <input
-            name="lastName"
-            {...a11y('lastName')}
-            defaultValue={values?.lastName}
-            type="text"
-            autoComplete="family-name"
-            maxLength={intakeLimits.lastName}
-            className={inputClass}
-          />
-        </Field>
-        <Field id={ids.workEmail} label={intakeQuestions.workEmail} required error={errorOf('workEmail')}>
-          <input
-            name="workEmail"
-            {...a11y('workEmail')}
-            defaultValue={values?.workEmail}
-            type="email"
-            autoComplete="email"
-            inputMode="email"
-            maxLength={intakeLimits.workEmail}
-            className={inputClass}
-            placeholder="you@yourcompany.ca"
-          />
-        </Field>
-        <Field id={ids.mobile} label={intakeQuestions.mobile} required error={errorOf('mobile')}>
-          <input
-            name="mobile"
-            {...a11y('mobile')}
-            defaultValue={values?.mobile}
-            type="tel"
-            autoComplete="tel"
-            inputMode="tel"
-            maxLength={intakeLimits.mobile}
-            className={inputClass}
-            placeholder="416-555-0123"
-          />
-        </Field>
-        <Field id={ids.company} label={intakeQuestions.company} required error={errorOf('company')}>
-          <input
-            name="company"
-            {...a11y('company')}
-            defaultValue={values?.company}
-            type="text"
-            autoComplete="organization"
-            maxLength={intakeLimits.company}
-            className={inputClass}
-          />
-        </Field>
-        <Field id={ids.website} label={intakeQuestions.website} error={errorOf('website')} hint="Include https://">
-          <input
-            name="website"
-            {...a11y('website', true)}
-            defaultValue={values?.website}
-            type="url"
-            autoComplete="url"
-            inputMode="url"
-            maxLength={intakeLimits.website}
-            className={inputClass}
-            placeholder="https://"
-          />
-        </Field>
-        <Field id={ids.industry} label={intakeQuestions.industry} required error={errorOf('industry')}>
-          <select name="industry" {...a11y('industry')} defaultValue={values?.industry} className={inputClass}>
-            <option value="">Select your industry</option>
-            {industryOptions.map((o) => (
-              <option key={o.value} value={o.value}>
-                {o.label}
-              </option>
-            ))}
-          </select>
-        </Field>
-        <Field id={ids.city} label={intakeQuestions.city} required error={errorOf('city')}>
-          <input
-            name="city"
-            {...a11y('city')}
-            defaultValue={values?.city}
-            type="text"
-            autoComplete="address-level2"
-            maxLength={intakeLimits.city}
-            className={inputClass}
-          />
-        </Field>
+        <TextField {...field('firstName')} autoComplete="given-name" maxLength={intakeLimits.firstName} />
+        <TextField {...field('lastName')} autoComplete="family-name" maxLength={intakeLimits.lastName} />
+        <TextField
+          {...field('workEmail')}
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          maxLength={intakeLimits.workEmail}
+          placeholder="you@yourcompany.ca"
+        />
+        <TextField {...field('mobile')} type="tel" autoComplete="tel" inputMode="tel" maxLength={intakeLimits.mobile} placeholder="416-555-0123" />
+        <TextField {...field('company')} autoComplete="organization" maxLength={intakeLimits.company} />
+        <TextField
+          {...field('website')}
+          hint="Include https://"
+          type="url"
+          autoComplete="url"
+          inputMode="url"
+          maxLength={intakeLimits.website}
+          placeholder="https://"
+        />
+        <SelectField {...field('industry')} placeholder="Select your industry" options={industryOptions} />
+        <TextField {...field('city')} autoComplete="address-level2" maxLength={intakeLimits.city} />
         <div className="sm:col-span-2">
-          <Field id={ids.monthlyMarketingBudget} label={intakeQuestions.monthlyMarketingBudget} required error={errorOf('monthlyMarketingBudget')}>
-            <select name="monthlyMarketingBudget" {...a11y('monthlyMarketingBudget')} defaultValue={values?.monthlyMarketingBudget} className={inputClass}>
-              <option value="">Select your monthly budget</option>
-              {budgetOptions.map((o) => (
-                <option key={o.value} value={o.value}>
-                  {o.label}
-                </option>
-              ))}
-            </select>
-          </Field>
+          <SelectField {...field('monthlyMarketingBudget')} placeholder="Select your monthly budget" options={budgetOptions} />
         </div>
         <div className="sm:col-span-2">
-          <Field id={ids.biggestGoal} label={intakeQuestions.biggestGoal} required error={errorOf('biggestGoal')}>
-            <textarea
-              name="biggestGoal"
-              {...a11y('biggestGoal')}
-              defaultValue={values?.biggestGoal}
-              rows={4}
-              maxLength={intakeLimits.biggestGoal}
-              className={inputClass}
-              placeholder="For example: book 20 more recurring cleans a month in Midtown and the Annex."
-            />
-          </Field>
+          <TextAreaField
+            {...field('biggestGoal')}
+            rows={4}
+            maxLength={intakeLimits.biggestGoal}
+            placeholder="For example: book 20 more recurring cleans a month in Midtown and the Annex."
+          />
         </div>
         <div className="sm:col-span-2">
-          <Field id={ids.howDidYouHear} label={intakeQuestions.howDidYouHear} error={errorOf('howDidYouHear')}>
-            <input
-              name="howDidYouHear"
-              {...a11y('howDidYouHear')}
-              defaultValue={values?.howDidYouHear}
-              type="text"
-              maxLength={intakeLimits.howDidYouHear}
-              className={inputClass}
-            />
-          </Field>
+          <TextField {...field('howDidYouHear')} maxLength={intakeLimits.howDidYouHear} />
         </div>
 
         <div className="sm:col-span-2">
-          <div
-            className={`flex items-start gap-3 rounded-lg border p-4 ${errorOf('caslConsent') ? 'border-red-600 bg-red-50' : 'border-slate-300 bg-slate-50'}`}
-          >
+          <div className={`flex items-start gap-3 rounded-lg border p-4 ${errors.caslConsent ? 'border-red-600 bg-red-50' : 'border-slate-300 bg-slate-50'}`}>
             <input
+              id={ids.caslConsent}
               name="caslConsent"
               type="checkbox"
               value="true"
               defaultChecked={values?.caslConsent === 'true'}
-              {...a11y('caslConsent')}
+              {...controlState(ids.caslConsent, { required: true, error: errors.caslConsent })}
               className="mt-1 h-5 w-5 shrink-0 rounded border-slate-400 accent-blue-700"
             />
-            <label htmlFor={ids.caslConsent} className={`text-sm leading-6 ${errorOf('caslConsent') ? 'text-red-600' : 'text-slate-700'}`}>
+            <label htmlFor={ids.caslConsent} className={`text-sm leading-6 ${errors.caslConsent ? 'text-red-600' : 'text-slate-700'}`}>
               {consentText}
               <span aria-hidden="true"> *</span>
             </label>
           </div>
-          {errorOf('caslConsent') ? (
-            <p id={`${ids.caslConsent}-error`} role="alert" className="mt-1 text-sm text-red-600">
-              {errorOf('caslConsent')}
-            </p>
-          ) : null}
+          <FieldError id={ids.caslConsent} error={errors.caslConsent} />
         </div>
 
         <div className="sm:col-span-2">

@@ -143,6 +143,16 @@ describe('loadConfig', () => {
     expect(loadConfig({ LEAD_RETENTION_DAYS: '30' }).LEAD_RETENTION_DAYS).toBe(30);
   });
 
+  test("the notification queue's timings: 30 s lease, 1 s poll, 5 s first retry unless set (for tests and tuning)", () => {
+    expect(loadConfig({})).toMatchObject({ JOB_LEASE_MS: 30_000, JOB_POLL_MS: 1000, JOB_RETRY_MS: 5000 });
+    expect(loadConfig({ JOB_LEASE_MS: '2000', JOB_POLL_MS: '100', JOB_RETRY_MS: '200' })).toMatchObject({
+      JOB_LEASE_MS: 2000,
+      JOB_POLL_MS: 100,
+      JOB_RETRY_MS: 200,
+    });
+    expect(() => loadConfig({ JOB_LEASE_MS: '50' })).toThrow('Invalid environment variable JOB_LEASE_MS:');
+  });
+
   test('scaling: processes, where rate limits count, the pool and PgBouncer', () => {
     const defaults = loadConfig({});
     expect(defaults).toMatchObject({ WEB_CONCURRENCY: 1, RATE_LIMIT_STORE: 'memory', DATABASE_POOL_MAX: 10, DATABASE_PGBOUNCER: false });
@@ -165,6 +175,17 @@ describe('loadConfig', () => {
       expect(loadConfig({ DATABASE_PGBOUNCER: value }).DATABASE_PGBOUNCER).toBe(on);
     // The shared store works on either database (one embedded process counts in its own tables).
     expect(loadConfig({ RATE_LIMIT_STORE: 'postgres' }).RATE_LIMIT_STORE).toBe('postgres');
+  });
+
+  test('what the site sets on its own processes, and the staff command’s password', () => {
+    const unset = loadConfig({});
+    expect(unset).toMatchObject({ WEB_PROCESS: 0, WEB_PROCESS_JOIN: 'at-once' });
+    expect([unset.NORTHLINE_BACKUP_PACK_AND_CHECK, unset.STAFF_PASSWORD]).toEqual([undefined, undefined]);
+    expect(
+      loadConfig({ WEB_PROCESS: '3', WEB_PROCESS_JOIN: 'when-ready', NORTHLINE_BACKUP_PACK_AND_CHECK: '{"copy":"/a"}', STAFF_PASSWORD: ' two words ' }),
+    ).toMatchObject({ WEB_PROCESS: 3, WEB_PROCESS_JOIN: 'when-ready', NORTHLINE_BACKUP_PACK_AND_CHECK: '{"copy":"/a"}', STAFF_PASSWORD: ' two words ' });
+    expect(() => loadConfig({ WEB_PROCESS_JOIN: 'later' })).toThrow('Invalid environment variable WEB_PROCESS_JOIN');
+    expect(() => loadConfig({ WEB_PROCESS: '-1' })).toThrow('Invalid environment variable WEB_PROCESS');
   });
 
   test('more than one process on the embedded database is refused with one line', () => {

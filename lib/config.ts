@@ -1,59 +1,78 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
+import { FIRST_RETRY_MS } from './leads/notifications.ts';
 import { agency } from './site.ts';
 
-// Every environment variable the server reads, validated once at start-up.
-const optionalText = z
-  .string()
-  .optional()
-  .transform((v) => (v && v.trim() !== '' ? v.trim() : undefined));
+// Every environment variable the site reads, validated once at start-up: the one reader of the
+// environment (each entry point passes process.env to loadConfig; scripts/house-rules.ts checks that
+// nothing else reads it).
+const optionalText = z.pipe(
+  z.optional(z.string()),
+  z.transform((v) => (v && v.trim() !== '' ? v.trim() : undefined)),
+);
+
+/** A whole number from `min` to `max`, from its text. */
+const wholeNumber = (min: number, max: number, tooSmall?: string) => z.pipe(z.coerce.number(), z.int().check(z.minimum(min, tooSmall), z.maximum(max)));
 
 /**
  * How many proxies in front of the site append to X-Forwarded-For: 0 (the default) trusts none and uses
  * the socket address; 1 (or true/on/yes) the last hop, e.g. a load balancer; 2 a CDN and a load balancer.
  */
-const proxyHops = z
-  .string()
-  .trim()
-  .toLowerCase()
-  .refine((v) => /^(\d{1,2}|true|false|on|off|yes|no|)$/.test(v), 'expected a number of proxies (0-10), or true/false')
-  .transform((v) => (['true', 'on', 'yes'].includes(v) ? 1 : ['false', 'off', 'no', ''].includes(v) ? 0 : Number(v)))
-  .pipe(z.number().int().min(0).max(10));
+const proxyHops = z.pipe(
+  z.pipe(
+    z.string().check(
+      z.trim(),
+      z.toLowerCase(),
+      z.refine((v) => /^(\d{1,2}|true|false|on|off|yes|no|)$/.test(v), 'expected a number of proxies (0-10), or true/false'),
+    ),
+    z.transform((v) => (['true', 'on', 'yes'].includes(v) ? 1 : ['false', 'off', 'no', ''].includes(v) ? 0 : Number(v))),
+  ),
+  z.int().check(z.minimum(0), z.maximum(10)),
+);
 
 /** A yes/no switch: true/false, on/off, yes/no, 1/0 (unset or empty: false). */
-const flag = z
-  .string()
-  .trim()
-  .toLowerCase()
-  .refine((v) => /^(true|false|on|off|yes|no|1|0|)$/.test(v), 'expected true or false')
-  .transform((v) => ['true', 'on', 'yes', '1'].includes(v));
+const flag = z.pipe(
+  z.string().check(
+    z.trim(),
+    z.toLowerCase(),
+    z.refine((v) => /^(true|false|on|off|yes|no|1|0|)$/.test(v), 'expected true or false'),
+  ),
+  z.transform((v) => ['true', 'on', 'yes', '1'].includes(v)),
+);
 
-const httpUrl = z.url({ protocol: /^https?$/ }).transform((v) => v.replace(/\/+$/, ''));
+const httpUrl = z.pipe(
+  z.url({ protocol: /^https?$/ }),
+  z.transform((v) => v.replace(/\/+$/, '')),
+);
+
+const emailAddress = z.email();
 
 /** An email address, alone or with a display name: `hello@example.ca` or `"Northline Digital" <hello@example.ca>`. */
-const mailbox = z
-  .string()
-  .trim()
-  .refine((v) => {
+const mailbox = z.string().check(
+  z.trim(),
+  z.refine((v) => {
     const address = v.match(/^(?:"?[^"<>]*"?\s*)?<([^<>\s]+)>$/)?.[1] ?? v;
-    return z.email().safeParse(address).success;
-  }, 'expected an email address, or a name and an address: "Name" <name@example.ca>');
+    return z.safeParse(emailAddress, address).success;
+  }, 'expected an email address, or a name and an address: "Name" <name@example.ca>'),
+);
 
 /** Comma-separated email addresses (at least one). */
-const addressList = z
-  .string()
-  .transform((v) =>
-    v
-      .split(',')
-      .map((a) => a.trim())
-      .filter(Boolean),
-  )
-  .pipe(z.array(z.email('expected email addresses separated by commas')).min(1, 'expected at least one email address'));
+const addressList = z.pipe(
+  z.pipe(
+    z.string(),
+    z.transform((v) =>
+      v
+        .split(',')
+        .map((a) => a.trim())
+        .filter(Boolean),
+    ),
+  ),
+  z.array(z.email('expected email addresses separated by commas')).check(z.minLength(1, 'expected at least one email address')),
+);
 
 /** A Standard Webhooks signing secret: `whsec_` and 24 to 64 random bytes in base64. */
-const webhookSecret = z
-  .string()
-  .trim()
-  .refine((v) => {
+const webhookSecret = z.string().check(
+  z.trim(),
+  z.refine((v) => {
     const match = v.match(/^whsec_([A-Za-z0-9+/]+={0,2})$/);
     if (!match) return false;
     try {
@@ -62,57 +81,78 @@ const webhookSecret = z
     } catch {
       return false;
     }
-  }, 'expected whsec_ followed by 24 to 64 random bytes in base64 (e.g. whsec_ and `openssl rand -base64 32`)');
+  }, 'expected whsec_ followed by 24 to 64 random bytes in base64 (e.g. whsec_ and `openssl rand -base64 32`)'),
+);
 
 const LOOPBACK_HOST = /^(localhost|127(\.\d{1,3}){3}|\[::1\])$/i;
 
 const envSchema = z.object({
-  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-  DATABASE_URL: optionalText.pipe(z.url({ protocol: /^postgres(ql)?$/ }).optional()),
-  DATA_DIR: z.string().min(1).default('./data'),
-  PUBLIC_SITE_URL: optionalText.pipe(httpUrl.optional()),
+  PORT: z._default(wholeNumber(0, 65535), 3000),
+  NODE_ENV: z._default(z.enum(['development', 'production', 'test']), 'development'),
+  DATABASE_URL: z.pipe(optionalText, z.optional(z.url({ protocol: /^postgres(ql)?$/ }))),
+  DATA_DIR: z._default(z.string().check(z.minLength(1)), './data'),
+  PUBLIC_SITE_URL: z.pipe(optionalText, z.optional(httpUrl)),
   RSS_FEED_URL: optionalText,
   OPENAI_API_KEY: optionalText,
-  OPENAI_BASE_URL: optionalText.pipe(httpUrl.optional()),
-  OPENAI_MODEL: z.string().min(1).default('gpt-4o-mini'),
-  AB_DASHBOARD_ACCESS: z.enum(['open', 'staff']).optional(),
+  OPENAI_BASE_URL: z.pipe(optionalText, z.optional(httpUrl)),
+  OPENAI_MODEL: z._default(z.string().check(z.minLength(1)), 'gpt-4o-mini'),
+  AB_DASHBOARD_ACCESS: z.optional(z.enum(['open', 'staff'])),
   /** Retired (basic auth on the dashboard); still read so a deployment that set it is not opened up. */
   ADMIN_PASSWORD: optionalText,
-  TRUST_PROXY: proxyHops.default(0),
-  RATE_LIMITS: z.enum(['on', 'off']).default('on'),
-  SMTP_URL: optionalText.pipe(z.url({ protocol: /^smtps?$/, error: 'expected smtp://user:pass@host:587 or smtps://user:pass@host:465' }).optional()),
-  MAIL_FROM: optionalText.pipe(mailbox.optional()),
-  LEAD_NOTIFY_EMAIL: optionalText.pipe(addressList.optional()),
-  LEAD_WEBHOOK_URL: optionalText.pipe(httpUrl.optional()),
-  LEAD_WEBHOOK_SECRET: optionalText.pipe(webhookSecret.optional()),
-  WORKER: z.enum(['on', 'off']).default('on'),
+  TRUST_PROXY: z._default(proxyHops, 0),
+  RATE_LIMITS: z._default(z.enum(['on', 'off']), 'on'),
+  SMTP_URL: z.pipe(optionalText, z.optional(z.url({ protocol: /^smtps?$/, error: 'expected smtp://user:pass@host:587 or smtps://user:pass@host:465' }))),
+  MAIL_FROM: z.pipe(optionalText, z.optional(mailbox)),
+  LEAD_NOTIFY_EMAIL: z.pipe(optionalText, z.optional(addressList)),
+  LEAD_WEBHOOK_URL: z.pipe(optionalText, z.optional(httpUrl)),
+  LEAD_WEBHOOK_SECRET: z.pipe(optionalText, z.optional(webhookSecret)),
+  WORKER: z._default(z.enum(['on', 'off']), 'on'),
   /** Leads that never became clients are erased this many days after they arrived (features/operations/retention/). */
-  LEAD_RETENTION_DAYS: z.coerce.number().int().min(30, 'expected at least 30 days').max(36_500).default(730),
+  LEAD_RETENTION_DAYS: z._default(wholeNumber(30, 36_500, 'expected at least 30 days'), 730),
   /** Server processes on this machine, sharing the port (server/supervisor.ts). */
-  WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
+  WEB_CONCURRENCY: z._default(wholeNumber(1, 64), 1),
   /** Where per-client rate-limit counts live: this process's memory, or PostgreSQL (shared by every process). */
-  RATE_LIMIT_STORE: z.enum(['memory', 'postgres']).default('memory'),
+  RATE_LIMIT_STORE: z._default(z.enum(['memory', 'postgres']), 'memory'),
   /** Connections each process may open to PostgreSQL (LISTEN connections come on top). */
-  DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(1000).default(10),
+  DATABASE_POOL_MAX: z._default(wholeNumber(1, 1000), 10),
   /** DATABASE_URL is a PgBouncer in transaction mode: no prepared statements, no session settings, no LISTEN. */
-  DATABASE_PGBOUNCER: flag.default(false),
+  DATABASE_PGBOUNCER: z._default(flag, false),
   /**
    * How long a request's database work may take before it is cancelled and answered 503; on PostgreSQL
    * also every connection's statement_timeout and idle_in_transaction_session_timeout.
    */
-  DB_DEADLINE_MS: z.coerce.number().int().min(50).max(120_000).default(5000),
+  DB_DEADLINE_MS: z._default(wholeNumber(50, 120_000), 5000),
   /** The bearer token GET /metrics asks for; unset, only loopback clients get it (and none behind TRUST_PROXY). */
-  METRICS_TOKEN: optionalText.pipe(z.string().min(16, 'expected at least 16 characters (e.g. `openssl rand -hex 32`)').optional()),
+  METRICS_TOKEN: z.pipe(optionalText, z.optional(z.string().check(z.minLength(16, 'expected at least 16 characters (e.g. `openssl rand -hex 32`)')))),
   /** Where backups are written: the embedded database's daily one, and `bun run backup`'s. */
-  BACKUP_DIR: z.string().trim().min(1).default('./backups'),
+  BACKUP_DIR: z._default(z.string().check(z.trim(), z.minLength(1)), './backups'),
   /** How many backups of the database's kind to keep in BACKUP_DIR: the oldest beyond it are deleted. */
-  BACKUP_KEEP: z.coerce.number().int().min(1).max(1000).default(14),
+  BACKUP_KEEP: z._default(wholeNumber(1, 1000), 14),
   /**
    * Above this resident memory (MB) the server collects garbage and hands freed memory back at once
    * (server/memory.ts); 0 turns it off. Unset: 200 on the embedded database, 120 on PostgreSQL.
    */
-  MEMORY_SOFT_LIMIT_MB: z.coerce.number().int().min(0).max(65_536).optional(),
+  MEMORY_SOFT_LIMIT_MB: z.optional(wholeNumber(0, 65_536)),
+  /**
+   * The notification queue's timings, for tests and tuning (features/leads/delivery/worker.ts): how long a
+   * claimed job is its worker's before another may take it (renewed every third of it while delivering,
+   * so it is how long a killed worker's jobs wait), how often the queue is looked at without a poke, and
+   * the first retry's wait, which doubles up to an hour.
+   */
+  JOB_LEASE_MS: z._default(wholeNumber(300, 3_600_000), 30_000),
+  JOB_POLL_MS: z._default(wholeNumber(10, 60_000), 1000),
+  JOB_RETRY_MS: z._default(wholeNumber(10, 3_600_000), FIRST_RETRY_MS),
+  /** `bun run staff:add`'s new password (scripts, tests); unset, the command asks on the terminal. Taken as given, spaces and all. */
+  STAFF_PASSWORD: z.optional(z.string()),
+
+  // Internal: set by the site on the processes it starts itself, never by hand. The names are a
+  // contract between a process and its children (an older binary's children read the same ones).
+  /** The server process's number under a supervisor, from 1 (server/supervisor.ts); 0: not one of a supervisor's. */
+  WEB_PROCESS: z._default(wholeNumber(0, 64), 0),
+  /** `when-ready`: a process started while others serve binds the port only once its database is ready. */
+  WEB_PROCESS_JOIN: z._default(z.enum(['at-once', 'when-ready']), 'at-once'),
+  /** Set on the process that packs and checks an embedded backup for its server: the paths, as JSON (features/operations/backup/pack-and-check.ts). */
+  NORTHLINE_BACKUP_PACK_AND_CHECK: optionalText,
 });
 
 export type Config = Omit<z.output<typeof envSchema>, 'PUBLIC_SITE_URL' | 'AB_DASHBOARD_ACCESS' | 'ADMIN_PASSWORD' | 'MAIL_FROM' | 'MEMORY_SOFT_LIMIT_MB'> & {
@@ -138,7 +178,7 @@ export class ConfigError extends Error {}
  * http://localhost:PORT, and `publicSiteUrlGiven` says so (the server warns in production).
  */
 export function loadConfig(env: Record<string, string | undefined>): Config {
-  const parsed = envSchema.safeParse(env);
+  const parsed = z.safeParse(envSchema, env);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     const name = String(issue.path[0] ?? 'environment');

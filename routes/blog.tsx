@@ -1,14 +1,28 @@
 import { loadGenerator } from '../components/story/lazy-generator.ts';
 import { requestedGenerator } from '../lib/feed/generator-address.ts';
-import { toCard } from '../lib/feed/posts.ts';
+import { type BlogFeedState, toCard } from '../lib/feed/posts.ts';
 import { withDeadline } from '../server/deadline.ts';
 import type { AppContext } from '../server/deps.ts';
 import { Island } from '../server/islands/Island.tsx';
-import { definePage } from '../server/page.tsx';
-import type { BlogPageData } from '../server/page-cache.ts';
+import { definePage, type PageCacheRule } from '../server/page.tsx';
+import { untilDataExpires } from '../server/page-cache.ts';
 
 /** How long the page waits for the feed before rendering skeletons and letting the browser fetch it. */
 export const BLOG_RENDER_WAIT_MS = 1500;
+
+/** The blog's data: the grid, until when it stays true, and the generator the address asked for. */
+type BlogPageData = { initial: BlogFeedState; expiresAt: number; generate: string | null };
+
+/**
+ * The grid is kept for as long as the feed copy it shows is the feed's answer (up to 15 minutes; while
+ * the feed fails, its last good copy until the next attempt); the loading and error states, and the page
+ * opened on the story generator (/blog?generate=…, never the grid's copy), are made for each request.
+ */
+const cache: PageCacheRule<BlogPageData> = {
+  audience: 'everyone',
+  lifetime: untilDataExpires,
+  variant: ({ initial, generate }) => (initial.status === 'ready' && generate === null ? 'ready' : null),
+};
 
 /** The grid's state, and until when it stays true (the feed copy's expiry; the page cache keeps it that long). */
 async function loadFeedState(c: AppContext): Promise<Omit<BlogPageData, 'generate'>> {
@@ -44,6 +58,7 @@ export default definePage({
     path: '/blog',
   },
   load,
+  cache,
   // Still loading, the island must fetch the feed itself; opened on the generator, the visitor came to
   // use it: either way it hydrates with the page. Otherwise the grid is complete as HTML and the island
   // waits until a visitor touches it.

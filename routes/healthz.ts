@@ -1,5 +1,6 @@
+import { Hono } from 'hono';
 import { backupStatus } from '../features/operations/backup/status.ts';
-import type { AppContext } from '../server/deps.ts';
+import type { AppEnv } from '../server/deps.ts';
 
 /**
  * 200 {status: 'ok', db: 'ok'} while the database answers, else 503 with Retry-After. Answered from the
@@ -9,7 +10,7 @@ import type { AppContext } from '../server/deps.ts';
  * (features/operations/backup/status.ts) but keeps its status: visitors are still served, so a load balancer must
  * not take the site out of rotation for it.
  */
-export function healthz(c: AppContext) {
+export default new Hono<AppEnv>().get('/', (c) => {
   c.header('Cache-Control', 'no-store');
   const { databaseHealth } = c.get('deps');
   databaseHealth.start();
@@ -19,4 +20,4 @@ export function healthz(c: AppContext) {
   if (report.status === 'ok') return c.json(report);
   c.header('Retry-After', '5');
   return c.json(report, 503);
-}
+});

@@ -4,14 +4,38 @@ import { HowWeDeliver } from '../components/home/HowWeDeliver.tsx';
 import { PackagesSection } from '../components/home/PackagesSection.tsx';
 import { ServicesSection } from '../components/home/ServicesSection.tsx';
 import { Testimonials } from '../components/home/Testimonials.tsx';
-import type { HomeVariants } from '../features/ab/home-variants.ts';
+import { type HomeVariants, homeCacheKey } from '../features/ab/home-variants.ts';
 import { contactIntro } from '../lib/content/home.ts';
 import { localBusinessJsonLd, organizationJsonLd } from '../lib/content/structured-data.ts';
 import { agency } from '../lib/site.ts';
-import { definePage } from '../server/page.tsx';
+import { definePage, type PageCacheRule } from '../server/page.tsx';
+import { MINUTE } from '../server/page-cache.ts';
 import { visitor } from '../server/visitor.ts';
+import { laneVisitor } from '../server/visitor-cookie.ts';
 
 type HomeData = HomeVariants & { siteUrl: string };
+
+/**
+ * Kept per A/B variant combination (the HTML holds no visitor data: events name the visitor by cookie).
+ * The fast lane answers a returning visitor whose assignments are remembered, and a new visitor too,
+ * their variants worked out as the app would (from the running tests in memory, no database).
+ */
+const cache: PageCacheRule<HomeData> = {
+  audience: 'visitor',
+  lifetime: { ttlMs: 10 * MINUTE },
+  variant: homeCacheKey,
+  variantFromMemory: (request, { homeVariants }) => {
+    const who = laneVisitor(request);
+    if (!who) return undefined;
+    if ('returningId' in who) {
+      const variant = homeVariants.keyFromMemory(who.returningId);
+      return variant === undefined ? undefined : { variant };
+    }
+    const newVisitorId = crypto.randomUUID();
+    const variant = homeVariants.newVisitorKey(newVisitorId);
+    return variant === undefined ? undefined : { variant, newVisitorId };
+  },
+};
 
 export default definePage<HomeData>({
   meta: ({ siteUrl }) => ({
@@ -22,6 +46,7 @@ export default definePage<HomeData>({
     keywords: ['digital marketing agency Toronto', 'local SEO Toronto', 'Google Ads management', 'social media management', 'lead generation'],
     jsonLd: [localBusinessJsonLd(siteUrl), organizationJsonLd(siteUrl)],
   }),
+  cache,
   load: async (c) => {
     const { homeVariants, config } = c.get('deps');
     return { ...(await homeVariants.resolve(visitor(c), c.get('requestId'))), siteUrl: config.PUBLIC_SITE_URL };

@@ -1,6 +1,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
+import { Hono } from 'hono';
 import { getConnInfo } from 'hono/bun';
-import type { AppContext } from '../server/deps.ts';
+import type { AppContext, AppEnv } from '../server/deps.ts';
 
 /**
  * GET /metrics: the Prometheus text format (server/site-metrics.ts), never kept by any cache.
@@ -10,7 +11,7 @@ import type { AppContext } from '../server/deps.ts';
  * visitor look local). Anyone else gets the site's ordinary 404: without a token the endpoint is not
  * there for the outside world, and a 403 would tell a scanner that it is.
  */
-export async function metrics(c: AppContext) {
+export default new Hono<AppEnv>().get('/', async (c) => {
   c.header('Cache-Control', 'no-store');
   const { config, metrics: site } = c.get('deps');
   if (config.METRICS_TOKEN) {
@@ -20,7 +21,7 @@ export async function metrics(c: AppContext) {
     }
   } else if (config.TRUST_PROXY > 0 || !isLoopback(socketAddress(c))) return c.notFound();
   return c.body(await site.registry.render(), 200, { 'Content-Type': 'text/plain; version=0.0.4; charset=utf-8' });
-}
+});
 
 /** Compares digests, so the comparison takes the same time whatever the token's length or first difference. */
 function bearerMatches(header: string | undefined, token: string): boolean {

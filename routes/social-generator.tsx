@@ -1,8 +1,10 @@
 import { pageContainer } from '../components/ui/styles.ts';
 import { Island } from '../server/islands/Island.tsx';
 import { definePage } from '../server/page.tsx';
+import { sameForEveryone } from '../server/page-cache.ts';
 
 export default definePage({
+  cache: sameForEveryone,
   meta: {
     title: 'Social Story Generator | Northline Digital',
     description: 'Turn a blog post into Instagram, LinkedIn, Facebook and Twitter posts.',

@@ -13,6 +13,7 @@ import { agencyReference, breadcrumbList } from '../lib/content/structured-data.
 import { absoluteUrl, defaultOgImage } from '../lib/pages/meta.ts';
 import { agency } from '../lib/site.ts';
 import { definePage } from '../server/page.tsx';
+import { sameForEveryone } from '../server/page-cache.ts';
 
 /**
  * The glossary's no-JavaScript search arrives as ?q=; it only pre-filters what the island shows. A query
@@ -21,6 +22,7 @@ import { definePage } from '../server/page.tsx';
 const glossaryQuery = (q: string | undefined) => (q ?? '').trim().slice(0, 100);
 
 export default definePage({
+  cache: sameForEveryone,
   load: (c) => ({ siteUrl: c.get('deps').config.PUBLIC_SITE_URL, query: glossaryQuery(c.req.query('q')) }),
   meta: ({ siteUrl }) => ({
     title: guideMeta.title,

@@ -2,7 +2,7 @@
 // BACKUP_KEEP (features/operations/backup/). On PostgreSQL (DATABASE_URL) it runs pg_dump; on the embedded
 // database it asks the server that holds DATA_DIR, when one runs (the folder is that server's alone),
 // through the control socket named in DATA_DIR's lock file (server/control-socket.ts), and otherwise
-// opens the folder itself. Prints one line (on stderr when no backup was made, and exits 1).
+// opens the folder itself. Prints one line for a person (on stderr when no backup was made, and exits 1).
 
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -11,14 +11,21 @@ import { DataDirInUse, dataDirHolder } from '../db/data-dir-lock.ts';
 import { createBackupService } from '../features/operations/backup/service.ts';
 import type { BackupAttempt } from '../features/operations/backup/status.ts';
 import { ConfigError, loadConfig } from '../lib/config.ts';
+import { systemClock } from '../server/clock.ts';
 import { withDeadline } from '../server/deadline.ts';
 import { createLogger } from '../server/log.ts';
 
 class Refused extends Error {}
 
-/** Warnings and errors as JSON lines on stderr (a cron job's mail, a timer's journal); the result line goes to stdout. */
-const log = createLogger((entry) => {
-  if (entry.level !== 'info') console.error(JSON.stringify(entry));
+/**
+ * A person reads what this prints, in a terminal or in a cron job's mail: the backup service's warnings
+ * and errors go to stderr as plain sentences (`Warning: …`), not the server's JSON lines, and the one
+ * result line to stdout (stderr when no backup was made).
+ */
+const log = createLogger(({ level, msg, time: _time, ...fields }) => {
+  if (level === 'info') return;
+  const details = Object.entries(fields).map(([name, value]) => `${name}: ${value}`);
+  console.error(`${level === 'warn' ? 'Warning' : 'Error'}: ${msg}${details.length ? ` (${details.join(', ')})` : ''}`);
 });
 
 const megabytes = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
@@ -67,7 +74,7 @@ async function main(): Promise<number> {
     }
   }
   try {
-    return report(await createBackupService({ db, config, log }).run('request'), '');
+    return report(await createBackupService({ db, config, log, now: systemClock }).run('request'), '');
   } finally {
     await db.close();
   }

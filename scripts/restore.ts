@@ -2,6 +2,7 @@
 // DATA_DIR (the embedded database's .tar.gz), or, with DATABASE_URL, into an empty PostgreSQL database
 // (a .dump). A folder or database that holds anything is refused with one line, exit 1: move it aside
 // or make a new one. Then start the server on it; migrations newer than the backup run then.
+// A person runs it, so it answers in one plain sentence (console), not the server's JSON log lines.
 
 import { existsSync } from 'node:fs';
 import { basename, resolve } from 'node:path';

@@ -8,6 +8,7 @@
 // The password comes from STAFF_PASSWORD when set (scripts, tests), else it is asked for on the
 // terminal without echo. It is stored only as an argon2id hash. The database is the site's own
 // (DATABASE_URL, or the embedded one in DATA_DIR, which must not be in use by a running server).
+// A person runs it, so it answers in plain sentences (console), not the server's JSON log lines.
 
 import * as z from 'zod/mini';
 import { openDatabase } from '../db/client.ts';
@@ -15,7 +16,7 @@ import { DataDirInUse } from '../db/data-dir-lock.ts';
 import { findStaffAccount, listStaffAccounts, removeStaffAccount, saveStaffAccount } from '../db/queries/staff.ts';
 import { endEverySession } from '../db/queries/staff-sessions.ts';
 import { turnOffTwoFactor } from '../db/queries/two-factor.ts';
-import { ConfigError, loadConfig } from '../lib/config.ts';
+import { type Config, ConfigError, loadConfig } from '../lib/config.ts';
 import { loadCommonPasswords, passwordProblem, staffEmailSchema } from '../lib/staff/accounts.ts';
 
 const USAGE = 'Usage: bun run staff:add EMAIL | bun run staff:list | bun run staff:remove EMAIL | bun run staff:2fa-reset EMAIL';
@@ -60,14 +61,14 @@ async function askHidden(question: string): Promise<string> {
 }
 
 /** The new password, by the one rule for staff passwords (lib/staff/accounts.ts). */
-async function newPassword(email: string): Promise<string> {
+async function newPassword(email: string, given: string | undefined): Promise<string> {
   const context = { email, common: await loadCommonPasswords() };
   const checked = (password: string) => {
     const problem = passwordProblem(password, context);
     if (problem) throw new UsageError(problem);
     return password;
   };
-  if (process.env.STAFF_PASSWORD !== undefined) return checked(process.env.STAFF_PASSWORD);
+  if (given !== undefined) return checked(given);
   const password = checked(await askHidden('New password (at least 12 characters, not a common one): '));
   if ((await askHidden('Again: ')) !== password) throw new UsageError('The two passwords differ; nothing was changed');
   return password;
@@ -75,13 +76,13 @@ async function newPassword(email: string): Promise<string> {
 
 const sessions = (n: number) => (n === 1 ? '1 session' : `${n} sessions`);
 
-async function run([command, emailArgument, ...extra]: string[]): Promise<string> {
+async function run([command, emailArgument, ...extra]: string[], config: Config): Promise<string> {
   if (extra.length > 0 || !COMMANDS.includes(command ?? '')) throw new UsageError(USAGE);
   if (command !== 'list' && emailArgument === undefined) throw new UsageError(USAGE);
   const email = command === 'list' ? '' : parsed(staffEmailSchema, emailArgument);
   // Ask before opening the database, so nothing waits on a person typing.
-  const passwordHash = command === 'add' ? await Bun.password.hash(await newPassword(email), { algorithm: 'argon2id' }) : '';
-  const db = await openDatabase(loadConfig(process.env));
+  const passwordHash = command === 'add' ? await Bun.password.hash(await newPassword(email, config.STAFF_PASSWORD), { algorithm: 'argon2id' }) : '';
+  const db = await openDatabase(config);
   try {
     if (command === 'add') {
       const { outcome, sessionsEnded } = await saveStaffAccount(db.sql, email, passwordHash);
@@ -110,7 +111,7 @@ async function run([command, emailArgument, ...extra]: string[]): Promise<string
 
 if (import.meta.main) {
   try {
-    console.log(await run(process.argv.slice(2)));
+    console.log(await run(process.argv.slice(2), loadConfig(process.env)));
   } catch (error) {
     if (!(error instanceof UsageError || error instanceof ConfigError || error instanceof DataDirInUse)) throw error;
     console.error(error.message);

@@ -13,6 +13,7 @@ import {
   touchOf,
   touchUpdate,
 } from '../lib/leads/attribution.ts';
+import type { Clock } from '../lib/time/clock.ts';
 import type { AppContext } from './deps.ts';
 import { PRIVATE_CACHE_CONTROL } from './page-cache.ts';
 import { isCrawlerAgent } from './visitor-cookie.ts';
@@ -32,13 +33,13 @@ function ownHosts(url: string, siteHost: string): string[] {
   return host === siteHost ? [siteHost] : [siteHost, host];
 }
 
-export type AttributionOptions = { siteHost: string; secure: boolean; now: () => Date };
+export type AttributionOptions = { siteHost: string; secure: boolean; now: Clock };
 
 /**
  * The Set-Cookie values a page request earns: none for a crawler, a visitor moving inside the site, or
  * a landing that says nothing of where it came from.
  */
-export function attributionCookies(request: Request, url: string, { siteHost, secure, now }: AttributionOptions): string[] {
+function attributionCookies(request: Request, url: string, { siteHost, secure, now }: AttributionOptions): string[] {
   const referer = request.headers.get('referer');
   // The common cases, decided without parsing anything: no query and no Referer says nothing.
   if (!referer && !url.includes('?')) return [];

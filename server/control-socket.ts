@@ -2,7 +2,6 @@ import { chmodSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CONTROL_FOLDER } from '../db/data-dir-lock.ts';
-import type { BackupAttempt } from '../features/operations/backup/status.ts';
 
 // How `bun run backup` asks the server that holds the embedded database for a backup (the folder is
 // the server's alone: db/data-dir-lock.ts): HTTP over a Unix socket in a folder only this user may
@@ -19,9 +18,9 @@ const MAX_SOCKET_PATH = 100;
 /**
  * Listens beside the database, in DATA_DIR/.control (the CLI reaches it whatever /tmp the server has, a
  * systemd PrivateTmp say), or in a private folder under the system's temporary folder when DATA_DIR's
- * path is too long for a socket.
+ * path is too long for a socket. What `backup` answers (what the attempt did) is sent back as JSON.
  */
-export function startControlSocket(dataDir: string, handlers: { backup: () => Promise<BackupAttempt> }): ControlSocket {
+export function startControlSocket(dataDir: string, handlers: { backup: () => Promise<object> }): ControlSocket {
   let folder = join(dataDir, CONTROL_FOLDER);
   if (join(folder, 'server.sock').length > MAX_SOCKET_PATH) folder = mkdtempSync(join(tmpdir(), 'tlm-control-'));
   else {

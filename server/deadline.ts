@@ -72,7 +72,7 @@ export const databaseWork = {
 /**
  * postgres.js queues queries silently while the database is unreachable or busy, so every request that
  * touches the database gives its work this deadline (DB_DEADLINE_MS, set once at start-up by
- * server/main.ts) and answers 503 (DatabaseUnavailable) when it passes.
+ * site/main.ts) and answers 503 (DatabaseUnavailable) when it passes.
  */
 let databaseDeadlineMs = 5000;
 

@@ -1,13 +1,12 @@
 import type { Context } from 'hono';
 import type { Sql } from 'postgres';
-import type { HomeVariantsService } from '../features/ab/home-variants.ts';
-import type { FeedReader } from '../features/feed/feed-reader.ts';
 import type { Config } from '../lib/config.ts';
 import type { RateRuleName } from '../lib/http/rate-rules.ts';
 import type { Channel } from '../lib/leads/notifications.ts';
 import type { Assets } from '../lib/pages/assets.ts';
 import type { SignedInStaff } from '../lib/staff/session.ts';
 import type { StoryWriter } from '../lib/stories/templates.ts';
+import type { Clock } from '../lib/time/clock.ts';
 import type { DatabaseHealth } from './database-health.ts';
 import type { Logger } from './log.ts';
 import type { PageCache } from './page-cache.ts';
@@ -16,15 +15,27 @@ import type { RateLimiter } from './rate-limiter.ts';
 import type { SiteMetrics } from './site-metrics.ts';
 
 /**
- * Everything the app uses from outside, resolved once when the app is made (server/app.ts
- * `resolveDeps`): every field is there, so no handler checks for one. Tests pass their own parts.
+ * What the site's features add to the dependencies (the A/B variants, the blog feed, the story writer):
+ * declared, and made, by the composition root (site/app.ts), so that the framework never names a
+ * feature. Empty here on purpose: site/app.ts fills it in with `declare module`.
  */
-export type AppDeps = {
+// biome-ignore lint/suspicious/noEmptyInterface: filled in by declaration merging (site/app.ts)
+export interface FeatureDeps {}
+
+/**
+ * Everything the app uses from outside, resolved once when the app is made (server/app.ts
+ * `resolveDeps`, with the features from site/app.ts): every field is there, so no handler checks for
+ * one. Tests pass their own parts.
+ */
+export type AppDeps = FrameworkDeps & FeatureDeps;
+
+/** The framework's own dependencies. */
+export type FrameworkDeps = {
   sql: Sql;
   config: Config;
   assets: Assets;
-  /** The clock, so tests can move time. */
-  now: () => Date;
+  /** The clock (lib/time/clock.ts), so tests can move time: everything below that needs the time reads this one. */
+  now: Clock;
   log: Logger;
   /** False while the database is still coming up at boot: what needs data answers 503 meanwhile. */
   dbReady: () => boolean;
@@ -38,15 +49,9 @@ export type AppDeps = {
   pageCache: PageCache;
   /** What GET /metrics reports (server/site-metrics.ts): request counts, and the registry other parts add to. */
   metrics: SiteMetrics;
-  /** The home page's A/B variants, with the visitors and tests it remembers. */
-  homeVariants: HomeVariantsService;
-  /** The blog feed (fetched, parsed, cached). */
-  feed: FeedReader;
-  /** Writes social stories: OpenAI when OPENAI_API_KEY is set, else the template writer. */
-  storyWriter: StoryWriter;
   /**
    * The lead notifications a submission queues (in its own transaction), and `queued()`, called after
-   * it commits, which wakes this process's worker (features/leads/delivery/worker.ts) when it runs one.
+   * it commits, which wakes this process's notification worker when it runs one.
    */
   notifications: { channels: readonly Channel[]; queued: () => void };
 };

@@ -31,7 +31,7 @@ const PERSONAL =
 export const REDACTED = '[redacted]';
 
 /** The fields with anything that could be personal data replaced. */
-export function redact(fields: LogFields): LogFields {
+function redact(fields: LogFields): LogFields {
   let out: LogFields | undefined;
   for (const key of Object.keys(fields)) {
     if (!PERSONAL.test(key)) continue;

@@ -17,7 +17,7 @@ export const counter = (name: string, help: string, samples: Sample[]): MetricFa
 export const gauge = (name: string, help: string, samples: Sample[]): MetricFamily => ({ name, help, type: 'gauge', samples });
 
 /** Upper bounds (seconds) of the request latency histogram's buckets. */
-export const LATENCY_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10] as const;
+const LATENCY_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10] as const;
 
 /** Counts observations into fixed buckets: `counts[i]` for bucket i (the last for +Inf), plus sum and count. */
 export class Histogram {
@@ -73,7 +73,7 @@ async function collectWithin(collect: Collector, ms: number): Promise<MetricFami
   }
 }
 
-export function formatFamily({ name, help, type, samples }: MetricFamily): string {
+function formatFamily({ name, help, type, samples }: MetricFamily): string {
   let text = `# HELP ${name} ${help.replace(/\\/g, '\\\\').replace(/\n/g, '\\n')}\n# TYPE ${name} ${type}\n`;
   for (const { suffix = '', labels, value } of samples) text += `${name}${suffix}${formatLabels(labels)} ${formatValue(value)}\n`;
   return text;

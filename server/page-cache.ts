@@ -1,16 +1,15 @@
 import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
 import { LRUCache } from 'lru-cache';
-import { type HomeVariants, homeCacheKey } from '../features/ab/home-variants.ts';
-import type { BlogFeedState } from '../lib/feed/posts.ts';
 import { chooseEncoding, ENCODINGS, type Encoding, ifNoneMatchMatches, strongEtag } from '../lib/http/negotiation.ts';
 import { hasOnlyTrackingParameters, hasValidHost, routingPath } from '../lib/http/request-address.ts';
-import { services } from '../lib/site.ts';
 import type { Logger } from './log.ts';
 import { requestIdFrom } from './request-id.ts';
-import { laneVisitor, newVisitorCookie } from './visitor-cookie.ts';
+import { newVisitorCookie } from './visitor-cookie.ts';
 
-// The page cache: every answer the site keeps in memory and serves again, in one place. The table below
-// says what is cached, under which key, for whom and for how long; the rules that keep it sound:
+// The page cache: every answer the site keeps in memory and serves again, in one place. Its table says
+// what is cached, under which key, for whom and for how long: one rule per route, which each page (and
+// each API that is kept) states itself (`cache` in definePage, server/page.tsx; `export const cache` in an
+// API module) and the app hands over when it is built (server/app.ts). The rules that keep it sound:
 // - only GET and HEAD requests are answered from it or stored in it, and only routes in the table;
 // - a route's answers are stored under its route path (the very string Hono routes by) and what the
 //   answer varies by, never under the URL a client sent, so no request can file one route's answer
@@ -21,7 +20,7 @@ import { laneVisitor, newVisitorCookie } from './visitor-cookie.ts';
 // - it is an LRU of bounded size whose keys come only from the table, and N concurrent misses of one key
 //   render once (lru-cache's fetch).
 
-const MINUTE = 60_000;
+export const MINUTE = 60_000;
 /** The HTML depends only on the code and the configuration, and a deploy is a new process. */
 const UNTIL_RESTART = Number.POSITIVE_INFINITY;
 
@@ -34,7 +33,11 @@ export const SHARED_CACHE_CONTROL = 'public, max-age=0, s-maxage=60, stale-while
 /** One visitor's answer (an A/B variant, a new visitor's cookie): only their browser may keep it. */
 export const PRIVATE_CACHE_CONTROL = 'private, no-cache';
 
-type CacheRule<Data> = {
+/**
+ * How one route's answers are kept. `Deps` is what the app hands the fast lane (its dependencies), for
+ * `variantFromMemory` to ask what memory alone knows.
+ */
+export type CacheRule<Data, Deps = unknown> = {
   /**
    * 'everyone': one copy serves every request (public; once made, the fast lane answers it before
    * routing). 'visitor': the copy depends on who asks (private; the lane answers it only when memory
@@ -46,91 +49,33 @@ type CacheRule<Data> = {
    * data it is made from stops being true (`expiresAt`, ms since the epoch, read when the copy is made).
    * A copy whose moment has already passed is not kept.
    */
-  lifetime: { ttlMs: number } | { expiresAt: (data: Data) => number };
+  lifetime: { ttlMs: number } | { expiresAt(data: Data): number };
   /** What the answer varies by, from the route's data; null: this answer is not kept (made for its request). */
-  variant: (data: Data) => string | null;
+  variant(data: Data): string | null;
   /**
    * For 'visitor' routes: this request's variant when memory alone knows it, with nothing to read or
-   * write, and for a new visitor the id they are given with it (their cookie goes on the answer).
+   * write (it runs on the fast lane, before routing), and for a new visitor the id they are given with it
+   * (their cookie goes on the answer).
    */
-  variantFromMemory?: (request: Request, memory: LaneMemory) => { variant: string; newVisitorId?: string } | undefined;
+  variantFromMemory?(request: Request, deps: Deps): { variant: string; newVisitorId?: string } | undefined;
   contentType?: string;
   cacheControl?: string;
 };
 
-/**
- * What the fast lane may ask memory (features/ab/home-variants.ts): a returning visitor's home-page key, and
- * a new visitor's, worked out from the running tests' definitions when memory holds them.
- */
-export type LaneMemory = { keyFromMemory(visitorId: string): string | undefined; newVisitorKey(visitorId: string): string | undefined };
+/** A rule of any route, as the table holds it. */
+type AnyRule = CacheRule<never, never>;
 
-const samePage = { audience: 'everyone', lifetime: { ttlMs: UNTIL_RESTART }, variant: () => '' } as const satisfies CacheRule<unknown>;
+/** The same for everyone until the process restarts: a page whose HTML depends only on the code and the configuration. */
+export const sameForEveryone = { audience: 'everyone', lifetime: { ttlMs: UNTIL_RESTART }, variant: () => '' } as const satisfies CacheRule<unknown>;
 
-/** Kept while the feed copy it was made from stays the feed's answer (features/feed: `expiresAt`). */
-const whileFeedCopyLasts = { expiresAt: ({ expiresAt }: { expiresAt: number }) => expiresAt };
+/** Kept while the data it was made from stays true: until the data's own `expiresAt` (ms since the epoch). */
+export const untilDataExpires = { expiresAt: ({ expiresAt }: { expiresAt: number }) => expiresAt };
 
 /** How a request's answer is kept: under which variant of its route, and for how long. */
 export type Keeping = { variant: string; ttlMs: number };
 
-/**
- * What is cached, by route (the path Hono routes by). A route missing from the table, or listed as
- * null, is never cached: its answer is rendered for each request.
- */
-export const CACHE_RULES: Record<string, CacheRule<never> | null> = {
-  // Per A/B variant combination (the HTML holds no visitor data: events name the visitor by cookie).
-  // A returning visitor whose assignments are remembered is answered by the fast lane.
-  '/': {
-    audience: 'visitor',
-    lifetime: { ttlMs: 10 * MINUTE },
-    variant: (variants: HomeVariants) => homeCacheKey(variants),
-    // A new visitor is answered by the lane too, their variants worked out as the app would (no database).
-    variantFromMemory: (request, memory) => {
-      const visitor = laneVisitor(request);
-      if (!visitor) return undefined;
-      if ('returningId' in visitor) {
-        const variant = memory.keyFromMemory(visitor.returningId);
-        return variant === undefined ? undefined : { variant };
-      }
-      const newVisitorId = crypto.randomUUID();
-      const variant = memory.newVisitorKey(newVisitorId);
-      return variant === undefined ? undefined : { variant, newVisitorId };
-    },
-  } satisfies CacheRule<HomeVariants>,
-  // The grid for as long as the feed copy it shows is the feed's answer (up to 15 minutes; while the
-  // feed fails, its last good copy until the next attempt); the loading and error states, and the page
-  // opened on the story generator (/blog?generate=…, never the grid's copy), are made for each request.
-  '/blog': {
-    audience: 'everyone',
-    lifetime: whileFeedCopyLasts,
-    variant: ({ initial, generate }: BlogPageData) => (initial.status === 'ready' && generate === null ? 'ready' : null),
-  } satisfies CacheRule<BlogPageData>,
-  // The feed's JSON, one copy per copy of the feed, kept as long as that copy is fresh.
-  '/api/rss-feed': {
-    audience: 'everyone',
-    lifetime: whileFeedCopyLasts,
-    variant: ({ copy }: FeedJsonData) => String(copy),
-    contentType: 'application/json',
-    cacheControl: 'public, max-age=60, s-maxage=60, stale-while-revalidate=600',
-  } satisfies CacheRule<FeedJsonData>,
-  '/services': samePage,
-  ...Object.fromEntries(services.map((s) => [`/services/${s.slug}`, samePage])),
-  '/what-is-digital-marketing': samePage,
-  '/q4-intake': samePage,
-  '/q4-intake/thank-you': samePage,
-  '/social-generator': samePage,
-  // Live data on every request, and possibly for staff only. (The rest of /admin is never listed: private.)
-  '/admin/ab-tests': null,
-};
-
-/** What the blog page's cache rule reads from its data (routes/blog.tsx): the grid, until when, and the generator the address asked for. */
-export type BlogPageData = { initial: BlogFeedState; expiresAt: number; generate: string | null };
-/** What the feed JSON's cache rule reads (routes/api/rss-feed.ts): which copy, and until when it is fresh. */
-export type FeedJsonData = { copy: number; expiresAt: number };
-
 const statusKey = (status: number) => `(status ${status})`;
 const NOT_FOUND_KEY = statusKey(404);
-
-const RULES = new Map(Object.entries(CACHE_RULES) as [string, CacheRule<unknown> | null][]);
 
 /** Error pages: one copy per status, never filed under an address, never a 304. */
 const STATUS_PAGE_CACHE_CONTROL: Record<number, string> = { 404: 'public, max-age=0, s-maxage=60' };
@@ -156,6 +101,8 @@ export type PageCacheOptions = {
   baseHeaders?: [string, string][];
   /** The clock (ms since the epoch). */
   now?: () => number;
+  /** The table: the rule of each route that is kept (the app adds its routes' rules with `setRule`). */
+  rules?: Iterable<readonly [string, AnyRule]>;
 };
 
 export class PageCache {
@@ -163,14 +110,17 @@ export class PageCache {
   /** For each 'everyone' route, the key of the copy its handler last answered: what the lane serves. */
   private readonly laneKeys = new Map<string, string>();
   /** Keys built once per (route, variant): the same string every time hashes once. */
-  private readonly keys = new Map<string, Map<string, string>>();
+  private readonly keys = new Map<string, LRUCache<string, string>>();
   private readonly baseHeaders: [string, string][];
+  /** The rule of each route that is kept, by route path (the path Hono routes by). */
+  private readonly rules: Map<string, AnyRule>;
   readonly now: () => number;
   /** Answers from kept copies (by the lane, or by `answer`/`answerStatus`) and copies made: read by /metrics. */
   readonly stats = { laneHits: 0, hits: 0, misses: 0 };
 
-  constructor({ baseHeaders = [], now = Date.now }: PageCacheOptions = {}) {
+  constructor({ baseHeaders = [], now = Date.now, rules = [] }: PageCacheOptions = {}) {
     this.baseHeaders = baseHeaders;
+    this.rules = new Map(rules);
     this.now = now;
     this.entries = new LRUCache({
       max: MAX_ENTRIES,
@@ -187,9 +137,9 @@ export class PageCache {
     return this.entries.size;
   }
 
-  /** The rule for a route, or null when the route is never cached. */
-  static ruleOf(route: string): CacheRule<unknown> | null {
-    return RULES.get(route) ?? null;
+  /** Keeps the answers of `route` by `rule`: the app calls it for each route that states a rule, when it is built. */
+  setRule(route: string, rule: AnyRule): void {
+    this.rules.set(route, rule);
   }
 
   /**
@@ -198,14 +148,14 @@ export class PageCache {
    * does not accept, data the rule does not keep, or data whose time is already up.
    */
   keepingFor(request: Request, route: string, data: unknown): Keeping | null {
-    const rule = PageCache.ruleOf(route);
+    const rule = this.rules.get(route);
     if (!rule || !PageCache.accepts(request.method, request.url)) return null;
-    const variant = rule.variant(data);
+    const variant = rule.variant(data as never);
     if (variant === null) return null;
     const { lifetime } = rule;
     // lru-cache serves an entry through the last millisecond of its ttl; data expiring at `expiresAt` is
     // no longer true at that millisecond.
-    const ttlMs = 'ttlMs' in lifetime ? lifetime.ttlMs : lifetime.expiresAt(data) - this.now() - 1;
+    const ttlMs = 'ttlMs' in lifetime ? lifetime.ttlMs : lifetime.expiresAt(data as never) - this.now() - 1;
     return ttlMs > 0 ? { variant, ttlMs } : null;
   }
 
@@ -224,7 +174,7 @@ export class PageCache {
    * making that fails keeps nothing). `cookie` is added to this response only.
    */
   async answer(request: Request, route: string, keeping: Keeping, make: () => Promise<string> | string, cookie?: string): Promise<Response> {
-    const rule = PageCache.ruleOf(route);
+    const rule = this.rules.get(route);
     if (!rule) throw new Error(`${route} is not in the page cache's table`);
     const cacheControl = rule.cacheControl ?? (rule.audience === 'everyone' ? SHARED_CACHE_CONTROL : PRIVATE_CACHE_CONTROL);
     const key = this.keyOf(route, keeping.variant);
@@ -250,13 +200,14 @@ export class PageCache {
    */
   lane({
     log,
-    memory,
+    deps,
     isUnrouted,
     count,
     secureCookies,
   }: {
     log: Logger;
-    memory: LaneMemory;
+    /** What a 'visitor' rule's `variantFromMemory` is given: the app's dependencies. */
+    deps: unknown;
     /** A new visitor's cookie is Secure (production). */
     secureCookies: boolean;
     isUnrouted: (path: string) => boolean;
@@ -268,13 +219,13 @@ export class PageCache {
       if (!PageCache.accepts(request.method, url)) return undefined;
       const started = performance.now();
       const route = routingPath({ url });
-      const rule = PageCache.ruleOf(route);
+      const rule = this.rules.get(route);
       let key: string | undefined;
       let newVisitorId: string | undefined;
       if (!rule) key = isUnrouted(route) ? NOT_FOUND_KEY : undefined;
       else if (rule.audience === 'everyone') key = this.laneKeys.get(route);
       else {
-        const known = rule.variantFromMemory?.(request, memory);
+        const known = rule.variantFromMemory?.(request, deps as never);
         key = known === undefined ? undefined : this.keyOf(route, known.variant);
         newVisitorId = known?.newVisitorId;
       }
@@ -311,12 +262,9 @@ export class PageCache {
 
   private keyOf(route: string, variant: string): string {
     let byVariant = this.keys.get(route);
-    if (!byVariant) this.keys.set(route, (byVariant = new Map()));
+    if (!byVariant) this.keys.set(route, (byVariant = new LRUCache({ max: MAX_KEYS_PER_ROUTE })));
     let key = byVariant.get(variant);
-    if (key === undefined) {
-      if (byVariant.size >= MAX_KEYS_PER_ROUTE) byVariant.clear();
-      byVariant.set(variant, (key = `${route}|${variant}`));
-    }
+    if (key === undefined) byVariant.set(variant, (key = `${route}|${variant}`));
     return key;
   }
 

@@ -1,7 +1,8 @@
+import type { MiddlewareHandler } from 'hono';
 import type { FC } from 'react';
 import type { PageMeta } from '../lib/pages/meta.ts';
-import type { AppContext } from './deps.ts';
-import { PageCache, PRIVATE_CACHE_CONTROL } from './page-cache.ts';
+import type { AppContext, AppDeps, AppEnv } from './deps.ts';
+import { type CacheRule, PRIVATE_CACHE_CONTROL } from './page-cache.ts';
 import { renderer } from './renderer.tsx';
 import { cookieForNewVisitor } from './visitor.ts';
 
@@ -11,24 +12,43 @@ declare module '@hono/react-renderer' {
   }
 }
 
+/** The values of a route's [segments], by name (routes/services/[slug].tsx: `{ slug }`). */
+export type Params = Record<string, string>;
+
+/** How a page's answers are kept (server/page-cache.ts): its `variantFromMemory` is handed the app's dependencies. */
+export type PageCacheRule<D> = CacheRule<D, AppDeps>;
+
 /**
  * A page: its meta (fixed, or from its data), an optional loader that runs before render (per-visitor
- * work such as cookies and A/B assignments happens there, on every request that reaches the app), and a
- * component that is a pure function of the loaded data. Whether and how its HTML is kept is decided by
- * the page cache's table (page-cache.ts), by route.
+ * work such as cookies and A/B assignments happens there, on every request that reaches the app), a
+ * component that is a pure function of the loaded data, and its policy: whether and how its HTML is
+ * kept (`cache`), what runs before it (`middleware`), and, for a file with [segments] in its name, the
+ * pages it makes (`paths`). The default export of a page file in routes/ (file = address: server/routing.ts).
  */
-export type PageDefinition<D extends object> = {
+export type PageDefinition<D extends object, P extends Params = Params> = {
   meta: PageMeta | ((data: D) => PageMeta);
-  load?: (c: AppContext) => Promise<D> | D;
+  /** The page's data; `params` are the values of the file's [segments] for this address. */
+  load?: (c: AppContext, params: P) => Promise<D> | D;
   Component: FC<D>;
+  /** The page cache's rule for this page; absent or null: never kept, rendered for every request. */
+  cache?: PageCacheRule<D> | null;
+  /** For a file with [segments] in its name: the params of every page it makes, each routed at its own address. */
+  paths?: readonly P[];
+  /** Run before the page at its address, for every method (who may see it, say). */
+  middleware?: readonly MiddlewareHandler<AppEnv>[];
 };
 
-export function definePage<D extends object = Record<string, never>>(page: PageDefinition<D>): PageDefinition<D> {
+export function definePage<D extends object = Record<string, never>, P extends Params = Params>(page: PageDefinition<D, P>): PageDefinition<D, P> {
   return page;
 }
 
 /** Renders a page's component in the one Layout, with `status`. */
-export async function renderPage<D extends object>(c: AppContext, page: PageDefinition<D>, data: D, status = 200): Promise<Response> {
+export async function renderPage<D extends object>(
+  c: AppContext,
+  page: Pick<PageDefinition<D>, 'meta' | 'Component'>,
+  data: D,
+  status = 200,
+): Promise<Response> {
   const meta = typeof page.meta === 'function' ? page.meta(data) : page.meta;
   c.status(status as 200);
   // Installed only when a page really renders: kept answers need no renderer.
@@ -36,11 +56,11 @@ export async function renderPage<D extends object>(c: AppContext, page: PageDefi
   return c.render(<page.Component {...data} />, { meta });
 }
 
-/** The handler of the page routed at `path`: from the page cache when its table allows, else rendered for this request. */
-export function pageHandler<D extends object>(page: PageDefinition<D>, { path }: { path: string }) {
-  const rule = PageCache.ruleOf(path);
+/** The handler of the page routed at `path` (with `params`): from the page cache when its rule allows, else rendered for this request. */
+export function pageHandler<D extends object, P extends Params>(page: PageDefinition<D, P>, { path, params }: { path: string; params: P }) {
+  const uncachedControl = page.cache?.audience === 'visitor' ? PRIVATE_CACHE_CONTROL : 'no-cache';
   return async (c: AppContext) => {
-    const data = page.load ? await page.load(c) : ({} as D);
+    const data = page.load ? await page.load(c, params) : ({} as D);
     const { pageCache } = c.get('deps');
     const keeping = pageCache.keepingFor(c.req.raw, path, data);
     if (keeping)
@@ -48,7 +68,7 @@ export function pageHandler<D extends object>(page: PageDefinition<D>, { path }:
       return pageCache.answer(c.req.raw, path, keeping, async () => (await renderPage(c, page, data)).text(), cookieForNewVisitor(c));
 
     const response = await renderPage(c, page, data);
-    if (!response.headers.has('Cache-Control')) response.headers.set('Cache-Control', rule?.audience === 'visitor' ? PRIVATE_CACHE_CONTROL : 'no-cache');
+    if (!response.headers.has('Cache-Control')) response.headers.set('Cache-Control', uncachedControl);
     return response;
   };
 }

@@ -2,6 +2,7 @@ import type { Sql } from 'postgres';
 import { countRateHit, pruneRateWindows } from '../db/queries/rate-limits.ts';
 import type { Config } from '../lib/config.ts';
 import { decisionOf, RATE_RULES, type RateDecision, type RateRuleName } from '../lib/http/rate-rules.ts';
+import type { Clock } from '../lib/time/clock.ts';
 import { withDatabaseDeadline } from './deadline.ts';
 import type { Logger } from './log.ts';
 import type { RateLimiter } from './rate-limiter.ts';
@@ -21,7 +22,7 @@ const PRUNE_EVERY_MS = 60_000;
 
 export function rateCountsFor(
   store: Config['RATE_LIMIT_STORE'],
-  { sql, limiters, now, log }: { sql: Sql; limiters: Record<RateRuleName, RateLimiter>; now: () => Date; log: Logger },
+  { sql, limiters, now, log }: { sql: Sql; limiters: Record<RateRuleName, RateLimiter>; now: Clock; log: Logger },
 ): RateCounts {
   if (store === 'memory') return { hit: (rule, client) => limiters[rule].hit(client) };
   let prunedAt = 0;

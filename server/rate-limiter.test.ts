@@ -6,7 +6,7 @@ import { RateLimiter } from './rate-limiter.ts';
 
 test('allows up to the limit in a window, then refuses until the window resets', () => {
   let now = 1_000;
-  const limiter = new RateLimiter({ limit: 3, windowMs: 60_000 }, () => now);
+  const limiter = new RateLimiter({ limit: 3, windowMs: 60_000 }, () => new Date(now));
   expect([1, 2, 3].map(() => limiter.hit('a').allowed)).toEqual([true, true, true]);
   const refused = limiter.hit('a');
   expect(refused).toEqual({ allowed: false, limit: 3, remaining: 0, resetMs: 60_000 });
@@ -18,14 +18,14 @@ test('allows up to the limit in a window, then refuses until the window resets',
 });
 
 test('counts remaining requests', () => {
-  const limiter = new RateLimiter({ limit: 2, windowMs: 1000 }, () => 0);
+  const limiter = new RateLimiter({ limit: 2, windowMs: 1000 }, () => new Date(0));
   expect(limiter.hit('x').remaining).toBe(1);
   expect(limiter.hit('x').remaining).toBe(0);
 });
 
 test('peek says whether the next request would pass, without counting it', () => {
   let now = 0;
-  const limiter = new RateLimiter({ limit: 2, windowMs: 1000 }, () => now);
+  const limiter = new RateLimiter({ limit: 2, windowMs: 1000 }, () => new Date(now));
   expect(limiter.peek('x')).toEqual({ allowed: true, limit: 2, remaining: 2, resetMs: 1000 });
   limiter.hit('x');
   limiter.hit('x');
@@ -38,7 +38,7 @@ test('peek says whether the next request would pass, without counting it', () =>
 test('a count kept elsewhere gives the same answers as the memory limiter', () => {
   let now = 5_000;
   const rule = { limit: 3, windowMs: 60_000 };
-  const limiter = new RateLimiter(rule, () => now);
+  const limiter = new RateLimiter(rule, () => new Date(now));
   // The shared store's count includes the request and stops at limit + 1; its window opened at 5 s.
   const shared = (hits: number) => decisionOf(rule, hits, 65_000, now);
   for (const hits of [1, 2, 3, 4, 4]) expect(shared(hits)).toEqual(limiter.hit('a'));
@@ -48,7 +48,7 @@ test('a count kept elsewhere gives the same answers as the memory limiter', () =
 });
 
 test('a flood of new keys keeps memory bounded and leaves recent clients their counts', () => {
-  const limiter = new RateLimiter({ limit: 1, windowMs: 60_000 }, () => 0);
+  const limiter = new RateLimiter({ limit: 1, windowMs: 60_000 }, () => new Date(0));
   limiter.hit('regular');
   for (let i = 0; i < 50_000; i++) limiter.hit(`flood-${i}`);
   expect(limiter.hit('regular').allowed).toBe(false);

@@ -3,6 +3,7 @@ import { leadsSince, notificationQueue } from '../db/queries/metrics.ts';
 import type { Config } from '../lib/config.ts';
 import { CHANNELS, type Channel } from '../lib/leads/notifications.ts';
 import { agency } from '../lib/site.ts';
+import type { Clock } from '../lib/time/clock.ts';
 import { wallClock, zonedInstant } from '../lib/time/zoned.ts';
 import type { DatabaseHealth } from './database-health.ts';
 import { databaseWork, withDatabaseDeadline } from './deadline.ts';
@@ -34,7 +35,7 @@ export function createSiteMetrics({
   config: Pick<Config, 'DATABASE_URL' | 'DATABASE_POOL_MAX'>;
   pageCache: PageCache;
   databaseHealth: DatabaseHealth;
-  now: () => Date;
+  now: Clock;
 }): SiteMetrics {
   const routes = new Map<string, { statuses: Map<number, number>; latency: Histogram }>();
   const sent = new Map<Channel, number>(CHANNELS.map((c) => [c, 0]));

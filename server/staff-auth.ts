@@ -5,6 +5,7 @@ import { createSession, deleteSession, endEverySession, findSession, touchSessio
 import { CSRF_FIELD, CSRF_HEADER, needsTouch, SESSION_COOKIE, SESSION_MAX_MS, type SignedInStaff, sessionState } from '../lib/staff/session.ts';
 import { withDatabaseDeadline } from './deadline.ts';
 import type { AppContext, AppEnv } from './deps.ts';
+import { answerError } from './middleware/errors.ts';
 
 // Staff sign-in state: a random 256-bit session id in an HttpOnly, SameSite=Strict cookie scoped to
 // /admin; the database keeps only its SHA-256 (db/queries/staff-sessions.ts).
@@ -102,7 +103,7 @@ export function privateHeaders(c: AppContext): void {
 }
 
 /** The login page that brings a staff member back to `path` once signed in. */
-export const loginPath = (path: string) => `/admin/login?next=${encodeURIComponent(path)}`;
+const loginPath = (path: string) => `/admin/login?next=${encodeURIComponent(path)}`;
 
 /**
  * Staff only. Without a session a page answers 303 to the login page (which returns to this page) and
@@ -115,15 +116,15 @@ export function requireStaff(kind: 'page' | 'api') {
     const staff = await currentStaff(c);
     if (!staff) {
       if (getCookie(c, SESSION_COOKIE)) forgetCookie(c);
-      if (kind === 'api') return c.json({ error: 'Sign in required: your staff session has ended or was never started' }, 401);
+      if (kind === 'api') return answerError(c, 401, 'Sign in required: your staff session has ended or was never started');
       const reading = c.req.method === 'GET' || c.req.method === 'HEAD';
       return c.redirect(loginPath(reading ? c.req.path + new URL(c.req.url).search : '/admin/leads'), 303);
     }
-    if (c.req.method !== 'GET' && c.req.method !== 'HEAD' && !(await carriesToken(c, staff.csrfToken))) {
-      const message = 'This form has expired or came from somewhere else. Reload the page and try again.';
-      return kind === 'api' ? c.json({ error: message }, 403) : c.text(message, 403);
-    }
+    // Signed in either way: a refused write is shown in the back office's frame.
     c.set('staff', staff);
+    if (c.req.method !== 'GET' && c.req.method !== 'HEAD' && !(await carriesToken(c, staff.csrfToken))) {
+      return answerError(c, 403, 'This form has expired or came from somewhere else. Reload the page and try again.');
+    }
     await next();
   });
 }

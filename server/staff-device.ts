@@ -11,7 +11,7 @@ import { newToken, tokenHash, tokenShaped } from './staff-auth.ts';
 // account are counted per device, not with the strangers' (server/sign-in-guard.ts). It signs no one
 // in: a session still needs the password (and the code).
 
-export const DEVICE_COOKIE = 'staff_device';
+const DEVICE_COOKIE = 'staff_device';
 /** Devices remembered per account: the newest, so a year of new browsers does not pile up. */
 const DEVICES_KEPT = 20;
 

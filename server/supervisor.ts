@@ -1,4 +1,5 @@
 import type { Subprocess } from 'bun';
+import type { Config } from '../lib/config.ts';
 import { restartWaitMs } from '../lib/operations/supervision.ts';
 import { withDeadline } from './deadline.ts';
 import { flushLog, stdoutLog } from './log.ts';
@@ -12,15 +13,15 @@ import { flushLog, stdoutLog } from './log.ts';
 /** What a server process tells its supervisor, over the IPC channel Bun opens between them. */
 export type ChildMessage = { type: 'listening'; port: number } | { type: 'ready' };
 
-/** The environment variable that makes a server process one of a supervisor's (its number, from 1). */
-export const CHILD_MARKER = 'WEB_PROCESS';
+/** The environment variable that makes a server process one of a supervisor's (its number, from 1; lib/config.ts reads it). */
+const CHILD_MARKER = 'WEB_PROCESS' satisfies keyof Config;
 
 /**
  * Set to `when-ready` on a process started while others serve (after a crash, or in a rolling restart):
  * it binds the port once its database is ready. At the first start every process binds at once, so
  * the site answers pages while the database comes up, as a single server does.
  */
-export const JOIN_MARKER = 'WEB_PROCESS_JOIN';
+const JOIN_MARKER = 'WEB_PROCESS_JOIN' satisfies keyof Config;
 
 /** How long a restarted process may take to be ready before a rolling restart stops where it is. */
 const READY_WITHIN_MS = 60_000;
@@ -56,6 +57,7 @@ export async function supervise({ processes, port }: { processes: number; port: 
     const listening = new Promise<number>((resolve) => (onListening = resolve));
     const ready = new Promise<void>((resolve) => (onReady = resolve));
     const proc = Bun.spawn(command, {
+      // The whole environment, passed on (no variable is read here), with the process's own.
       env: { ...process.env, [CHILD_MARKER]: String(index), [JOIN_MARKER]: serving ? 'when-ready' : 'at-once', PORT: String(sharedPort) },
       stdio: ['ignore', 'inherit', 'inherit'],
       ipc(message: ChildMessage) {
@@ -94,7 +96,7 @@ export async function supervise({ processes, port }: { processes: number; port: 
     serving = true;
   } catch (error) {
     stopping = true;
-    console.error(String((error as Error).message));
+    log.error(String((error as Error).message));
     for (const child of children) child?.proc.kill('SIGTERM');
     await Promise.all(children.map((c) => c?.proc.exited));
     flushLog();

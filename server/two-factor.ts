@@ -22,7 +22,7 @@ import { newToken, tokenHash, tokenShaped } from './staff-auth.ts';
 // bound to this browser by the staff_pending cookie; no session exists until the code is given),
 // checking a code once, and making secrets, recovery codes and the QR code. The rules are lib/staff/totp.ts.
 
-export const PENDING_COOKIE = 'staff_pending';
+const PENDING_COOKIE = 'staff_pending';
 
 /** After a right password on an account with two-factor sign-in: the second step, bound to this browser. */
 export async function startSecondStep(c: AppContext, userId: string): Promise<void> {

@@ -3,7 +3,7 @@ import type { VariantResult } from '../../lib/ab/definitions.ts';
 import { formatChance, formatCount, formatInterval, formatPercent, formatPValue, formatSigned, formatThreshold } from '../../lib/ab/format.ts';
 import { nameSaysControl, type VariantDetail } from '../../lib/ab/variant-details.ts';
 
-export const COLUMNS = ['Viewers', 'Clicks', 'Conversions', 'Conversion rate', 'Lift vs control', 'Chance to beat control', 'p-value'] as const;
+const COLUMNS = ['Viewers', 'Clicks', 'Conversions', 'Conversion rate', 'Lift vs control', 'Chance to beat control', 'p-value'] as const;
 type Column = (typeof COLUMNS)[number];
 type Cell = { main: string; sub?: string };
 

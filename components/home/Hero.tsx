@@ -1,4 +1,4 @@
-import { abClickMarker, abViewMarker } from '../../client/ab-events.ts';
+import { abClickMarker, abViewMarker } from '../../client/ab-markers.ts';
 import type { AbTracking } from '../../lib/ab/definitions.ts';
 import { type HeroVariantName, heroBadge, heroVariants } from '../../lib/ab/hero-variants.ts';
 import { figures } from '../../lib/site.ts';

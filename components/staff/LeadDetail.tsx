@@ -18,7 +18,7 @@ import {
   tierLabel,
 } from '../../lib/leads/pipeline.ts';
 import { formatDateTime } from '../../lib/time/display.ts';
-import { inputClass } from '../ui/form.tsx';
+import { inputClass, SelectField, TextAreaField } from '../ui/form.tsx';
 import { buttonClass } from '../ui/styles.ts';
 import { leadSummary } from './LeadInbox.tsx';
 import { CsrfField, type StaffPageProps, StaffShell } from './StaffShell.tsx';
@@ -48,6 +48,7 @@ export type LeadDetailProps = StaffPageProps & {
 };
 
 const card = 'rounded-xl border border-slate-200 bg-white p-5';
+const statusOptions = LEAD_STATUSES.map((status) => ({ value: status, label: leadStatusLabel[status] }));
 const smallButton = `${buttonClass.secondary} px-3 py-2 text-sm`;
 
 /** One lead: who and what they asked, how it scored, the pipeline controls, and everything that happened. */
@@ -199,26 +200,23 @@ export function LeadDetail(props: LeadDetailProps) {
                 </h2>
                 <form method="post" action={action('status')} className="mt-3 space-y-3">
                   <CsrfField token={staff.csrfToken} />
-                  <label className="block text-sm font-medium text-slate-800">
-                    Move to
-                    <select name="status" defaultValue={lead.status} className={`${inputClass} mt-1 py-2 text-sm`}>
-                      {LEAD_STATUSES.map((s: LeadStatus) => (
-                        <option key={s} value={s}>
-                          {leadStatusLabel[s]}
-                        </option>
-                      ))}
-                    </select>
-                  </label>
-                  <label className="block text-sm font-medium text-slate-800">
-                    Note (optional)
-                    <textarea
-                      name="note"
-                      rows={2}
-                      maxLength={NOTE_MAX}
-                      className={`${inputClass} mt-1 text-sm`}
-                      placeholder="Left a voicemail, booked Tuesday 10:00…"
-                    />
-                  </label>
+                  <SelectField
+                    id="lead-status"
+                    name="status"
+                    label="Move to"
+                    defaultValue={lead.status}
+                    options={statusOptions}
+                    className={`${inputClass} py-2 text-sm`}
+                  />
+                  <TextAreaField
+                    id="lead-status-note"
+                    name="note"
+                    label="Note (optional)"
+                    rows={2}
+                    maxLength={NOTE_MAX}
+                    className={`${inputClass} text-sm`}
+                    placeholder="Left a voicemail, booked Tuesday 10:00…"
+                  />
                   <button type="submit" className={smallButton}>
                     Save status
                   </button>
@@ -231,20 +229,20 @@ export function LeadDetail(props: LeadDetailProps) {
                 </h2>
                 <form method="post" action={action('owner')} className="mt-3 flex flex-wrap items-end gap-2">
                   <CsrfField token={staff.csrfToken} />
-                  <label className="block grow text-sm font-medium text-slate-800">
-                    Assigned to
-                    <select name="owner" defaultValue={lead.ownerId ?? 'none'} className={`${inputClass} mt-1 py-2 text-sm`}>
-                      <option value="none">Nobody yet</option>
-                      <option value={staff.id}>Me</option>
-                      {owners
-                        .filter((o) => o.id !== staff.id)
-                        .map((o) => (
-                          <option key={o.id} value={o.id}>
-                            {o.email}
-                          </option>
-                        ))}
-                    </select>
-                  </label>
+                  <div className="grow">
+                    <SelectField
+                      id="lead-owner"
+                      name="owner"
+                      label="Assigned to"
+                      defaultValue={lead.ownerId ?? 'none'}
+                      options={[
+                        { value: 'none', label: 'Nobody yet' },
+                        { value: staff.id, label: 'Me' },
+                        ...owners.filter((o) => o.id !== staff.id).map((o) => ({ value: o.id, label: o.email })),
+                      ]}
+                      className={`${inputClass} py-2 text-sm`}
+                    />
+                  </div>
                   <button type="submit" className={smallButton}>
                     Assign
                   </button>
@@ -259,10 +257,7 @@ export function LeadDetail(props: LeadDetailProps) {
                 </h2>
                 <form method="post" action={action('notes')} className="mt-3 space-y-3">
                   <CsrfField token={staff.csrfToken} />
-                  <label className="sr-only" htmlFor="lead-note">
-                    Note
-                  </label>
-                  <textarea id="lead-note" name="note" rows={3} required maxLength={NOTE_MAX} className={`${inputClass} text-sm`} />
+                  <TextAreaField id="lead-note" name="note" label="Note" hideLabel required rows={3} maxLength={NOTE_MAX} className={`${inputClass} text-sm`} />
                   <button type="submit" className={smallButton}>
                     Add note
                   </button>

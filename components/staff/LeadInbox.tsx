@@ -2,9 +2,7 @@ import { formatCount } from '../../lib/ab/format.ts';
 import {
   budgetLabel,
   failedDeliveriesHeadline,
-  filtersQuery,
   INBOX_PAGE_SIZE,
-  type InboxFilters,
   isOverdue,
   LEAD_KINDS,
   LEAD_STATUSES,
@@ -16,6 +14,7 @@ import {
   sourceLabel,
   tierLabel,
 } from '../../lib/leads/pipeline.ts';
+import { filtersQuery, type InboxFilters } from '../../lib/leads/schema.ts';
 import { formatDateTime } from '../../lib/time/display.ts';
 import { Island } from '../../server/islands/Island.tsx';
 import { inputClass } from '../ui/form.tsx';

@@ -251,7 +251,7 @@ export async function hourlyArrivals(sql: Db, scope: ResultsScope): Promise<Hour
 }
 
 /** One test's row as the API lists it, or null. */
-export async function findTest(sql: Db, testId: string): Promise<AbTestSummary | null> {
+async function findTest(sql: Db, testId: string): Promise<AbTestSummary | null> {
   const [row] = await sql<TestRow[]>`
     select id, name, description, is_active, traffic_allocation, start_date, end_date from ab_tests where id = ${testId}`;
   return row ? toSummary(row) : null;

@@ -1,6 +1,15 @@
 import type { Sql, TransactionSql } from 'postgres';
+import { AB_TEST_NAMES } from '../../lib/ab/definitions.ts';
 import { AUDIT_FIELDS, type AuditAnswers } from '../../lib/audit/schema.ts';
-import type { AuditRecord, AuditResult } from '../../lib/audit/scoring.ts';
+import { type AuditRecord, type AuditResult, computeAudit } from '../../lib/audit/scoring.ts';
+import { isLikelySpam } from '../../lib/forms/spam.ts';
+import { sameAnswers } from '../../lib/forms/submission.ts';
+import type { Touch } from '../../lib/leads/attribution.ts';
+import { AUDIT_MARKETING_CONSENT_VERSION } from '../../lib/leads/consent.ts';
+import type { Channel } from '../../lib/leads/notifications.ts';
+import { describeVariants } from '../../lib/leads/pipeline.ts';
+import { recordConversions } from './ab-tests.ts';
+import { insertLead, variantsSeenBy } from './leads.ts';
 
 type Db = Sql | TransactionSql;
 
@@ -83,4 +92,73 @@ export async function insertAuditContact(
     insert into contacts (first_name, last_name, email, phone, business, service, message, source, is_spam, created_at)
     values (${answers.firstName}, ${answers.lastName}, ${answers.email}, ${answers.phone || null}, ${answers.businessName},
       ${result.recommendedServices[0] ?? null}, ${message}, 'business-audit', ${isSpam}, ${createdAt})`;
+}
+
+/** 256 random bits, base64url: the audit's private results link (lib/audit/results-link.ts). */
+const newResultsToken = () => Buffer.from(crypto.getRandomValues(new Uint8Array(32))).toString('base64url');
+
+type StoredSubmission = { audit: StoredAudit; resultsToken: string; queued: boolean };
+
+/**
+ * The one transaction behind a submission: the business_audits row (with its results token and the
+ * marketing consent record), the contacts row and the inbox's leads row for the lead (with where the
+ * visitor came from), its notifications in the queue, and one A/B `conversion` for each running test
+ * the visitor (the `vid` cookie; null for a crawler) is assigned to (their browser's first view event
+ * stored the assignment), all or nothing. Conversions are written here, by the server, so the browser
+ * can neither fake nor lose them. A repeat of a stored id returns the stored row and writes nothing.
+ * Likely spam (lib/forms/spam.ts) is stored flagged, with no conversion and no notification (staff who mark it
+ * as not spam queue them then), and answered like any other submission.
+ */
+export async function storeAuditSubmission(
+  sql: Sql,
+  answers: AuditAnswers,
+  {
+    visitor,
+    now,
+    page,
+    touches,
+    channels,
+  }: { visitor: string | null; now: Date; page: string; touches: { first: Touch | null; last: Touch | null }; channels: readonly Channel[] },
+): Promise<StoredSubmission | 'conflict'> {
+  const id = answers.id ?? crypto.randomUUID();
+  const result = computeAudit(answers);
+  const isSpam = isLikelySpam(answers);
+  return sql.begin(async (tx) => {
+    const consent = {
+      given: answers.marketingConsent,
+      version: AUDIT_MARKETING_CONSENT_VERSION,
+      page,
+      variants: answers.marketingConsent && visitor ? describeVariants(await variantsSeenBy(tx, visitor)) : null,
+    };
+    const resultsToken = newResultsToken();
+    const inserted = await insertAudit(tx, id, answers, result, { isSpam, createdAt: now, resultsToken, consent });
+    if (!inserted) {
+      const existing = await findAudit(tx, id);
+      const token = await resultsTokenOf(tx, id);
+      if (!existing || !token) throw new Error('audit id conflict without a stored row');
+      return sameAnswers(existing, answers, AUDIT_FIELDS) ? { audit: existing, resultsToken: token, queued: false } : 'conflict';
+    }
+    await insertAuditContact(tx, answers, result, { isSpam, createdAt: now });
+    await insertLead(tx, {
+      kind: 'audit',
+      id,
+      createdAt: now,
+      name: `${answers.firstName} ${answers.lastName}`,
+      business: answers.businessName,
+      email: answers.email,
+      score: result.auditScore,
+      tier: result.packageTier,
+      isSpam,
+      visitorId: visitor,
+      page,
+      touches,
+      marketingConsent: answers.marketingConsent,
+      channels: isSpam ? [] : channels,
+    });
+    // The contact-form test varies the home page's form: an audit sent from the guide or a service page
+    // (the default form) is not a conversion of the variant the visitor saw on the home page.
+    const except = page === '/' ? [] : [AB_TEST_NAMES.contactForm];
+    if (visitor !== null && !isSpam) await recordConversions(tx, visitor, { auditId: id }, { except });
+    return { audit: inserted, resultsToken, queued: !isSpam };
+  }) as Promise<StoredSubmission | 'conflict'>;
 }

@@ -6,7 +6,7 @@ import type { Actor, ErasureReason, LeadKind } from '../../lib/leads/pipeline.ts
 import { closeJobsOfErasedLead, enqueueNotifications } from './jobs.ts';
 import { type ChangeOutcome, changeLead } from './leads.ts';
 
-// Erasing a lead: staff on request (routes/admin/lead-changes.ts) and the retention sweep
+// Erasing a lead: staff on request (routes/admin/_lead-changes.ts) and the retention sweep
 // (features/operations/retention/) both call `eraseLead`, so both erase the same things.
 
 export type Erasure = {

@@ -5,7 +5,6 @@ import {
   type Actor,
   containsPattern,
   INBOX_PAGE_SIZE,
-  type InboxFilters,
   type Lead,
   type LeadEvent,
   type LeadKind,
@@ -13,7 +12,9 @@ import {
   type LeadStatus,
   type SeenVariant,
 } from '../../lib/leads/pipeline.ts';
+import type { InboxFilters } from '../../lib/leads/schema.ts';
 import { replyBy } from '../../lib/time/business-days.ts';
+import { addDays, parseIsoDay } from '../../lib/time/calendar.ts';
 import { zonedInstant } from '../../lib/time/zoned.ts';
 import { enqueueNotifications, notifyWhenQueued, queuedWith } from './jobs.ts';
 
@@ -71,11 +72,7 @@ const LIST_COLUMNS = (sql: Db) => sql`
 
 /** The inbox's filters as SQL. Dates are whole days in `timeZone`, both ends included. */
 function matching(sql: Db, f: InboxFilters, ctx: { staffId: string; now: Date; timeZone: string }) {
-  const dayStart = (date: string, plusDays = 0) => {
-    const [year, month, day] = date.split('-').map(Number);
-    const d = new Date(Date.UTC(year, month - 1, day + plusDays));
-    return zonedInstant({ year: d.getUTCFullYear(), month: d.getUTCMonth() + 1, day: d.getUTCDate() }, 0, ctx.timeZone);
-  };
+  const dayStart = (date: string, plusDays = 0) => zonedInstant(addDays(parseIsoDay(date), plusDays), 0, ctx.timeZone);
   const owner = f.owner === 'me' ? ctx.staffId : f.owner;
   return sql`
     l.is_spam = ${f.spam === true}

@@ -4,6 +4,8 @@ import { AB_TESTS_CHANNEL, loadRunningTest, previewAssignment, type RunningTest,
 import { type ContactFormConfig, defaultContactFormConfig } from '../../lib/ab/contact-form-variants.ts';
 import { AB_TEST_NAMES, type AbTracking, type Assignment, contactFormConfigSchema, heroConfigSchema } from '../../lib/ab/definitions.ts';
 import { CONTROL_HERO, type HeroVariantName } from '../../lib/ab/hero-variants.ts';
+import type { Clock } from '../../lib/time/clock.ts';
+import { millisecondsOf } from '../../server/clock.ts';
 import { withDatabaseDeadline } from '../../server/deadline.ts';
 import type { Logger } from '../../server/log.ts';
 
@@ -16,7 +18,7 @@ import type { Logger } from '../../server/log.ts';
  * How long the home page waits for its two assignments before showing the controls. Shorter than the
  * APIs' deadline: the page still answers 200 quickly when the database is slow or down.
  */
-export const HOME_ASSIGNMENT_DEADLINE_MS = 2000;
+const HOME_ASSIGNMENT_DEADLINE_MS = 2000;
 
 /**
  * A visitor's assignments never change once stored, so a returning visitor's variants are remembered
@@ -68,8 +70,8 @@ export type HomeVariantsService = {
 
 const CONTROLS: HomeVariants = { hero: CONTROL_HERO, contactForm: defaultContactFormConfig, heroTracking: null, contactFormTracking: null };
 
-export function createHomeVariants({ sql, now, log }: { sql: Sql; now: () => Date; log: Logger }): HomeVariantsService {
-  const perf = { now: () => now().getTime() };
+export function createHomeVariants({ sql, now, log }: { sql: Sql; now: Clock; log: Logger }): HomeVariantsService {
+  const perf = { now: millisecondsOf(now) };
   const remembered = new LRUCache<string, { variants: HomeVariants; key: string }>({
     max: REMEMBERED_VISITORS,
     ttl: REMEMBER_VISITOR_MS,
@@ -188,17 +190,15 @@ export function homeCacheKey({ hero, contactForm, heroTracking, contactFormTrack
   if (form === undefined) formKeys.set(contactForm, (form = JSON.stringify(contactForm)));
   const combination = `${hero}|${form}|${heroTracking?.variantId ?? '-'}|${contactFormTracking?.variantId ?? '-'}`;
   let key = combinationKeys.get(combination);
-  if (key === undefined) {
-    if (combinationKeys.size >= MAX_COMBINATIONS) combinationKeys.clear();
-    combinationKeys.set(combination, (key = `v${++combinationCount}`));
-  }
+  // A combination pushed out comes back under a new number, never under another's.
+  if (key === undefined) combinationKeys.set(combination, (key = `v${++combinationCount}`));
   return key;
 }
 
 /** Contact-form configurations are shared objects (checked once each), so their JSON is too. */
 const formKeys = new WeakMap<ContactFormConfig, string>();
-const combinationKeys = new Map<string, string>();
 const MAX_COMBINATIONS = 1000;
+const combinationKeys = new LRUCache<string, string>({ max: MAX_COMBINATIONS });
 let combinationCount = 0;
 
 /**

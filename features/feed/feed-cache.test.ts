@@ -8,7 +8,7 @@ function setup() {
   let release: (() => void) | null = null;
   let gate: Promise<void> | null = null;
   const cache = createFeedCache({
-    now: () => time,
+    now: () => new Date(time),
     load: async () => {
       calls += 1;
       if (gate) await gate;
@@ -109,7 +109,7 @@ describe('feed cache', () => {
     let n = 0;
     let time = 0;
     const cache = createFeedCache({
-      now: () => time,
+      now: () => new Date(time),
       load: (() => {
         n += 1;
         if (n === 1) throw new Error('sync');

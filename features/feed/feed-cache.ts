@@ -1,3 +1,6 @@
+import type { Clock } from '../../lib/time/clock.ts';
+import { millisecondsOf } from '../../server/clock.ts';
+
 // A one-entry cache for the parsed feed. Pure: the loader and the clock are passed in.
 // - A copy younger than `freshMs` is served as is.
 // - Otherwise one refresh runs; every request that arrives meanwhile waits on that same refresh.
@@ -20,7 +23,7 @@ export type CacheResult<T> = { value: T; stale: boolean; fetchedAt: number; expi
 
 export type FeedCacheOptions<T> = {
   load: () => Promise<T>;
-  now: () => number;
+  now: Clock;
   freshMs?: number;
   maxStaleMs?: number;
   retryMs?: number;
@@ -32,7 +35,8 @@ export class FeedUnavailable extends Error {
   }
 }
 
-export function createFeedCache<T>({ load, now, freshMs = FRESH_MS, maxStaleMs = MAX_STALE_MS, retryMs = RETRY_MS }: FeedCacheOptions<T>) {
+export function createFeedCache<T>({ load, now: clock, freshMs = FRESH_MS, maxStaleMs = MAX_STALE_MS, retryMs = RETRY_MS }: FeedCacheOptions<T>) {
+  const now = millisecondsOf(clock);
   let copy: { value: T; fetchedAt: number } | null = null;
   let inFlight: Promise<CacheResult<T>> | null = null;
   let lastFailure: { at: number; error: unknown } | null = null;

@@ -2,6 +2,9 @@ import { fileURLToPath } from 'node:url';
 import type Parser from 'rss-parser';
 import { decodeFeed } from '../../lib/feed/encoding.ts';
 import { type BlogPost, type FeedItem, mapItems } from '../../lib/feed/posts.ts';
+import type { Clock } from '../../lib/time/clock.ts';
+import { formatLongDate } from '../../lib/time/display.ts';
+import { systemClock } from '../../server/clock.ts';
 import { withDeadline } from '../../server/deadline.ts';
 import samplePath from '../../static/feed/sample.xml' with { type: 'file' };
 import { createFeedCache } from './feed-cache.ts';
@@ -150,13 +153,12 @@ export type FeedReaderOptions = {
   source?: string;
   /** PUBLIC_SITE_URL: relative URLs in a local feed resolve against it and come out site-relative. */
   siteUrl: string;
-  timeZone: string;
-  now?: () => number;
+  now?: Clock;
   fetchOptions?: FetchOptions;
 };
 
 /** The feed the app serves: fetched, checked, parsed, mapped and cached (15 min fresh, 24 h on failure). */
-export function createFeedReader({ source, siteUrl, timeZone, now = Date.now, fetchOptions }: FeedReaderOptions): FeedReader {
+export function createFeedReader({ source, siteUrl, now = systemClock, fetchOptions }: FeedReaderOptions): FeedReader {
   const location = source ?? SAMPLE_FEED_PATH;
   const siteOrigin = new URL(siteUrl).origin;
   const baseUrl = isHttp(location) ? location : siteUrl;
@@ -164,7 +166,7 @@ export function createFeedReader({ source, siteUrl, timeZone, now = Date.now, fe
     now,
     load: async () => {
       const items = await parseFeed(await readFeedSource(location, fetchOptions));
-      return mapItems(items, { baseUrl, localOrigin: siteOrigin, timeZone });
+      return mapItems(items, { baseUrl, localOrigin: siteOrigin, dateLabel: formatLongDate });
     },
   });
   return {

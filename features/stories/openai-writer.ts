@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { agency } from '../../lib/site.ts';
 import { enforceRules } from '../../lib/stories/rules.ts';
 import { type Platform, platformLabels, platforms, type Story, type StoryInput, storySchema } from '../../lib/stories/schema.ts';
@@ -16,7 +16,7 @@ export const OPENAI_TIMEOUT_MS = 20_000;
 export const OPENAI_MAX_RETRIES = 1;
 export const OPENAI_BUDGET_MS = 25_000;
 
-const answerSchema = z.object({ stories: z.array(storySchema).min(1).max(8) });
+const answerSchema = z.object({ stories: z.array(storySchema).check(z.minLength(1), z.maxLength(8)) });
 const answerJsonSchema = z.toJSONSchema(answerSchema) as Record<string, unknown>;
 
 export type OpenAIWriterOptions = {
@@ -95,7 +95,7 @@ export function createOpenAIWriter(options: OpenAIWriterOptions): StoryWriter {
     } catch {
       throw new Error('answer is not JSON');
     }
-    const parsed = answerSchema.safeParse(json);
+    const parsed = z.safeParse(answerSchema, json);
     if (!parsed.success) throw new Error(`answer does not match the story schema: ${parsed.error.issues[0]?.path.join('.') ?? ''}`);
     return wanted.map((platform) => {
       const story = parsed.data.stories.find((s) => s.platform === platform);

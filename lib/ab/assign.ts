@@ -58,7 +58,7 @@ export function chooseVariant<V extends WeightedVariant>(variants: readonly V[],
   return [...variants].reverse().find((x) => x.weight > 0);
 }
 
-export function controlOf<V extends WeightedVariant>(variants: readonly V[]): V | undefined {
+function controlOf<V extends WeightedVariant>(variants: readonly V[]): V | undefined {
   return variants.find((x) => x.isControl) ?? variants[0];
 }
 

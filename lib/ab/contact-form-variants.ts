@@ -10,7 +10,5 @@ import { AB_TEST_NAMES, type ContactFormConfig, DEFAULT_CONFIGURATIONS } from '.
 
 export type { ContactFormConfig };
 
-export const CONTACT_FORM_TEST_NAME = AB_TEST_NAMES.contactForm;
-
 /** The control: title 'Get Your Free Business Audit', phone and company shown. */
 export const defaultContactFormConfig = DEFAULT_CONFIGURATIONS[AB_TEST_NAMES.contactForm] as ContactFormConfig;

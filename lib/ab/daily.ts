@@ -1,3 +1,4 @@
+import { addDays, isoDay, parseIsoDay } from '../time/calendar.ts';
 import { dayIn } from '../time/zoned.ts';
 import type { HourlyArrivals } from './definitions.ts';
 
@@ -17,14 +18,7 @@ export type DailySeries = {
 };
 
 const HOUR_MS = 3_600_000;
-const two = (n: number) => String(n).padStart(2, '0');
-
-/** The calendar date after `day`. */
-export function nextDay(day: DayKey): DayKey {
-  const [year, month, date] = day.split('-').map(Number);
-  const next = new Date(Date.UTC(year, month - 1, date + 1));
-  return `${next.getUTCFullYear()}-${two(next.getUTCMonth() + 1)}-${two(next.getUTCDate())}`;
-}
+const nextDay = (day: DayKey): DayKey => isoDay(addDays(parseIsoDay(day), 1));
 
 /**
  * Running totals per day for `variantIds`, from the day of the first arrival to the day of `until` (the

@@ -66,7 +66,7 @@ export function holmChancesNeeded(challengers: number, errorRate = ERROR_RATE): 
 const rate = (v: DecisionVariant) => (v.views > 0 ? v.conversions / v.views : null);
 
 /** Each challenger checked against control (steps 2 and 3), in Holm's order: highest chance first. */
-export function checkChallengers(control: DecisionVariant, challengers: readonly DecisionVariant[]): ChallengerCheck[] {
+function checkChallengers(control: DecisionVariant, challengers: readonly DecisionVariant[]): ChallengerCheck[] {
   const ordered = [...challengers].sort((a, b) => (b.chanceToBeatControl ?? -1) - (a.chanceToBeatControl ?? -1));
   const needed = holmChancesNeeded(ordered.length);
   const controlRate = rate(control);

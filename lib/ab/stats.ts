@@ -26,10 +26,11 @@
 // by its series for x < a + 1 and Lentz's continued fraction otherwise (Numerical Recipes §6.2);
 // erfc(x) = Q(½, x²) for x ≥ 0.
 
+import { DAY_MS } from '../time/calendar.ts';
 import { decide, verdictText } from './decision.ts';
 import type { Interval, TestStats, VariantResult } from './definitions.ts';
 
-export const Z_95 = 1.959963984540054;
+const Z_95 = 1.959963984540054;
 export const SRM_ALPHA = 0.001;
 
 // ---- special functions ----
@@ -50,12 +51,12 @@ export function logGamma(x: number): number {
 }
 
 /** ln B(a, b). */
-export function logBeta(a: number, b: number): number {
+function logBeta(a: number, b: number): number {
   return logGamma(a) + logGamma(b) - logGamma(a + b);
 }
 
 /** Regularised upper incomplete gamma Q(a, x) = Γ(a, x)/Γ(a). */
-export function gammaQ(a: number, x: number): number {
+function gammaQ(a: number, x: number): number {
   if (x <= 0) return 1;
   const lnPrefix = -x + a * Math.log(x) - logGamma(a);
   if (x < a + 1) {
@@ -173,7 +174,6 @@ export function srmPValue(observed: readonly number[], weights: readonly number[
 
 export type VariantCounts = { id: string; name: string; isControl: boolean; weight: number; views: number; clicks: number; conversions: number };
 
-const DAY_MS = 24 * 60 * 60 * 1000;
 const round = (value: number, digits: number) => Math.round(value * 10 ** digits) / 10 ** digits;
 const percent = (part: number, whole: number) => (whole > 0 ? round((part / whole) * 100, 2) : 0);
 const percentInterval = (i: Interval | null): Interval | null => (i ? { lower: round(i.lower * 100, 2), upper: round(i.upper * 100, 2) } : null);

@@ -2,9 +2,10 @@
 // (base64url, 43 characters) made when the audit is stored. Anyone with the link sees the results, so
 // it is sent only to the person (the API answer, their email), never listed, and works for 90 days.
 
-export const RESULTS_PATH_PREFIX = '/audit/results/';
+import { DAY_MS } from '../time/calendar.ts';
+
+const RESULTS_PATH_PREFIX = '/audit/results/';
 export const RESULTS_LINK_DAYS = 90;
-const DAY_MS = 24 * 60 * 60_000;
 
 const TOKEN = /^[A-Za-z0-9_-]{43}$/;
 

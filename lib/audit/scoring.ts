@@ -275,7 +275,7 @@ const RELEVANCE: Record<ServiceSlug, (a: ScoredAnswers) => number> = {
 const pts = (condition: boolean, points: number) => (condition ? points : 0);
 
 const FALLBACK_SERVICES: ServiceSlug[] = ['digital-marketing', 'seo-services'];
-export const MAX_RECOMMENDED = 4;
+const MAX_RECOMMENDED = 4;
 
 export function recommendServices(a: ScoredAnswers): ServiceSlug[] {
   const ranked = services

@@ -12,7 +12,6 @@ const ads = '/services/google-ads';
 const social = '/services/social-media-management';
 const leads = '/services/lead-generation';
 const content = '/services/content-marketing';
-const _full = '/services/digital-marketing';
 
 const entries: readonly GlossaryEntry[] = [
   {

@@ -19,7 +19,7 @@ const BOMS: [bytes: number[], encoding: string][] = [
 ];
 
 /** The encoding that undeclared bytes which are not UTF-8 are read in. */
-export const FALLBACK_ENCODING = 'windows-1252';
+const FALLBACK_ENCODING = 'windows-1252';
 
 /** The `charset` parameter of a Content-Type header ('text/xml; charset="ISO-8859-1"' → 'ISO-8859-1'). */
 export function charsetOf(contentType: string | null | undefined): string | undefined {

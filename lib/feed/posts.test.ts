@@ -1,7 +1,8 @@
 import { describe, expect, test } from 'bun:test';
-import { firstImage, formatLongDate, mapItem, mapItems, safeHttpUrl, toCard, truncate } from './posts.ts';
+import { formatLongDate } from '../time/display.ts';
+import { firstImage, mapItem, mapItems, safeHttpUrl, toCard, truncate } from './posts.ts';
 
-const options = { baseUrl: 'https://northlinedigital.ca/blog/', localOrigin: 'http://localhost:3000', timeZone: 'America/Toronto' };
+const options = { baseUrl: 'https://northlinedigital.ca/blog/', localOrigin: 'http://localhost:3000', dateLabel: formatLongDate };
 
 describe('truncate', () => {
   test('leaves short text alone', () => {
@@ -62,22 +63,6 @@ describe('safeHttpUrl and firstImage', () => {
   });
 });
 
-describe('formatLongDate', () => {
-  test('long US format in the given zone', () => {
-    expect(formatLongDate('2025-01-05T15:00:00Z', 'America/Toronto')).toBe('January 5, 2025');
-  });
-
-  test('the zone decides the day near midnight', () => {
-    expect(formatLongDate('2025-01-06T03:00:00Z', 'America/Toronto')).toBe('January 5, 2025');
-    expect(formatLongDate('2025-01-06T03:00:00Z', 'UTC')).toBe('January 6, 2025');
-  });
-
-  test('missing or unreadable dates give an empty label', () => {
-    expect(formatLongDate(undefined, 'UTC')).toBe('');
-    expect(formatLongDate('yesterday-ish', 'UTC')).toBe('');
-  });
-});
-
 describe('mapItem', () => {
   const item = {
     guid: 'post-1',
@@ -114,6 +99,12 @@ describe('mapItem', () => {
   test('items with no title and no text are skipped; a missing guid falls back to the link', () => {
     expect(mapItem({ title: '  ', content: '<p> </p>' }, options)).toBeNull();
     expect(mapItem({ title: 'T', content: 'Body', link: 'https://e.com/x' }, options)!.guid).toBe('https://e.com/x');
+  });
+
+  test('the date label is the post’s Toronto day, and empty without a readable date', () => {
+    expect(mapItem({ ...item, isoDate: undefined, pubDate: '2025-01-06T03:00:00Z' }, options)!.dateLabel).toBe('January 5, 2025');
+    expect(mapItem({ ...item, isoDate: undefined, pubDate: undefined }, options)!.dateLabel).toBe('');
+    expect(mapItem({ ...item, isoDate: undefined, pubDate: 'yesterday-ish' }, options)!.dateLabel).toBe('');
   });
 
   test('mapItems keeps feed order, drops repeated guids and junk entries', () => {

@@ -32,10 +32,10 @@ export type BlogPost = {
 /** What a card (and the story generator) needs; the island gets this, not the feed's HTML. */
 export type BlogCard = Omit<BlogPost, 'content' | 'creator' | 'pubDate'> & { pubDate: string | null };
 
-export const SNIPPET_LENGTH = 200;
-export const CARD_CATEGORIES = 2;
-export const MAX_POSTS = 50;
-export const MAX_TEXT_LENGTH = 6000;
+const SNIPPET_LENGTH = 200;
+const CARD_CATEGORIES = 2;
+const MAX_POSTS = 50;
+const MAX_TEXT_LENGTH = 6000;
 /** A post's guid is cut to this many characters (it names the post in /blog?generate=…). */
 export const MAX_GUID_LENGTH = 500;
 const MAX_TITLE_LENGTH = 300;
@@ -45,7 +45,11 @@ export type MapOptions = {
   baseUrl?: string;
   /** URLs on this origin come out site-relative ('/static/...'), so they work on any host the site runs on. */
   localOrigin?: string;
-  timeZone: string;
+  /**
+   * A post's date as its card shows it (lib/time/display.ts `formatLongDate`, passed in by the feed
+   * reader so that the islands importing this module do not download the site's facts with it).
+   */
+  dateLabel: (iso: string) => string;
 };
 
 /** Cuts text at `max` characters (code points), at a word break when one is near, and adds an ellipsis. */
@@ -87,14 +91,6 @@ export function firstImage(html: string, baseUrl?: string, localOrigin?: string)
     if (url) return url;
   }
   return null;
-}
-
-/** 'January 5, 2025' in the given zone; '' for a missing or unreadable date. */
-export function formatLongDate(value: string | null | undefined, timeZone: string): string {
-  if (!value) return '';
-  const date = new Date(value);
-  if (Number.isNaN(date.getTime())) return '';
-  return new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone }).format(date);
 }
 
 const text = (value: unknown): string => (typeof value === 'string' ? value : typeof value === 'number' ? String(value) : '');
@@ -140,7 +136,7 @@ export function mapItem(item: FeedItem, options: MapOptions): BlogPost | null {
     content: html,
     contentSnippet: truncate(plain, SNIPPET_LENGTH),
     image: firstImage(html, options.baseUrl, options.localOrigin) ?? enclosureImage,
-    dateLabel: formatLongDate(pubDate, options.timeZone),
+    dateLabel: pubDate ? options.dateLabel(pubDate) : '',
     text: truncate(plain, MAX_TEXT_LENGTH),
   };
 }

@@ -1,14 +1,14 @@
 import { expect, test } from 'bun:test';
-import { z } from 'zod';
-import { findUnstorableText, formValues, problemLines, validationErrorBody } from './validation.ts';
+import * as z from 'zod/mini';
+import { fieldLines, findUnstorableText, formValues, validationErrorBody } from './validation.ts';
 
 test('names every invalid field once, with its first message', () => {
   const schema = z.object({
-    firstName: z.string().min(1, 'First name is required'),
+    firstName: z.string().check(z.minLength(1, 'First name is required')),
     email: z.email('Invalid email address'),
     nested: z.object({ a: z.number() }),
   });
-  const result = schema.safeParse({ firstName: '', email: 'nope', nested: { a: 'x' } });
+  const result = z.safeParse(schema, { firstName: '', email: 'nope', nested: { a: 'x' } });
   expect(result.success).toBe(false);
   const body = validationErrorBody(result.error!);
   expect(body.fields).toEqual({ firstName: 'First name is required', email: 'Invalid email address', 'nested.a': expect.any(String) });
@@ -32,7 +32,7 @@ test('problem lines: each refused field once, with its first message', () => {
       { path: ['page'], message: 'A second message' },
     ],
   };
-  expect(problemLines(error)).toEqual(['status: Choose one', 'page: Pages start at 1']);
+  expect(fieldLines(validationErrorBody(error).fields)).toEqual(['status: Choose one', 'page: Pages start at 1']);
 });
 
 test('a plain form as the JSON its island would send: lists, flags and single values', () => {

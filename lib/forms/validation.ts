@@ -13,7 +13,7 @@ export function validationErrorBody(error: IssueList): { error: string; fields: 
 }
 
 /** Each refused field as one line, `field: message`, for a page that lists what was wrong. */
-export const problemLines = (error: IssueList): string[] => Object.entries(validationErrorBody(error).fields).map(([field, message]) => `${field}: ${message}`);
+export const fieldLines = (fields: FieldErrors): string[] => Object.entries(fields).map(([field, message]) => `${field}: ${message}`);
 
 /**
  * The path of the first string (value or key) that PostgreSQL text cannot hold: one with a NUL

@@ -1,7 +1,7 @@
 import { expect, test } from 'bun:test';
 import { memoizeByString } from './memo.ts';
 
-test('answers from memory for a key seen before, and starts over when full', () => {
+test('answers from memory for a key seen before, and when full forgets the least recently used', () => {
   const calls: string[] = [];
   const length = memoizeByString((s) => {
     calls.push(s);
@@ -9,7 +9,9 @@ test('answers from memory for a key seen before, and starts over when full', () 
   }, 2);
   expect([length('a'), length('bb'), length('a'), length('bb')]).toEqual([1, 2, 1, 2]);
   expect(calls).toEqual(['a', 'bb']);
+  // 'a' was used before 'bb': it makes room for 'ccc', and 'bb' stays.
   expect(length('ccc')).toBe(3);
+  expect(length('bb')).toBe(2);
   expect(length('a')).toBe(1);
   expect(calls).toEqual(['a', 'bb', 'ccc', 'a']);
 });

@@ -1,15 +1,15 @@
+import { LRUCache } from 'lru-cache';
+
 // Memoising a pure function of a string that runs on every request with few distinct inputs (user
-// agents, Accept-Encoding values): at most `maxEntries` answers are kept, and all are dropped when full.
+// agents, Accept-Encoding values): the answers of the `maxEntries` most recently used inputs are kept
+// (lru-cache, as every bounded map here), so a burst of odd inputs pushes out only the least used.
 
 export function memoizeByString<T>(fn: (key: string) => T, maxEntries: number): (key: string) => T {
-  const answers = new Map<string, T>();
+  // Boxed, because lru-cache keeps no undefined values and an answer may be one.
+  const answers = new LRUCache<string, { answer: T }>({ max: maxEntries });
   return (key) => {
-    let answer = answers.get(key);
-    if (answer === undefined && !answers.has(key)) {
-      answer = fn(key);
-      if (answers.size >= maxEntries) answers.clear();
-      answers.set(key, answer);
-    }
-    return answer as T;
+    let box = answers.get(key);
+    if (box === undefined) answers.set(key, (box = { answer: fn(key) }));
+    return box.answer;
   };
 }

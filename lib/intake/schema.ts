@@ -29,8 +29,8 @@ export const budgetOptions = [
 type Option = { readonly value: string; readonly label: string };
 const values = <const T extends readonly [Option, ...Option[]]>(options: T) => options.map((o) => o.value) as { [K in keyof T]: T[K]['value'] };
 
-export const industryValues = values(industryOptions);
-export const budgetValues = values(budgetOptions);
+const industryValues = values(industryOptions);
+const budgetValues = values(budgetOptions);
 
 /** Longest accepted answer per field, in characters. */
 export const intakeLimits = {

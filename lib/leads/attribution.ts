@@ -4,7 +4,7 @@
 // at most TOUCH_VALUE_MAX characters. Pure: server/attribution.ts reads and writes the cookies, and a
 // submission stores both touches with the lead.
 
-export const ATTRIBUTION_PARAMS = ['utm_source', 'utm_medium', 'utm_campaign', 'utm_term', 'utm_content', 'gclid', 'fbclid'] as const;
+const ATTRIBUTION_PARAMS = ['utm_source', 'utm_medium', 'utm_campaign', 'utm_term', 'utm_content', 'gclid', 'fbclid'] as const;
 export type AttributionParam = (typeof ATTRIBUTION_PARAMS)[number];
 
 export const TOUCH_VALUE_MAX = 200;
@@ -95,7 +95,7 @@ const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,3})?Z$/;
  * A touch from stored or received fields, or null when they are not one we wrote: a cookie is whatever
  * the browser sends, so every key is allow-listed and every value checked again.
  */
-export function touchFromRecord(record: Record<string, unknown> | null | undefined): Touch | null {
+function touchFromRecord(record: Record<string, unknown> | null | undefined): Touch | null {
   if (!record || typeof record !== 'object') return null;
   const { landing, at } = record;
   if (typeof landing !== 'string' || !landing.startsWith('/') || landing.length > TOUCH_VALUE_MAX) return null;

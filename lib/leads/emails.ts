@@ -4,7 +4,7 @@ import { type CategoryScore, formatDollars, scoreMessage } from '../audit/scorin
 import { thankYou } from '../content/intake.ts';
 import { industryOptions as intakeIndustries } from '../intake/schema.ts';
 import { agency, figures, intake, links, mailingAddressLine, type ServiceSlug, servicePath, serviceTitle } from '../site.ts';
-import { formatClockTime, formatLongDate } from '../time/display.ts';
+import { formatClockTime, formatWeekdayDate } from '../time/display.ts';
 import { describeTouch, type Touch } from './attribution.ts';
 import { budgetLabel, type LeadKind, leadPath, tierLabel } from './pipeline.ts';
 
@@ -63,7 +63,7 @@ const industryLabel = (notice: LeadNotice) =>
   (notice.kind === 'audit' ? auditIndustries : intakeIndustries).find((o) => o.value === notice.industry)?.label ?? notice.industry;
 
 /** "Thursday, November 26, 2026 at 6:00 p.m." */
-const when = (at: Date) => `${formatLongDate(at)} at ${formatClockTime(at)}`;
+const when = (at: Date) => `${formatWeekdayDate(at)} at ${formatClockTime(at)}`;
 
 /** Every email says who sent it, from where, and how to reach a person. */
 const senderLines = [`${agency.legalName} (${agency.name}), ${mailingAddressLine}`, `${agency.phoneDisplay} · ${agency.email} · ${links.mainSite}`];
@@ -150,7 +150,7 @@ export function auditResultsEmail(notice: LeadNotice, siteUrl: string): EmailMes
     blocks.push({ kind: 'button', label: 'See your results online', href: `${siteUrl}${resultsPath(audit.resultsToken)}` });
     blocks.push({
       kind: 'paragraph',
-      text: `This private link works until ${formatLongDate(resultsLinkExpiresAt(notice.createdAt))}. Anyone who has it can see your results, so please keep it to yourself.`,
+      text: `This private link works until ${formatWeekdayDate(resultsLinkExpiresAt(notice.createdAt))}. Anyone who has it can see your results, so please keep it to yourself.`,
     });
   }
   blocks.push(

@@ -1,4 +1,3 @@
-import * as z from 'zod/mini';
 import type { LeadKind } from './pipeline.ts';
 
 // Who is told about a lead, and how (the channels of the notification queue, db/queries/jobs.ts), and
@@ -6,9 +5,6 @@ import type { LeadKind } from './pipeline.ts';
 
 export const CHANNELS = ['staff-email', 'prospect-email', 'webhook', 'erased-webhook'] as const;
 export type Channel = (typeof CHANNELS)[number];
-
-/** Staff retry one of a lead's notifications (a form field). */
-export const retryDeliverySchema = z.object({ channel: z.enum(CHANNELS, { error: `Choose one of: ${CHANNELS.join(', ')}` }) });
 
 export const JOB_STATES = ['queued', 'running', 'delivered', 'skipped', 'dead'] as const;
 export type JobState = (typeof JOB_STATES)[number];
@@ -45,7 +41,8 @@ export function channelsFor({ webhookConfigured }: { webhookConfigured: boolean 
 
 /** How long a notification is retried before it is dead (and staff see it with a Retry button). */
 export const RETRY_WINDOW_MS = 24 * 60 * 60_000;
-const FIRST_RETRY_MS = 5_000;
+/** The wait after a first failure (JOB_RETRY_MS can shorten it, for tests). */
+export const FIRST_RETRY_MS = 5_000;
 const LONGEST_WAIT_MS = 60 * 60_000;
 
 /**
@@ -62,15 +59,18 @@ export function nextAttemptAt({
   giveUpAt,
   permanent = false,
   random,
+  firstRetryMs = FIRST_RETRY_MS,
 }: {
   attempts: number;
   now: Date;
   giveUpAt: Date;
   permanent?: boolean;
   random: number;
+  /** The first wait, which each failure doubles up to the hour. */
+  firstRetryMs?: number;
 }): Date | null {
   if (permanent || now.getTime() >= giveUpAt.getTime()) return null;
-  const wait = Math.min(LONGEST_WAIT_MS, FIRST_RETRY_MS * 2 ** Math.min(Math.max(attempts - 1, 0), 20));
+  const wait = Math.min(LONGEST_WAIT_MS, firstRetryMs * 2 ** Math.min(Math.max(attempts - 1, 0), 20));
   const jittered = wait / 2 + (wait / 2) * Math.min(Math.max(random, 0), 1);
   return new Date(Math.min(now.getTime() + jittered, giveUpAt.getTime()));
 }

@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'bun:test';
-import { AB_RAW_KEEP_DAYS, abArchiveCutoff, DAY_MS, leadRetentionCutoff, sweepDueIfRanBy } from './retention.ts';
+import { DAY_MS } from '../time/calendar.ts';
+import { AB_RAW_KEEP_DAYS, abArchiveCutoff, leadRetentionCutoff, sweepDueIfRanBy } from './retention.ts';
 
 const now = new Date('2026-11-27T08:00:00Z');
 

@@ -1,10 +1,10 @@
 // How long the site keeps what it stores (README, "Privacy and retention"), as dates the daily sweeps
 // (features/operations/retention/) compare with. Pure.
 
-export const DAY_MS = 24 * 60 * 60_000;
+import { DAY_MS } from '../time/calendar.ts';
 
 /** The daily sweeps run at most this often per deployment, whatever the number of processes. */
-export const SWEEP_INTERVAL_MS = DAY_MS;
+const SWEEP_INTERVAL_MS = DAY_MS;
 
 /** Raw A/B events and assignments are kept this long after their test ended; then the test's figures only. */
 export const AB_RAW_KEEP_DAYS = 365;

@@ -1,6 +1,6 @@
 import type { EmailMessage } from '../leads/emails.ts';
 import { agency } from '../site.ts';
-import { formatClockTime, formatLongDate } from '../time/display.ts';
+import { formatClockTime, formatWeekdayDate } from '../time/display.ts';
 
 // The team's alert when a backup fails (features/operations/backup/service.ts sends it to LEAD_NOTIFY_EMAIL), as
 // content: rendered as text and HTML by the same mailer as the lead emails. Pure.
@@ -15,11 +15,11 @@ export type BackupFailure = {
   lastSuccess: { at: Date; file: string } | null;
 };
 
-const when = (at: Date) => `${formatLongDate(at)} at ${formatClockTime(at)}`;
+const when = (at: Date) => `${formatWeekdayDate(at)} at ${formatClockTime(at)}`;
 
 export function backupFailedEmail(failure: BackupFailure): EmailMessage {
   return {
-    subject: `Website backup failed: ${formatLongDate(failure.at)}`,
+    subject: `Website backup failed: ${formatWeekdayDate(failure.at)}`,
     preheader: 'The leads are safe in the database, but the latest copy of them was not made.',
     heading: 'The website’s backup failed',
     blocks: [

@@ -1,3 +1,4 @@
+import { addDays } from '../time/calendar.ts';
 import { wallClock, zonedInstant } from '../time/zoned.ts';
 
 // The rules of backups, pure: what a backup file is called, which ones to keep, and when the next
@@ -47,15 +48,13 @@ export function backupsToPrune(names: readonly string[], kind: BackupKind, keep:
 }
 
 /** The daily backup's time of day on the agency's clocks. */
-export const DAILY_BACKUP = { hour: 3, minute: 0 } as const;
+const DAILY_BACKUP = { hour: 3, minute: 0 } as const;
 
 /** The first moment after `now` at which the wall clocks of `timeZone` show `at` (03:00 by default). */
 export function nextBackupAt(now: Date, timeZone: string, at: { hour: number; minute: number } = DAILY_BACKUP): Date {
   const today = wallClock(now, timeZone);
   for (let days = 0; days <= 2; days++) {
-    // Date.UTC rolls day 32 over into the next month, and so on.
-    const day = new Date(Date.UTC(today.year, today.month - 1, today.day + days));
-    const candidate = zonedInstant({ year: day.getUTCFullYear(), month: day.getUTCMonth() + 1, day: day.getUTCDate() }, at.hour * 60 + at.minute, timeZone);
+    const candidate = zonedInstant(addDays(today, days), at.hour * 60 + at.minute, timeZone);
     if (candidate.getTime() > now.getTime()) return candidate;
   }
   throw new Error('no backup time within two days');

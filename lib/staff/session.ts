@@ -5,7 +5,7 @@ const HOUR = 3_600_000;
 export const SESSION_IDLE_MS = 12 * HOUR;
 export const SESSION_MAX_MS = 7 * 24 * HOUR;
 /** last_seen_at is written at most this often, so browsing the inbox is not a write per page. */
-export const SESSION_TOUCH_MS = 60_000;
+const SESSION_TOUCH_MS = 60_000;
 
 export const SESSION_COOKIE = 'staff_session';
 export const CSRF_FIELD = '_csrf';

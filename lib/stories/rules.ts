@@ -17,12 +17,12 @@ export const PLATFORM_RULES: Record<Platform, PlatformRule> = {
   twitter: { maxChars: 280, minHashtags: 0, maxHashtags: 3, linkInText: true },
 };
 
-export const TWITTER_LINK_WEIGHT = 23;
-export const HEADLINE_MAX = 100;
-export const CALL_TO_ACTION_MAX = 150;
-export const VISUAL_SUGGESTION_MAX = 300;
+const TWITTER_LINK_WEIGHT = 23;
+const HEADLINE_MAX = 100;
+const CALL_TO_ACTION_MAX = 150;
+const VISUAL_SUGGESTION_MAX = 300;
 /** Tags that fill LinkedIn's minimum when a writer gave too few. */
-export const FALLBACK_HASHTAGS = ['#SmallBusiness', '#TorontoBusiness', '#DigitalMarketing', '#LocalMarketing', '#MarketingTips'];
+const FALLBACK_HASHTAGS = ['#SmallBusiness', '#TorontoBusiness', '#DigitalMarketing', '#LocalMarketing', '#MarketingTips'];
 
 const URL_PATTERN = /\b(?:https?:\/\/|www\.)[^\s<>"]+/gi;
 const LINK_IN_BIO = /link in (?:our |the |my )?bio/i;

@@ -15,10 +15,10 @@ export const platformLabels: Record<Platform, string> = {
   twitter: 'Twitter',
 };
 
-export const platformSchema = z.enum(platforms, { error: 'Choose instagram, linkedin, facebook or twitter' });
+const platformSchema = z.enum(platforms, { error: 'Choose instagram, linkedin, facebook or twitter' });
 
-export const STORY_TITLE_MAX = 300;
-export const STORY_CONTENT_MAX = 20_000;
+const STORY_TITLE_MAX = 300;
+const STORY_CONTENT_MAX = 20_000;
 
 /** Story input: title and content required; link optional, and when given an http(s) URL. */
 export const storyInputSchema = z.object({

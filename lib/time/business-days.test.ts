@@ -1,11 +1,7 @@
 import { describe, expect, test } from 'bun:test';
-import { addBusinessDays, type CalendarDate, easterSunday, isBusinessDay, ontarioHolidays, replyBy } from './business-days.ts';
+import { addBusinessDays, easterSunday, isBusinessDay, ontarioHolidays, replyBy } from './business-days.ts';
+import { parseIsoDay as date, isoDay as iso } from './calendar.ts';
 
-const iso = ({ year, month, day }: CalendarDate) => `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
-const date = (text: string): CalendarDate => {
-  const [year, month, day] = text.split('-').map(Number);
-  return { year, month, day };
-};
 const observed = (year: number) => Object.fromEntries(ontarioHolidays(year).map((h) => [h.name, iso(h.observed)]));
 
 describe('Ontario statutory holidays', () => {

@@ -1,4 +1,5 @@
 import { agency } from '../site.ts';
+import { addDays, type CalendarDate, dateOfEpochDay, epochDayOf, weekdayOf } from './calendar.ts';
 import { wallClock, zonedInstant } from './zoned.ts';
 
 // Ontario business days, for the promise the thank-you page makes: the team replies within 2 business
@@ -8,18 +9,6 @@ import { wallClock, zonedInstant } from './zoned.ts';
 // holiday, which is how Christmas on a Saturday makes Monday and Tuesday both days off. The August
 // Civic Holiday and Easter Monday are not statutory in Ontario, so they are business days here.
 
-/** A calendar date, with no time or zone: month 1–12. */
-export type CalendarDate = { year: number; month: number; day: number };
-
-const DAY_MS = 86_400_000;
-
-const toEpochDay = ({ year, month, day }: CalendarDate) => Math.floor(Date.UTC(year, month - 1, day) / DAY_MS);
-const fromEpochDay = (epochDay: number): CalendarDate => {
-  const date = new Date(epochDay * DAY_MS);
-  return { year: date.getUTCFullYear(), month: date.getUTCMonth() + 1, day: date.getUTCDate() };
-};
-/** 0 = Sunday … 6 = Saturday. */
-const weekdayOf = (date: CalendarDate) => new Date(Date.UTC(date.year, date.month - 1, date.day)).getUTCDay();
 const isWeekend = (date: CalendarDate) => weekdayOf(date) === 0 || weekdayOf(date) === 6;
 
 /** The `nth` (1-based) given weekday of a month. */
@@ -59,7 +48,7 @@ export function ontarioHolidays(year: number): Holiday[] {
   const dates: [string, CalendarDate][] = [
     ["New Year's Day", { year, month: 1, day: 1 }],
     ['Family Day', nthWeekday(year, 2, 1, 3)],
-    ['Good Friday', fromEpochDay(toEpochDay(easterSunday(year)) - 2)],
+    ['Good Friday', addDays(easterSunday(year), -2)],
     ['Victoria Day', victoriaDay],
     ['Canada Day', { year, month: 7, day: 1 }],
     ['Labour Day', nthWeekday(year, 9, 1, 1)],
@@ -69,33 +58,33 @@ export function ontarioHolidays(year: number): Holiday[] {
   ];
   const taken = new Set<number>();
   return dates.map(([name, date]) => {
-    let day = toEpochDay(date);
-    while (isWeekend(fromEpochDay(day)) || taken.has(day)) day++;
+    let day = epochDayOf(date);
+    while (isWeekend(dateOfEpochDay(day)) || taken.has(day)) day++;
     taken.add(day);
-    return { name, date, observed: fromEpochDay(day) };
+    return { name, date, observed: dateOfEpochDay(day) };
   });
 }
 
 const holidayDays = new Map<number, Set<number>>();
 function observedHolidays(year: number): Set<number> {
   let days = holidayDays.get(year);
-  if (!days) holidayDays.set(year, (days = new Set(ontarioHolidays(year).map((h) => toEpochDay(h.observed)))));
+  if (!days) holidayDays.set(year, (days = new Set(ontarioHolidays(year).map((h) => epochDayOf(h.observed)))));
   return days;
 }
 
 /** Whether `date` is an Ontario business day: a weekday that is not an observed statutory holiday. */
 export function isBusinessDay(date: CalendarDate): boolean {
-  return !isWeekend(date) && !observedHolidays(date.year).has(toEpochDay(date));
+  return !isWeekend(date) && !observedHolidays(date.year).has(epochDayOf(date));
 }
 
 /** The business day `count` business days after `date` (`date` itself need not be one). */
 export function addBusinessDays(date: CalendarDate, count: number): CalendarDate {
-  let day = toEpochDay(date);
+  let day = date;
   for (let left = count; left > 0; ) {
-    day++;
-    if (isBusinessDay(fromEpochDay(day))) left--;
+    day = addDays(day, 1);
+    if (isBusinessDay(day)) left--;
   }
-  return fromEpochDay(day);
+  return day;
 }
 
 const minutesOf = (time: string) => {
@@ -109,7 +98,7 @@ export type ReplyRule = { businessDays: number; closesAt: string; timeZone: stri
  * The agency's promise: a reply within 2 business days, by the close of the office (18:00 on
  * weekdays) in Toronto.
  */
-export const REPLY_PROMISE: ReplyRule = { businessDays: 2, closesAt: agency.hours[0].closes, timeZone: agency.timeZone };
+const REPLY_PROMISE: ReplyRule = { businessDays: 2, closesAt: agency.hours[0].closes, timeZone: agency.timeZone };
 
 /**
  * When a lead that arrived at `arrivedAt` must have had its reply. A lead counts from the business day

@@ -1,5 +1,5 @@
 import { expect, test } from 'bun:test';
-import { formatClockTime, formatDate, formatDateTime, formatLongDate, formatMonthDay, formatStamp, formatTimeOfDay } from './display.ts';
+import { formatClockTime, formatDate, formatDateTime, formatLongDate, formatMonthDay, formatStamp, formatTimeOfDay, formatWeekdayDate } from './display.ts';
 
 test('dates are Toronto calendar days', () => {
   expect(formatDate('2025-03-04T12:00:00Z')).toBe('Mar 4, 2025');
@@ -23,9 +23,18 @@ test('a sortable stamp, in Toronto time across the daylight-saving change', () =
   expect(formatStamp('2026-07-01T03:59:00Z')).toBe('2026-06-30 23:59');
 });
 
+test('a long date, as a blog post shows it, on its Toronto day', () => {
+  expect(formatLongDate('2025-01-05T15:00:00Z')).toBe('January 5, 2025');
+  // 03:00 UTC on January 6 is still January 5 in Toronto.
+  expect(formatLongDate('2025-01-06T03:00:00Z')).toBe('January 5, 2025');
+  expect(formatLongDate(new Date('2026-07-01T04:00:00Z'))).toBe('July 1, 2026');
+});
+
 test('a long date with its weekday and a clock time, as a person reads them in an email', () => {
-  expect(formatLongDate('2026-11-26T23:00:00Z')).toBe('Thursday, November 26, 2026');
-  expect(formatLongDate('2026-11-27T04:30:00Z')).toBe('Thursday, November 26, 2026');
+  expect(formatWeekdayDate('2026-11-26T23:00:00Z')).toBe('Thursday, November 26, 2026');
+  expect(formatWeekdayDate('2026-11-27T04:30:00Z')).toBe('Thursday, November 26, 2026');
+  expect(formatWeekdayDate('2024-02-29T17:00:00Z')).toBe('Thursday, February 29, 2024');
+  expect(formatWeekdayDate('1969-12-31T17:00:00Z')).toBe('Wednesday, December 31, 1969');
   expect(formatClockTime('2026-11-26T23:00:00Z')).toBe('6:00 p.m.');
   expect(formatClockTime('2026-07-01T04:05:00Z')).toBe('12:05 a.m.');
   expect(formatClockTime('2026-07-01T16:30:00Z')).toBe('12:30 p.m.');

@@ -1,8 +1,10 @@
 import { agency } from '../site.ts';
+import { parseIsoDay, weekdayOf } from './calendar.ts';
 import { wallClock } from './zoned.ts';
 
-// Dates and times as staff and visitors read them: in Toronto time, with our own month names, so the
-// server and the browser write the same text (no locale defaults).
+// Dates and times as people read them, on every screen, in every email and in the CSV: the one place
+// that formats a date for a person. In Toronto time, in Canadian English, with our own month names, so
+// the server and the browser write the same text (no locale defaults, no Intl formatting of its own).
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
@@ -14,7 +16,7 @@ export function formatDate(at: string | Date): string {
 
 /** A calendar date "2026-03-04" (already a Toronto day) as "Mar 4". */
 export function formatMonthDay(day: string): string {
-  const [, month, date] = day.split('-').map(Number);
+  const { month, day: date } = parseIsoDay(day);
   return `${MONTHS[month - 1]} ${date}`;
 }
 
@@ -37,11 +39,16 @@ export function formatStamp(at: string | Date): string {
 const LONG_MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
 
-/** "Wednesday, November 26, 2026" in Toronto time: for a person reading an email. */
+/** "November 26, 2026" in Toronto time: a blog post's date (the spec's "long US format", which Canadian English writes alike). */
 export function formatLongDate(at: string | Date): string {
   const { year, month, day } = wallClock(new Date(at), agency.timeZone);
-  const weekday = WEEKDAYS[new Date(Date.UTC(year, month - 1, day)).getUTCDay()];
-  return `${weekday}, ${LONG_MONTHS[month - 1]} ${day}, ${year}`;
+  return `${LONG_MONTHS[month - 1]} ${day}, ${year}`;
+}
+
+/** "Thursday, November 26, 2026" in Toronto time: for a person reading an email. */
+export function formatWeekdayDate(at: string | Date): string {
+  const date = wallClock(new Date(at), agency.timeZone);
+  return `${WEEKDAYS[weekdayOf(date)]}, ${LONG_MONTHS[date.month - 1]} ${date.day}, ${date.year}`;
 }
 
 /** "6:00 p.m." in Toronto time, as Canadian style writes it. */

@@ -1,6 +1,8 @@
 // Wall-clock time in a named time zone (the agency's is America/Toronto), with Intl only: what a date
 // is there, and which instant a wall-clock time there is. One formatter per zone, made once.
 
+import { type CalendarDate, isoDay } from './calendar.ts';
+
 /** A calendar date and time of day on a zone's wall clocks: month 1–12, hour 0–23. */
 export type WallClock = { year: number; month: number; day: number; hour: number; minute: number; second: number };
 
@@ -28,7 +30,7 @@ export function wallClock(instant: Date, timeZone: string): WallClock {
 }
 
 /** The instant at which the wall clocks of `timeZone` show `minutes` past midnight on the given date. */
-export function zonedInstant(date: { year: number; month: number; day: number }, minutes: number, timeZone: string): Date {
+export function zonedInstant(date: CalendarDate, minutes: number, timeZone: string): Date {
   const wanted = Date.UTC(date.year, date.month - 1, date.day) + minutes * 60_000;
   // Start from the wall time read as UTC and correct by the zone's offset there; twice, so a guess on
   // the other side of a daylight-saving change settles.
@@ -41,10 +43,7 @@ export function zonedInstant(date: { year: number; month: number; day: number },
 }
 
 /** The calendar date (YYYY-MM-DD) the wall clocks of `timeZone` show at `date`: what a daily budget and a chart's day are counted by. */
-export function dayIn(date: Date, timeZone: string): string {
-  const { year, month, day } = wallClock(date, timeZone);
-  return `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
-}
+export const dayIn = (date: Date, timeZone: string): string => isoDay(wallClock(date, timeZone));
 
 /** Seconds until the next midnight in `timeZone` (at least 1): a spent daily budget's Retry-After. */
 export function secondsUntilNextDay(date: Date, timeZone: string): number {

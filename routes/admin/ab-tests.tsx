@@ -1,13 +1,24 @@
+import { createMiddleware } from 'hono/factory';
 import { AbDashboard, type AbDashboardProps } from '../../components/ab-dashboard/AbDashboard.tsx';
 import { pageContainer } from '../../components/ui/styles.ts';
 import { dashboardData, experimentSources } from '../../db/queries/ab-tests.ts';
-import { resultsScopeQuerySchema } from '../../lib/ab/definitions.ts';
+import { resultsScopeQuerySchema } from '../../lib/ab/schema.ts';
 import { withDatabaseDeadline } from '../../server/deadline.ts';
+import type { AppEnv } from '../../server/deps.ts';
 import { definePage } from '../../server/page.tsx';
+import { privateHeaders, requireStaff } from '../../server/staff-auth.ts';
+
+/** Open to all unless AB_DASHBOARD_ACCESS=staff; private either way. */
+const dashboardAccess = createMiddleware<AppEnv>(async (c, next) => {
+  if (c.get('deps').config.AB_DASHBOARD_ACCESS === 'staff') return requireStaff('page')(c, next);
+  privateHeaders(c);
+  await next();
+});
 
 export default definePage<AbDashboardProps>({
   meta: { title: 'A/B Test Dashboard | Northline Digital', description: 'Results of the running A/B tests.', path: '/admin/ab-tests', noindex: true },
-  // Who may see it is decided where it is routed (routes/admin/index.ts: AB_DASHBOARD_ACCESS).
+  // Live data on every request, and possibly for staff only: never kept (no cache rule).
+  middleware: [dashboardAccess],
   load: async (c) => {
     const { sql, now, config } = c.get('deps');
     const time = now();

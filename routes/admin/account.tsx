@@ -1,11 +1,13 @@
 import { Hono } from 'hono';
-import { AccountPage, type AccountPageProps } from '../../components/staff/AccountPage.tsx';
+import { type AccountField, AccountPage, type AccountPageProps } from '../../components/staff/AccountPage.tsx';
 import { changeStaffPassword } from '../../db/queries/staff.ts';
 import { findStaffLogin } from '../../db/queries/staff-sessions.ts';
 import { cancelEnrolment, confirmEnrolment, recoveryCodesLeft, startEnrolment, turnOffTwoFactor, twoFactorOf } from '../../db/queries/two-factor.ts';
 import { loadCommonPasswords, passwordProblem, STAFF_PASSWORD_MAX } from '../../lib/staff/accounts.ts';
+import { enrolmentCodeSchema, passwordChangeSchema, passwordConfirmSchema } from '../../lib/staff/schema.ts';
 import { groupedSecret, matchingStep, otpauthUri } from '../../lib/staff/totp.ts';
 import { formWrite } from '../../server/api/guards.ts';
+import { validForm } from '../../server/api/validate.ts';
 import { withDatabaseDeadline } from '../../server/deadline.ts';
 import type { AppContext, AppEnv } from '../../server/deps.ts';
 import { definePage, renderPage } from '../../server/page.tsx';
@@ -13,8 +15,8 @@ import { guardedCheck } from '../../server/sign-in-guard.ts';
 import { requireStaff, signedInStaff, signIn, signOutEverywhere } from '../../server/staff-auth.ts';
 import { knownDevice, rememberThisDevice } from '../../server/staff-device.ts';
 import { newRecoveryCodes, newTotpSecret, qrCodeOf } from '../../server/two-factor.ts';
+import { staffMeta } from './_staff-pages.tsx';
 import { LOGIN_BUSY, LOGIN_SLOWED, LOGIN_THROTTLED } from './login.tsx';
-import { staffMeta } from './staff-pages.tsx';
 
 const accountPage = definePage<AccountPageProps>({ meta: staffMeta('Your account', '/admin/account'), Component: AccountPage });
 
@@ -41,10 +43,12 @@ async function showAccount(c: AppContext, extra: Extra = {}, status: 200 | 400 |
   return renderPage(c, accountPage, { staff, twoFactor, ...extra }, status);
 }
 
-const field = (form: Record<string, unknown>, name: string) => {
-  const value = form[name];
-  return typeof value === 'string' ? value : '';
-};
+/** An account form as sent (lib/staff/schema.ts); what it refuses (text no database can hold) is shown under its field. */
+const validAccountForm = <S extends Parameters<typeof validForm>[0]>(schema: S, shownAs: Record<string, AccountField> = {}) =>
+  validForm(schema, {
+    invalid: (c, _values, fields) =>
+      showAccount(c, { errors: Object.fromEntries(Object.entries(fields).map(([name, message]) => [shownAs[name] ?? name, message])) }, 400),
+  });
 
 /**
  * Checks the signed-in staff member's password, through the same limits and gate as signing in (a
@@ -90,14 +94,13 @@ const securityLine = (c: AppContext, msg: string) =>
  * two-factor on, whose answer is the only place its recovery codes are ever shown.
  */
 const account = new Hono<AppEnv>()
-  .get('/account', requireStaff('page'), async (c) => {
+  .get('/', requireStaff('page'), async (c) => {
     const done = c.req.query('done');
     return showAccount(c, { notice: done && Object.hasOwn(NOTICES, done) ? NOTICES[done as keyof typeof NOTICES] : undefined });
   })
-  .post('/account/password', formWrite(), requireStaff('page'), async (c) => {
+  .post('/password', formWrite(), requireStaff('page'), validAccountForm(passwordChangeSchema), async (c) => {
     const staff = signedInStaff(c);
-    const form = await c.req.parseBody();
-    const [current, password, again] = [field(form, 'current'), field(form, 'password'), field(form, 'again')];
+    const { current, password, again } = c.req.valid('form');
     const errors: NonNullable<Extra['errors']> = {};
     if (!current) errors.current = 'Enter your current password.';
     const problem = passwordProblem(password, { email: staff.email, common: await loadCommonPasswords() });
@@ -119,22 +122,22 @@ const account = new Hono<AppEnv>()
     await rememberThisDevice(c, staff.id);
     return c.redirect('/admin/account?done=password', 303);
   })
-  .post('/account/sign-out-everywhere', formWrite(), requireStaff('page'), async (c) => {
+  .post('/sign-out-everywhere', formWrite(), requireStaff('page'), async (c) => {
     const ended = await signOutEverywhere(c, signedInStaff(c).id);
     c.get('deps').log.info('staff signed out everywhere', { event: 'security', requestId: c.get('requestId'), staffId: signedInStaff(c).id, sessions: ended });
     return c.redirect('/admin/login?signedOut=everywhere', 303);
   })
-  .post('/account/two-factor/start', formWrite(), requireStaff('page'), async (c) => {
+  .post('/two-factor/start', formWrite(), requireStaff('page'), async (c) => {
     const { sql, now } = c.get('deps');
     if (!(await withDatabaseDeadline(sql, (db) => startEnrolment(db, signedInStaff(c).id, newTotpSecret(), now())))) {
       return showAccount(c, { notice: 'Two-factor sign-in is already on.' }, 409);
     }
     return c.redirect('/admin/account#two-factor', 303);
   })
-  .post('/account/two-factor/confirm', formWrite(), requireStaff('page'), async (c) => {
+  .post('/two-factor/confirm', formWrite(), requireStaff('page'), validAccountForm(enrolmentCodeSchema), async (c) => {
     const staff = signedInStaff(c);
     const { sql, now } = c.get('deps');
-    const code = field(await c.req.parseBody(), 'code').slice(0, 64);
+    const { code } = c.req.valid('form');
     const stored = await withDatabaseDeadline(sql, (db) => twoFactorOf(db, staff.id));
     if (!stored || stored.confirmedAt) return c.redirect('/admin/account#two-factor', 303);
     const at = now();
@@ -147,12 +150,12 @@ const account = new Hono<AppEnv>()
     securityLine(c, 'staff two-factor sign-in turned on');
     return showAccount(c, { notice: 'Two-factor sign-in is on. From now on, signing in asks for a code from your app.', recoveryCodes: codes });
   })
-  .post('/account/two-factor/cancel', formWrite(), requireStaff('page'), async (c) => {
+  .post('/two-factor/cancel', formWrite(), requireStaff('page'), async (c) => {
     await withDatabaseDeadline(c.get('deps').sql, (db) => cancelEnrolment(db, signedInStaff(c).id));
     return c.redirect('/admin/account?done=enrolment-cancelled#two-factor', 303);
   })
-  .post('/account/two-factor/off', formWrite(), requireStaff('page'), async (c) => {
-    const checked = await checkOwnPassword(c, field(await c.req.parseBody(), 'password'));
+  .post('/two-factor/off', formWrite(), requireStaff('page'), validAccountForm(passwordConfirmSchema, { password: 'offPassword' }), async (c) => {
+    const checked = await checkOwnPassword(c, c.req.valid('form').password);
     if ('error' in checked) return showAccount(c, { errors: { offPassword: checked.error } }, checked.status);
     await withDatabaseDeadline(c.get('deps').sql, (db) => turnOffTwoFactor(db, signedInStaff(c).id));
     securityLine(c, 'staff two-factor sign-in turned off');

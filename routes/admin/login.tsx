@@ -6,15 +6,17 @@ import { findStaffLogin } from '../../db/queries/staff-sessions.ts';
 import { hasTwoFactor } from '../../db/queries/two-factor.ts';
 import { clientKey } from '../../lib/http/client-address.ts';
 import { agency } from '../../lib/site.ts';
+import { CODE_MISSING, SIGN_IN_MISSING, signInCodeSchema, signInSchema } from '../../lib/staff/schema.ts';
 import { safeNext } from '../../lib/staff/session.ts';
 import { PENDING_TRIES } from '../../lib/staff/sign-in-throttle.ts';
 import { formWrite } from '../../server/api/guards.ts';
+import { validForm } from '../../server/api/validate.ts';
 import { withDatabaseDeadline } from '../../server/deadline.ts';
 import type { AppContext, AppEnv } from '../../server/deps.ts';
 import { clientAddress } from '../../server/middleware/rate-limit.ts';
 import { definePage, renderPage } from '../../server/page.tsx';
 import { type Guarded, guardedCheck } from '../../server/sign-in-guard.ts';
-import { currentStaff, privateHeaders, requireStaff, signIn, signOut } from '../../server/staff-auth.ts';
+import { currentStaff, privateHeaders, signIn } from '../../server/staff-auth.ts';
 import { knownDevice, rememberThisDevice } from '../../server/staff-device.ts';
 import { currentSecondStep, endSecondStep, forgetSecondStep, spendCode, startSecondStep } from '../../server/two-factor.ts';
 
@@ -77,28 +79,40 @@ async function complete(c: AppContext, account: { id: string; passwordHash: stri
   return c.redirect(next, 303);
 }
 
+/** The sign-in forms as sent (lib/staff/schema.ts); a field left empty gets its form again, saying so. */
+const validSignIn = validForm(signInSchema, {
+  invalid: (c, values, fields) => {
+    privateHeaders(c);
+    const email = typeof values.email === 'string' ? values.email : '';
+    return renderPage(c, loginPage, { next: nextOf(values.next), email, error: Object.values(fields)[0] ?? SIGN_IN_MISSING }, 400);
+  },
+});
+
+const validCode = validForm(signInCodeSchema, {
+  invalid: (c, values, fields) => {
+    privateHeaders(c);
+    return renderPage(c, codePage, { next: nextOf(values.next), error: Object.values(fields)[0] ?? CODE_MISSING }, 400);
+  },
+});
+
 /**
  * GET and POST /admin/login (the password), GET and POST /admin/login/code (the second step, for an
- * account with two-factor sign-in), POST /admin/logout. Every password and code check goes through
+ * account with two-factor sign-in); signing out is routes/admin/logout.ts. Every password and code check goes through
  * guardedCheck (server/sign-in-guard.ts: counted in the database first, one at a time per account and
  * per address; limits in lib/staff/sign-in-throttle.ts). Each failure is a security event in the log.
  */
 const login = new Hono<AppEnv>()
-  .get('/login', async (c) => {
+  .get('/', async (c) => {
     privateHeaders(c);
     const next = nextOf(c.req.query('next'));
     if (await currentStaff(c)) return c.redirect(next, 303);
     const signedOut = c.req.query('signedOut');
     return renderPage(c, loginPage, { next, email: '', signedOut: signedOut === '1' || signedOut === 'everywhere' ? signedOut : undefined });
   })
-  .post('/login', formWrite(), async (c) => {
+  .post('/', formWrite(), validSignIn, async (c) => {
     privateHeaders(c);
-    const form = await c.req.parseBody();
-    const next = nextOf(form.next);
-    const email = typeof form.email === 'string' ? form.email.trim().toLowerCase().slice(0, 254) : '';
-    const password = typeof form.password === 'string' ? form.password : '';
-    const show = (status: 400 | 401 | 429, error: string) => renderPage(c, loginPage, { next, email, error }, status);
-    if (!email || !password) return show(400, 'Enter your work email and your password.');
+    const { next, email, password } = c.req.valid('form');
+    const show = (status: 401 | 429, error: string) => renderPage(c, loginPage, { next, email, error }, status);
 
     const { sql } = c.get('deps');
     const account = await withDatabaseDeadline(sql, (db) => findStaffLogin(db, email));
@@ -122,24 +136,21 @@ const login = new Hono<AppEnv>()
     }
     return (await complete(c, account, next)) ?? show(401, LOGIN_FAILED);
   })
-  .get('/login/code', async (c) => {
+  .get('/code', async (c) => {
     privateHeaders(c);
     const next = nextOf(c.req.query('next'));
     if (!(await currentSecondStep(c))) return c.redirect(`/admin/login?next=${encodeURIComponent(next)}`, 303);
     return renderPage(c, codePage, { next });
   })
-  .post('/login/code', formWrite(), async (c) => {
+  .post('/code', formWrite(), validCode, async (c) => {
     privateHeaders(c);
-    const form = await c.req.parseBody();
-    const next = nextOf(form.next);
-    const code = typeof form.code === 'string' ? form.code.trim().slice(0, 64) : '';
+    const { next, code } = c.req.valid('form');
     const startAgain = (error: string) => {
       forgetSecondStep(c);
       return renderPage(c, loginPage, { next, email: '', error }, 401);
     };
     const step = await currentSecondStep(c);
     if (!step) return startAgain(CODE_EXPIRED);
-    if (!code) return renderPage(c, codePage, { next, error: 'Enter the 6-digit code from your app, or a recovery code.' }, 400);
 
     const { sql, now } = c.get('deps');
     const tries = await withDatabaseDeadline(sql, (db) => countPendingTry(db, step.idHash, now()));
@@ -167,10 +178,6 @@ const login = new Hono<AppEnv>()
     // Only one request ends the step: a code sent twice at once signs in once.
     if (!(await endSecondStep(c, step.idHash))) return startAgain(CODE_EXPIRED);
     return (await complete(c, { id: pending.userId, passwordHash: pending.passwordHash }, next)) ?? startAgain(CODE_EXPIRED);
-  })
-  .post('/logout', formWrite(), requireStaff('page'), async (c: AppContext) => {
-    await signOut(c);
-    return c.redirect('/admin/login?signedOut=1', 303);
   });
 
 export default login;

@@ -1,16 +1,19 @@
 import { Hono } from 'hono';
 import { createMiddleware } from 'hono/factory';
-import { assignVariant, listTests, recordEvent, testResults, testResultsReport } from '../../db/queries/ab-tests.ts';
-import { AB_LIMITS, abEventSchema, assignmentQuerySchema, resultsScopeQuerySchema, testIdParamSchema } from '../../lib/ab/definitions.ts';
-import { resultsCsv, resultsCsvFilename } from '../../lib/ab/results-csv.ts';
+import { assignVariant, recordEvent } from '../../db/queries/ab-tests.ts';
+import { AB_LIMITS } from '../../lib/ab/definitions.ts';
+import { abEventSchema, assignmentQuerySchema } from '../../lib/ab/schema.ts';
 import { jsonWrite } from '../../server/api/guards.ts';
-import { validJson, validParam, validQuery } from '../../server/api/validate.ts';
+import { validJson, validQuery } from '../../server/api/validate.ts';
 import { firstTouchSource } from '../../server/attribution.ts';
 import { withDatabaseDeadline } from '../../server/deadline.ts';
 import type { AppEnv } from '../../server/deps.ts';
+import { databaseReady } from '../../server/middleware/database-ready.ts';
+import { answerError } from '../../server/middleware/errors.ts';
 import { rateLimit } from '../../server/middleware/rate-limit.ts';
 import { privateHeaders } from '../../server/staff-auth.ts';
 import { isCrawler, visitorId } from '../../server/visitor.ts';
+import { abResultsApi } from './_ab-results.ts';
 
 // The A/B testing API (spec §7). Assignment and events are open to every visitor; the read APIs (the
 // tests, their results, and the results as CSV) show aggregates only, open to all by default (as the
@@ -20,7 +23,7 @@ import { isCrawler, visitorId } from '../../server/visitor.ts';
 /** eventData is capped at 2 KB; the whole body a little above that. */
 const EVENT_BODY_LIMIT = AB_LIMITS.eventDataBytes + 1024;
 
-const api = new Hono<AppEnv>();
+const api = new Hono<AppEnv>().use(databaseReady);
 
 /** GET /assignment?testName=…&userId=… → {testId, variantId, variant: {configuration, name, isControl}}. */
 api.get('/assignment', rateLimit('assignments'), validQuery(assignmentQuerySchema), async (c) => {
@@ -29,7 +32,7 @@ api.get('/assignment', rateLimit('assignments'), validQuery(assignmentQuerySchem
   // Crawlers see the control and leave no trace; everyone else is the supplied id or the visitor cookie.
   const user = isCrawler(c) ? null : (userId ?? visitorId(c));
   const assignment = await withDatabaseDeadline(c.get('deps').sql, (db) => assignVariant(db, testName, user, firstTouchSource(c)));
-  if (!assignment) return c.json({ error: `No running A/B test is named ${testName}` }, 404);
+  if (!assignment) return answerError(c, 404, `No running A/B test is named ${testName}`);
   return c.json(assignment);
 });
 
@@ -45,11 +48,11 @@ api.post('/event', jsonWrite(EVENT_BODY_LIMIT), validJson(abEventSchema), rateLi
     case 'recorded':
       return c.json({ recorded: true }, 201);
     case 'unknown-test':
-      return c.json({ error: 'Invalid fields: testId', fields: { testId: 'No A/B test has this id' } }, 400);
+      return answerError(c, 400, 'Invalid fields: testId', { fields: { testId: 'No A/B test has this id' } });
     case 'unknown-variant':
-      return c.json({ error: 'Invalid fields: variantId', fields: { variantId: 'This variant does not belong to the test' } }, 400);
+      return answerError(c, 400, 'Invalid fields: variantId', { fields: { variantId: 'This variant does not belong to the test' } });
     case 'other-variant':
-      return c.json({ error: 'This visitor is assigned to a different variant of the test' }, 409);
+      return answerError(c, 409, 'This visitor is assigned to a different variant of the test');
     case 'not-assigned':
       // Outside the traffic allocation: shown the control, but not part of the experiment.
       return c.json({ recorded: false }, 202);
@@ -59,41 +62,10 @@ api.post('/event', jsonWrite(EVENT_BODY_LIMIT), validJson(abEventSchema), rateLi
   }
 });
 
-/** The read APIs (mounted here and, for staff, at /admin/api/ab-test). */
-export const abResultsApi = new Hono<AppEnv>();
-
-/** GET /tests → every test (spec fields). */
-abResultsApi.get('/tests', async (c) => {
-  return c.json(await withDatabaseDeadline(c.get('deps').sql, listTests));
-});
-
-const NO_SUCH_TEST = { error: 'No A/B test has this id' };
-
-/** GET /results/{testId} → one entry per variant with metrics and statistics. */
-abResultsApi.get('/results/:testId', validParam(testIdParamSchema), async (c) => {
-  const { testId } = c.req.valid('param');
-  const now = c.get('deps').now();
-  const results = testId.length <= 36 ? await withDatabaseDeadline(c.get('deps').sql, (db) => testResults(db, testId, now)) : null;
-  if (!results) return c.json(NO_SUCH_TEST, 404);
-  return c.json(results);
-});
-
-/** GET /results/{testId}/csv → the same results as a spreadsheet download (lib/ab/results-csv.ts). */
-abResultsApi.get('/results/:testId/csv', validParam(testIdParamSchema), validQuery(resultsScopeQuerySchema), async (c) => {
-  const { testId } = c.req.valid('param');
-  const { source } = c.req.valid('query');
-  const now = c.get('deps').now();
-  const report = testId.length <= 36 ? await withDatabaseDeadline(c.get('deps').sql, (db) => testResultsReport(db, testId, now, { source })) : null;
-  if (!report) return c.json(NO_SUCH_TEST, 404);
-  c.header('Content-Type', 'text/csv; charset=utf-8');
-  c.header('Content-Disposition', `attachment; filename="${resultsCsvFilename(report.test.name, now)}"`);
-  return c.body(resultsCsv(report, now));
-});
-
 /** With AB_DASHBOARD_ACCESS=staff the results are not for everyone: 401, and where to go instead. */
 const openResultsOnly = createMiddleware<AppEnv>(async (c, next) => {
   privateHeaders(c);
-  if (c.get('deps').config.AB_DASHBOARD_ACCESS === 'staff') return c.json({ error: 'The A/B results are for staff: sign in at /admin/login' }, 401);
+  if (c.get('deps').config.AB_DASHBOARD_ACCESS === 'staff') return answerError(c, 401, 'The A/B results are for staff: sign in at /admin/login');
   await next();
 });
 api.use('/tests', openResultsOnly);

@@ -6,13 +6,16 @@ import type { FieldErrors } from '../../lib/forms/validation.ts';
 import { INTAKE_FIELDS, intakeSchema } from '../../lib/intake/schema.ts';
 import { CONSENT_VERSION } from '../../lib/leads/consent.ts';
 import { intake } from '../../lib/site.ts';
+import { isFormBody } from '../../server/api/body-type.ts';
 import { formSubmissionId } from '../../server/api/form-submission.ts';
-import { isFormBody, SUBMISSION_CONFLICT, submissionWrite } from '../../server/api/guards.ts';
+import { SUBMISSION_CONFLICT, submissionWrite } from '../../server/api/guards.ts';
 import { referringPage } from '../../server/api/referring-page.ts';
 import { validSubmission } from '../../server/api/validate.ts';
 import { touchesOf } from '../../server/attribution.ts';
 import { withDatabaseDeadline } from '../../server/deadline.ts';
 import type { AppContext, AppEnv } from '../../server/deps.ts';
+import { databaseReady } from '../../server/middleware/database-ready.ts';
+import { answerError } from '../../server/middleware/errors.ts';
 import { rateLimit } from '../../server/middleware/rate-limit.ts';
 import { renderPage } from '../../server/page.tsx';
 import { visitorId } from '../../server/visitor.ts';
@@ -27,29 +30,31 @@ const API_PATH = '/api/q4-intake';
  * exactly as the first time, other answers under that id get a 409 that shows nothing of the stored
  * row. Likely spam gets the same answer and is stored flagged.
  */
-const api = new Hono<AppEnv>().post('/', submissionWrite(), validSubmission(intakeSchema, { invalidForm }), rateLimit('forms'), async (c) => {
-  const { id: clientId, fax, fillMs, ...application } = c.req.valid('json');
-  const { sql, now, notifications } = c.get('deps');
-  const plainForm = isFormBody(c);
-  const id = clientId ?? (plainForm ? formSubmissionId(c, application) : crypto.randomUUID());
-  const isSpam = isLikelySpam({ fax, fillMs });
-  const stored = await withDatabaseDeadline(sql, (db) =>
-    insertIntakeApplication(db, {
-      id,
-      application,
-      // The consent was given on the page the form was sent from.
-      consent: { version: CONSENT_VERSION, page: referringPage(c, API_PATH) },
-      createdAt: now(),
-      isSpam,
-      visitorId: visitorId(c),
-      touches: touchesOf(c),
-      channels: notifications.channels,
-    }),
-  );
-  if (!stored.created && !sameAnswers(stored.row, application, INTAKE_FIELDS)) return c.json(SUBMISSION_CONFLICT, 409);
-  if (stored.created && !isSpam) notifications.queued();
-  return plainForm ? c.redirect(intake.thankYouPath, 303) : c.json({ id }, 201);
-});
+const api = new Hono<AppEnv>()
+  .use(databaseReady)
+  .post('/', submissionWrite(), validSubmission(intakeSchema, { invalid: invalidForm }), rateLimit('forms'), async (c) => {
+    const { id: clientId, fax, fillMs, ...application } = c.req.valid('json');
+    const { sql, now, notifications } = c.get('deps');
+    const plainForm = isFormBody(c);
+    const id = clientId ?? (plainForm ? formSubmissionId(c, application) : crypto.randomUUID());
+    const isSpam = isLikelySpam({ fax, fillMs });
+    const stored = await withDatabaseDeadline(sql, (db) =>
+      insertIntakeApplication(db, {
+        id,
+        application,
+        // The consent was given on the page the form was sent from.
+        consent: { version: CONSENT_VERSION, page: referringPage(c, API_PATH) },
+        createdAt: now(),
+        isSpam,
+        visitorId: visitorId(c),
+        touches: touchesOf(c),
+        channels: notifications.channels,
+      }),
+    );
+    if (!stored.created && !sameAnswers(stored.row, application, INTAKE_FIELDS)) return answerError(c, 409, SUBMISSION_CONFLICT);
+    if (stored.created && !isSpam) notifications.queued();
+    return plainForm ? c.redirect(intake.thankYouPath, 303) : c.json({ id }, 201);
+  });
 
 /** A plain post with errors: the intake page again, each message under its field, every answer kept. */
 function invalidForm(c: AppContext, values: Record<string, unknown>, fields: FieldErrors): Promise<Response> {

@@ -7,6 +7,7 @@ import { breadcrumbList } from '../../lib/content/structured-data.ts';
 import { absoluteUrl } from '../../lib/pages/meta.ts';
 import { servicePath } from '../../lib/site.ts';
 import { definePage } from '../../server/page.tsx';
+import { sameForEveryone } from '../../server/page-cache.ts';
 
 const crumbs = [
   { name: 'Home', path: '/' },
@@ -14,6 +15,7 @@ const crumbs = [
 ];
 
 export default definePage({
+  cache: sameForEveryone,
   load: (c) => ({ siteUrl: c.get('deps').config.PUBLIC_SITE_URL }),
   meta: ({ siteUrl }) => ({
     title: copy.metaTitle,

@@ -4,9 +4,12 @@ import { type Hydration, type IslandName, islands } from '../../client/islands/r
 import { IslandRoot } from '../../client/islands/root.tsx';
 import { usePageRender } from './render-context.ts';
 
+/** What island `N` takes: plain JSON, as the page passes it to `<Island name={N} props={…} />`. */
+export type IslandProps<N extends IslandName> = ComponentProps<(typeof islands)[N]['component']>;
+
 type Props<N extends IslandName> = {
   name: N;
-  props: ComponentProps<(typeof islands)[N]['component']>;
+  props: IslandProps<N>;
   /** When this instance hydrates, if not as the registry says (e.g. at once when it must fetch on mount). */
   hydrate?: Hydration;
   /** Classes for the island's wrapper <div>, for the layout around it (e.g. hidden from md up). */

@@ -1,41 +1,96 @@
 import type { ErrorHandler, NotFoundHandler } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { RegExpRouter } from 'hono/router/reg-exp-router';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { DatabaseUnavailable, isConnectionError, isRetryableDatabaseError } from '../../db/errors.ts';
+import { type FieldErrors, fieldLines } from '../../lib/forms/validation.ts';
+import { isFormBody } from '../api/body-type.ts';
 import type { AppContext, AppEnv } from '../deps.ts';
 import { renderPage } from '../page.tsx';
-import { isPageStatus, type PageStatus, statusCopy, statusPage } from '../status-pages.tsx';
+import { copyOf, staffProblemPage, statusPage } from '../status-pages.tsx';
 
-// Every answer that is not what was asked for: pages (HTML) get an error page, APIs get JSON, and
-// neither ever shows a stack trace.
+// Every answer that is not what was asked for, in one shape per kind of client: a program (the JSON
+// APIs) gets {error, fields?, requestId}; a person gets a page: the status page (server/status-pages.tsx),
+// or, signed in to the back office, the staff problem page. Neither ever shows a stack trace.
 
-/** JSON APIs: the site's, and the back office's (under /admin/api/). */
-const isApi = (path: string) => path.startsWith('/api/') || path.startsWith('/admin/api/');
+/** The JSON APIs: the site's, and the back office's (under /admin/api/). */
+const isApiPath = (path: string) => path.startsWith('/api/') || path.startsWith('/admin/api/');
 const RETRY_AFTER_SECONDS = '5';
 
-/** The kept HTML page for `status` (page cache: one copy per status), with this response's own headers. */
-export function answerStatusPage(c: AppContext, status: PageStatus, headers?: Record<string, string>): Promise<Response> {
-  const make = async () => (await renderPage(c, statusPage, statusCopy[status], status)).text();
-  const { pageCache } = c.get('deps');
-  if (pageCache) return pageCache.answerStatus(c.req.raw, status, make, headers);
-  return make().then((html) => c.html(html, status, headers));
+/** The one JSON body of every API error. */
+export type ApiErrorBody = { error: string; fields?: FieldErrors; requestId: string };
+
+/**
+ * Whether a program reads this answer (JSON) rather than a person (a page): an API's, unless it is a
+ * plain form post, which a browser sent and shows.
+ */
+export const readsJson = (c: AppContext) => isApiPath(c.req.path) && !isFormBody(c);
+
+type ErrorOptions = {
+  /** Each refused field's message (a 400): in the JSON, and listed on the staff problem page. */
+  fields?: FieldErrors;
+  /** Headers that say what to do next (Allow, Retry-After, WWW-Authenticate). */
+  headers?: Record<string, string>;
+};
+
+/**
+ * The answer to a request that cannot be done, with `status`. `message` is the JSON's `error` (and what
+ * the staff problem page lists); a person on a public page reads the status page's own words instead,
+ * which say what to do without the details meant for programs.
+ */
+export function answerError(
+  c: AppContext,
+  status: ContentfulStatusCode,
+  message: string,
+  { fields, headers }: ErrorOptions = {},
+): Response | Promise<Response> {
+  const requestId = c.get('requestId');
+  if (readsJson(c)) {
+    const body: ApiErrorBody = fields ? { error: message, fields, requestId } : { error: message, requestId };
+    return c.json(body, status, headers);
+  }
+  if (c.get('staff') && c.req.path.startsWith('/admin/')) {
+    for (const [name, value] of Object.entries(headers ?? {})) c.header(name, value);
+    const copy = copyOf(status);
+    const problems = fields ? fieldLines(fields) : status >= 500 ? [copy.text, `Reference: ${requestId}`] : [message];
+    return staffProblem(c, status, copy.heading, problems);
+  }
+  return answerStatusPage(c, status, headers);
+}
+
+/** A staff request refused with `status`, in the back office's frame: what was wrong and the way back. */
+export function staffProblem(c: AppContext, status: ContentfulStatusCode, heading: string, problems: string[], back = '/admin/leads'): Promise<Response> {
+  const staff = c.get('staff');
+  if (!staff) throw new Error('staffProblem() on a route without requireStaff');
+  return renderPage(c, staffProblemPage, { staff, heading, problems, back }, status);
 }
 
 /**
- * HTTP exceptions keep their own status (400, 401, 403, 413, 415, 429, 504 ...); a database that is
- * unreachable, missed the deadline or gave up on a statement (a timeout, a lock, a deadlock) is 503 with Retry-After; anything else is a generic 500 whose body names only the request id.
- * Stacks go to the log, never to the client.
+ * The status page for `status`: the kept copy (page cache: one per status) with this response's own
+ * headers; a server error's page is rendered for its request instead, naming its id as the reference.
+ */
+function answerStatusPage(c: AppContext, status: ContentfulStatusCode, headers?: Record<string, string>): Promise<Response> {
+  const copy = copyOf(status);
+  if (status >= 500 && status !== 503) {
+    for (const [name, value] of Object.entries({ ...headers, 'Cache-Control': 'no-store' })) c.header(name, value);
+    return renderPage(c, statusPage, { ...copy, reference: c.get('requestId') }, status);
+  }
+  return c.get('deps').pageCache.answerStatus(c.req.raw, status, async () => (await renderPage(c, statusPage, copy, status)).text(), headers);
+}
+
+/**
+ * HTTP exceptions keep their own status and message (504 ...); a database that is unreachable, missed
+ * the deadline or gave up on a statement (a timeout, a lock, a deadlock) is 503 with Retry-After;
+ * anything else is a generic 500 that names only the request id. Stacks go to the log, never to the client.
  */
 export const onError: ErrorHandler<AppEnv> = async (err, c) => {
   const requestId = c.get('requestId');
-  const api = isApi(c.req.path);
   const { log } = c.get('deps');
   if (err instanceof HTTPException) {
     const res = err.getResponse();
     // Only the headers that say what to do next (WWW-Authenticate, Retry-After): the body is ours.
     const headers = Object.fromEntries([...res.headers].filter(([name]) => !/^content-/i.test(name)));
-    if (api) return c.json({ error: err.message || res.statusText || 'Request failed' }, err.status, headers);
-    return isPageStatus(err.status) ? answerStatusPage(c, err.status, headers) : res;
+    return answerError(c, err.status, err.message || res.statusText || 'Request failed', { headers });
   }
   if (err instanceof DatabaseUnavailable || isConnectionError(err) || isRetryableDatabaseError(err)) {
     log.warn('database unavailable', {
@@ -43,9 +98,7 @@ export const onError: ErrorHandler<AppEnv> = async (err, c) => {
       route: c.req.routePath,
       error: err instanceof DatabaseUnavailable ? 'deadline' : String((err as { code?: unknown }).code),
     });
-    if (!api) return answerStatusPage(c, 503, { 'Retry-After': RETRY_AFTER_SECONDS });
-    c.header('Retry-After', RETRY_AFTER_SECONDS);
-    return c.json({ error: 'Service temporarily unavailable, please try again shortly', requestId }, 503);
+    return answerError(c, 503, 'Service temporarily unavailable, please try again shortly', { headers: { 'Retry-After': RETRY_AFTER_SECONDS } });
   }
   log.error('request failed', {
     requestId,
@@ -54,12 +107,7 @@ export const onError: ErrorHandler<AppEnv> = async (err, c) => {
     error: String((err as Error)?.name ?? 'Error'),
     stack: (err as Error)?.stack,
   });
-  return api
-    ? c.json({ error: 'Internal Server Error', requestId }, 500)
-    : c.html(
-        `<!DOCTYPE html><html lang="en-CA"><head><meta charset="utf-8"><title>Something went wrong</title></head><body><h1>Something went wrong</h1><p>Please try again in a moment. Reference: ${requestId}</p></body></html>`,
-        500,
-      );
+  return answerError(c, 500, 'Internal Server Error');
 };
 
 /**
@@ -93,12 +141,11 @@ export function notFound({ allowedMethods }: RouteTable): NotFoundHandler<AppEnv
     // A handler of this very method may also call notFound() (a missing static file): that is a 404.
     if (allowed.length > 0 && !allowed.includes(c.req.method)) {
       const headers = { Allow: allowed.join(', '), 'Cache-Control': 'no-store' };
-      if (isApi(path)) return c.json({ error: `Method Not Allowed: use ${allowed.join(' or ')}` }, 405, headers);
-      return answerStatusPage(c, 405, headers);
+      return answerError(c, 405, `Method Not Allowed: use ${allowed.join(' or ')}`, { headers });
     }
-    if (isApi(path)) return c.json({ error: 'Not Found' }, 404);
+    // A missing file is answered in the file's own terms: no page, no JSON.
     if (path.startsWith('/static/')) return c.text('Not Found', 404);
-    return answerStatusPage(c, 404);
+    return answerError(c, 404, 'Not Found');
   };
 }
 
@@ -106,4 +153,4 @@ export function notFound({ allowedMethods }: RouteTable): NotFoundHandler<AppEnv
 export const getsNotFoundPage =
   ({ isRouted }: RouteTable) =>
   (path: string) =>
-    !isApi(path) && !path.startsWith('/static/') && !isRouted(path);
+    !isApiPath(path) && !path.startsWith('/static/') && !isRouted(path);

@@ -5,9 +5,9 @@ import { clientKey, forwardedClient } from '../../lib/http/client-address.ts';
 import { RATE_RULES, type RateRuleName } from '../../lib/http/rate-rules.ts';
 import { agency } from '../../lib/site.ts';
 import { dayIn, secondsUntilNextDay } from '../../lib/time/zoned.ts';
-import { isFormBody } from '../api/guards.ts';
 import { withDatabaseDeadline } from '../deadline.ts';
 import type { AppContext, AppEnv } from '../deps.ts';
+import { answerError } from './errors.ts';
 
 // Rate limits. Per-client counts live in this process's memory or, with RATE_LIMIT_STORE=postgres, in
 // PostgreSQL, shared by every process (server/rate-counts.ts); the story generator's site-wide daily
@@ -52,10 +52,9 @@ export const dailyStoryBudget = createMiddleware<AppEnv>(async (c, next) => {
   return next();
 });
 
-/** 429 with Retry-After: JSON for an API call, the sentence itself for a plain form post (a page a person reads). */
+/** 429 with Retry-After, answered as every error is (server/middleware/errors.ts). */
 function tooManyRequests(c: AppContext, retryAfterSeconds: number, message = `Too many requests: please wait ${retryAfterSeconds} seconds and try again`) {
-  c.header('Retry-After', String(retryAfterSeconds));
-  return isFormBody(c) ? c.text(message, 429) : c.json({ error: message }, 429);
+  return answerError(c, 429, message, { headers: { 'Retry-After': String(retryAfterSeconds) } });
 }
 
 /**

@@ -1,7 +1,7 @@
 import { expect, setDefaultTimeout, test } from 'bun:test';
 import { sweepRetention } from '../../features/operations/retention/sweep.ts';
 import { encodeTouch } from '../../lib/leads/attribution.ts';
-import { DAY_MS } from '../../lib/leads/retention.ts';
+import { DAY_MS } from '../../lib/time/calendar.ts';
 import { createTest } from '../helpers/ab-tests.ts';
 import { TEST_SITE_URL, testApp } from '../helpers/app.ts';
 import { validAudit } from '../helpers/audit.ts';

@@ -2,7 +2,7 @@ import { describe, expect, setDefaultTimeout, test } from 'bun:test';
 import postgres, { type Sql } from 'postgres';
 import { recordConversions } from '../../db/queries/ab-tests.ts';
 import { AB_TEST_IDS, AB_TEST_NAMES, AB_VARIANT_IDS, type Assignment, type VariantResult } from '../../lib/ab/definitions.ts';
-import { createApp } from '../../server/app.ts';
+import { createSite } from '../../site/app.ts';
 import { createTest, eventCount, uid } from '../helpers/ab-tests.ts';
 import { testApp } from '../helpers/app.ts';
 import { createStaff, signedIn } from '../helpers/staff.ts';
@@ -143,7 +143,7 @@ describe('GET /api/ab-test/assignment', () => {
     // on embedded PGlite (one backend) it is a second app on the same database.
     const otherSql = process.env.DATABASE_URL ? postgres(process.env.DATABASE_URL, { transform: postgres.camel, onnotice: () => {}, max: 10 }) : one.sql;
     try {
-      const two = createApp({ sql: otherSql, config: one.deps.config, assets: one.deps.assets, log: one.deps.log });
+      const two = createSite({ sql: otherSql, config: one.deps.config, assets: one.deps.assets, log: one.deps.log });
       // Hash-chosen variants would agree anyway; the weights change while the calls race, so the
       // two apps disagree about a newcomer and only the unique constraint keeps them to one answer.
       for (let round = 0; round < 3; round++) {

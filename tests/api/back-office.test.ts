@@ -4,6 +4,7 @@ import { removeStaffAccount } from '../../db/queries/staff.ts';
 import { SESSION_IDLE_MS, SESSION_MAX_MS } from '../../lib/staff/session.ts';
 import { CSV_BOM } from '../../lib/text/csv.ts';
 import { replyBy } from '../../lib/time/business-days.ts';
+import { requireStaff } from '../../server/staff-auth.ts';
 import { testApp } from '../helpers/app.ts';
 import { validAudit } from '../helpers/audit.ts';
 import { createStaff, formBody, postLogin, signedIn } from '../helpers/staff.ts';
@@ -227,6 +228,12 @@ describe('CSRF', () => {
     for (const csrf of ['', 'wrong', other.csrf, `${session.csrf}x`]) {
       const res = await post(`/admin/leads/audit/${id}/status`, { status: 'won' }, csrf);
       expect(res.status, csrf).toBe(403);
+      // The back office's problem page: in the staff frame, saying what to do.
+      const html = await res.text();
+      expect(html).toContain('>Nothing was sent</h1>');
+      expect(html).toContain('This form has expired or came from somewhere else. Reload the page and try again.');
+      expect(html).toContain(staff.email);
+      expect(html).toContain('<meta name="robots" content="noindex, nofollow"/>');
     }
     const api = (headers: Record<string, string>) =>
       t.request(`/admin/api/leads/audit/${id}/status`, {
@@ -234,7 +241,12 @@ describe('CSRF', () => {
         headers: { 'content-type': 'application/json', cookie: session.cookie, ...headers },
         body: JSON.stringify({ status: 'won' }),
       });
-    expect((await api({})).status).toBe(403);
+    const refused = await api({});
+    expect(refused.status).toBe(403);
+    expect(await refused.json()).toEqual({
+      error: 'This form has expired or came from somewhere else. Reload the page and try again.',
+      requestId: refused.headers.get('x-request-id'),
+    });
     expect((await api({ 'x-csrf-token': other.csrf })).status).toBe(403);
     const [lead] = await t.sql`select status from leads where kind = 'audit' and id = ${id}`;
     expect(lead.status).toBe('new');
@@ -243,6 +255,28 @@ describe('CSRF', () => {
     expect(await ok.json()).toEqual({ status: 'won', changed: true });
     const events = await t.sql`select actor_id, from_value, to_value from lead_events where lead_id = ${id} and kind = 'status'`;
     expect([...events]).toEqual([{ actorId: staff.id, fromValue: 'new', toValue: 'won' }]);
+  });
+});
+
+describe('errors in the back office', () => {
+  test('a signed-in staff member sees a failure in the staff frame with its reference, never its stack', async () => {
+    const t = await testApp();
+    // Added before the first request (Hono builds its router then); asked with a query, which the page
+    // cache's fast lane leaves to the app.
+    t.app.get('/admin/explode', requireStaff('page'), () => {
+      throw new Error('secret at /work/main/routes/admin/lead.tsx');
+    });
+    const staff = await createStaff(t.sql);
+    const { cookie } = await signedIn(t, staff);
+    const res = await t.request('/admin/explode?probe=1', { headers: { cookie } });
+    expect(res.status).toBe(500);
+    expect(res.headers.get('cache-control')).toBe('no-store');
+    const html = await res.text();
+    expect(html).toContain('>Something went wrong</h1>');
+    expect(html).toContain(`Reference: ${res.headers.get('x-request-id')}`);
+    expect(html).toContain(staff.email);
+    expect(html).not.toContain('secret');
+    expect(html).not.toContain('/work/');
   });
 });
 

@@ -172,7 +172,9 @@ test('bun run backup asks the server holding DATA_DIR; a failed backup shows on 
     expect((await control('/backup', 'DELETE')).status).toBe(405);
     expect((await control('/restore', 'POST')).status).toBe(404);
   } finally {
-    await server.stop();
+    // The folder stays: it is asked about below (and removed with the test's other folders).
+    await server.stop({ keepData: true });
+    folders.push(server.dataDir!);
     await smtp.stop();
   }
   // Gone with the server; a server that is not running is not asked, the folder is opened instead.

@@ -2,7 +2,7 @@ import { expect, setDefaultTimeout, test } from 'bun:test';
 import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { pagePaths } from '../../server/app.ts';
+import { pagePaths } from '../../site/app.ts';
 
 // Real servers, browsers and databases: a test may take longer than Bun's 5 s default.
 setDefaultTimeout(60_000);

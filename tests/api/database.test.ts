@@ -1,10 +1,14 @@
-import { describe, expect, test } from 'bun:test';
+import { describe, expect, setDefaultTimeout, test } from 'bun:test';
+import { rmSync } from 'node:fs';
 import postgres from 'postgres';
 import { openDatabase } from '../../db/client.ts';
 import { migrate } from '../../db/migrate.ts';
 import { migrations } from '../../db/migrations/index.ts';
 import { testDatabase } from '../helpers/db.ts';
 import { freshDataDir } from '../helpers/template-db.ts';
+
+// Opening an embedded database takes seconds on a busy machine: more than Bun's 5 s default.
+setDefaultTimeout(60_000);
 
 // The eight tables of the specification, the story generator's daily budget, the back office's leads,
 // their events and the staff sessions, the lead notifications' queue, the rate-limit counts that
@@ -79,11 +83,13 @@ describe('migrations', () => {
       }
     } else {
       // The embedded database belongs to one process; concurrent migrate calls on it must still apply once.
-      const db = await openDatabase({ DATA_DIR: await freshDataDir() });
+      const dataDir = await freshDataDir();
+      const db = await openDatabase({ DATA_DIR: dataDir });
       const results = await Promise.all([migrate(db.sql), migrate(db.sql), migrate(db.sql)]);
       expect(results.flat()).toEqual([]);
       expect(await tablesOf(db.sql)).toEqual(TABLES);
       await db.close();
+      rmSync(dataDir, { recursive: true, force: true });
     }
   });
 

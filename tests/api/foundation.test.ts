@@ -1,9 +1,11 @@
 import { describe, expect, setDefaultTimeout, test } from 'bun:test';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { jsonWrite } from '../../server/api/guards.ts';
 import { validJson } from '../../server/api/validate.ts';
-import { pagePaths } from '../../server/app.ts';
+import { rateLimit } from '../../server/middleware/rate-limit.ts';
+import { pagePaths } from '../../site/app.ts';
 import { TEST_SITE_URL, testApp } from '../helpers/app.ts';
+import { validIntake } from '../helpers/intake.ts';
 
 // Real servers, browsers and databases: a test may take longer than Bun's 5 s default.
 setDefaultTimeout(60_000);
@@ -210,7 +212,7 @@ describe('operations', () => {
 });
 
 describe('JSON API guards', () => {
-  const schema = z.object({ name: z.string().min(1, 'Name is required'), email: z.email('Invalid email address') });
+  const schema = z.object({ name: z.string().check(z.minLength(1, 'Name is required')), email: z.email('Invalid email address') });
   async function appWithEcho() {
     const t = await testApp();
     t.app.post('/api/echo', jsonWrite(1024), validJson(schema), (c) => c.json(c.req.valid('json'), 201));
@@ -228,7 +230,11 @@ describe('JSON API guards', () => {
     const res = await postJson('/api/echo', { name: '', email: 'nope' });
     expect(res.status).toBe(400);
     expectSecurityHeaders(res);
-    expect(await res.json()).toEqual({ error: 'Invalid fields: name, email', fields: { name: 'Name is required', email: 'Invalid email address' } });
+    expect(await res.json()).toEqual({
+      error: 'Invalid fields: name, email',
+      fields: { name: 'Name is required', email: 'Invalid email address' },
+      requestId: res.headers.get('x-request-id'),
+    });
   });
 
   test('malformed JSON is a 400 JSON answer, not a 500', async () => {
@@ -261,7 +267,99 @@ describe('JSON API guards', () => {
     const { request } = await testApp();
     const res = await request('/api/nothing-here');
     expect(res.status).toBe(404);
-    expect(await res.json()).toEqual({ error: 'Not Found' });
+    expect(await res.json()).toEqual({ error: 'Not Found', requestId: res.headers.get('x-request-id') });
+  });
+});
+
+describe('errors: one shape per kind of client', () => {
+  // Signs of a leak: a stack frame or a source path.
+  const LEAK = /(\bat\s+\S+\s+\(|\/work\/|node_modules|\.tsx?:\d+)/;
+  const form = { 'content-type': 'application/x-www-form-urlencoded' };
+
+  /**
+   * The app with an API that checks, counts and answers, and an API and a page that throw (the secret
+   * must never show). The page is asked with a query, which the page cache's fast lane leaves to the app
+   * (its route table, made with the app, does not know routes a test adds).
+   */
+  async function appWithProbes() {
+    const t = await testApp();
+    const schema = z.object({ name: z.string().check(z.minLength(1, 'Name is required')) });
+    t.app.post('/api/probe', jsonWrite(64), validJson(schema), rateLimit('forms'), (c) => c.json({ ok: true }, 201));
+    t.app.get('/api/explode', () => {
+      throw new Error('secret at /work/main/db/client.ts');
+    });
+    t.app.get('/explode', () => {
+      throw new Error('secret at /work/main/routes/page.tsx');
+    });
+    return t;
+  }
+  const databaseDown = () => testApp({ sql: (() => ({ execute: () => new Promise(() => {}) })) as never, dbReady: () => false });
+
+  test('an API answers every error {error, fields?, requestId}, the id its X-Request-Id, never a stack', async () => {
+    const t = await appWithProbes();
+    const intake = validIntake();
+    expect((await t.postJson('/api/q4-intake', intake)).status).toBe(201);
+    const answers: [number, Response][] = [
+      [400, await t.postJson('/api/probe', { name: '' })],
+      [400, await t.postJson('/api/probe', '{"name": ')],
+      [404, await t.request('/api/nothing-here')],
+      [405, await t.request('/api/business-audit')],
+      [409, await t.postJson('/api/q4-intake', { ...intake, firstName: 'Mallory' })],
+      [413, await t.postJson('/api/probe', { name: 'x'.repeat(100) })],
+      [415, await t.request('/api/probe', { method: 'POST', headers: { 'content-type': 'text/plain' }, body: 'x' })],
+      [500, await t.request('/api/explode')],
+      [503, await (await databaseDown()).request('/api/ab-test/tests')],
+    ];
+    for (let i = 0; i < 10; i++) await t.postJson('/api/probe', { name: 'x' });
+    answers.push([429, await t.postJson('/api/probe', { name: 'x' })]);
+
+    const bodies: Record<string, unknown>[] = [];
+    for (const [status, res] of answers) {
+      expect(res.status).toBe(status);
+      expect(res.headers.get('content-type'), String(status)).toContain('application/json');
+      const text = await res.text();
+      expect(LEAK.test(text), `${status} leaks ${text}`).toBe(false);
+      const body = JSON.parse(text);
+      expect(
+        Object.keys(body).filter((key) => key !== 'fields'),
+        String(status),
+      ).toEqual(['error', 'requestId']);
+      expect(body.error).toBeString();
+      expect(body.requestId).toBe(res.headers.get('x-request-id'));
+      bodies.push(body);
+    }
+    expect(bodies[0]).toMatchObject({ error: 'Invalid fields: name', fields: { name: 'Name is required' } });
+    expect(bodies[1]).toMatchObject({ error: 'Malformed JSON in request body' });
+    expect(answers.find(([status]) => status === 503)![1].headers.get('retry-after')).toBe('5');
+    expect(answers.find(([status]) => status === 429)![1].headers.get('retry-after')).toBeTruthy();
+  });
+
+  test("a person's request (a page, a plain form post) gets the status page, a 500 naming its request, never a stack", async () => {
+    const t = await appWithProbes();
+    const pages: [number, string, Response][] = [
+      [404, 'Page Not Found', await t.request('/no/such/page')],
+      [405, 'This page can only be viewed', await t.request('/services', { method: 'POST', headers: form, body: 'a=1' })],
+      [403, 'Nothing was sent', await t.request('/api/q4-intake', { method: 'POST', headers: { ...form, origin: 'https://evil.example' }, body: 'a=1' })],
+      [413, 'That was too much to send', await t.request('/api/q4-intake', { method: 'POST', headers: form, body: `firstName=${'x'.repeat(20_000)}` })],
+      [415, 'We could not read that form', await t.request('/admin/login', { method: 'POST', headers: { 'content-type': 'text/plain' }, body: 'x' })],
+      [500, 'Something went wrong', await t.request('/explode?probe=1')],
+      [503, "We'll be right back", await (await databaseDown()).request('/audit/results/abc')],
+    ];
+    for (const [status, heading, res] of pages) {
+      expect(res.status).toBe(status);
+      expect(res.headers.get('content-type'), String(status)).toContain('text/html');
+      expectSecurityHeaders(res);
+      const html = await res.text();
+      expect(html).toStartWith('<!DOCTYPE html><html lang="en-CA">');
+      expect(html, String(status)).toContain(`>${status}</p>`);
+      expect(html, String(status)).toContain(`>${heading.replace("'", '&#x27;')}</h1>`);
+      expect(html).toContain('href="/"');
+      expect(LEAK.test(html), `${status} leaks ${html.match(LEAK)?.[0]}`).toBe(false);
+    }
+    const [, , failed] = pages.find(([status]) => status === 500)!;
+    expect(failed.headers.get('cache-control')).toBe('no-store');
+    const again = await t.request('/explode?probe=2');
+    expect(await again.text()).toContain(`Reference: ${again.headers.get('x-request-id')}`);
   });
 });
 

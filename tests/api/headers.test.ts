@@ -1,5 +1,5 @@
 import { expect, setDefaultTimeout, test } from 'bun:test';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { jsonWrite } from '../../server/api/guards.ts';
 import { validJson } from '../../server/api/validate.ts';
 import { rateLimit } from '../../server/middleware/rate-limit.ts';
@@ -31,7 +31,7 @@ function expectHardened(res: Response, production: boolean) {
 test.each([['production'], ['development']])('every kind of response carries the security headers (%s)', async (mode) => {
   const production = mode === 'production';
   const t = await testApp({}, { NODE_ENV: mode });
-  const schema = z.object({ name: z.string().min(1) });
+  const schema = z.object({ name: z.string().check(z.minLength(1)) });
   t.app.post('/api/probe', rateLimit('forms'), jsonWrite(64), validJson(schema), (c) => c.json({ ok: true }, 201));
   const hanging = await testApp({ sql: (() => ({ execute: () => new Promise(() => {}) })) as never, dbReady: () => false }, { NODE_ENV: mode });
 

@@ -34,7 +34,7 @@ type JobRow = { channel: string; state: string; attempts: number; lastError: str
 async function makeRig(db: Database, smtp: Pick<TestSmtpServer, 'url'> | null, receiver: TestWebhookReceiver | null) {
   let clock = START;
   const now = () => clock;
-  const env: Record<string, string> = { RATE_LIMITS: 'off', LEAD_NOTIFY_EMAIL: TEAM.join(', ') };
+  const env: Record<string, string> = { RATE_LIMITS: 'off', LEAD_NOTIFY_EMAIL: TEAM.join(', '), JOB_POLL_MS: '25' };
   if (smtp) env.SMTP_URL = smtp.url;
   if (receiver) Object.assign(env, { LEAD_WEBHOOK_URL: receiver.url, LEAD_WEBHOOK_SECRET: SECRET });
   const config = loadConfig({ NODE_ENV: 'test', PUBLIC_SITE_URL: TEST_SITE_URL, ...env });
@@ -49,7 +49,7 @@ async function makeRig(db: Database, smtp: Pick<TestSmtpServer, 'url'> | null, r
       worker?.poke();
     },
     start() {
-      worker = startWorker({ sql: db.sql, config, log: t.deps.log, now, pollMs: 25, webhookTimeoutMs: 300, random: () => 0 });
+      worker = startWorker({ sql: db.sql, config, log: t.deps.log, now, webhookTimeoutMs: 300, random: () => 0 });
     },
     async stop() {
       await worker?.stop(2000);

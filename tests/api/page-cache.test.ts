@@ -1,15 +1,15 @@
 import { describe, expect, setDefaultTimeout, test } from 'bun:test';
 import { gunzipSync } from 'node:zlib';
 import { AB_TEST_IDS } from '../../lib/ab/definitions.ts';
-import { pagePaths } from '../../server/app.ts';
 import { PageCache } from '../../server/page-cache.ts';
+import { pagePaths, siteRoutes } from '../../site/app.ts';
 import { islandProps } from '../helpers/ab-home.ts';
 import { testApp } from '../helpers/app.ts';
 
 // Real servers, browsers and databases: a test may take longer than Bun's 5 s default.
 setDefaultTimeout(60_000);
 
-// The page cache (routes/page-cache.ts): what is kept, under which key, for whom and for how long, and
+// The page cache (server/page-cache.ts): what is kept, under which key, for whom and for how long, and
 // the HTTP around it (methods, HEAD, encodings, conditional requests, cache headers).
 
 const BROWSER = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36';
@@ -21,6 +21,8 @@ const sameHeaders = (a: Response, b: Response) => {
   expect(pick(b)).toEqual(pick(a));
 };
 const bytes = async (r: Response) => new Uint8Array(await r.arrayBuffer());
+/** A page cache with the site's table (the rules each page and API states), as the app makes it. */
+const siteCache = (options: { now?: () => number } = {}) => new PageCache({ ...options, rules: siteRoutes.cacheRules });
 /** A shared page's keeping: one copy until the process restarts. */
 const FOREVER = { variant: '', ttlMs: Number.POSITIVE_INFINITY };
 
@@ -91,7 +93,7 @@ describe('pages that are the same for everyone', () => {
   });
 
   test('N concurrent misses render once', async () => {
-    const cache = new PageCache();
+    const cache = siteCache();
     let renders = 0;
     const make = async () => {
       renders += 1;
@@ -106,7 +108,7 @@ describe('pages that are the same for everyone', () => {
 
   test('a kept answer expires after its time, and a failed making keeps nothing', async () => {
     let now = 1_000_000;
-    const cache = new PageCache({ now: () => now });
+    const cache = siteCache({ now: () => now });
     let renders = 0;
     const request = new Request('http://localhost/blog');
     const make = () => `<p>blog ${++renders}</p>`;
@@ -123,7 +125,7 @@ describe('pages that are the same for everyone', () => {
 
   test('a rule’s time may come from the data the answer is made from: the blog and the feed JSON live as long as their feed copy', () => {
     let now = 1_000_000;
-    const cache = new PageCache({ now: () => now });
+    const cache = siteCache({ now: () => now });
     const blog = new Request('http://localhost/blog');
     const ready = { initial: { status: 'ready', posts: [] }, expiresAt: now + 15 * 60_000, generate: null };
     // Kept through its last millisecond before the copy's expiry.
@@ -305,7 +307,10 @@ describe('the home page varies per visitor', () => {
     expect(ids.size).toBe(400);
     // (A copy not made yet sends its first visitor through the app, which makes it.)
     expect(t.deps.pageCache.stats.laneHits - laneBefore).toBeGreaterThanOrEqual(390);
-    expect(t.deps.pageCache.size).toBe(entriesBefore);
+    // No copy per visitor: one per combination of variants at most (3 hero × 2 contact-form variants,
+    // db/migrations/0002), of which the warm-up may not have met every one.
+    expect(t.deps.pageCache.size).toBeGreaterThanOrEqual(entriesBefore);
+    expect(t.deps.pageCache.size).toBeLessThanOrEqual(3 * 2);
     // What the lane chose is what the app decides for that id when the visitor comes back (a query the
     // page cache does not know sends the request through the app).
     for (let i = 0; i < 20; i++) {

@@ -139,7 +139,11 @@ describe('POST /api/q4-intake', () => {
     const body = application({ caslConsent: consent });
     const res = await postJson('/api/q4-intake', body, FROM_FORM);
     expect(res.status).toBe(400);
-    expect(await res.json()).toEqual({ error: 'Invalid fields: caslConsent', fields: { caslConsent: CONSENT_REQUIRED_MESSAGE } });
+    expect(await res.json()).toEqual({
+      error: 'Invalid fields: caslConsent',
+      fields: { caslConsent: CONSENT_REQUIRED_MESSAGE },
+      requestId: expect.any(String),
+    });
     expect(await countRows(sql, body.id)).toBe(0);
   });
 

@@ -6,7 +6,7 @@ import { type LeadWorker, startWorker } from '../../features/leads/delivery/work
 import { startRetention } from '../../features/operations/retention/schedule.ts';
 import { sweepRetention } from '../../features/operations/retention/sweep.ts';
 import { loadConfig } from '../../lib/config.ts';
-import { DAY_MS } from '../../lib/leads/retention.ts';
+import { DAY_MS } from '../../lib/time/calendar.ts';
 import { createLogger, type LogEntry } from '../../server/log.ts';
 import { startWebhookReceiver } from '../fixtures/webhook-receiver.ts';
 import { TEST_SITE_URL, testApp } from '../helpers/app.ts';
@@ -181,8 +181,14 @@ describe('the retention sweep', () => {
       expect(notices).toEqual({ n: 48, leads: 48 });
 
       // The worker delivers: each erased lead announced once, nothing of the lead.created ones (never sent in time).
-      const config = loadConfig({ NODE_ENV: 'test', PUBLIC_SITE_URL: TEST_SITE_URL, LEAD_WEBHOOK_URL: receiver.url, LEAD_WEBHOOK_SECRET: SECRET });
-      worker = startWorker({ sql: first.sql, config, log: capture().log, now: () => clock.now, pollMs: 25 });
+      const config = loadConfig({
+        NODE_ENV: 'test',
+        PUBLIC_SITE_URL: TEST_SITE_URL,
+        LEAD_WEBHOOK_URL: receiver.url,
+        LEAD_WEBHOOK_SECRET: SECRET,
+        JOB_POLL_MS: '25',
+      });
+      worker = startWorker({ sql: first.sql, config, log: capture().log, now: () => clock.now });
       await receiver.waitFor(48, 30_000);
       await Bun.sleep(300);
       expect(countHooks(receiver.requests)).toEqual({ delivered: 48, duplicated: 0 });

@@ -5,7 +5,6 @@ import { join } from 'node:path';
 import { FRESH_MS, RETRY_MS } from '../../features/feed/feed-cache.ts';
 import { createFeedReader, FEED_TIMEOUT_MS } from '../../features/feed/feed-reader.ts';
 import type { BlogPost } from '../../lib/feed/posts.ts';
-import { agency } from '../../lib/site.ts';
 import { BLOG_RENDER_WAIT_MS } from '../../routes/blog.tsx';
 import { closedPortUrl, type FakeFeedServer, goodItems, rssDocument, startFakeFeedServer } from '../fixtures/fake-feed-server.ts';
 import { encodeSingleByte, portugueseNewspaperFeed } from '../fixtures/wild-feeds.ts';
@@ -24,11 +23,11 @@ const feedUrl = (path: string) => (path.startsWith('/') && !path.startsWith('/tm
 const feedApp = (path: string, overrides: Parameters<typeof testApp>[0] = {}) => testApp(overrides, { RSS_FEED_URL: feedUrl(path) });
 /** The app with a feed reader whose fetch gives up after `timeoutMs` (FEED_TIMEOUT_MS, 5 s, in production). */
 const impatientFeedApp = (path: string, timeoutMs: number) =>
-  testApp({ feed: createFeedReader({ source: feedUrl(path), siteUrl: TEST_SITE_URL, timeZone: agency.timeZone, fetchOptions: { timeoutMs } }) });
+  testApp({ feed: createFeedReader({ source: feedUrl(path), siteUrl: TEST_SITE_URL, fetchOptions: { timeoutMs } }) });
 
 async function getFeed(app: Awaited<ReturnType<typeof testApp>>) {
   const res = await app.request('/api/rss-feed');
-  return { res, body: (await res.json()) as { posts?: BlogPost[]; stale?: boolean; error?: string } };
+  return { res, body: (await res.json()) as { posts?: BlogPost[]; stale?: boolean; error?: string; requestId?: string } };
 }
 
 describe('GET /api/rss-feed with a good feed', () => {
@@ -317,7 +316,7 @@ describe('a hostile feed', () => {
     for (const path of ['/invalid.xml', '/not-xml', '/xxe.xml', '/billion-laughs.xml']) {
       const { res, body } = await getFeed(await feedApp(path));
       expect(res.status).toBe(502);
-      expect(body).toEqual({ error: 'The blog feed is unavailable right now. Please try again later.' });
+      expect(body).toEqual({ error: 'The blog feed is unavailable right now. Please try again later.', requestId: res.headers.get('x-request-id') ?? '' });
     }
   });
 });

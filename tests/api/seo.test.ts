@@ -1,5 +1,5 @@
 import { describe, expect, setDefaultTimeout, test } from 'bun:test';
-import { indexablePaths, pagePaths } from '../../server/app.ts';
+import { indexablePaths, pagePaths } from '../../site/app.ts';
 import { TEST_SITE_URL, testApp } from '../helpers/app.ts';
 
 // Real servers, browsers and databases: a test may take longer than Bun's 5 s default.

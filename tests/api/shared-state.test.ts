@@ -136,7 +136,7 @@ describe('connections', () => {
 
     test('DATABASE_PGBOUNCER=true: no named prepared statements, no startup settings, no LISTEN, and a warning when the role has no timeout', async () => {
       const logs: string[] = [];
-      const log = { info: () => {}, warn: (msg: string) => logs.push(msg) };
+      const log = createLogger((entry) => entry.level === 'warn' && logs.push(entry.msg));
       const bouncer = await openDatabase({ DATABASE_URL: url, DATA_DIR: '', DATABASE_POOL_MAX: 1, DATABASE_PGBOUNCER: true }, { statementTimeoutMs: 300, log });
       const direct = await openDatabase({ DATABASE_URL: url, DATA_DIR: '', DATABASE_POOL_MAX: 1 });
       try {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from 'bun:test';
 import type { Browser } from 'playwright-core';
-import { pagePaths } from '../../server/app.ts';
+import { pagePaths } from '../../site/app.ts';
 import { DESKTOP, launchBrowser, openPage, PHONE } from '../helpers/browser.ts';
 import { type RunningServer, startServer } from '../helpers/server.ts';
 

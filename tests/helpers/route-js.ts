@@ -1,3 +1,4 @@
+import { type IslandName, islandNames } from '../../client/islands/registry.ts';
 import type { Assets } from '../../lib/pages/assets.ts';
 
 /** The gzip size of built files named by their /static/… URLs (the build's own .gz twins). */
@@ -20,6 +21,14 @@ async function withImports(files: Iterable<string>): Promise<Set<string>> {
   return found;
 }
 
+/** The islands a page places (its `data-island` names), each checked against client/islands/registry.ts. */
+export function islandsOn(html: string): IslandName[] {
+  return [...html.matchAll(/data-island="([^"]+)"/g)].map(([, name]) => {
+    if (!islandNames.includes(name as IslandName)) throw new Error(`The page places an island client/islands/registry.ts does not list: ${name}`);
+    return name as IslandName;
+  });
+}
+
 /**
  * The JavaScript a page ships, from its HTML: what loads with it (module scripts and preloads) and, on
  * top, every island on it a visitor could wake, with every chunk those import, at once or when asked
@@ -30,8 +39,9 @@ export async function routeJs(html: string, assets: Assets): Promise<{ atLoad: S
   for (const m of html.matchAll(/<script type="module" src="([^"]+)"/g)) atLoad.add(m[1]);
   for (const m of html.matchAll(/<link rel="modulepreload" href="([^"]+)"/g)) atLoad.add(m[1]);
   const islands = new Set(atLoad);
-  for (const m of html.matchAll(/data-island="([^"]+)"/g)) {
-    const island = assets.islands[m[1]];
+  for (const name of islandsOn(html)) {
+    const island = assets.islands[name];
+    if (!island) throw new Error(`Island ${name} is missing from the build manifest; run bun run build`);
     islands.add(island.file);
     for (const chunk of island.imports) islands.add(chunk);
   }

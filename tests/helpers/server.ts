@@ -1,3 +1,4 @@
+import { rmSync } from 'node:fs';
 import type { Subprocess } from 'bun';
 import { freshDataDir } from './template-db.ts';
 
@@ -6,10 +7,18 @@ export type RunningServer = {
   proc: Subprocess<'ignore', 'pipe', 'pipe'>;
   dataDir?: string;
   output: () => string;
-  stop: () => Promise<number>;
+  /**
+   * SIGTERM, and the exit code once it has exited. The data folder startServer made for it (about 40 MB)
+   * goes with it, unless `keepData` (to start again on it, or read it: it then goes with the next server
+   * started on it; else the test removes it, or the next test process, tests/helpers/template-db.ts).
+   */
+  stop: (options?: { keepData?: boolean }) => Promise<number>;
   /** Under WEB_CONCURRENCY, the number of the process that answered the request with this X-Request-Id (from its access line). */
   processOf: (requestId: string) => Promise<number>;
 };
+
+/** Data folders startServer made and no server has removed yet (one stopped with keepData passes its folder on). */
+const madeHere = new Set<string>();
 
 /**
  * Starts `bun server.ts` as a visitor would meet it: a free port, a fresh embedded database (or
@@ -24,6 +33,14 @@ export async function startServer(
 ): Promise<RunningServer> {
   // `DATABASE_URL: ''` in env asks for the embedded database even when the suite runs on PostgreSQL.
   const dir = (env.DATABASE_URL ?? process.env.DATABASE_URL) ? undefined : (dataDir ?? (await freshDataDir()));
+  if (dir && !dataDir) madeHere.add(dir);
+  // This server owns the folder when startServer made it, for it or for a server stopped with keepData.
+  const owned = dir !== undefined && madeHere.has(dir);
+  const removeData = () => {
+    if (!owned || !dir) return;
+    rmSync(dir, { recursive: true, force: true });
+    madeHere.delete(dir);
+  };
   const proc = Bun.spawn(['bun', ...(preload ? ['--preload', preload] : []), 'server.ts'], {
     env: { ...process.env, PORT: '0', NODE_ENV: 'production', PUBLIC_SITE_URL: '', ...(dir ? { DATA_DIR: dir } : {}), ...env },
     stdout: 'pipe',
@@ -35,13 +52,19 @@ export async function startServer(
   };
   void collect(proc.stdout);
   void collect(proc.stderr);
+  // A server that did not come up is stopped, and its folder goes with it.
+  const failed = (why: string) => {
+    proc.kill('SIGKILL');
+    void proc.exited.then(removeData);
+    return new Error(`${why}:\n${output}`);
+  };
   const deadline = Date.now() + 60_000;
   let url: string | undefined;
   while (!url) {
     const match = output.match(/"msg":"listening","url":"([^"]+)"/);
     if (match) url = match[1];
-    else if (proc.exitCode !== null) throw new Error(`server exited (${proc.exitCode}):\n${output}`);
-    else if (Date.now() > deadline) throw new Error(`server did not start:\n${output}`);
+    else if (proc.exitCode !== null) throw failed(`server exited (${proc.exitCode})`);
+    else if (Date.now() > deadline) throw failed('server did not start');
     else await Bun.sleep(25);
   }
   // On PostgreSQL the server listens before its migrations finish; tests start once it is healthy.
@@ -52,11 +75,11 @@ export async function startServer(
       () => 0,
     )) !== 200
   ) {
-    if (proc.exitCode !== null || Date.now() > deadline) throw new Error(`server never became healthy:\n${output}`);
+    if (proc.exitCode !== null || Date.now() > deadline) throw failed('server never became healthy');
     await Bun.sleep(25);
   }
   while (waitForHealthy && Number(env.WEB_CONCURRENCY ?? 1) > 1 && !output.includes('"msg":"all processes ready"')) {
-    if (proc.exitCode !== null || Date.now() > deadline) throw new Error(`not every process became ready:\n${output}`);
+    if (proc.exitCode !== null || Date.now() > deadline) throw failed('not every process became ready');
     await Bun.sleep(25);
   }
   return {
@@ -64,9 +87,11 @@ export async function startServer(
     proc,
     dataDir: dir,
     output: () => output,
-    stop: async () => {
+    stop: async ({ keepData = false } = {}) => {
       proc.kill('SIGTERM');
-      return proc.exited;
+      const code = await proc.exited;
+      if (!keepData) removeData();
+      return code;
     },
     processOf: async (requestId) => {
       // Access lines are written at the end of the event loop's turn: wait a moment for this one.

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { cpSync, existsSync, mkdtempSync, renameSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openDatabase } from '../../db/client.ts';
@@ -28,10 +28,35 @@ async function ensureTemplate(): Promise<void> {
   }
 }
 
+const isAlive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as { code?: string }).code === 'EPERM';
+  }
+};
+
+let swept = false;
+/**
+ * Removes the data directories of test processes that are gone: what a run left that ended before it
+ * cleaned up (bun test runs no exit handlers), such as the one database a process's API tests share
+ * (tests/helpers/db.ts). Each directory's name carries the pid of the process that made it.
+ */
+function sweepLeftovers(): void {
+  if (swept) return;
+  swept = true;
+  for (const name of readdirSync(tmpdir())) {
+    const pid = Number(name.match(/^tlm-data-(\d+)-/)?.[1]);
+    if (pid && pid !== process.pid && !isAlive(pid)) rmSync(join(tmpdir(), name), { recursive: true, force: true });
+  }
+}
+
 /** A new data directory holding a migrated, empty database (the template is made on first use). */
 export async function freshDataDir(): Promise<string> {
   await ensureTemplate();
-  const dir = mkdtempSync(join(tmpdir(), 'tlm-data-'));
+  sweepLeftovers();
+  const dir = mkdtempSync(join(tmpdir(), `tlm-data-${process.pid}-`));
   cpSync(templateDir, dir, { recursive: true });
   return dir;
 }

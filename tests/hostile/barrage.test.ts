@@ -1,5 +1,5 @@
 import { expect, setDefaultTimeout, test } from 'bun:test';
-import { pagePaths } from '../../server/app.ts';
+import { pagePaths } from '../../site/app.ts';
 import { DESKTOP, serverAndBrowser, VISITOR_USER_AGENT } from '../helpers/browser.ts';
 import { rawRequest } from '../helpers/raw-http.ts';
 

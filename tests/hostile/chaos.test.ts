@@ -1,4 +1,5 @@
 import { expect, setDefaultTimeout, test } from 'bun:test';
+import { rmSync } from 'node:fs';
 import postgres from 'postgres';
 import { openDatabase } from '../../db/client.ts';
 import { validAudit } from '../helpers/audit.ts';
@@ -114,7 +115,7 @@ test(
     expect((await fetch(`${server.url}/services`)).status).toBe(200);
     const output = server.output();
     stopping = true;
-    expect(await server.stop()).toBe(0);
+    expect(await server.stop({ keepData: true })).toBe(0);
 
     // Count what was stored by the ids sent (the embedded database is readable once the server let go of it).
     const db = onPostgres
@@ -131,6 +132,7 @@ test(
     const [{ leads }] = await sql<{ leads: number }[]>`select count(*)::int as leads from leads where id = any(${allIds})`;
     if (onPostgres) await (sql as postgres.Sql).end({ timeout: 5 });
     await db.close();
+    if (server.dataDir) rmSync(server.dataDir, { recursive: true, force: true });
 
     const acknowledgedCount = acknowledged.audit.length + acknowledged.intake.length;
     const lost = [...acknowledged.audit.filter((id) => !storedAudits.has(id)), ...acknowledged.intake.filter((id) => !storedIntakes.has(id))];

@@ -38,6 +38,13 @@ async function sendAudits(server: RunningServer, count: number): Promise<{ ids: 
   return { ids, slowestMs: Math.round(slowestMs) };
 }
 
+/** The notification jobs by state, as the server's GET /metrics reads them from the jobs table (the embedded database is the server's alone). */
+async function queueOf(server: RunningServer): Promise<{ queued: number; running: number; dead: number }> {
+  const text = await (await fetch(`${server.url}/metrics`)).text();
+  const count = (state: string) => Number(text.match(new RegExp(`^notification_jobs\\{state="${state}"\\} (\\d+)$`, 'm'))?.[1]);
+  return { queued: count('queued'), running: count('running'), dead: count('dead') };
+}
+
 describe('lead notifications under faults', () => {
   test('the mail server is down when leads arrive: every submission is answered at once, and every email is sent once it is back', async () => {
     const scratch = await scratchDatabase();
@@ -45,7 +52,8 @@ describe('lead notifications under faults', () => {
     const probe = await startSmtpServer();
     const port = probe.port;
     await probe.stop();
-    const server = await startServer({ ...BASE, ...scratch.env, SMTP_URL: `smtp://127.0.0.1:${port}` }, scratch.env.DATA_DIR);
+    // Retries from 200 ms (JOB_RETRY_MS) rather than 5 s, doubling as ever: the same schedule, sooner.
+    const server = await startServer({ ...BASE, ...scratch.env, JOB_RETRY_MS: '200', SMTP_URL: `smtp://127.0.0.1:${port}` }, scratch.env.DATA_DIR);
     let smtp: Awaited<ReturnType<typeof startSmtpServer>> | undefined;
     try {
       const leads = 20;
@@ -79,27 +87,38 @@ describe('lead notifications under faults', () => {
     const scratch = await scratchDatabase();
     const hanging = await startSmtpServer();
     hanging.setMode('hang');
-    const first = await startServer({ ...BASE, ...scratch.env, SMTP_URL: hanging.url }, scratch.env.DATA_DIR);
+    // A short lease: the jobs the killed process held come back after 2 s rather than the 30 s default.
+    const timings = { JOB_LEASE_MS: '2000', JOB_POLL_MS: '100' };
+    const first = await startServer({ ...BASE, ...scratch.env, ...timings, SMTP_URL: hanging.url }, scratch.env.DATA_DIR);
     const smtp = await startSmtpServer();
     let second: RunningServer | undefined;
     try {
       const leads = 10;
       await sendAudits(first, leads);
-      // Give the worker time to take jobs and sit waiting for the hanging server's greeting.
-      await Bun.sleep(1500);
+      // Deliveries under way when it is killed: jobs its worker claimed, waiting for the hanging server's greeting.
+      let atKill = await queueOf(first);
+      for (const deadline = Date.now() + 10_000; !atKill.running && Date.now() < deadline; atKill = await queueOf(first)) await Bun.sleep(50);
+      expect(atKill.running).toBeGreaterThan(0);
       first.proc.kill('SIGKILL');
       await first.proc.exited;
-      second = await startServer({ ...BASE, ...scratch.env, SMTP_URL: smtp.url }, scratch.env.DATA_DIR);
-      // Queued jobs go at once; those the killed process held come back when their lease runs out (30 s).
-      await smtp.waitFor(leads * 2, 50_000);
+      const killedAt = performance.now();
+      second = await startServer({ ...BASE, ...scratch.env, ...timings, SMTP_URL: smtp.url }, scratch.env.DATA_DIR);
+      // Queued jobs go at once; those the killed process held come back when their lease runs out.
+      await smtp.waitFor(leads * 2, 20_000);
+      const allSentMs = Math.round(performance.now() - killedAt);
       await Bun.sleep(1000);
       const { delivered, duplicated } = countMail(smtp.received);
       expect(hanging.received).toEqual([]);
       await second.stop();
       const db = await scratch.open();
       const states = await jobStates(db);
-      console.log(`faults: kill -9: ${JSON.stringify({ leads, expected: leads * 2, delivered, duplicated, dead: states.dead ?? 0 })}`);
+      // Each job the killed process held was claimed again (a second attempt), after its lease ran out.
+      const [{ retried }] = await db.sql<{ retried: number }[]>`select count(*)::int as retried from jobs where attempts > 1`;
+      console.log(
+        `faults: kill -9: ${JSON.stringify({ leads, expected: leads * 2, runningAtKill: atKill.running, queuedAtKill: atKill.queued, retried, delivered, duplicated, dead: states.dead ?? 0, allSentMs })}`,
+      );
       expect({ delivered, duplicated, dead: states.dead ?? 0 }).toEqual({ delivered: leads * 2, duplicated: 0, dead: 0 });
+      expect(retried).toBeGreaterThanOrEqual(atKill.running);
     } finally {
       if (first.proc.exitCode === null && first.proc.signalCode === null) await first.stop();
       await second?.stop();
@@ -202,9 +221,9 @@ describe('lead notifications under faults', () => {
     test('`bun run worker` needs PostgreSQL: on the embedded database it stops with one line', async () => {
       const proc = Bun.spawn(['bun', 'worker.ts'], { env: { ...process.env, DATABASE_URL: '' }, stdout: 'pipe', stderr: 'pipe' });
       expect(await proc.exited).toBe(1);
-      const stderr = (await new Response(proc.stderr).text()).trim();
-      expect(stderr.split('\n')).toHaveLength(1);
-      expect(stderr).toContain('bun run worker needs DATABASE_URL');
+      const stdout = (await new Response(proc.stdout).text()).trim();
+      expect(stdout.split('\n')).toHaveLength(1);
+      expect(JSON.parse(stdout)).toMatchObject({ level: 'error', msg: expect.stringContaining('bun run worker needs DATABASE_URL') });
     });
   }
 });

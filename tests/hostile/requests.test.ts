@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, setDefaultTimeout, test } from 'bun:test';
 import { AB_TEST_IDS, AB_VARIANT_IDS } from '../../lib/ab/definitions.ts';
 import { LOGIN_FAILED, LOGIN_SLOWED, LOGIN_THROTTLED } from '../../routes/admin/login.tsx';
-import { pagePaths } from '../../server/app.ts';
 import { PageCache } from '../../server/page-cache.ts';
+import { pagePaths } from '../../site/app.ts';
 import { createTest, eventCount, uid } from '../helpers/ab-tests.ts';
 import { testApp } from '../helpers/app.ts';
 import { validAudit } from '../helpers/audit.ts';

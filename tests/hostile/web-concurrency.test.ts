@@ -187,6 +187,10 @@ if (process.env.DATABASE_URL) {
           .catch((error) => (migrates ? Promise.reject(error) : fresh(server, '/services').then((r) => r.status)));
         statuses.push(status);
       }
+      // Requests were made while a process was missing (the restart waits 250 ms and a start takes longer),
+      // so the check below is about them, not about none.
+      console.log(`web concurrency: answered while a process was down: ${JSON.stringify({ requests: statuses.length })}`);
+      expect(statuses.length).toBeGreaterThan(0);
       expect(statuses.every((s) => s === 200)).toBe(true);
       expect(server.output()).toContain('"msg":"server process exited; starting it again"');
 
@@ -208,10 +212,15 @@ if (process.env.DATABASE_URL) {
       stderr: 'pipe',
     });
     const code = await proc.exited;
-    const stderr = (await new Response(proc.stderr).text()).trim();
-    const stdout = await new Response(proc.stdout).text();
+    const stderr = await new Response(proc.stderr).text();
+    const stdout = (await new Response(proc.stdout).text()).trim();
     expect(code).toBe(1);
-    expect(stderr).toBe('Invalid environment variable WEB_CONCURRENCY: 2 processes need DATABASE_URL (the embedded database belongs to one process)');
-    expect(stdout).not.toContain('"listening"');
+    expect(stderr).toBe('');
+    // One line, from the one logger, and nothing listened.
+    expect(stdout.split('\n')).toHaveLength(1);
+    expect(JSON.parse(stdout)).toMatchObject({
+      level: 'error',
+      msg: 'Invalid environment variable WEB_CONCURRENCY: 2 processes need DATABASE_URL (the embedded database belongs to one process)',
+    });
   });
 }

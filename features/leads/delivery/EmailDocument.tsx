@@ -136,7 +136,7 @@ function Block({ block }: { block: EmailBlock }): ReactNode {
   }
 }
 
-export function EmailDocument({ message }: { message: EmailMessage }) {
+function EmailDocument({ message }: { message: EmailMessage }) {
   return (
     <html lang="en-CA">
       <head>

@@ -6,6 +6,7 @@ import { applicationReceivedEmail, auditResultsEmail, type EmailMessage, type Le
 import { ERASED_CHANNEL } from '../../../lib/leads/notifications.ts';
 import { leadErasedWebhookBody, leadErasedWebhookId, leadWebhookBody, leadWebhookId } from '../../../lib/leads/webhook.ts';
 import { agency } from '../../../lib/site.ts';
+import type { Clock } from '../../../lib/time/clock.ts';
 import type { Logger } from '../../../server/log.ts';
 import type { Mailer } from './mailer.ts';
 import { postWebhook } from './webhook.ts';
@@ -20,7 +21,7 @@ export type DeliveryDeps = {
   log: Logger;
   mailer: Mailer;
   webhookTimeoutMs: number;
-  now: () => Date;
+  now: Clock;
 };
 
 export type DeliveryOutcome = { state: 'delivered' | 'skipped'; detail: string };

@@ -2,6 +2,7 @@ import type { Sql } from 'postgres';
 import { claimDueJobs, failJob, finishJob, JOBS_CHANNEL, type Job, reclaimExpiredLeases, releaseJobs, renewLeases } from '../../../db/queries/jobs.ts';
 import type { Config } from '../../../lib/config.ts';
 import { type Channel, nextAttemptAt } from '../../../lib/leads/notifications.ts';
+import type { Clock } from '../../../lib/time/clock.ts';
 import { withDatabaseDeadline, withDeadline } from '../../../server/deadline.ts';
 import type { Logger } from '../../../server/log.ts';
 import { type DeliveryDeps, deliver } from './deliver.ts';
@@ -17,22 +18,16 @@ import { WEBHOOK_TIMEOUT_MS } from './webhook.ts';
 
 export type WorkerOptions = {
   sql: Sql;
-  config: DeliveryDeps['config'] & Pick<Config, 'SMTP_URL'>;
+  /** What to deliver with, and the queue's timings (JOB_LEASE_MS, JOB_POLL_MS, JOB_RETRY_MS: lib/config.ts). */
+  config: DeliveryDeps['config'] & Pick<Config, 'SMTP_URL' | 'JOB_LEASE_MS' | 'JOB_POLL_MS' | 'JOB_RETRY_MS'>;
   log: Logger;
-  now?: () => Date;
+  /** The clock: leases, retries and the housekeeping's pace all go by it, so a test that moves it moves them all. */
+  now: Clock;
   /** Whether to LISTEN for work queued by other processes (PostgreSQL; the embedded database is one process's). */
   listen?: boolean;
   mailer?: Mailer;
   /** Deliveries at once in this process. */
   concurrency?: number;
-  /** How often the queue is looked at without a poke. */
-  pollMs?: number;
-  /**
-   * How long a claimed job is this worker's before another may take it. The worker renews the claims of
-   * deliveries still under way every third of it, so only a worker that died loses its jobs, and they are
-   * tried again this long after.
-   */
-  leaseMs?: number;
   webhookTimeoutMs?: number;
   /** Jitter for retries, in [0, 1). */
   random?: () => number;
@@ -50,18 +45,15 @@ export type LeadWorker = {
   stop(graceMs?: number): Promise<void>;
 };
 
-/** A claim lasts this long unless renewed; a worker renews its claims while delivering (a heartbeat). */
-const LEASE_MS = 30_000;
-const POLL_MS = 1000;
 const CONCURRENCY = 4;
 
 export function startWorker(options: WorkerOptions): LeadWorker {
-  const { sql, config, log } = options;
-  const now = options.now ?? (() => new Date());
+  const { sql, config, log, now } = options;
   const random = options.random ?? Math.random;
   const concurrency = options.concurrency ?? CONCURRENCY;
-  const pollMs = options.pollMs ?? POLL_MS;
-  const leaseMs = options.leaseMs ?? LEASE_MS;
+  // A claim lasts leaseMs unless renewed: the worker renews its claims every third of it while it
+  // delivers (a heartbeat), so only a worker that died loses its jobs, and they are tried again this long after.
+  const { JOB_POLL_MS: pollMs, JOB_LEASE_MS: leaseMs, JOB_RETRY_MS: firstRetryMs } = config;
   const deps: DeliveryDeps = {
     sql,
     config,
@@ -109,7 +101,14 @@ export function startWorker(options: WorkerOptions): LeadWorker {
         const failure =
           error instanceof DeliveryFailure ? error : new DeliveryFailure(withoutMailboxes(String((error as Error)?.message ?? error)).slice(0, 500));
         options.onOutcome?.(job.channel, 'failed');
-        const retryAt = nextAttemptAt({ attempts: job.attempts, now: now(), giveUpAt: job.giveUpAt, permanent: failure.permanent, random: random() });
+        const retryAt = nextAttemptAt({
+          attempts: job.attempts,
+          now: now(),
+          giveUpAt: job.giveUpAt,
+          permanent: failure.permanent,
+          random: random(),
+          firstRetryMs,
+        });
         try {
           await withDatabaseDeadline(sql, (db) => failJob(db, job, { error: failure.message, retryAt }, now()));
           const logged = withoutAddresses(failure.message);
@@ -127,11 +126,13 @@ export function startWorker(options: WorkerOptions): LeadWorker {
     inFlight.set(job.id, { job, controller, done });
   };
 
-  // Every third of a lease: renew this worker's claims, and take back those of a worker that died.
-  let housekeptAt = 0;
+  // Every third of a lease by the clock the leases are stamped with: renew this worker's claims, and take
+  // back those of a worker that died. A clock that went back housekeeps at once.
+  let housekeptAt = Number.NEGATIVE_INFINITY;
   const housekeep = async () => {
-    if (Date.now() - housekeptAt < leaseMs / 3) return;
-    housekeptAt = Date.now();
+    const at = now().getTime();
+    if (at >= housekeptAt && at - housekeptAt < leaseMs / 3) return;
+    housekeptAt = at;
     const jobs = [...inFlight.values()].map((d) => d.job);
     await withDatabaseDeadline(sql, (db) => renewLeases(db, jobs, new Date(now().getTime() + leaseMs)));
     await withDatabaseDeadline(sql, (db) => reclaimExpiredLeases(db, now()));

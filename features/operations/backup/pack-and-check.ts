@@ -1,6 +1,8 @@
+import { writeSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { setPriority } from 'node:os';
 import { packDataDir, unpackDataDir } from '../../../db/data-dir-archive.ts';
+import { type Config, loadConfig } from '../../../lib/config.ts';
 
 // The slow half of an embedded backup, once the folder is copied: packing the copy (gzip, 2–3 s at
 // 50,000 leads) and checking the result (unpacking it and opening a second PGlite on it to count its
@@ -22,12 +24,12 @@ export async function packAndCheck({ copy, partial, check }: PackAndCheckPaths):
   return leads;
 }
 
-/** Set on the process that runs packAndCheck for a server: the paths, as JSON. */
-export const PACK_AND_CHECK_MARKER = 'NORTHLINE_BACKUP_PACK_AND_CHECK';
+/** Set on the process that runs packAndCheck for a server: the paths, as JSON (lib/config.ts reads it). */
+const PACK_AND_CHECK_MARKER = 'NORTHLINE_BACKUP_PACK_AND_CHECK' satisfies keyof Config;
 
 /**
  * Runs packAndCheck in a new process: this file run by Bun, or a compiled binary run again (its
- * server/main.ts answers the marker before anything else).
+ * site/main.ts answers the marker before anything else).
  */
 export async function packAndCheckElsewhere(paths: PackAndCheckPaths): Promise<number> {
   const command = Bun.isStandaloneExecutable ? [process.execPath] : [process.execPath, import.meta.path];
@@ -43,16 +45,21 @@ export async function packAndCheckElsewhere(paths: PackAndCheckPaths): Promise<n
   return leads;
 }
 
-/** The child's side: does the work the marker's value names, prints the count and exits. */
+/**
+ * The child's side: does the work the marker's value names, and answers its parent with the count on
+ * stdout (or why not on stderr) and its exit code. That is the answer packAndCheckElsewhere reads, not a
+ * log line: the parent logs the outcome through the one logger. Written synchronously, as the
+ * process exits at once.
+ */
 export async function packAndCheckAsAsked(request: string): Promise<never> {
   try {
     const leads = await packAndCheck(JSON.parse(request) as PackAndCheckPaths);
-    console.log(leads);
+    writeSync(1, `${leads}\n`);
     process.exit(0);
   } catch (error) {
-    console.error(String((error as Error)?.message ?? error));
+    writeSync(2, `${String((error as Error)?.message ?? error)}\n`);
     process.exit(1);
   }
 }
 
-if (import.meta.main) await packAndCheckAsAsked(process.env[PACK_AND_CHECK_MARKER] ?? '');
+if (import.meta.main) await packAndCheckAsAsked(loadConfig(process.env).NORTHLINE_BACKUP_PACK_AND_CHECK ?? '');

@@ -4,6 +4,7 @@ import type { Config } from '../../../lib/config.ts';
 import { backupFailedEmail } from '../../../lib/operations/backup-email.ts';
 import { nextBackupAt } from '../../../lib/operations/backups.ts';
 import { agency } from '../../../lib/site.ts';
+import type { Clock } from '../../../lib/time/clock.ts';
 import { withDeadline } from '../../../server/deadline.ts';
 import type { Logger } from '../../../server/log.ts';
 import { createMailer, type Mailer, withoutMailboxes } from '../../leads/delivery/mailer.ts';
@@ -30,7 +31,7 @@ export type BackupServiceOptions = {
   config: Pick<Config, 'BACKUP_DIR' | 'BACKUP_KEEP' | 'DATABASE_URL' | 'SMTP_URL' | 'MAIL_FROM' | 'LEAD_NOTIFY_EMAIL'>;
   log: Logger;
   /** The clock, so tests can move time. */
-  now?: () => Date;
+  now: Clock;
   mailer?: Mailer;
   /** Pack and check an embedded backup in a process of its own (the server: its memory and event loop stay the site's). */
   checkElsewhere?: boolean;
@@ -41,7 +42,7 @@ const ALERT_TIMEOUT_MS = 30_000;
 /** The daily backup starts within this long of 03:00. */
 const CHECK_EVERY_MS = 15_000;
 
-export function createBackupService({ db, config, log, now = () => new Date(), mailer, checkElsewhere = false }: BackupServiceOptions): BackupService {
+export function createBackupService({ db, config, log, now, mailer, checkElsewhere = false }: BackupServiceOptions): BackupService {
   const dir = resolve(config.BACKUP_DIR);
   let queue: Promise<unknown> = Promise.resolve();
 

@@ -1,10 +1,11 @@
 import type { Sql } from 'postgres';
 import { claimDailyRun, releaseDailyRun, vacuumErasedRows } from '../../../db/queries/housekeeping.ts';
+import type { Clock } from '../../../lib/time/clock.ts';
 import { withDatabaseDeadline } from '../../../server/deadline.ts';
 import type { Logger } from '../../../server/log.ts';
 import { type SweepResult, sweepRetention } from './sweep.ts';
 
-// The retention sweep's schedule, beside the notification worker (server/main.ts starts both): every
+// The retention sweep's schedule, beside the notification worker (site/main.ts starts both): every
 // process looks every hour whether today's sweep is due, and the one that claims it
 // (db/queries/housekeeping.ts) runs it, so a deployment sweeps once a day however many processes and
 // machines it has. Time is the deps' clock, so tests move it.
@@ -25,7 +26,7 @@ export type RetentionOptions = {
   log: Logger;
   retentionDays: number;
   notifyReceiver: boolean;
-  now?: () => Date;
+  now: Clock;
   /** A sweep queued erasure notices: wake the worker. */
   queued?: () => void;
   /** VACUUM after each sweep (the embedded database, which has no autovacuum). */
@@ -49,8 +50,7 @@ const CHECK_EVERY_MS = 60 * 60_000;
 const FIRST_CHECK_MS = 5 * 60_000;
 
 export function startRetention(options: RetentionOptions): Retention {
-  const { sql, log, retentionDays, notifyReceiver } = options;
-  const now = options.now ?? (() => new Date());
+  const { sql, log, retentionDays, notifyReceiver, now } = options;
   const counts: RetentionCounts = { sweeps: 0, leadsErased: 0, abTestsArchived: 0, abEventsDeleted: 0, lastSweepAt: null };
   let running: Promise<SweepResult | null> | null = null;
   let stopped = false;

@@ -1,34 +1,26 @@
 import { Hono } from 'hono';
-import { auditConsent, findAudit } from '../../db/queries/audits.ts';
-import { findIntakeApplication } from '../../db/queries/intake.ts';
-import { leadDeliveries } from '../../db/queries/jobs.ts';
-import { findLead, leadTimeline, recordView, variantsSeenBy } from '../../db/queries/leads.ts';
-import { listStaffAccounts } from '../../db/queries/staff.ts';
-import { scoreMessage } from '../../lib/audit/scoring.ts';
-import { auditAnswerRows, auditBreakdown, intakeAnswerRows } from '../../lib/leads/answers.ts';
-import { consentWording } from '../../lib/leads/consent.ts';
-import { LEAD_KINDS, type LeadKind } from '../../lib/leads/pipeline.ts';
-import { type ServiceSlug, servicePath, serviceTitle } from '../../lib/site.ts';
-import { withDatabaseDeadline } from '../../server/deadline.ts';
-import type { AppContext, AppEnv } from '../../server/deps.ts';
-import { renderPage } from '../../server/page.tsx';
-import { requireStaff, signedInStaff } from '../../server/staff-auth.ts';
-import { leadPage, staffProblem } from './staff-pages.tsx';
+import { auditConsent, findAudit } from '../../../../db/queries/audits.ts';
+import { findIntakeApplication } from '../../../../db/queries/intake.ts';
+import { leadDeliveries } from '../../../../db/queries/jobs.ts';
+import { findLead, leadTimeline, recordView, variantsSeenBy } from '../../../../db/queries/leads.ts';
+import { listStaffAccounts } from '../../../../db/queries/staff.ts';
+import { scoreMessage } from '../../../../lib/audit/scoring.ts';
+import { auditAnswerRows, auditBreakdown, intakeAnswerRows } from '../../../../lib/leads/answers.ts';
+import { consentWording } from '../../../../lib/leads/consent.ts';
+import { type ServiceSlug, servicePath, serviceTitle } from '../../../../lib/site.ts';
+import { withDatabaseDeadline } from '../../../../server/deadline.ts';
+import type { AppEnv } from '../../../../server/deps.ts';
+import { renderPage } from '../../../../server/page.tsx';
+import { requireStaff, signedInStaff } from '../../../../server/staff-auth.ts';
+import { leadChanges, noSuchLead, validLeadParams } from '../../_lead-changes.ts';
+import { leadPage } from '../../_staff-pages.tsx';
 
-/** The lead a path names (`/leads/{type}/{id}`), or null when the path cannot name one. */
-export function leadParams(c: AppContext): { kind: LeadKind; id: string } | null {
-  const kind = c.req.param('kind');
-  const id = c.req.param('id');
-  if (!kind || !id || !(LEAD_KINDS as readonly string[]).includes(kind) || !/^[\w-]{1,36}$/.test(id)) return null;
-  return { kind: kind as LeadKind, id };
-}
-
-export const noSuchLead = (c: AppContext) => staffProblem(c, 404, 'No such lead', ['This lead does not exist. It may have been a mistyped link.']);
-
-/** GET /admin/leads/{type}/{id}: one lead in full. Each view is logged on the lead (who and when). */
-const lead = new Hono<AppEnv>().get('/leads/:kind/:id', requireStaff('page'), async (c) => {
-  const params = leadParams(c);
-  if (!params) return noSuchLead(c);
+/**
+ * GET /admin/leads/{type}/{id}: one lead in full. Each view is logged on the lead (who and when). Its
+ * forms post to /admin/leads/{type}/{id}/{change} (routes/admin/_lead-changes.ts).
+ */
+const lead = new Hono<AppEnv>().get('/', requireStaff('page'), validLeadParams, async (c) => {
+  const params = c.req.valid('param');
   const { sql, now } = c.get('deps');
   const staff = signedInStaff(c);
   const found = await withDatabaseDeadline(sql, (db) => findLead(db, params.kind, params.id));
@@ -70,5 +62,7 @@ const lead = new Hono<AppEnv>().get('/leads/:kind/:id', requireStaff('page'), as
       : null;
   return renderPage(c, leadPage, { staff, lead: found, answers, outcome, consent, deliveries, variants, timeline, owners, now: time });
 });
+
+lead.route('/', leadChanges);
 
 export default lead;

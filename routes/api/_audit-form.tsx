@@ -1,8 +1,8 @@
-import { ContactSection } from '../components/home/ContactSection.tsx';
-import { defaultContactFormConfig } from '../lib/ab/contact-form-variants.ts';
-import { contactIntro } from '../lib/content/home.ts';
-import type { FieldErrors } from '../lib/forms/validation.ts';
-import { definePage } from '../server/page.tsx';
+import { ContactSection } from '../../components/home/ContactSection.tsx';
+import { defaultContactFormConfig } from '../../lib/ab/contact-form-variants.ts';
+import { contactIntro } from '../../lib/content/home.ts';
+import type { FieldErrors } from '../../lib/forms/validation.ts';
+import { definePage } from '../../server/page.tsx';
 
 type Sent = { values: Record<string, unknown>; errors: FieldErrors };
 

@@ -1,13 +1,13 @@
 import { Hono } from 'hono';
-import { AuditResults } from '../components/home/AuditResults.tsx';
-import { buttonClass } from '../components/ui/styles.ts';
-import { findAuditByResultsToken } from '../db/queries/audits.ts';
-import { isResultsLinkExpired, isResultsToken, RESULTS_LINK_DAYS, resultsLinkExpiresAt } from '../lib/audit/results-link.ts';
-import type { AuditRecord } from '../lib/audit/scoring.ts';
-import { formatLongDate } from '../lib/time/display.ts';
-import { withDatabaseDeadline } from '../server/deadline.ts';
-import type { AppEnv } from '../server/deps.ts';
-import { definePage, renderPage } from '../server/page.tsx';
+import { AuditResults } from '../../../components/home/AuditResults.tsx';
+import { buttonClass } from '../../../components/ui/styles.ts';
+import { findAuditByResultsToken } from '../../../db/queries/audits.ts';
+import { isResultsLinkExpired, isResultsToken, RESULTS_LINK_DAYS, resultsLinkExpiresAt } from '../../../lib/audit/results-link.ts';
+import type { AuditRecord } from '../../../lib/audit/scoring.ts';
+import { formatWeekdayDate } from '../../../lib/time/display.ts';
+import { withDatabaseDeadline } from '../../../server/deadline.ts';
+import type { AppEnv } from '../../../server/deps.ts';
+import { definePage, renderPage } from '../../../server/page.tsx';
 
 type ResultsData = { state: 'ready'; audit: AuditRecord; expiresAt: string } | { state: 'expired' } | { state: 'missing' };
 
@@ -58,17 +58,17 @@ const resultsPage = definePage<ResultsData>({
 });
 
 /** GET /audit/results/{token}: 200 with the results, 410 once the link has expired, 404 for any other token. */
-const auditResults = new Hono<AppEnv>().get('/:token', async (c) => {
+const auditResults = new Hono<AppEnv>().get('/', async (c) => {
   c.header('Cache-Control', 'private, no-store');
   c.header('Referrer-Policy', 'no-referrer');
   c.header('X-Robots-Tag', 'noindex');
-  const token = c.req.param('token');
+  const token = c.req.param('token') ?? '';
   const { sql, now } = c.get('deps');
   const audit = isResultsToken(token) ? await withDatabaseDeadline(sql, (db) => findAuditByResultsToken(db, token)) : null;
   if (!audit) return renderPage(c, resultsPage, { state: 'missing' }, 404);
   if (isResultsLinkExpired(audit.createdAt, now())) return renderPage(c, resultsPage, { state: 'expired' }, 410);
   const record = { ...audit, createdAt: audit.createdAt.toISOString() } as AuditRecord;
-  return renderPage(c, resultsPage, { state: 'ready', audit: record, expiresAt: formatLongDate(resultsLinkExpiresAt(audit.createdAt)) });
+  return renderPage(c, resultsPage, { state: 'ready', audit: record, expiresAt: formatWeekdayDate(resultsLinkExpiresAt(audit.createdAt)) });
 });
 
 export default auditResults;

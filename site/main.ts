@@ -1,21 +1,25 @@
 import { type Database, openDatabase } from '../db/client.ts';
 import { DataDirInUse } from '../db/data-dir-lock.ts';
+import { MigrationFailed } from '../db/migrate.ts';
 import { type LeadWorker, startWorker } from '../features/leads/delivery/worker.ts';
-import { PACK_AND_CHECK_MARKER, packAndCheckAsAsked } from '../features/operations/backup/pack-and-check.ts';
+import { packAndCheckAsAsked } from '../features/operations/backup/pack-and-check.ts';
 import { type BackupService, createBackupService } from '../features/operations/backup/service.ts';
 import { backupStatus } from '../features/operations/backup/status.ts';
 import { type Retention, startRetention } from '../features/operations/retention/schedule.ts';
 import { type Config, ConfigError, loadConfig } from '../lib/config.ts';
 import { channelsFor } from '../lib/leads/notifications.ts';
-import { createApp, type Site } from './app.ts';
-import { type ControlSocket, startControlSocket } from './control-socket.ts';
-import { setDatabaseDeadline, withDeadline } from './deadline.ts';
-import { flushLog, setLogProcess, stdoutLog } from './log.ts';
-import { startMemoryGovernor } from './memory.ts';
-import { counter, gauge } from './metrics.ts';
-import { serveOnUncaughtErrors } from './process-errors.ts';
-import { diskSource, embeddedSource, loadAssets } from './static-files.ts';
-import { CHILD_MARKER, type ChildMessage, JOIN_MARKER, supervise } from './supervisor.ts';
+import type { Clock } from '../lib/time/clock.ts';
+import type { Site } from '../server/app.ts';
+import { systemClock } from '../server/clock.ts';
+import { type ControlSocket, startControlSocket } from '../server/control-socket.ts';
+import { setDatabaseDeadline, withDeadline } from '../server/deadline.ts';
+import { flushLog, setLogProcess, stdoutLog } from '../server/log.ts';
+import { startMemoryGovernor } from '../server/memory.ts';
+import { counter, gauge } from '../server/metrics.ts';
+import { serveOnUncaughtErrors } from '../server/process-errors.ts';
+import { diskSource, embeddedSource, loadAssets } from '../server/static-files.ts';
+import { type ChildMessage, supervise } from '../server/supervisor.ts';
+import { createSite } from './app.ts';
 
 /** The environment, parsed once; a bad value stops the process with one line naming it. */
 function configFromEnvironment(): Config {
@@ -23,13 +27,26 @@ function configFromEnvironment(): Config {
     return loadConfig(process.env);
   } catch (err) {
     if (!(err instanceof ConfigError)) throw err;
-    console.error(err.message);
+    // One line naming the variable, through the one logger; the exit handler writes it.
+    stdoutLog.error(err.message);
     process.exit(1);
   }
 }
 
 /**
- * Starts the site: reads the environment (the only place that does), builds the assets when they are
+ * The database cannot be used: the process stops (exit 1). Another server holding DATA_DIR, or a migration
+ * the database refused, says so in its own line; anything else (a file where the embedded database's
+ * folder should be, no permission, a damaged database) in the logger's with the error.
+ */
+function cannotOpen(error: unknown): never {
+  if (error instanceof DataDirInUse || error instanceof MigrationFailed) stdoutLog.error(error.message);
+  else stdoutLog.error('the embedded database could not be opened', { error: String(error) });
+  // The exit handler writes what is pending, synchronously.
+  process.exit(1);
+}
+
+/**
+ * Starts the site: reads the environment (through lib/config.ts, once), builds the assets when they are
  * missing or stale (a compiled binary passes the static files embedded in it instead), and then either
  * supervises WEB_CONCURRENCY server processes (server/supervisor.ts) or is one: opens the database in
  * the background, listens, starts the notification worker and the A/B tests' watch once the database
@@ -37,11 +54,10 @@ function configFromEnvironment(): Config {
  * `bun run backup` asks through, and stops cleanly on SIGTERM or SIGINT.
  */
 export async function main({ embeddedFiles, preparedData }: { embeddedFiles?: Record<string, string>; preparedData?: string } = {}) {
-  // A compiled binary started again by its own server to pack and check a backup (features/operations/backup/).
-  const packAndCheckRequest = process.env[PACK_AND_CHECK_MARKER];
-  if (packAndCheckRequest) return packAndCheckAsAsked(packAndCheckRequest);
   let config = configFromEnvironment();
-  const processNumber = Number(process.env[CHILD_MARKER] ?? 0);
+  // A compiled binary started again by its own server to pack and check a backup (features/operations/backup/).
+  if (config.NORTHLINE_BACKUP_PACK_AND_CHECK) return packAndCheckAsAsked(config.NORTHLINE_BACKUP_PACK_AND_CHECK);
+  const processNumber = config.WEB_PROCESS;
   if (!embeddedFiles && !processNumber) {
     // A computed specifier keeps the build tooling (esbuild, Tailwind) out of a compiled binary. Built
     // once, here, before a supervisor starts its processes.
@@ -61,14 +77,6 @@ export async function main({ embeddedFiles, preparedData }: { embeddedFiles?: Re
   const assets = await loadAssets(staticSource);
   // The database comes up in the background: pages that need no data are served meanwhile, and what
   // needs it answers 503 until it is ready.
-  const cannotOpen = (error: unknown): never => {
-    // Another server holding DATA_DIR says so in its own line; anything else (a file where the folder
-    // should be, no permission, a damaged database) in this one.
-    if (error instanceof DataDirInUse) console.error(error.message);
-    else stdoutLog.error('the embedded database could not be opened', { error: String(error) });
-    // The exit handler writes what is pending, synchronously.
-    process.exit(1);
-  };
   const db = await openDatabase(config, {
     background: true,
     log: stdoutLog,
@@ -78,7 +86,7 @@ export async function main({ embeddedFiles, preparedData }: { embeddedFiles?: Re
   }).catch(cannotOpen);
   // A process the supervisor restarts joins the port only once its database is ready: until then the
   // others answer everything, where this one would answer 503 to what needs data.
-  if (process.env[JOIN_MARKER] === 'when-ready') await db.ready;
+  if (config.WEB_PROCESS_JOIN === 'when-ready') await db.ready;
   // The site is made right after binding (no await in between), once the real port is known.
   let site: Site;
   let stopping = false;
@@ -101,7 +109,7 @@ export async function main({ embeddedFiles, preparedData }: { embeddedFiles?: Re
   }
   let worker: LeadWorker | null = null;
   const notifications = { channels: channelsFor({ webhookConfigured: config.LEAD_WEBHOOK_URL !== undefined }), queued: () => worker?.poke() };
-  site = createApp({ sql: db.sql, config, assets, dbReady: db.isReady, log: stdoutLog, notifications }, { staticSource });
+  site = createSite({ sql: db.sql, config, assets, dbReady: db.isReady, log: stdoutLog, notifications }, { staticSource });
   site.deps.databaseHealth.start();
   let stopWatchingTests: (() => Promise<void>) | null = null;
   let backups: { service: BackupService; stopSchedule: () => void; control: ControlSocket } | null = null;
@@ -117,14 +125,21 @@ export async function main({ embeddedFiles, preparedData }: { embeddedFiles?: Re
     // by `bun run backup` from cron or a timer, or by the provider (README).
     if (db.embedded) {
       site.deps.metrics.registry.register(backupMetrics);
-      const service = createBackupService({ db, config: workerConfig, log: stdoutLog, checkElsewhere: true });
+      const service = createBackupService({ db, config: workerConfig, log: stdoutLog, now: site.deps.now, checkElsewhere: true });
       const control = startControlSocket(db.embedded.dataDir, { backup: () => service.run('request') });
       db.embedded.announce({ control: control.path });
       backups = { service, stopSchedule: service.schedule(), control };
     }
     if (workerConfig.WORKER === 'on') {
-      worker = startWorker({ sql: db.sql, config: workerConfig, log: stdoutLog, listen: db.canListen, onOutcome: site.deps.metrics.notification });
-      retention = startRetention(retentionOptions(db, workerConfig, notifications.queued));
+      worker = startWorker({
+        sql: db.sql,
+        config: workerConfig,
+        log: stdoutLog,
+        now: site.deps.now,
+        listen: db.canListen,
+        onOutcome: site.deps.metrics.notification,
+      });
+      retention = startRetention(retentionOptions(db, workerConfig, site.deps.now, notifications.queued));
       stdoutLog.info('notification worker started', {
         smtp: workerConfig.SMTP_URL ? 'on' : 'off (emails are logged)',
         webhook: workerConfig.LEAD_WEBHOOK_URL ? 'on' : 'off',
@@ -181,14 +196,14 @@ export async function main({ embeddedFiles, preparedData }: { embeddedFiles?: Re
 export async function workerMain() {
   const config = configFromEnvironment();
   if (!config.DATABASE_URL) {
-    console.error('bun run worker needs DATABASE_URL: the embedded database belongs to the server process, whose own worker delivers notifications.');
+    stdoutLog.error('bun run worker needs DATABASE_URL: the embedded database belongs to the server process, whose own worker delivers notifications.');
     process.exit(1);
   }
   setDatabaseDeadline(config.DB_DEADLINE_MS);
   const db = await openDatabase(config, { background: true, log: stdoutLog, statementTimeoutMs: config.DB_DEADLINE_MS });
-  await db.ready;
-  const worker = startWorker({ sql: db.sql, config, log: stdoutLog, listen: db.canListen });
-  const retention = startRetention(retentionOptions(db, config, () => worker.poke()));
+  await db.ready.catch(cannotOpen);
+  const worker = startWorker({ sql: db.sql, config, log: stdoutLog, now: systemClock, listen: db.canListen });
+  const retention = startRetention(retentionOptions(db, config, systemClock, () => worker.poke()));
   stdoutLog.info('notification worker started', { smtp: config.SMTP_URL ? 'on' : 'off (emails are logged)', webhook: config.LEAD_WEBHOOK_URL ? 'on' : 'off' });
   let stopping = false;
   const shutdown = async (signal: string) => {
@@ -207,10 +222,11 @@ export async function workerMain() {
  * The daily retention sweep beside the notification worker (one sweep a day per deployment, whichever
  * process claims it). Its running totals are `Retention.counts`, for /metrics.
  */
-function retentionOptions(db: Database, config: Config, queued: () => void) {
+function retentionOptions(db: Database, config: Config, now: Clock, queued: () => void) {
   return {
     sql: db.sql,
     log: stdoutLog,
+    now,
     retentionDays: config.LEAD_RETENTION_DAYS,
     notifyReceiver: config.LEAD_WEBHOOK_URL !== undefined,
     queued,

@@ -4,16 +4,31 @@ import type * as z from 'zod/mini';
 import { eraseLead } from '../../db/queries/erasure.ts';
 import { retryDelivery } from '../../db/queries/jobs.ts';
 import { addNote, type ChangeOutcome, changeOwner, changeStatus, setSpam } from '../../db/queries/leads.ts';
-import { problemLines } from '../../lib/forms/validation.ts';
-import { retryDeliverySchema } from '../../lib/leads/notifications.ts';
-import { eraseSchema, type LeadKind, leadPath, noteSchema, ownerChangeSchema, spamChangeSchema, statusChangeSchema } from '../../lib/leads/pipeline.ts';
-import { formWrite, jsonWrite } from '../../server/api/guards.ts';
-import { validJson } from '../../server/api/validate.ts';
+import { fieldLines } from '../../lib/forms/validation.ts';
+import { type LeadKind, leadPath } from '../../lib/leads/pipeline.ts';
+import {
+  eraseSchema,
+  leadParamsSchema,
+  noteSchema,
+  ownerChangeSchema,
+  retryDeliverySchema,
+  spamChangeSchema,
+  statusChangeSchema,
+} from '../../lib/leads/schema.ts';
+import { formWrite } from '../../server/api/guards.ts';
+import { validForm, validParam } from '../../server/api/validate.ts';
 import { withDatabaseDeadline } from '../../server/deadline.ts';
 import type { AppContext, AppDeps, AppEnv } from '../../server/deps.ts';
+import { staffProblem } from '../../server/middleware/errors.ts';
 import { requireStaff, signedInStaff } from '../../server/staff-auth.ts';
-import { leadParams, noSuchLead } from './lead.tsx';
-import { staffProblem } from './staff-pages.tsx';
+
+// What the lead pages share (routes/admin/leads/[kind]/[id].tsx, and its JSON twin for the status,
+// routes/admin/api/leads/[kind]/[id]/status.ts): the lead an address names, and the changes staff make.
+
+/** Checks the lead an address names (`/leads/{type}/{id}`, lib/leads/schema.ts); a path that cannot name one is a 404. */
+export const validLeadParams = validParam(leadParamsSchema, (c) => noSuchLead(c));
+
+export const noSuchLead = (c: AppContext) => staffProblem(c, 404, 'No such lead', ['This lead does not exist. It may have been a mistyped link.']);
 
 type Change = { actor: { id: string; email: string }; now: Date };
 type Action<S extends z.ZodMiniType> = {
@@ -63,40 +78,28 @@ function backTo(form: Record<string, unknown>, fallback: string): string {
   return typeof back === 'string' && /^\/admin\/leads(\?[^\\\s]*)?$/.test(back) ? back : fallback;
 }
 
-const changes = new Hono<AppEnv>();
+/** The form POSTs, each at /admin/leads/{type}/{id}/{name}: mounted at the lead's address. */
+export const leadChanges = new Hono<AppEnv>();
+
+/** The lead page a change was made from (its path was checked before its form). */
+const leadPathOf = (c: AppContext) => leadPath(c.req.param('kind') as LeadKind, c.req.param('id') ?? '');
 
 for (const [name, { schema, run }] of Object.entries(actions) as [string, Action<z.ZodMiniType>][]) {
-  changes.post(`/leads/:kind/:id/${name}`, formWrite(), requireStaff('page'), async (c) => {
-    const params = leadParams(c);
-    if (!params) return noSuchLead(c);
-    const form = await c.req.parseBody();
+  const validChange = validForm(schema, { invalid: (c, _values, fields) => staffProblem(c, 400, 'Nothing was changed', fieldLines(fields), leadPathOf(c)) });
+  leadChanges.post(`/${name}`, formWrite(), requireStaff('page'), validLeadParams, validChange, async (c) => {
+    const params = c.req.valid('param');
     const here = leadPath(params.kind, params.id);
-    const parsed = schema.safeParse(form);
-    if (!parsed.success) return staffProblem(c, 400, 'Nothing was changed', problemLines(parsed.error), here);
     const { sql, notifications } = c.get('deps');
-    const outcome = await withDatabaseDeadline(sql, (db) => run(db, params.kind, params.id, parsed.data, changeBy(c), notifications));
+    const outcome = await withDatabaseDeadline(sql, (db) => run(db, params.kind, params.id, c.req.valid('form'), changeBy(c), notifications));
     if (outcome === 'missing') return noSuchLead(c);
     // Erasing twice (a double-click) is done; any other change to an erased lead is refused.
     if (outcome === 'erased' && name !== 'erase')
       return staffProblem(c, 409, 'Nothing was changed', ['This lead was erased on request: it can no longer be changed.'], here);
-    return c.redirect(backTo(form, here), 303);
+    return c.redirect(backTo(await c.req.parseBody(), here), 303);
   });
 }
 
-/** POST /admin/api/leads/{type}/{id}/status {status, note?}: the inbox's one-click status, as JSON. */
-changes.post('/api/leads/:kind/:id/status', jsonWrite(), requireStaff('api'), validJson(statusChangeSchema), async (c) => {
-  const params = leadParams(c);
-  if (!params) return c.json({ error: 'No such lead' }, 404);
-  const { status, note } = c.req.valid('json');
-  const outcome = await withDatabaseDeadline(c.get('deps').sql, (db) => changeStatus(db, params.kind, params.id, status, note, changeBy(c)));
-  if (outcome === 'missing') return c.json({ error: 'No such lead' }, 404);
-  if (outcome === 'erased') return c.json({ error: 'This lead was erased on request: it can no longer be changed' }, 409);
-  return c.json({ status, changed: outcome === 'changed' });
-});
-
-function changeBy(c: AppContext): Change {
+export function changeBy(c: AppContext): Change {
   const { id, email } = signedInStaff(c);
   return { actor: { id, email }, now: c.get('deps').now() };
 }
-
-export default changes;

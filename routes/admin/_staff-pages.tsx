@@ -1,0 +1,25 @@
+import { LeadDetail, type LeadDetailProps } from '../../components/staff/LeadDetail.tsx';
+import { LeadInbox, type LeadInboxProps } from '../../components/staff/LeadInbox.tsx';
+import { agency } from '../../lib/site.ts';
+import { definePage } from '../../server/page.tsx';
+
+// The back office's pages: never indexed, never kept (no page cache rule), in the
+// staff frame instead of the site's header and footer.
+
+export const staffMeta = (title: string, path: string) => ({
+  title: `${title} | ${agency.name} back office`,
+  description: 'The back office of the agency.',
+  path,
+  noindex: true,
+  chrome: 'staff' as const,
+});
+
+export const inboxPage = definePage<LeadInboxProps>({
+  meta: staffMeta('Leads', '/admin/leads'),
+  Component: LeadInbox,
+});
+
+export const leadPage = definePage<LeadDetailProps>({
+  meta: (data) => ({ ...staffMeta(data.lead.erasedAt ? 'Erased lead' : (data.lead.name ?? 'Lead'), '/admin/leads') }),
+  Component: LeadDetail,
+});
