@@ -14,6 +14,8 @@ const CHECK_MS = 250;
 const HEADROOM_BYTES = 16 * 1024 * 1024;
 
 export type MemoryGovernor = {
+  /** One look at the size, collecting when it is over (what the timer runs every CHECK_MS). */
+  check(): void;
   /** For /metrics: the collections run and their time, and the limit. */
   metrics(): MetricFamily[];
   stop(): void;
@@ -23,30 +25,33 @@ export function startMemoryGovernor({
   softLimitMb,
   rss = () => process.memoryUsage.rss(),
   collect = () => Bun.gc(true),
+  timer: runsOnTimer = true,
 }: {
   /** 0: off. */
   softLimitMb: number;
   rss?: () => number;
   collect?: () => void;
+  /** false: only `check()` looks (tests drive it, so no timing on a loaded machine decides them). */
+  timer?: boolean;
 }): MemoryGovernor {
   const limit = softLimitMb * 1024 * 1024;
   let settled = 0;
   let collections = 0;
   let seconds = 0;
-  const timer =
-    limit > 0
-      ? setInterval(() => {
-          const now = rss();
-          if (now <= Math.max(limit, settled + HEADROOM_BYTES)) return;
-          const started = performance.now();
-          collect();
-          seconds += (performance.now() - started) / 1000;
-          collections++;
-          settled = rss();
-        }, CHECK_MS)
-      : undefined;
+  const check = () => {
+    if (limit <= 0) return;
+    const now = rss();
+    if (now <= Math.max(limit, settled + HEADROOM_BYTES)) return;
+    const started = performance.now();
+    collect();
+    seconds += (performance.now() - started) / 1000;
+    collections++;
+    settled = rss();
+  };
+  const timer = limit > 0 && runsOnTimer ? setInterval(check, CHECK_MS) : undefined;
   timer?.unref();
   return {
+    check,
     metrics: () => [
       gauge('memory_soft_limit_bytes', 'Resident size above which the server collects garbage at once (MEMORY_SOFT_LIMIT_MB; 0: off).', [{ value: limit }]),
       counter('memory_collections_total', 'Garbage collections the server ran because it was above its soft memory limit.', [{ value: collections }]),
