@@ -7,13 +7,15 @@ export type Totals = { pass: number; fail: number; skip: number; todo: number; e
 const EMPTY: Totals = { pass: 0, fail: 0, skip: 0, todo: 0, expects: 0, tests: 0, files: 0 };
 
 /**
- * A file's expected seconds when no earlier run measured it: browser and hostile files start servers and
- * browsers and take tens of seconds, API files a few, pure ones almost nothing.
+ * A rough guess at a file's seconds when no earlier run measured it, from its source: a browser test
+ * costs a couple of seconds of Chromium each, and elsewhere each server, browser, command or scratch
+ * database a file starts costs a few seconds; pure tests take almost nothing.
  */
-export function guessSeconds(file: string): number {
-  if (file.startsWith('tests/browser/')) return 25;
-  if (file.startsWith('tests/hostile/')) return 10;
-  if (file.startsWith('tests/')) return 4;
+export function guessSeconds(file: string, source: string): number {
+  const tests = source.match(/\btest\(/g)?.length ?? 0;
+  if (file.startsWith('tests/browser/')) return 5 + 2 * tests;
+  const started = source.match(/startServer\(|serverAndBrowser\(|launchBrowser\(|scratchDatabase\(|Bun\.spawn/g)?.length ?? 0;
+  if (file.startsWith('tests/')) return 1 + 3 * started + 0.3 * tests;
   return 0.2;
 }
 

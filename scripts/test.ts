@@ -80,7 +80,7 @@ await checks([
 
 const timesFile = join(tmpdir(), `tlm-test-seconds-${process.env.DATABASE_URL ? 'postgres' : 'embedded'}.json`);
 const lastTimes: Record<string, number> = existsSync(timesFile) ? JSON.parse(readFileSync(timesFile, 'utf8')) : {};
-const shards = planShards(chosen, processes, (file) => lastTimes[file] ?? guessSeconds(file));
+const shards = planShards(chosen, processes, (file) => lastTimes[file] ?? guessSeconds(file, readFileSync(file, 'utf8')));
 
 const started = performance.now();
 const outcomes = await Promise.all(

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'bun:test';
-import { addTotals, fileSeconds, planShards, readTotals, summaryLines } from '../scripts/test-shards.ts';
+import { addTotals, fileSeconds, guessSeconds, planShards, readTotals, summaryLines } from '../scripts/test-shards.ts';
 
 describe('how bun run test shares the files among processes', () => {
   test('longest first, each to the least loaded process: the loads come out even and every file runs once', () => {
@@ -14,6 +14,17 @@ describe('how bun run test shares the files among processes', () => {
   test('more processes than files leaves no empty process; one process takes them all', () => {
     expect(planShards(['a.test.ts'], 3, () => 1)).toEqual([['a.test.ts']]);
     expect(planShards(['b.test.ts', 'a.test.ts'], 1, () => 1)).toEqual([['a.test.ts', 'b.test.ts']]);
+  });
+
+  test('without an earlier time, a file is guessed from what it starts: browser tests and servers weigh, pure tests hardly', () => {
+    const browser = (tests: number) => guessSeconds('tests/browser/a.test.ts', "test('a', …);".repeat(tests));
+    const servers = guessSeconds('tests/api/b.test.ts', "test('a', async () => { await startServer(); await startServer(); Bun.spawn(['bun']); });");
+    const inProcess = guessSeconds('tests/api/c.test.ts', "test('a', …); test('b', …);");
+    const pure = guessSeconds('lib/d.test.ts', "test('a', …);");
+    expect(browser(10)).toBeGreaterThan(browser(2));
+    expect(browser(2)).toBeGreaterThan(inProcess);
+    expect(servers).toBeGreaterThan(inProcess);
+    expect(inProcess).toBeGreaterThan(pure);
   });
 
   test("each process's totals are read from its last lines, colours and all, and added up", () => {
