@@ -2,6 +2,18 @@
 // TEST_SCOPE=database only the tests whose outcome depends on the database run (`.ci/run` runs the
 // whole suite on the embedded database, then this scope again on PostgreSQL): pure code, the browser,
 // the binary and the dependency rule do not change with the database, so they run once.
+//
+// The test files are shared among TEST_PROCESSES `bun test` processes that run side by side (much of a
+// test's time is spent waiting on servers, browsers and timers), each file in one of them. Each process
+// has its own embedded database, as one `bun test` always had; on PostgreSQL they would share one, so
+// there the default is one process. Each file's time is kept (in the system's temporary folder) so the
+// next run deals the files out evenly (scripts/test-shards.ts). A process's output is printed when it
+// ends; the totals of all of them come last, in `bun test`'s words.
+
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { availableParallelism, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { addTotals, fileSeconds, guessSeconds, planShards, readTotals, summaryLines } from './test-shards.ts';
 
 const ONCE = [
   'lib/',
@@ -10,6 +22,7 @@ const ONCE = [
   'features/',
   'tests/browser/',
   'tests/architecture.test.ts',
+  'tests/test-shards.test.ts',
   'tests/api/access-log.test.ts',
   'tests/api/backup-server.test.ts',
   'tests/api/binary.test.ts',
@@ -21,17 +34,70 @@ const ONCE = [
 
 const scope = process.env.TEST_SCOPE ?? 'all';
 if (scope !== 'all' && scope !== 'database') throw new Error(`TEST_SCOPE must be all or database, not ${scope}`);
+const processes = Number(process.env.TEST_PROCESSES ?? (process.env.DATABASE_URL ? 1 : availableParallelism() + 1));
+if (!Number.isInteger(processes) || processes < 1) throw new Error(`TEST_PROCESSES must be a whole number from 1, not ${process.env.TEST_PROCESSES}`);
 
-const run = (cmd: string[]) => {
-  console.log(`$ ${cmd.join(' ')}`);
-  const { exitCode } = Bun.spawnSync(cmd, { stdout: 'inherit', stderr: 'inherit' });
-  if (exitCode !== 0) process.exit(exitCode ?? 1);
-};
+const decoder = new TextDecoder();
+
+/** Runs a command to its end; its output (both streams, line by line as they come) is handed back. */
+async function capture(cmd: string[], onLine: (text: string, atMs: number) => void = () => {}): Promise<number> {
+  const proc = Bun.spawn(cmd, { stdout: 'pipe', stderr: 'pipe', env: process.env });
+  const read = async (stream: ReadableStream<Uint8Array>) => {
+    let pending = '';
+    for await (const chunk of stream) {
+      const lines = (pending + decoder.decode(chunk, { stream: true })).split('\n');
+      pending = lines.pop() ?? '';
+      for (const line of lines) onLine(line, performance.now());
+    }
+    if (pending) onLine(pending, performance.now());
+  };
+  await Promise.all([read(proc.stdout), read(proc.stderr)]);
+  return proc.exited;
+}
+
+/** Runs the commands side by side; prints each one's output as it ends; stops on the first that failed. */
+async function checks(cmds: string[][]): Promise<void> {
+  const results = await Promise.all(
+    cmds.map(async (cmd) => {
+      const lines: string[] = [];
+      const code = await capture(cmd, (text) => lines.push(text));
+      return { cmd, code, lines };
+    }),
+  );
+  for (const { cmd, lines } of results) console.log([`$ ${cmd.join(' ')}`, ...lines].join('\n'));
+  const failed = results.find((r) => r.code !== 0);
+  if (failed) process.exit(failed.code || 1);
+}
 
 const files = [...new Bun.Glob('{lib,client,server,features,tests}/**/*.test.{ts,tsx}').scanSync('.')].sort();
 const chosen = scope === 'all' ? files : files.filter((file) => !ONCE.some((prefix) => file.startsWith(prefix)));
 
-run(['bunx', 'tsc', '--noEmit']);
-run(['bunx', 'biome', 'ci', '.']);
-run(['bun', 'build.ts']);
-run(['bun', 'test', ...chosen.map((file) => `./${file}`)]);
+await checks([
+  ['bunx', 'tsc', '--noEmit'],
+  ['bunx', 'biome', 'ci', '.'],
+  ['bun', 'build.ts'],
+]);
+
+const timesFile = join(tmpdir(), `tlm-test-seconds-${process.env.DATABASE_URL ? 'postgres' : 'embedded'}.json`);
+const lastTimes: Record<string, number> = existsSync(timesFile) ? JSON.parse(readFileSync(timesFile, 'utf8')) : {};
+const shards = planShards(chosen, processes, (file) => lastTimes[file] ?? guessSeconds(file, readFileSync(file, 'utf8')));
+
+const started = performance.now();
+const outcomes = await Promise.all(
+  shards.map(async (shard, i) => {
+    const cmd = ['bun', 'test', ...shard.map((file) => `./${file}`)];
+    const lines: { text: string; atMs: number }[] = [];
+    const code = await capture(cmd, (text, atMs) => lines.push({ text, atMs }));
+    const output = lines.map((l) => l.text).join('\n');
+    console.log(`$ bun test (process ${i + 1} of ${shards.length}: ${shard.length} files)\n${output}`);
+    const totals = readTotals(output);
+    // A process that failed without saying so (it crashed, or a file could not load) is one failure.
+    if (code !== 0 && totals.fail === 0) totals.fail = 1;
+    return { code, totals, seconds: fileSeconds(lines, performance.now()) };
+  }),
+);
+
+const measured = Object.fromEntries(outcomes.flatMap((o) => [...o.seconds].map(([file, s]) => [file, Math.round(s * 10) / 10])));
+writeFileSync(timesFile, JSON.stringify({ ...lastTimes, ...measured }, null, 1));
+console.log(summaryLines(addTotals(outcomes.map((o) => o.totals)), shards.length, (performance.now() - started) / 1000).join('\n'));
+process.exit(outcomes.some((o) => o.code !== 0) ? 1 : 0);

@@ -98,83 +98,105 @@ describe('header menu', () => {
   });
 });
 
-describe('one content column', () => {
-  const TABLET = { width: 768, height: 1024 };
-  for (const viewport of [PHONE, TABLET, DESKTOP]) {
-    test(`at ${viewport.width} px every page's content starts where the header's logo does and never leaves that column`, async () => {
+const TABLET = { width: 768, height: 1024 };
+
+/** Where a page's content sits against the header's column (the logo's left edge and the column's edges). */
+const columnOf = () => {
+  const header = document.querySelector('header > div')!;
+  const style = getComputedStyle(header);
+  const box = header.getBoundingClientRect();
+  const column = { left: Math.round(box.left + parseFloat(style.paddingLeft)), right: Math.round(box.right - parseFloat(style.paddingRight)) };
+  const logo = Math.round(document.querySelector('header a[href="/"]')!.getBoundingClientRect().left);
+  const content = [...document.querySelectorAll('main :is(h1, h2, h3, p, li, a, button, input, select, textarea, img, dt, dd, summary, label, table)')].filter(
+    (el) => {
+      const r = el.getBoundingClientRect();
+      return r.width > 1 && r.height > 1 && !el.closest('[aria-hidden="true"]') && getComputedStyle(el).visibility === 'visible';
+    },
+  );
+  const outside = content
+    .map((el) => ({ el, r: el.getBoundingClientRect() }))
+    .filter(({ r }) => r.left < column.left - 1 || r.right > column.right + 1)
+    .map(({ el, r }) => `${el.tagName.toLowerCase()} "${(el.textContent ?? '').trim().slice(0, 40)}" ${Math.round(r.left)}–${Math.round(r.right)}`);
+  const lefts = content.map((el) => Math.round(el.getBoundingClientRect().left));
+  return { logo, column, firstLeft: Math.min(...lefts), outside: outside.slice(0, 5) };
+};
+
+/** The rows of cards on a page that stop short of the end of their list. */
+const shortRowsOf = () => {
+  const looksLikeCard = (el: Element) => {
+    const cs = getComputedStyle(el);
+    return cs.borderTopWidth !== '0px' || cs.borderLeftWidth !== '0px' || cs.backgroundColor !== 'rgba(0, 0, 0, 0)' || cs.boxShadow !== 'none';
+  };
+  // A list item that only wraps a card (the blog's <li><article>) is that card.
+  const isCard = (el: Element) => looksLikeCard(el) || (el.children.length === 1 && looksLikeCard(el.children[0]));
+  const lists = [...document.querySelectorAll('main *')].filter((el) => {
+    const cs = getComputedStyle(el);
+    const columns = cs.display === 'grid' ? cs.gridTemplateColumns.split(' ').length : el.classList.contains('filled-rows') ? 2 : 1;
+    const items = [...el.children].filter((c) => c.getBoundingClientRect().width > 0);
+    return columns > 1 && items.length > 1 && items.every(isCard);
+  });
+  const problems: string[] = [];
+  for (const list of lists) {
+    const box = list.getBoundingClientRect();
+    const end = box.right - parseFloat(getComputedStyle(list).paddingRight);
+    const rows = new Map<number, number>();
+    for (const item of list.children) {
+      const r = item.getBoundingClientRect();
+      if (r.width === 0) continue;
+      rows.set(Math.round(r.top), Math.max(rows.get(Math.round(r.top)) ?? 0, r.right));
+    }
+    for (const [top, right] of rows)
+      if (Math.abs(right - end) > 2)
+        problems.push(
+          `${list.tagName.toLowerCase()}.${[...list.classList].slice(0, 3).join('.')} row at ${top}: ends at ${Math.round(right)}, list at ${Math.round(end)}`,
+        );
+  }
+  return problems;
+};
+
+/**
+ * Every address (and the 404 page) at one viewport, each opened once for both sweeps below: a page load
+ * and its islands cost a second of Chromium on a small machine, and both sweeps read the same pages.
+ */
+const sweeps = new Map<number, Promise<Map<string, { column: Awaited<ReturnType<typeof columnOf>>; shortRows: string[] }>>>();
+function sweep(viewport: { width: number; height: number }) {
+  let measured = sweeps.get(viewport.width);
+  if (!measured) {
+    measured = (async () => {
       const { page, context } = await openPage(browser, `${server.url}/`, viewport);
+      const pages = new Map<string, { column: Awaited<ReturnType<typeof columnOf>>; shortRows: string[] }>();
       for (const path of [...addresses, '/not-a-real-page']) {
         await page.goto(`${server.url}${path}`);
         await page.waitForSelector('html[data-islands-ready]', { state: 'attached' });
-        const layout = await page.evaluate(() => {
-          const header = document.querySelector('header > div')!;
-          const style = getComputedStyle(header);
-          const box = header.getBoundingClientRect();
-          const column = { left: Math.round(box.left + parseFloat(style.paddingLeft)), right: Math.round(box.right - parseFloat(style.paddingRight)) };
-          const logo = Math.round(document.querySelector('header a[href="/"]')!.getBoundingClientRect().left);
-          const content = [
-            ...document.querySelectorAll('main :is(h1, h2, h3, p, li, a, button, input, select, textarea, img, dt, dd, summary, label, table)'),
-          ].filter((el) => {
-            const r = el.getBoundingClientRect();
-            return r.width > 1 && r.height > 1 && !el.closest('[aria-hidden="true"]') && getComputedStyle(el).visibility === 'visible';
-          });
-          const outside = content
-            .map((el) => ({ el, r: el.getBoundingClientRect() }))
-            .filter(({ r }) => r.left < column.left - 1 || r.right > column.right + 1)
-            .map(({ el, r }) => `${el.tagName.toLowerCase()} "${(el.textContent ?? '').trim().slice(0, 40)}" ${Math.round(r.left)}–${Math.round(r.right)}`);
-          const lefts = content.map((el) => Math.round(el.getBoundingClientRect().left));
-          return { logo, column, firstLeft: Math.min(...lefts), outside: outside.slice(0, 5) };
-        });
+        pages.set(path, { column: await page.evaluate(columnOf), shortRows: await page.evaluate(shortRowsOf) });
+      }
+      await context.close();
+      return pages;
+    })();
+    sweeps.set(viewport.width, measured);
+  }
+  return measured;
+}
+
+describe('one content column', () => {
+  for (const viewport of [PHONE, TABLET, DESKTOP]) {
+    test(`at ${viewport.width} px every page's content starts where the header's logo does and never leaves that column`, async () => {
+      const pages = await sweep(viewport);
+      for (const path of [...addresses, '/not-a-real-page']) {
+        const layout = pages.get(path)!.column;
         // The status page is one centred message: inside the column, starting nowhere in particular.
         const firstLeft = path === '/not-a-real-page' ? layout.firstLeft : layout.column.left;
         expect({ path, ...layout }).toEqual({ path, logo: layout.column.left, column: layout.column, firstLeft, outside: [] });
       }
-      await context.close();
     });
   }
 });
 
 describe('card grids fill their rows', () => {
-  for (const viewport of [PHONE, { width: 768, height: 1024 }, DESKTOP]) {
+  for (const viewport of [PHONE, TABLET, DESKTOP]) {
     test(`at ${viewport.width} px every row of cards on every page reaches the end of its list`, async () => {
-      const { page, context } = await openPage(browser, `${server.url}/`, viewport);
-      for (const path of addresses) {
-        await page.goto(`${server.url}${path}`);
-        await page.waitForSelector('html[data-islands-ready]', { state: 'attached' });
-        const shortRows = await page.evaluate(() => {
-          const looksLikeCard = (el: Element) => {
-            const cs = getComputedStyle(el);
-            return cs.borderTopWidth !== '0px' || cs.borderLeftWidth !== '0px' || cs.backgroundColor !== 'rgba(0, 0, 0, 0)' || cs.boxShadow !== 'none';
-          };
-          // A list item that only wraps a card (the blog's <li><article>) is that card.
-          const isCard = (el: Element) => looksLikeCard(el) || (el.children.length === 1 && looksLikeCard(el.children[0]));
-          const lists = [...document.querySelectorAll('main *')].filter((el) => {
-            const cs = getComputedStyle(el);
-            const columns = cs.display === 'grid' ? cs.gridTemplateColumns.split(' ').length : el.classList.contains('filled-rows') ? 2 : 1;
-            const items = [...el.children].filter((c) => c.getBoundingClientRect().width > 0);
-            return columns > 1 && items.length > 1 && items.every(isCard);
-          });
-          const problems: string[] = [];
-          for (const list of lists) {
-            const box = list.getBoundingClientRect();
-            const end = box.right - parseFloat(getComputedStyle(list).paddingRight);
-            const rows = new Map<number, number>();
-            for (const item of list.children) {
-              const r = item.getBoundingClientRect();
-              if (r.width === 0) continue;
-              rows.set(Math.round(r.top), Math.max(rows.get(Math.round(r.top)) ?? 0, r.right));
-            }
-            for (const [top, right] of rows)
-              if (Math.abs(right - end) > 2)
-                problems.push(
-                  `${list.tagName.toLowerCase()}.${[...list.classList].slice(0, 3).join('.')} row at ${top}: ends at ${Math.round(right)}, list at ${Math.round(end)}`,
-                );
-          }
-          return problems;
-        });
-        expect({ path, shortRows }).toEqual({ path, shortRows: [] });
-      }
-      await context.close();
+      const pages = await sweep(viewport);
+      for (const path of addresses) expect({ path, shortRows: pages.get(path)!.shortRows }).toEqual({ path, shortRows: [] });
     });
   }
 });

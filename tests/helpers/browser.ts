@@ -28,16 +28,18 @@ export function launchBrowser(): Promise<Browser> {
 /**
  * Opens a page and records every console error, page error and React hydration warning; a browser
  * test ends with `expect(problems).toEqual([])`. Waits until every island on the page has hydrated.
- * `hasTouch` and `isMobile` make the context a touch phone (taps, the mobile viewport rules).
+ * `hasTouch` and `isMobile` make the context a touch phone (taps, the mobile viewport rules); `cookies`
+ * are the site's cookies the browser already holds (a returning visitor).
  */
 export async function openPage(
   browser: Browser,
   url: string,
   viewport = DESKTOP,
-  options: { permissions?: string[]; userAgent?: string; hasTouch?: boolean; isMobile?: boolean } = {},
+  options: { permissions?: string[]; userAgent?: string; hasTouch?: boolean; isMobile?: boolean; cookies?: Record<string, string> } = {},
 ) {
-  const { permissions, userAgent, hasTouch, isMobile } = options;
+  const { permissions, userAgent, hasTouch, isMobile, cookies = {} } = options;
   const context = await browser.newContext({ viewport, permissions, userAgent, hasTouch, isMobile });
+  await context.addCookies(Object.entries(cookies).map(([name, value]) => ({ name, value, url })));
   const page = await context.newPage();
   const problems: string[] = [];
   page.on('console', (msg) => {
