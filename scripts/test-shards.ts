@@ -21,16 +21,20 @@ export function guessSeconds(file: string, source: string): number {
 
 /**
  * Deals the files to `count` shards so that they finish together: longest first, each to the shard
- * with the least work so far (a file's seconds are the last run's, or a guess). Each shard keeps the
- * files' sorted order; shards with nothing are dropped.
+ * with the least work so far (a file's seconds are the last run's, or a guess). The files `together`
+ * picks go to one shard as one block, so they never run at the same time as each other. Each shard
+ * keeps the files' sorted order; shards with nothing are dropped.
  */
-export function planShards(files: string[], count: number, seconds: (file: string) => number): string[][] {
+export function planShards(files: string[], count: number, seconds: (file: string) => number, together: (file: string) => boolean = () => false): string[][] {
   const shards = Array.from({ length: Math.max(1, count) }, () => ({ files: [] as string[], load: 0 }));
-  const longestFirst = [...files].sort((a, b) => seconds(b) - seconds(a) || a.localeCompare(b));
-  for (const file of longestFirst) {
+  const block = files.filter(together);
+  const units = [...(block.length > 0 ? [block] : []), ...files.filter((file) => !together(file)).map((file) => [file])];
+  const secondsOf = (unit: string[]) => unit.reduce((sum, file) => sum + seconds(file), 0);
+  const longestFirst = units.sort((a, b) => secondsOf(b) - secondsOf(a) || a[0].localeCompare(b[0]));
+  for (const unit of longestFirst) {
     const lightest = shards.reduce((min, shard) => (shard.load < min.load ? shard : min));
-    lightest.files.push(file);
-    lightest.load += seconds(file);
+    lightest.files.push(...unit);
+    lightest.load += secondsOf(unit);
   }
   return shards.map((shard) => shard.files.sort()).filter((shard) => shard.length > 0);
 }

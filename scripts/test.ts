@@ -32,6 +32,13 @@ const ONCE = [
   'tests/hostile/barrage.test.ts',
 ];
 
+/**
+ * The tests that load the machine themselves (floods of requests, hundreds of submissions at once) and
+ * assert what a server does under that load: run in one process, one after another, so that two of
+ * them never starve each other's servers past their deadlines.
+ */
+const LOAD = ['tests/hostile/', 'tests/api/no-loss.test.ts'];
+
 const scope = process.env.TEST_SCOPE ?? 'all';
 if (scope !== 'all' && scope !== 'database') throw new Error(`TEST_SCOPE must be all or database, not ${scope}`);
 const processes = Number(process.env.TEST_PROCESSES ?? (process.env.DATABASE_URL ? 1 : availableParallelism() + 1));
@@ -80,7 +87,12 @@ await checks([
 
 const timesFile = join(tmpdir(), `tlm-test-seconds-${process.env.DATABASE_URL ? 'postgres' : 'embedded'}.json`);
 const lastTimes: Record<string, number> = existsSync(timesFile) ? JSON.parse(readFileSync(timesFile, 'utf8')) : {};
-const shards = planShards(chosen, processes, (file) => lastTimes[file] ?? guessSeconds(file, readFileSync(file, 'utf8')));
+const shards = planShards(
+  chosen,
+  processes,
+  (file) => lastTimes[file] ?? guessSeconds(file, readFileSync(file, 'utf8')),
+  (file) => LOAD.some((prefix) => file.startsWith(prefix)),
+);
 
 const started = performance.now();
 const outcomes = await Promise.all(

@@ -11,6 +11,18 @@ describe('how bun run test shares the files among processes', () => {
     for (const shard of shards) expect(shard).toEqual([...shard].sort());
   });
 
+  test('the files that load the machine go to one process together, and the others balance around them', () => {
+    const seconds: Record<string, number> = { 'load-a.test.ts': 30, 'load-b.test.ts': 30, 'c.test.ts': 40, 'd.test.ts': 10, 'e.test.ts': 10 };
+    const shards = planShards(
+      Object.keys(seconds),
+      2,
+      (f) => seconds[f],
+      (f) => f.startsWith('load-'),
+    );
+    expect(shards).toContainEqual(['load-a.test.ts', 'load-b.test.ts']);
+    expect(shards).toContainEqual(['c.test.ts', 'd.test.ts', 'e.test.ts']);
+  });
+
   test('more processes than files leaves no empty process; one process takes them all', () => {
     expect(planShards(['a.test.ts'], 3, () => 1)).toEqual([['a.test.ts']]);
     expect(planShards(['b.test.ts', 'a.test.ts'], 1, () => 1)).toEqual([['a.test.ts', 'b.test.ts']]);

@@ -1,15 +1,27 @@
 import { expect, setDefaultTimeout, test } from 'bun:test';
-import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, realpathSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
+import { PREPARED_DATA_FILE } from '../../lib/pages/assets.ts';
 import { pagePaths } from '../../site/app.ts';
+import { copyOfRepository } from '../helpers/repository-copy.ts';
 
 // Real servers, browsers and databases: a test may take longer than Bun's 5 s default.
 setDefaultTimeout(60_000);
 
 test('the single binary serves every route from an empty directory', async () => {
-  const out = join(mkdtempSync(join(tmpdir(), 'tlm-bin-build-')), 'site');
+  // Built in a copy of the repository: building rewrites static/build, which the other test processes'
+  // servers are serving from. The copy has this checkout's packages and prepared database.
+  const source = await copyOfRepository('tlm-bin-build-');
+  symlinkSync(realpathSync('node_modules'), join(source, 'node_modules'));
+  // The prepared database and what it was prepared from (not a binary built earlier).
+  const prepared = basename(PREPARED_DATA_FILE).split('.')[0];
+  mkdirSync(join(source, dirname(PREPARED_DATA_FILE)), { recursive: true });
+  for (const file of readdirSync(dirname(PREPARED_DATA_FILE)).filter((name) => name.startsWith(`${prepared}.`)))
+    copyFileSync(join(dirname(PREPARED_DATA_FILE), file), join(source, dirname(PREPARED_DATA_FILE), file));
+  const out = join(source, 'site');
   const build = Bun.spawn(['bun', '-e', `import { buildBinary } from './build.ts'; await buildBinary(${JSON.stringify(out)});`], {
+    cwd: source,
     stdout: 'pipe',
     stderr: 'pipe',
   });
@@ -53,6 +65,6 @@ test('the single binary serves every route from an empty directory', async () =>
     proc.kill('SIGTERM');
     await proc.exited;
     rmSync(dir, { recursive: true, force: true });
-    rmSync(out, { force: true });
+    rmSync(source, { recursive: true, force: true });
   }
 });

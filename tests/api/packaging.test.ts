@@ -1,7 +1,7 @@
 import { expect, setDefaultTimeout, test } from 'bun:test';
-import { cpSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { rmSync } from 'node:fs';
 import { join } from 'node:path';
+import { copyOfRepository } from '../helpers/repository-copy.ts';
 
 // Real servers, browsers and databases: a test may take longer than Bun's 5 s default.
 setDefaultTimeout(60_000);
@@ -10,13 +10,8 @@ setDefaultTimeout(60_000);
 // `bun install --production`, builds its assets and serves the site.
 
 test('bun install --production && bun run build && bun start works on a clean copy', async () => {
-  const dir = mkdtempSync(join(tmpdir(), 'tlm-production-'));
+  const dir = await copyOfRepository('tlm-production-');
   try {
-    const tracked = Bun.spawnSync(['git', 'ls-files', '-z']).stdout.toString().split('\0').filter(Boolean);
-    for (const file of tracked) {
-      if (!(await Bun.file(file).exists())) continue;
-      cpSync(file, join(dir, file), { recursive: true });
-    }
     const run = (cmd: string[], env: Record<string, string> = {}) =>
       Bun.spawnSync(cmd, { cwd: dir, env: { ...process.env, ...env }, stdout: 'pipe', stderr: 'pipe' });
     const install = run(['bun', 'install', '--production', '--frozen-lockfile']);
