@@ -19,7 +19,7 @@ test('the single binary serves every route from an empty directory', async () =>
   mkdirSync(join(source, dirname(PREPARED_DATA_FILE)), { recursive: true });
   for (const file of readdirSync(dirname(PREPARED_DATA_FILE)).filter((name) => name.startsWith(`${prepared}.`)))
     copyFileSync(join(dirname(PREPARED_DATA_FILE), file), join(source, dirname(PREPARED_DATA_FILE), file));
-  const out = join(source, 'site');
+  const out = join(source, 'dist', 'northline-digital');
   const build = Bun.spawn(['bun', '-e', `import { buildBinary } from './build.ts'; await buildBinary(${JSON.stringify(out)});`], {
     cwd: source,
     stdout: 'pipe',
