@@ -34,8 +34,9 @@ const ONCE = [
 
 /**
  * The tests that load the machine themselves (floods of requests, hundreds of submissions at once) and
- * assert what a server does under that load: run in one process, one after another, so that two of
- * them never starve each other's servers past their deadlines.
+ * assert what a server does under that load: run after the others, in one process, one after another,
+ * with the machine to themselves (beside other test processes their servers were starved past their
+ * deadlines into 503s).
  */
 const LOAD = ['tests/hostile/', 'tests/api/no-loss.test.ts'];
 
@@ -87,27 +88,30 @@ await checks([
 
 const timesFile = join(tmpdir(), `tlm-test-seconds-${process.env.DATABASE_URL ? 'postgres' : 'embedded'}.json`);
 const lastTimes: Record<string, number> = existsSync(timesFile) ? JSON.parse(readFileSync(timesFile, 'utf8')) : {};
+const loads = (file: string) => LOAD.some((prefix) => file.startsWith(prefix));
 const shards = planShards(
-  chosen,
+  chosen.filter((file) => !loads(file)),
   processes,
   (file) => lastTimes[file] ?? guessSeconds(file, readFileSync(file, 'utf8')),
-  (file) => LOAD.some((prefix) => file.startsWith(prefix)),
 );
+const loadFiles = chosen.filter(loads);
+
+/** One `bun test` process over `files`: its output printed when it ends, its totals and each file's time. */
+async function testProcess(files: string[], label: string) {
+  const cmd = ['bun', 'test', ...files.map((file) => `./${file}`)];
+  const lines: { text: string; atMs: number }[] = [];
+  const code = await capture(cmd, (text, atMs) => lines.push({ text, atMs }));
+  const output = lines.map((l) => l.text).join('\n');
+  console.log(`$ bun test (${label}: ${files.length} files)\n${output}`);
+  const totals = readTotals(output);
+  // A process that failed without saying so (it crashed, or a file could not load) is one failure.
+  if (code !== 0 && totals.fail === 0) totals.fail = 1;
+  return { code, totals, seconds: fileSeconds(lines, performance.now()) };
+}
 
 const started = performance.now();
-const outcomes = await Promise.all(
-  shards.map(async (shard, i) => {
-    const cmd = ['bun', 'test', ...shard.map((file) => `./${file}`)];
-    const lines: { text: string; atMs: number }[] = [];
-    const code = await capture(cmd, (text, atMs) => lines.push({ text, atMs }));
-    const output = lines.map((l) => l.text).join('\n');
-    console.log(`$ bun test (process ${i + 1} of ${shards.length}: ${shard.length} files)\n${output}`);
-    const totals = readTotals(output);
-    // A process that failed without saying so (it crashed, or a file could not load) is one failure.
-    if (code !== 0 && totals.fail === 0) totals.fail = 1;
-    return { code, totals, seconds: fileSeconds(lines, performance.now()) };
-  }),
-);
+const outcomes = await Promise.all(shards.map((shard, i) => testProcess(shard, `process ${i + 1} of ${shards.length}`)));
+if (loadFiles.length > 0) outcomes.push(await testProcess(loadFiles, 'the load tests, alone'));
 
 const measured = Object.fromEntries(outcomes.flatMap((o) => [...o.seconds].map(([file, s]) => [file, Math.round(s * 10) / 10])));
 writeFileSync(timesFile, JSON.stringify({ ...lastTimes, ...measured }, null, 1));
