@@ -120,8 +120,13 @@ export type PageCacheOptions = {
 
 export class PageCache {
   private readonly entries: LRUCache<string, CachedAnswer, () => Promise<CachedAnswer>>;
-  /** For each 'everyone' route, the key of the copy its handler last answered: what the lane serves. */
-  private readonly laneKeys = new Map<string, string>();
+  /**
+   * For each 'everyone' route, the copy its handler last answered: what the lane serves, by its key, or
+   * itself when it is kept until restart (the lane then asks lru-cache nothing).
+   */
+  private readonly laneCopies = new Map<string, { key: string; untilRestart?: CachedAnswer }>();
+  /** The 404 page's copy, kept until restart: the lane's answer to every unrouted path. */
+  private notFoundCopy: CachedAnswer | undefined;
   /** Keys built once per (route, variant): the same string every time hashes once. */
   private readonly keys = new Map<string, LRUCache<string, string>>();
   private readonly baseHeaders: [string, string][];
@@ -192,7 +197,7 @@ export class PageCache {
     const cacheControl = rule.cacheControl ?? (rule.audience === 'everyone' ? SHARED_CACHE_CONTROL : PRIVATE_CACHE_CONTROL);
     const key = this.keyOf(route, keeping.variant);
     const kept = await this.fetch(key, keeping.ttlMs, async () => this.build(await make(), 200, rule.contentType, cacheControl));
-    if (rule.audience === 'everyone') this.laneKeys.set(route, key);
+    if (rule.audience === 'everyone') this.laneCopies.set(route, { key, untilRestart: keeping.ttlMs === UNTIL_RESTART ? kept : undefined });
     return respond(kept, request, cookie);
   }
 
@@ -202,6 +207,7 @@ export class PageCache {
     const kept = await this.fetch(key, UNTIL_RESTART, async () =>
       this.build(await make(), status, undefined, STATUS_PAGE_CACHE_CONTROL[status] ?? STATUS_PAGE_DEFAULT_CACHE_CONTROL),
     );
+    if (key === NOT_FOUND_KEY) this.notFoundCopy = kept;
     return respond(kept, request, undefined, headers);
   }
 
@@ -237,16 +243,18 @@ export class PageCache {
       const started = performance.now();
       const route = routingPath({ url });
       const rule = this.rules.get(route);
-      let key: string | undefined;
+      let kept: CachedAnswer | undefined;
       let newVisitorId: string | undefined;
-      if (!rule) key = isUnrouted(route) ? NOT_FOUND_KEY : undefined;
-      else if (rule.audience === 'everyone') key = this.laneKeys.get(route);
-      else {
+      if (!rule) {
+        if (isUnrouted(route)) kept = this.notFoundCopy;
+      } else if (rule.audience === 'everyone') {
+        const copy = this.laneCopies.get(route);
+        kept = copy && (copy.untilRestart ?? this.entries.get(copy.key));
+      } else {
         const known = rule.variantFromMemory?.(request, deps as never);
-        key = known === undefined ? undefined : this.keyOf(route, known.variant);
+        kept = known && this.entries.get(this.keyOf(route, known.variant));
         newVisitorId = known?.newVisitorId;
       }
-      const kept = key === undefined ? undefined : this.entries.get(key);
       if (!kept) return undefined;
       // The request's headers are made (copied from the connection) when first read: read once here.
       const headers = request.headers;
@@ -258,7 +266,7 @@ export class PageCache {
       const landingCookies = landing && kept.isPage && method === 'GET' && !notModified ? landing(request, url, route) : NO_COOKIES;
       const cookie = newVisitorId && newVisitorCookie(newVisitorId, secureCookies);
       const response = keptResponse(kept, encoding, method, notModified, cookie, landingCookies);
-      const answered = key === NOT_FOUND_KEY ? '(not found)' : route;
+      const answered = rule ? route : '(not found)';
       log.access(requestIdFrom(headers.get('x-request-id')), method, answered, response.status, started);
       this.stats.laneHits++;
       count(answered, response.status, started);
