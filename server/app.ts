@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import { routingPath } from '../lib/http/request-address.ts';
 import { securityHeaders } from '../lib/http/security-headers.ts';
 import { channelsFor } from '../lib/leads/notifications.ts';
-import { withAttribution } from './attribution.ts';
+import { createAttribution } from './attribution.ts';
 import { millisecondsOf, systemClock } from './clock.ts';
 import { watchDatabaseHealth } from './database-health.ts';
 import type { AppDeps, AppDepsInput, AppEnv, FeatureDeps, FrameworkDeps } from './deps.ts';
@@ -90,21 +90,28 @@ export function createApp(input: AppDepsInput, site: SiteDefinition, { staticSou
   app.notFound(notFound(routeTable));
   app.onError(onError);
 
+  /** The public pages a visitor can land on: each records where its visitor came from. */
+  const landingPaths: ReadonlySet<string> = new Set(pagePaths.filter((path) => !path.startsWith('/admin')));
+  const attribution = createAttribution({ siteHost: new URL(deps.config.PUBLIC_SITE_URL).hostname, secure: deps.config.isProduction, now: deps.now });
   const lane = deps.pageCache.lane({
     log: deps.log,
     deps,
     isUnrouted: getsNotFoundPage(routeTable),
     count: deps.metrics.request,
     secureCookies: deps.config.isProduction,
+    landing: (request, url, route) => (landingPaths.has(route) ? attribution.cookiesFor(request, url) : []),
   });
-  /** The public pages a visitor can land on: each records where its visitor came from. */
-  const landingPaths: ReadonlySet<string> = new Set(pagePaths.filter((path) => !path.startsWith('/admin')));
-  const attribution = { siteHost: new URL(deps.config.PUBLIC_SITE_URL).hostname, secure: deps.config.isProduction, now: deps.now };
   const handler = (request: Request, env?: unknown): Response | Promise<Response> => {
-    const response = lane(request) ?? app.fetch(request, env);
+    // Read once: Bun makes a new string each time request.url is read.
+    const url = request.url;
+    const kept = lane(request, url);
+    if (kept) return kept;
+    const response = app.fetch(request, env);
     // A landing on a public page records where the visitor came from (server/attribution.ts).
-    if (request.method !== 'GET' || !landingPaths.has(routingPath(request))) return response;
-    return response instanceof Response ? withAttribution(request, response, attribution) : response.then((r) => withAttribution(request, r, attribution));
+    if (request.method !== 'GET' || !landingPaths.has(routingPath({ url }))) return response;
+    return response instanceof Response
+      ? attribution.withAttribution(request, url, response)
+      : response.then((r) => attribution.withAttribution(request, url, r));
   };
   return { app, deps, fetch: handler };
 }

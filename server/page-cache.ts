@@ -91,10 +91,23 @@ export type CachedAnswer = {
   status: number;
   /** Blobs, not byte arrays: a Response shares an immutable Blob, where it copies an array's bytes. */
   bodies: Record<Encoding, Blob>;
+  /**
+   * A GET's headers, without Content-Length: Bun states a Blob's length itself, and a length stated by
+   * hand costs it about 6% of a kept page's throughput.
+   */
   headers: Record<Encoding, Headers>;
+  /** A HEAD's: the same, with the length a GET gets (a HEAD has no body to take it from). */
+  headHeaders: Record<Encoding, Headers>;
+  /** A GET's headers made private, for a page that carries one visitor's landing cookies. */
+  privateHeaders: Record<Encoding, Headers>;
   notModifiedHeaders: Record<Encoding, Headers>;
   etags: Record<Encoding, string>;
+  /** A 200 HTML page: the answer a landing's cookies may go on. */
+  isPage: boolean;
 };
+
+/** A landing that earns no cookie. */
+const NO_COOKIES: readonly string[] = [];
 
 export type PageCacheOptions = {
   /** Headers every kept answer carries (the security headers). */
@@ -107,8 +120,13 @@ export type PageCacheOptions = {
 
 export class PageCache {
   private readonly entries: LRUCache<string, CachedAnswer, () => Promise<CachedAnswer>>;
-  /** For each 'everyone' route, the key of the copy its handler last answered: what the lane serves. */
-  private readonly laneKeys = new Map<string, string>();
+  /**
+   * For each 'everyone' route, the copy its handler last answered: what the lane serves, by its key, or
+   * itself when it is kept until restart (the lane then asks lru-cache nothing).
+   */
+  private readonly laneCopies = new Map<string, { key: string; untilRestart?: CachedAnswer }>();
+  /** The 404 page's copy, kept until restart: the lane's answer to every unrouted path. */
+  private notFoundCopy: CachedAnswer | undefined;
   /** Keys built once per (route, variant): the same string every time hashes once. */
   private readonly keys = new Map<string, LRUCache<string, string>>();
   private readonly baseHeaders: [string, string][];
@@ -179,7 +197,7 @@ export class PageCache {
     const cacheControl = rule.cacheControl ?? (rule.audience === 'everyone' ? SHARED_CACHE_CONTROL : PRIVATE_CACHE_CONTROL);
     const key = this.keyOf(route, keeping.variant);
     const kept = await this.fetch(key, keeping.ttlMs, async () => this.build(await make(), 200, rule.contentType, cacheControl));
-    if (rule.audience === 'everyone') this.laneKeys.set(route, key);
+    if (rule.audience === 'everyone') this.laneCopies.set(route, { key, untilRestart: keeping.ttlMs === UNTIL_RESTART ? kept : undefined });
     return respond(kept, request, cookie);
   }
 
@@ -189,6 +207,7 @@ export class PageCache {
     const kept = await this.fetch(key, UNTIL_RESTART, async () =>
       this.build(await make(), status, undefined, STATUS_PAGE_CACHE_CONTROL[status] ?? STATUS_PAGE_DEFAULT_CACHE_CONTROL),
     );
+    if (key === NOT_FOUND_KEY) this.notFoundCopy = kept;
     return respond(kept, request, undefined, headers);
   }
 
@@ -204,6 +223,7 @@ export class PageCache {
     isUnrouted,
     count,
     secureCookies,
+    landing,
   }: {
     log: Logger;
     /** What a 'visitor' rule's `variantFromMemory` is given: the app's dependencies. */
@@ -213,30 +233,41 @@ export class PageCache {
     isUnrouted: (path: string) => boolean;
     /** Counts an answered request for /metrics, as the access line records it. */
     count: (route: string, status: number, started: number) => void;
-  }): (request: Request) => Response | undefined {
-    return (request) => {
-      const url = request.url;
-      if (!PageCache.accepts(request.method, url)) return undefined;
+    /** The cookies a GET of the page at `route` earns as a landing (server/attribution.ts); none by default. */
+    landing?: (request: Request, url: string, route: string) => readonly string[];
+  }): (request: Request, url: string) => Response | undefined {
+    // `url` is request.url, read once by the caller: Bun makes a new string each time it is read.
+    return (request, url) => {
+      const method = request.method;
+      if (!PageCache.accepts(method, url)) return undefined;
       const started = performance.now();
       const route = routingPath({ url });
       const rule = this.rules.get(route);
-      let key: string | undefined;
+      let kept: CachedAnswer | undefined;
       let newVisitorId: string | undefined;
-      if (!rule) key = isUnrouted(route) ? NOT_FOUND_KEY : undefined;
-      else if (rule.audience === 'everyone') key = this.laneKeys.get(route);
-      else {
+      if (!rule) {
+        if (isUnrouted(route)) kept = this.notFoundCopy;
+      } else if (rule.audience === 'everyone') {
+        const copy = this.laneCopies.get(route);
+        kept = copy && (copy.untilRestart ?? this.entries.get(copy.key));
+      } else {
         const known = rule.variantFromMemory?.(request, deps as never);
-        key = known === undefined ? undefined : this.keyOf(route, known.variant);
+        kept = known && this.entries.get(this.keyOf(route, known.variant));
         newVisitorId = known?.newVisitorId;
       }
-      const kept = key === undefined ? undefined : this.entries.get(key);
       if (!kept) return undefined;
-      const encoding = chooseEncoding(request.headers.get('accept-encoding'));
+      // The request's headers are made (copied from the connection) when first read: read once here.
+      const headers = request.headers;
+      const encoding = chooseEncoding(headers.get('accept-encoding'));
       // A client that accepts no coding gets its 406 from the app, with the security headers.
       if (encoding === null) return undefined;
-      const response = respond(kept, request, newVisitorId && newVisitorCookie(newVisitorId, secureCookies), undefined, encoding);
-      const answered = key === NOT_FOUND_KEY ? '(not found)' : route;
-      log.access(requestIdFrom(request.headers.get('x-request-id')), request.method, answered, response.status, started);
+      const notModified = isNotModified(kept, headers.get('if-none-match'), encoding);
+      // A landing's cookies go on the page itself only: a 200 to a GET.
+      const landingCookies = landing && kept.isPage && method === 'GET' && !notModified ? landing(request, url, route) : NO_COOKIES;
+      const cookie = newVisitorId && newVisitorCookie(newVisitorId, secureCookies);
+      const response = keptResponse(kept, encoding, method, notModified, cookie, landingCookies);
+      const answered = rule ? route : '(not found)';
+      log.access(requestIdFrom(headers.get('x-request-id')), method, answered, response.status, started);
       this.stats.laneHits++;
       count(answered, response.status, started);
       return response;
@@ -277,7 +308,8 @@ export class PageCache {
       gzip: new Uint8Array(gzipSync(identity, { level: 9 })),
       br: new Uint8Array(brotliCompressSync(identity, { params: { [zlib.BROTLI_PARAM_QUALITY]: 9, [zlib.BROTLI_PARAM_SIZE_HINT]: identity.length } })),
     };
-    const answer = { status, bodies: {}, headers: {}, notModifiedHeaders: {}, etags: {} } as CachedAnswer;
+    const isPage = status === 200 && contentType.startsWith('text/html');
+    const answer = { status, bodies: {}, headers: {}, headHeaders: {}, privateHeaders: {}, notModifiedHeaders: {}, etags: {}, isPage } as CachedAnswer;
     for (const encoding of ENCODINGS) {
       const etag = strongEtag(`${hash}-${encoding}`);
       const common = new Headers(this.baseHeaders);
@@ -286,11 +318,15 @@ export class PageCache {
       if (status === 200) common.set('ETag', etag);
       const full = new Headers(common);
       full.set('Content-Type', contentType);
-      // Stated, so that a HEAD answer (no body) still tells the real length.
-      full.set('Content-Length', String(bytes[encoding].byteLength));
       if (encoding !== 'identity') full.set('Content-Encoding', encoding);
+      const head = new Headers(full);
+      head.set('Content-Length', String(bytes[encoding].byteLength));
+      const personal = new Headers(full);
+      if (!cacheControl.startsWith('private')) personal.set('Cache-Control', PRIVATE_CACHE_CONTROL);
       answer.bodies[encoding] = new Blob([bytes[encoding]]);
       answer.headers[encoding] = full;
+      answer.headHeaders[encoding] = head;
+      answer.privateHeaders[encoding] = personal;
       answer.notModifiedHeaders[encoding] = common;
       answer.etags[encoding] = etag;
     }
@@ -305,25 +341,62 @@ const NOT_ACCEPTABLE = 'Not Acceptable: this answer is available as br, gzip or 
  * A kept answer for one request: the bytes in the coding the client accepts, or a 304 when a 200's ETag
  * matches If-None-Match (weak comparison, `*`); `cookie` and `headers` are added to this response only.
  */
-export function respond(
-  kept: CachedAnswer,
-  request: Request,
-  cookie?: string,
-  headers?: Record<string, string>,
-  encoding = chooseEncoding(request.headers.get('accept-encoding')),
-): Response {
+export function respond(kept: CachedAnswer, request: Request, cookie?: string, headers?: Record<string, string>): Response {
+  const encoding = chooseEncoding(request.headers.get('accept-encoding'));
   if (!encoding)
     return new Response(NOT_ACCEPTABLE, {
       status: 406,
       headers: { 'Content-Type': 'text/plain; charset=UTF-8', Vary: 'Accept-Encoding', 'Cache-Control': 'no-store' },
     });
-  // The stored Headers are copied into each Response (cheaply, natively); Response.clone() of a stored
-  // response would be cheaper still but stalls the server every so often (p99 3 ms → 6 ms at 50 connections).
-  const response =
-    kept.status === 200 && ifNoneMatchMatches(request.headers.get('if-none-match'), kept.etags[encoding])
-      ? new Response(null, { status: 304, headers: kept.notModifiedHeaders[encoding] })
-      : new Response(request.method === 'HEAD' ? null : kept.bodies[encoding], { status: kept.status, headers: kept.headers[encoding] });
-  if (cookie) response.headers.append('Set-Cookie', cookie);
+  const notModified = isNotModified(kept, request.headers.get('if-none-match'), encoding);
+  const response = keptResponse(kept, encoding, request.method, notModified, cookie, NO_COOKIES);
   if (headers) for (const [name, value] of Object.entries(headers)) response.headers.set(name, value);
   return response;
+}
+
+/** Whether the client holds this answer already: a 200 whose ETag matches If-None-Match. */
+const isNotModified = (kept: CachedAnswer, ifNoneMatch: string | null, encoding: Encoding) =>
+  kept.status === 200 && ifNoneMatchMatches(ifNoneMatch, kept.etags[encoding]);
+
+/**
+ * The response of a kept answer: a 304, a HEAD's headers, or the bytes (private when it carries a
+ * landing's cookies); with a new visitor's cookie and the landing's.
+ */
+function keptResponse(
+  kept: CachedAnswer,
+  encoding: Encoding,
+  method: string,
+  notModified: boolean,
+  cookie: string | undefined,
+  landingCookies: readonly string[],
+): Response {
+  const status = notModified ? 304 : kept.status;
+  const body = notModified || method === 'HEAD' ? null : kept.bodies[encoding];
+  const stored = notModified
+    ? kept.notModifiedHeaders[encoding]
+    : method === 'HEAD'
+      ? kept.headHeaders[encoding]
+      : landingCookies.length > 0
+        ? kept.privateHeaders[encoding]
+        : kept.headers[encoding];
+  // The stored Headers are copied into each Response (cheaply, natively); Response.clone() of a stored
+  // response would be cheaper still but stalls the server every so often (p99 3 ms → 6 ms at 50 connections).
+  if (!cookie && landingCookies.length === 0) return new Response(body, { status, headers: stored });
+  const headers = cookieHeaders(stored);
+  // The first replaces the cookies of the answer before (set costs less than delete and append).
+  headers.set('Set-Cookie', cookie ?? landingCookies[0]);
+  for (let i = cookie ? 0 : 1; i < landingCookies.length; i++) headers.append('Set-Cookie', landingCookies[i]);
+  return new Response(body, { status, headers });
+}
+
+/**
+ * A copy of stored headers for the answers that add Set-Cookie, their cookies replaced each time: a
+ * Response copies the Headers it is made with, so one copy serves every such answer, and setting the
+ * cookies on it costs half of appending them to each response's own headers.
+ */
+const cookieHeadersOf = new WeakMap<Headers, Headers>();
+function cookieHeaders(stored: Headers): Headers {
+  let headers = cookieHeadersOf.get(stored);
+  if (!headers) cookieHeadersOf.set(stored, (headers = new Headers(stored)));
+  return headers;
 }

@@ -1,6 +1,6 @@
-import { serialize } from 'hono/utils/cookie';
 import { isbot } from 'isbot';
 import { memoizeByString } from '../lib/http/memo.ts';
+import { cookieWriter } from './cookie-writer.ts';
 
 // The visitor cookie read straight from a request, with no app context: what the page cache's fast lane
 // needs to know a returning visitor before routing. server/visitor.ts reads and sets it within the app.
@@ -9,9 +9,12 @@ export const VISITOR_COOKIE = 'vid';
 export const VALID_VISITOR_ID = /^[A-Za-z0-9-]{8,64}$/;
 const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60;
 
+const visitorCookie = (secure: boolean) => cookieWriter(VISITOR_COOKIE, { path: '/', httpOnly: true, sameSite: 'Lax', secure, maxAge: ONE_YEAR_SECONDS });
+const secureVisitorCookie = visitorCookie(true);
+const plainVisitorCookie = visitorCookie(false);
+
 /** The Set-Cookie value that gives a new visitor `id` (HttpOnly, SameSite=Lax, Secure in production, a year). */
-export const newVisitorCookie = (id: string, secure: boolean): string =>
-  serialize(VISITOR_COOKIE, id, { path: '/', httpOnly: true, sameSite: 'Lax', secure, maxAge: ONE_YEAR_SECONDS });
+export const newVisitorCookie = (id: string, secure: boolean): string => (secure ? secureVisitorCookie : plainVisitorCookie).write(id);
 
 /** The visitor cookie's value in a Cookie header, when it is a valid id. */
 const VISITOR_COOKIE_VALUE = new RegExp(`(?:^|;)\\s*${VISITOR_COOKIE}=([A-Za-z0-9-]{8,64})\\s*(?:;|$)`);

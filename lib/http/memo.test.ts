@@ -26,3 +26,18 @@ test('remembers an undefined answer too', () => {
   nothing('x');
   expect(calls).toBe(1);
 });
+
+test('the same input twice in a row is answered alike, and leaves the order of use as it was', () => {
+  const calls: string[] = [];
+  const upper = memoizeByString((s) => {
+    calls.push(s);
+    return s.toUpperCase();
+  }, 2);
+  expect([upper('a'), upper('a'), upper('b'), upper('b'), upper('a'), upper('a')]).toEqual(['A', 'A', 'B', 'B', 'A', 'A']);
+  expect(calls).toEqual(['a', 'b']);
+  // 'a' is the most recently used: 'c' pushes out 'b'.
+  upper('c');
+  upper('a');
+  upper('b');
+  expect(calls).toEqual(['a', 'b', 'c', 'b']);
+});

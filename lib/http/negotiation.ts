@@ -23,7 +23,12 @@ const IMPLICIT_IDENTITY_Q = 0.001;
  */
 export function chooseEncoding(acceptEncoding: string | null | undefined, available: readonly Encoding[] = ENCODINGS): Encoding | null {
   if (acceptEncoding == null) return available.includes('identity') ? 'identity' : (available[0] ?? null);
-  const weights = weightsOf(acceptEncoding);
+  // Every coding available (kept answers, on every request): the choice is remembered per header.
+  return available === ENCODINGS ? choiceAmongAll(acceptEncoding) : choice(weightsOf(acceptEncoding), available);
+}
+
+/** The available coding of highest weight, the earlier of ENCODINGS on a tie; null when none is acceptable. */
+function choice(weights: Weights, available: readonly Encoding[]): Encoding | null {
   let best: Encoding | null = null;
   let bestQ = 0;
   for (const encoding of ENCODINGS) {
@@ -39,7 +44,9 @@ export function chooseEncoding(acceptEncoding: string | null | undefined, availa
 
 type Weights = Record<Encoding, number>;
 
-/** Browsers send a handful of distinct headers, so each is parsed once. */
+/** Browsers send a handful of distinct headers, so each is parsed once, and the choice among all codings made once. */
+const choiceAmongAll = memoizeByString((header: string) => choice(weightsOf(header), ENCODINGS), 256);
+
 const weightsOf = memoizeByString((header: string): Weights => {
   const entries = parseAccept(header);
   const named = (coding: string) => entries.find((e) => e.type.toLowerCase() === coding)?.q;

@@ -1,4 +1,5 @@
 import { getPath } from 'hono/utils/url';
+import { memoizeByString } from './memo.ts';
 
 // What a request is addressed to, read one way for routing and for the page cache, so that the cache
 // can never hold one route's answer under another route's address.
@@ -34,10 +35,19 @@ const TRACKING_PARAMETER = /^(utm_[a-z_]+|gclid|gbraid|wbraid|dclid|fbclid|msclk
 export function hasOnlyTrackingParameters(url: string): boolean {
   const start = url.indexOf('?');
   if (start === -1) return true;
-  for (const part of url.slice(start + 1).split('&')) {
+  const query = url.slice(start + 1);
+  return query.length > REMEMBERED_QUERY_MAX ? onlyTrackingParameters(query) : rememberedQuery(query);
+}
+
+function onlyTrackingParameters(query: string): boolean {
+  for (const part of query.split('&')) {
     if (part === '') continue;
     const end = part.indexOf('=');
     if (!TRACKING_PARAMETER.test(end === -1 ? part : part.slice(0, end))) return false;
   }
   return true;
 }
+
+/** A campaign's link is followed by many visitors: each query is read once (long ones every time, to keep the memory small). */
+const rememberedQuery = memoizeByString(onlyTrackingParameters, 500);
+const REMEMBERED_QUERY_MAX = 1024;

@@ -3,16 +3,19 @@ import fc from 'fast-check';
 import {
   decodeTouch,
   describeTouch,
+  encodeLanding,
   encodeTouch,
   erasedTouch,
   hasOrigin,
   isInternalReferer,
+  landingOf,
   parseErasedTouch,
   parseStoredTouch,
   sourceOf,
   TOUCH_VALUE_MAX,
   type Touch,
   touchOf,
+  touchTimeField,
   touchUpdate,
 } from './attribution.ts';
 
@@ -92,6 +95,16 @@ describe('the cookie value', () => {
   test('round-trips', () => {
     const touch = touchOf('https://northlinedigital.ca/q4-intake?utm_source=news letter&utm_campaign=été+2026', 'https://mail.example.com/', OWN, AT);
     expect(decodeTouch(encodeTouch(touch))).toEqual(touch);
+  });
+
+  test('is one query string: the campaign fields, the other site and the landing in a fixed order, the time last', () => {
+    const url = 'https://northlinedigital.ca/q4-intake?gclid=g&utm_campaign=été+2026&utm_source=news letter';
+    const touch = touchOf(url, 'https://mail.example.com/', OWN, AT);
+    expect(encodeTouch(touch)).toBe(
+      'utm_source=news+letter&utm_campaign=%C3%A9t%C3%A9+2026&gclid=g&referrer=mail.example.com&landing=%2Fq4-intake&at=2026-11-24T15%3A00%3A00.000Z',
+    );
+    // The server writes the landing's part once and the time's for each cookie.
+    expect(`${encodeLanding(landingOf(url, 'https://mail.example.com/', OWN))}&${touchTimeField(touch.at)}`).toBe(encodeTouch(touch));
   });
 
   test('what we did not write is refused or cleaned', () => {

@@ -39,26 +39,38 @@ const absoluteUrl = (text: string | null | undefined): URL | null => {
 };
 
 /**
- * The touch a page request makes: its campaign parameters (the first value of each), the other site
+ * Where a landing came from, as far as its request tells: a touch without its time, the same for every
+ * request to one address from one place (the server works it out once per pair).
+ */
+export type Landing = Omit<Touch, 'at'>;
+
+/**
+ * The landing a page request makes: its campaign parameters (the first value of each), the other site
  * it came from (a Referer on none of `ownHosts`), and its path. `url` is the request's absolute URL.
  */
-export function touchOf(url: string, referer: string | null, ownHosts: readonly string[], at: Date): Touch {
+export function landingOf(url: string, referer: string | null, ownHosts: readonly string[]): Landing {
   const address = absoluteUrl(url);
-  const touch: Touch = { landing: clean(address?.pathname ?? '/') || '/', at: at.toISOString() };
+  const landing: Landing = { landing: clean(address?.pathname ?? '/') || '/' };
   if (address) {
     for (const name of ATTRIBUTION_PARAMS) {
       const value = address.searchParams.get(name);
       const cleaned = value === null ? '' : clean(value);
-      if (cleaned) touch[name] = cleaned;
+      if (cleaned) landing[name] = cleaned;
     }
   }
   const from = absoluteUrl(referer);
-  if (from && !ownHosts.includes(from.hostname.toLowerCase())) touch.referrer = clean(from.hostname.toLowerCase());
-  return touch;
+  if (from && !ownHosts.includes(from.hostname.toLowerCase())) landing.referrer = clean(from.hostname.toLowerCase());
+  return landing;
 }
 
+/** The touch a page request makes at `at`: its landing (landingOf) and the time. */
+export const touchOf = (url: string, referer: string | null, ownHosts: readonly string[], at: Date): Touch => ({
+  ...landingOf(url, referer, ownHosts),
+  at: at.toISOString(),
+});
+
 /** Whether a touch says where the visitor came from (a campaign parameter or another site). */
-export const hasOrigin = (touch: Touch): boolean => touch.referrer !== undefined || ATTRIBUTION_PARAMS.some((name) => touch[name] !== undefined);
+export const hasOrigin = (touch: Landing): boolean => touch.referrer !== undefined || ATTRIBUTION_PARAMS.some((name) => touch[name] !== undefined);
 
 /** Whether a Referer is a page of this site (an internal navigation, not a landing). */
 export function isInternalReferer(referer: string | null, ownHosts: readonly string[]): boolean {
@@ -72,22 +84,29 @@ export function isInternalReferer(referer: string | null, ownHosts: readonly str
  * a landing that says nothing of its origin (a bookmark, a typed address), changes nothing: its answer
  * stays the shared copy every visitor gets, and a visitor who never brings an origin is direct.
  */
-export function touchUpdate({ first, touch, internal }: { first: Touch | null; touch: Touch; internal: boolean }): { first?: Touch; last?: Touch } {
+export function touchUpdate<T extends Landing>({ first, touch, internal }: { first: Touch | null; touch: T; internal: boolean }): { first?: T; last?: T } {
   if (internal || !hasOrigin(touch)) return {};
   return first ? { last: touch } : { first: touch };
 }
 
-const FIELDS = [...ATTRIBUTION_PARAMS, 'referrer', 'landing', 'at'] as const;
+/** The fields of a cookie value, in order; the time, last, is written apart (touchTimeField). */
+const LANDING_FIELDS = [...ATTRIBUTION_PARAMS, 'referrer', 'landing'] as const;
 
-/** A touch as a cookie value (a query string: only allow-listed keys, in a fixed order). */
-export function encodeTouch(touch: Touch): string {
+/** A touch as a cookie value (a query string: only allow-listed keys, in a fixed order, the time last). */
+export const encodeTouch = (touch: Touch): string => `${encodeLanding(touch)}&${touchTimeField(touch.at)}`;
+
+/** The start of encodeTouch's value, all but the time: the same for every touch of one landing. */
+export function encodeLanding(landing: Landing): string {
   const params = new URLSearchParams();
-  for (const name of FIELDS) {
-    const value = touch[name];
+  for (const name of LANDING_FIELDS) {
+    const value = landing[name];
     if (value !== undefined) params.set(name, value);
   }
   return params.toString();
 }
+
+/** The end of encodeTouch's value: the time, as its own field. */
+export const touchTimeField = (at: string): string => new URLSearchParams({ at }).toString();
 
 const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,3})?Z$/;
 
