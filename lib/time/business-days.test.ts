@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'bun:test';
-import { addBusinessDays, easterSunday, isBusinessDay, ontarioHolidays, replyBy } from './business-days.ts';
-import { parseIsoDay as date, isoDay as iso } from './calendar.ts';
+import { addBusinessDays, easterSunday, holidayOn, isBusinessDay, ontarioHolidays, replyBy } from './business-days.ts';
+import { addDays, parseIsoDay as date, isoDay as iso } from './calendar.ts';
 
 const observed = (year: number) => Object.fromEntries(ontarioHolidays(year).map((h) => [h.name, iso(h.observed)]));
 
@@ -44,6 +44,43 @@ describe('Ontario statutory holidays', () => {
     expect(isBusinessDay(date('2026-11-21'))).toBe(false); // Saturday
     expect(isBusinessDay(date('2026-12-28'))).toBe(false); // Boxing Day observed
     expect(iso(addBusinessDays(date('2026-12-24'), 2))).toBe('2026-12-30');
+  });
+});
+
+describe('the holiday observed on a day', () => {
+  const name = (day: string) => holidayOn(date(day))?.name ?? null;
+
+  test.each([
+    ['2026-12-25', 'Christmas Day'],
+    ['2026-12-26', null], // Boxing Day itself, a Saturday: observed on Monday
+    ['2026-12-28', 'Boxing Day'],
+    ['2027-12-25', null],
+    ['2027-12-27', 'Christmas Day'],
+    ['2027-12-28', 'Boxing Day'],
+    ['2028-01-01', null],
+    ['2028-01-03', "New Year's Day"],
+    ['2026-04-03', 'Good Friday'],
+    ['2026-04-06', null], // Easter Monday is not statutory in Ontario
+    ['2026-08-03', null], // nor the Civic Holiday
+    ['2026-05-18', 'Victoria Day'],
+    ['2026-10-12', 'Thanksgiving'],
+    ['2026-12-24', null],
+    ['2026-11-23', null],
+  ])('%s → %p', (day, holiday) => {
+    expect(name(day)).toBe(holiday);
+  });
+
+  test('the holiday comes whole, with the day it falls on and the day it is observed', () => {
+    expect(holidayOn(date('2026-12-28'))).toEqual({ name: 'Boxing Day', date: date('2026-12-26'), observed: date('2026-12-28') });
+  });
+
+  test('every observed holiday of a year, and no other day, is found', () => {
+    for (const year of [2025, 2026, 2027, 2028]) {
+      const expected = ontarioHolidays(year).map((h) => iso(h.observed));
+      const found: string[] = [];
+      for (let day = date(`${year}-01-01`); day.year === year; day = addDays(day, 1)) if (holidayOn(day)) found.push(iso(day));
+      expect(found).toEqual(expected);
+    }
   });
 });
 

@@ -65,16 +65,20 @@ export function ontarioHolidays(year: number): Holiday[] {
   });
 }
 
-const holidayDays = new Map<number, Set<number>>();
-function observedHolidays(year: number): Set<number> {
-  let days = holidayDays.get(year);
-  if (!days) holidayDays.set(year, (days = new Set(ontarioHolidays(year).map((h) => epochDayOf(h.observed)))));
+/** Each year's holidays by the day they are observed (epoch day); a weekend holiday never moves into the next year. */
+const observedByYear = new Map<number, Map<number, Holiday>>();
+function observedHolidays(year: number): Map<number, Holiday> {
+  let days = observedByYear.get(year);
+  if (!days) observedByYear.set(year, (days = new Map(ontarioHolidays(year).map((h) => [epochDayOf(h.observed), h]))));
   return days;
 }
 
+/** The Ontario statutory holiday observed on `date` (Boxing Day on Monday 2026-12-28, a Saturday's), or null. */
+export const holidayOn = (date: CalendarDate): Holiday | null => observedHolidays(date.year).get(epochDayOf(date)) ?? null;
+
 /** Whether `date` is an Ontario business day: a weekday that is not an observed statutory holiday. */
 export function isBusinessDay(date: CalendarDate): boolean {
-  return !isWeekend(date) && !observedHolidays(date.year).has(epochDayOf(date));
+  return !isWeekend(date) && holidayOn(date) === null;
 }
 
 /** The business day `count` business days after `date` (`date` itself need not be one). */
