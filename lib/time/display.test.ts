@@ -1,5 +1,16 @@
 import { expect, test } from 'bun:test';
-import { formatClockTime, formatDate, formatDateTime, formatLongDate, formatMonthDay, formatStamp, formatTimeOfDay, formatWeekdayDate } from './display.ts';
+import {
+  formatClockTime,
+  formatDate,
+  formatDateTime,
+  formatDayHeading,
+  formatLongDate,
+  formatMonthDay,
+  formatShortWeekdayTime,
+  formatStamp,
+  formatTimeOfDay,
+  formatWeekdayDate,
+} from './display.ts';
 
 test('dates are Toronto calendar days', () => {
   expect(formatDate('2025-03-04T12:00:00Z')).toBe('Mar 4, 2025');
@@ -44,4 +55,18 @@ test('a long date with its weekday and a clock time, as a person reads them in a
 test('a calendar day as month and day, with no time zone of its own', () => {
   expect(formatMonthDay('2026-03-04')).toBe('Mar 4');
   expect(formatMonthDay('2026-12-31')).toBe('Dec 31');
+});
+
+test('an appointment in short, in Toronto time or in another zone', () => {
+  expect(formatShortWeekdayTime('2026-12-01T15:00:00Z')).toBe('Tue Dec 1, 10:00');
+  expect(formatShortWeekdayTime('2026-07-01T03:59:00Z')).toBe('Tue Jun 30, 23:59');
+  expect(formatShortWeekdayTime('2026-12-01T15:00:00Z', 'America/Vancouver')).toBe('Tue Dec 1, 07:00');
+  expect(formatShortWeekdayTime('2026-12-01T15:00:00Z', 'Asia/Kolkata')).toBe('Tue Dec 1, 20:30');
+  expect(formatTimeOfDay('2026-12-01T15:00:00Z', 'Europe/London')).toBe('15:00');
+});
+
+test('a day heading, for a calendar day as given', () => {
+  expect(formatDayHeading({ year: 2026, month: 12, day: 1 })).toBe('Tuesday, December 1');
+  expect(formatDayHeading({ year: 2027, month: 1, day: 1 })).toBe('Friday, January 1');
+  expect(formatDayHeading({ year: 2028, month: 2, day: 29 })).toBe('Tuesday, February 29');
 });

@@ -1,5 +1,5 @@
 import { agency } from '../site.ts';
-import { parseIsoDay, weekdayOf } from './calendar.ts';
+import { type CalendarDate, parseIsoDay, weekdayOf } from './calendar.ts';
 import { wallClock } from './zoned.ts';
 
 // Dates and times as people read them, on every screen, in every email and in the CSV: the one place
@@ -20,9 +20,9 @@ export function formatMonthDay(day: string): string {
   return `${MONTHS[month - 1]} ${date}`;
 }
 
-/** "14:05" in Toronto time. */
-export function formatTimeOfDay(at: string | Date): string {
-  const { hour, minute } = wallClock(new Date(at), agency.timeZone);
+/** "14:05" in Toronto time, or in `timeZone`. */
+export function formatTimeOfDay(at: string | Date, timeZone: string = agency.timeZone): string {
+  const { hour, minute } = wallClock(new Date(at), timeZone);
   return `${String(hour).padStart(2, '0')}:${String(minute).padStart(2, '0')}`;
 }
 
@@ -57,3 +57,14 @@ export function formatClockTime(at: string | Date): string {
   const suffix = hour < 12 ? 'a.m.' : 'p.m.';
   return `${hour % 12 === 0 ? 12 : hour % 12}:${String(minute).padStart(2, '0')} ${suffix}`;
 }
+
+const SHORT_WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
+
+/** "Tue Dec 1, 10:00" in `timeZone`: an appointment's start, short enough for a list or a subject line. */
+export function formatShortWeekdayTime(at: string | Date, timeZone: string = agency.timeZone): string {
+  const date = wallClock(new Date(at), timeZone);
+  return `${SHORT_WEEKDAYS[weekdayOf(date)]} ${MONTHS[date.month - 1]} ${date.day}, ${formatTimeOfDay(at, timeZone)}`;
+}
+
+/** "Tuesday, December 1": a calendar day (already a day of some zone) heading a list of times. */
+export const formatDayHeading = (date: CalendarDate): string => `${WEEKDAYS[weekdayOf(date)]}, ${LONG_MONTHS[date.month - 1]} ${date.day}`;
