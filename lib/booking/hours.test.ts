@@ -37,6 +37,10 @@ describe('parseHours reads what staff write', () => {
     // Groups one after another need no semicolon; a day named twice gets both ranges, in order.
     ['Mon 13:00-15:00 Tue 10:00-11:00 Mon 09:00-10:00', hours('1 09:00-10:00', '1 13:00-15:00', '2 10:00-11:00')],
     ['Sat-Sun 10:00-14:00', hours('0 10:00-14:00', '6 10:00-14:00')],
+    // A range of days runs round the end of the week.
+    ['Fri-Mon 10:00-11:00', hours('0 10:00-11:00', '1 10:00-11:00', '5 10:00-11:00', '6 10:00-11:00')],
+    ['Sun-Sat 10:00-11:00', [0, 1, 2, 3, 4, 5, 6].map((weekday) => ({ weekday, from: 600, to: 660 }))],
+    ['Mon-Mon 10:00-11:00', hours('1 10:00-11:00')],
     ['Sun 00:00-24:00', hours('0 00:00-24:00')],
     ['Mon 10:07-10:52', hours('1 10:07-10:52')],
     // Touching ranges do not overlap.
@@ -56,7 +60,6 @@ describe('parseHours refuses, in one sentence naming the bad part', () => {
     ['Mnd 10:00-16:00', '“Mnd” is not a day: use Mon, Tue, Wed, Thu, Fri, Sat or Sun'],
     ['Mon-Fry 10:00-16:00', '“Fry” is not a day: use Mon, Tue, Wed, Thu, Fri, Sat or Sun'],
     ['Mon-Tue-Wed 10:00-16:00', '“Mon-Tue-Wed” is not a day or a range of days: write it like Mon or Mon-Fri'],
-    ['Fri-Mon 10:00-16:00', '“Fri-Mon” runs backwards: write the days from Monday to Sunday, like Mon-Fri'],
     ['Mon 16:00-10:00', '“16:00-10:00” must end after it starts'],
     ['Mon 10:00-10:00', '“10:00-10:00” must end after it starts'],
     ['Mon 10:00-25:00', '“10:00-25:00” has a time that does not exist: use 24-hour times from 00:00 to 24:00'],
@@ -86,6 +89,8 @@ describe('formatHours writes the canonical form', () => {
     ['Mon-Wed 10:00-16:00; Thu 10:00-13:00; Fri 10:00-16:00', 'Mon-Wed,Fri 10:00-16:00; Thu 10:00-13:00'],
     ['Sun 10:00-12:00; Sat 10:00-12:00', 'Sat-Sun 10:00-12:00'],
     ['Sun 10:00-12:00; Mon 10:00-12:00', 'Mon,Sun 10:00-12:00'],
+    ['Fri-Mon 10:00-12:00', 'Mon,Fri-Sun 10:00-12:00'],
+    ['Sun-Sat 10:00-12:00', 'Mon-Sun 10:00-12:00'],
     ['Mon 9:05-9:50', 'Mon 09:05-09:50'],
     ['Sat 00:00-24:00', 'Sat 00:00-24:00'],
     ['', ''],

@@ -31,7 +31,7 @@ const DAY_NAMES: Record<string, number> = {
 };
 const SHORT_DAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
 const LONG_DAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
-/** A working week as people write it, Monday first, so "Sat-Sun" is a range and "Fri-Mon" runs backwards. */
+/** A working week as the canonical form writes it, Monday first ("Sat-Sun", never "Sun,Sat"). */
 const WEEK = [1, 2, 3, 4, 5, 6, 0];
 const weekPosition = (weekday: number) => (weekday + 6) % 7;
 
@@ -54,10 +54,11 @@ function daysOf(token: string): number[] | string {
     if (day === undefined) return `“${name}” is not a day: ${DAY_HELP}`;
     days.push(day);
   }
-  if (days.length === 1) return days;
-  const [first, last] = days.map(weekPosition);
-  if (first > last) return `“${token}” runs backwards: write the days from Monday to Sunday, like ${SHORT_DAYS[days[1]]}-${SHORT_DAYS[days[0]]}`;
-  return WEEK.slice(first, last + 1);
+  // A range runs forward through the week and round its end: "Fri-Mon" is Friday to Monday, and
+  // "Sun-Sat" the whole week for those who start it on Sunday.
+  const [first, last = first] = days;
+  const span = (last - first + 7) % 7;
+  return Array.from({ length: span + 1 }, (_, i) => (first + i) % 7);
 }
 
 /** The minutes a token such as "09:00-12:30" spans, or the sentence saying why it is not a range. */
@@ -76,7 +77,8 @@ function rangeOf(token: string): { from: number; to: number } | string {
 /**
  * Reads weekly hours: groups of days, each followed by its time ranges ("Mon-Fri 10:00-16:00",
  * "Mon,Wed,Fri 09:00-12:00", "Tue 09:00-12:00 13:00-17:00"), groups apart by semicolons or simply one
- * after another. Day names in any case, short or long; hyphens or en dashes; 24-hour times, any minute.
+ * after another. Day names in any case, short or long; a range of days may run round the week's end
+ * ("Fri-Mon"); hyphens or en dashes; 24-hour times, any minute.
  * A day may appear in more than one group, but its ranges may not overlap. Empty text is no hours.
  */
 export function parseHours(text: string): HoursResult {
