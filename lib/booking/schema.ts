@@ -1,0 +1,108 @@
+// zod/mini: the booking form's island checks its answers with these too, so no node imports here.
+import * as z from 'zod/mini';
+import { oneLine, plainParagraphs } from '../forms/plain-text.ts';
+import { submissionIdSchema } from '../forms/submission.ts';
+import { parseHours } from './hours.ts';
+
+// What the booking page and the staff's hours page send: a visitor's request for one offered start,
+// the slots query, and a staff member's hours. Whether the start is still offered is the server's to
+// decide with the calendars in hand; these say only what was sent. Pure.
+
+/** Longest accepted answer per field, in characters. */
+export const bookingLimits = { name: 100, email: 254, phone: 30, note: 1000, hours: 500 } as const;
+
+export const START_MESSAGE = 'Choose one of the times shown';
+export const NAME_MESSAGE = 'Enter your name';
+export const EMAIL_MESSAGE = 'Enter an email address like name@business.ca';
+export const PHONE_MESSAGE = 'Enter a phone number like 416-555-0123, or leave it empty';
+export const DAYS_MESSAGE = 'Ask for 1 to 60 days of times';
+
+/** An optional answer: trimmed, empty becomes undefined, then `checks` (a missing field reads the same as an empty one). */
+const optionalText = (message: string, checks: readonly z.core.$ZodCheck<string>[]) =>
+  z.pipe(
+    z.optional(z.string({ error: message }).check(z.trim())),
+    z.pipe(
+      z.transform((v: string | undefined) => v || undefined),
+      z.optional(z.string().check(...checks)),
+    ),
+  );
+
+const PHONE_CHARS = /^[\d +().-]+$/;
+const digitCount = (v: string) => v.replace(/\D/g, '').length;
+
+export const bookingRequestSchema = z.object({
+  /** Made once per booking by the form (crypto.randomUUID()), so a retried request books once. */
+  id: submissionIdSchema,
+  /** The offered start, as the slots carry it (toISOString): a date and time with its offset or Z. */
+  start: z.pipe(
+    z.string({ error: START_MESSAGE }).check(z.trim(), z.iso.datetime({ offset: true, error: START_MESSAGE })),
+    z.transform((v: string) => new Date(v)),
+  ),
+  name: z
+    .string({ error: NAME_MESSAGE })
+    .check(
+      z.trim(),
+      z.minLength(1, { error: NAME_MESSAGE, abort: true }),
+      z.maxLength(bookingLimits.name, `Your name must be ${bookingLimits.name} characters or fewer`),
+      oneLine(),
+    ),
+  email: z
+    .string({ error: EMAIL_MESSAGE })
+    .check(
+      z.trim(),
+      z.minLength(1, { error: EMAIL_MESSAGE, abort: true }),
+      z.maxLength(bookingLimits.email, { error: `An email address has at most ${bookingLimits.email} characters`, abort: true }),
+      z.email({ error: EMAIL_MESSAGE }),
+    ),
+  phone: optionalText(PHONE_MESSAGE, [
+    z.maxLength(bookingLimits.phone, `A phone number has at most ${bookingLimits.phone} characters`),
+    z.refine((v) => PHONE_CHARS.test(v) && digitCount(v) >= 7, PHONE_MESSAGE),
+  ]),
+  note: optionalText('A note must be text', [
+    z.maxLength(bookingLimits.note, `Keep your note to ${bookingLimits.note.toLocaleString('en-CA')} characters or fewer`),
+    plainParagraphs(),
+  ]),
+  /** The token of the visitor's audit results, when they book from that page, so the session links to it. */
+  results: optionalText('That results link is not valid', [z.regex(/^[\w-]{20,128}$/, 'That results link is not valid')]),
+});
+
+/** What the form holds. */
+export type BookingRequestInput = z.input<typeof bookingRequestSchema>;
+/** What the server books after validation: the start as a Date, empty optional answers left out. */
+export type BookingRequest = z.output<typeof bookingRequestSchema>;
+
+export const DEFAULT_SLOT_DAYS = 7;
+
+/** GET of the offered times: `?days=14`, a whole number from 1 to 60 (7 when absent or empty). */
+export const slotsQuerySchema = z.object({
+  days: z.pipe(
+    z.optional(z.string({ error: DAYS_MESSAGE }).check(z.regex(/^\d{0,3}$/, DAYS_MESSAGE))),
+    z.pipe(
+      z.transform((v: string | undefined) => (v ? Number(v) : DEFAULT_SLOT_DAYS)),
+      z.number().check(z.minimum(1, DAYS_MESSAGE), z.maximum(60, DAYS_MESSAGE)),
+    ),
+  ),
+});
+
+/** The staff member's hours page: their weekly hours (parseHours's sentence when they do not read) and whether they take bookings. */
+export const bookingHoursFormSchema = z.object({
+  hours: z.pipe(
+    z.optional(
+      z
+        .string({ error: 'Write your hours as text, like Mon-Fri 10:00-16:00' })
+        .check(z.maxLength(bookingLimits.hours, `Keep your hours to ${bookingLimits.hours} characters or fewer`)),
+    ),
+    z.transform((text: string | undefined, ctx) => {
+      const parsed = parseHours(text ?? '');
+      if (parsed.ok) return parsed.hours;
+      ctx.issues.push({ code: 'custom', message: parsed.error, input: text });
+      return z.NEVER;
+    }),
+  ),
+  /** A checkbox: 'on' (or true, as validForm's flags give it) when ticked, absent when not. */
+  accepting: z.pipe(
+    z.optional(z.union([z.boolean(), z.literal('on'), z.literal('true')], { error: 'Tick the box or leave it empty' })),
+    z.transform((v: boolean | 'on' | 'true' | undefined) => v === true || v === 'on' || v === 'true'),
+  ),
+});
+export type BookingHoursForm = z.output<typeof bookingHoursFormSchema>;
