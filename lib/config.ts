@@ -142,6 +142,17 @@ const envSchema = z.object({
   JOB_LEASE_MS: z._default(wholeNumber(300, 3_600_000), 30_000),
   JOB_POLL_MS: z._default(wholeNumber(10, 60_000), 1000),
   JOB_RETRY_MS: z._default(wholeNumber(10, 3_600_000), FIRST_RETRY_MS),
+  /** Strategy sessions booked on the site (lib/booking/rules.ts): their length, the least notice a visitor may book with, and how far ahead. */
+  BOOKING_SESSION_MINUTES: z._default(wholeNumber(15, 240), 45),
+  BOOKING_MIN_NOTICE_HOURS: z._default(wholeNumber(0, 24 * 14), 4),
+  BOOKING_DAYS_AHEAD: z._default(wholeNumber(1, 90), 21),
+  /**
+   * The secret calendar passwords are sealed with (lib/booking/secret-box.ts): required once a staff
+   * member connects a CalDAV calendar; changing it means connecting the calendars again.
+   */
+  APP_SECRET: z.pipe(optionalText, z.optional(z.string().check(z.minLength(32, 'expected at least 32 characters (e.g. `openssl rand -hex 32`)')))),
+  /** `bun run staff:booking`'s CalDAV app password when --caldav-password is not given (as STAFF_PASSWORD for staff:add). */
+  CALDAV_PASSWORD: z.optional(z.string()),
   /** `bun run staff:add`'s new password (scripts, tests); unset, the command asks on the terminal. Taken as given, spaces and all. */
   STAFF_PASSWORD: z.optional(z.string()),
 

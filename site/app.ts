@@ -1,6 +1,8 @@
 import { createHomeVariants, type HomeVariantsService } from '../features/ab/home-variants.ts';
+import { type BookingService, createBookingService } from '../features/booking/service.ts';
 import { createFeedReader, type FeedReader } from '../features/feed/feed-reader.ts';
 import { storyWriterFromConfig } from '../features/stories/openai-writer.ts';
+import { bookingRulesOf } from '../lib/booking/rules.ts';
 import { agency } from '../lib/site.ts';
 import type { StoryWriter } from '../lib/stories/templates.ts';
 import { createApp, type SiteDefinition } from '../server/app.ts';
@@ -20,6 +22,8 @@ declare module '../server/deps.ts' {
     feed: FeedReader;
     /** Writes social stories: OpenAI when OPENAI_API_KEY is set, else the template writer. */
     storyWriter: StoryWriter;
+    /** Strategy sessions: the open times from the staff's hours and calendars, booking, moving, cancelling. */
+    booking: BookingService;
   }
 }
 
@@ -35,6 +39,7 @@ const features: SiteDefinition['features'] = ({ sql, config, now, log }, input) 
   homeVariants: input.homeVariants ?? createHomeVariants({ sql, now, log }),
   feed: input.feed ?? createFeedReader({ source: config.RSS_FEED_URL, siteUrl: config.PUBLIC_SITE_URL, now }),
   storyWriter: input.storyWriter ?? storyWriterFromConfig(config, log),
+  booking: input.booking ?? createBookingService({ sql, rules: bookingRulesOf(config), now, log, appSecret: config.APP_SECRET }),
 });
 
 /** The site (server/app.ts createApp): its routes, or others (a test's), and its features. */

@@ -3,6 +3,8 @@ import type { CategoryScore } from '../../lib/audit/scoring.ts';
 import { formatDollars } from '../../lib/audit/scoring.ts';
 import type { AnswerRow } from '../../lib/leads/answers.ts';
 import { describeTouch, type ErasedTouch, parseErasedTouch, parseStoredTouch, type Touch } from '../../lib/leads/attribution.ts';
+import { agency } from '../../lib/site.ts';
+import { sessionLabel } from '../../lib/booking/display.ts';
 import { CHANNELS, type Channel, channelLabel, type Delivery, ERASED_CHANNEL } from '../../lib/leads/notifications.ts';
 import {
   isOverdue,
@@ -386,6 +388,27 @@ function describe(event: LeadEvent, kind: Lead['kind']): string {
       if (event.toValue === 'dead') return `${what}: failed for good`;
       return `${who} asked to send the ${what.charAt(0).toLowerCase()}${what.slice(1)} again`;
     }
+    case 'booking':
+      return describeBooking(event, who);
+  }
+}
+
+/** A session on the timeline: booked, moved, cancelled, held or missed (the note holds its times, ISO 8601). */
+function describeBooking(event: LeadEvent, who: string): string {
+  const times = (event.note ?? '').split(' → ').map((t) => (Number.isNaN(Date.parse(t)) ? t : sessionLabel(new Date(t), agency.timeZone)));
+  switch (event.toValue) {
+    case 'booked':
+      return `Booked a strategy session: ${times[0]}`;
+    case 'moved':
+      return `Moved the session from ${times[0]} to ${times[1] ?? '?'}`;
+    case 'cancelled':
+      return event.actorEmail ? `${who} cancelled the session of ${times[0]}` : `Cancelled the session of ${times[0]}`;
+    case 'held':
+      return `${who} marked the session of ${times[0]} as held`;
+    case 'no-show':
+      return `${who} marked the session of ${times[0]} as missed (no-show)`;
+    default:
+      return `Session: ${event.toValue ?? ''}`;
   }
 }
 

@@ -132,8 +132,11 @@ export async function recordEvent(
   return 'recorded';
 }
 
+/** The goals a visitor converts on: a submitted form (`conversion`, the spec's event type), and a booked strategy session. */
+export type ConversionGoal = 'conversion' | 'booked';
+
 /**
- * One 'conversion' event for every running test the visitor is assigned to, but those named in
+ * One 'conversion' (or 'booked') event for every running test the visitor is assigned to, but those named in
  * `except`, written by the server (call it inside the transaction that stores the submission). Returns
  * how many were written.
  */
@@ -141,11 +144,11 @@ export async function recordConversions(
   tx: Db,
   userId: string,
   eventData?: Record<string, unknown> | null,
-  { except = [] }: { except?: readonly string[] } = {},
+  { except = [], eventType = 'conversion' }: { except?: readonly string[]; eventType?: ConversionGoal } = {},
 ): Promise<number> {
   const rows = await tx`
     insert into ab_test_events (test_id, variant_id, user_id, event_type, event_data)
-    select a.test_id, a.variant_id, a.user_id, 'conversion', ${eventData ? tx.json(eventData as never) : null}
+    select a.test_id, a.variant_id, a.user_id, ${eventType}, ${eventData ? tx.json(eventData as never) : null}
     from ab_test_assignments a join ab_tests t on t.id = a.test_id
     where a.user_id = ${userId} and ${running(tx)} ${except.length > 0 ? tx`and t.name not in ${tx(except)}` : tx``}
     returning id`;

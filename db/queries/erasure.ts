@@ -55,6 +55,7 @@ export function eraseLead(sql: Sql, kind: LeadKind, id: string, erasure: Erasure
     await tx`update lead_events set note = null, to_value = case when kind = 'submitted' then null else to_value end
              where lead_kind = ${kind} and lead_id = ${id}`;
     await closeJobsOfErasedLead(tx, { kind, id }, erasure.now);
+    await eraseBookings(tx, kind, id, erasure.now);
     if (lead.visitorId) await pseudonymizeVisitor(tx, lead.visitorId);
     await tx`insert into lead_events (lead_kind, lead_id, actor_id, actor_email, kind, to_value, at)
              values (${kind}, ${id}, ${erasure.actor?.id ?? null}, ${erasure.actor?.email ?? null}, 'erased',
@@ -64,7 +65,24 @@ export function eraseLead(sql: Sql, kind: LeadKind, id: string, erasure: Erasure
   });
 }
 
+/**
+ * The lead's sessions keep their times and outcomes, not the person: name, email, phone, note and
+ * visitor id go, the manage link stops working (a new random token nobody has), a session still to
+ * come is cancelled and its time freed, and the lead's booking link is forgotten.
+ */
+async function eraseBookings(tx: TransactionSql, kind: LeadKind, id: string, now: Date): Promise<void> {
+  await tx`delete from booking_claims where booking_id in (
+             select id from bookings where lead_kind = ${kind} and lead_id = ${id} and status = 'booked' and starts_at > ${now})`;
+  await tx`
+    update bookings set name = null, email = null, phone = null, note = null, visitor_id = null, erased_at = ${now}, updated_at = ${now},
+      manage_token = ${crypto.randomUUID().replaceAll('-', '')} || substr(md5(id), 1, 24),
+      status = case when status = 'booked' and starts_at > ${now} then 'cancelled' else status end
+    where lead_kind = ${kind} and lead_id = ${id}`;
+  await tx`update leads set booking_token = null where kind = ${kind} and id = ${id}`;
+}
+
 async function deleteSubmission(tx: TransactionSql, kind: LeadKind, id: string): Promise<void> {
+  if (kind === 'booking') return;
   if (kind === 'intake') {
     await tx`delete from q4_intake_applications where id = ${id}`;
     return;

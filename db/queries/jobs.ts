@@ -12,7 +12,18 @@ type Db = Sql | TransactionSql;
 export const JOBS_CHANNEL = 'lead_jobs';
 
 /** A claimed job, as the worker delivers it. */
-export type Job = { id: string; leadKind: LeadKind; leadId: string; channel: Channel; attempts: number; giveUpAt: Date; leaseToken: string };
+export type Job = {
+  id: string;
+  leadKind: LeadKind;
+  leadId: string;
+  channel: Channel;
+  /** A booking's job (its emails, calendar write, reminders): the booking, and its sequence the job was queued for. */
+  bookingId: string | null;
+  revision: number;
+  attempts: number;
+  giveUpAt: Date;
+  leaseToken: string;
+};
 
 /**
  * The `queued` step of a statement that queues a lead's notifications: one row per channel for the lead
@@ -24,7 +35,7 @@ export function queuedWith(sql: Db, lead: PendingQuery<Row[]>, channels: readonl
   return sql`queued as (
     insert into jobs (lead_kind, lead_id, channel, run_at, give_up_at, created_at)
     select l.kind, l.id, c.channel, ${now}, ${giveUpAt}, ${now} from ${lead} l, unnest(${[...channels]}::text[]) as c (channel)
-    on conflict (lead_kind, lead_id, channel) do nothing
+    on conflict do nothing
     returning id
   )`;
 }
@@ -80,7 +91,7 @@ export async function claimDueJobs(sql: Db, { limit, now, leasedUntil }: { limit
       order by run_at, id limit ${limit} for update skip locked
     ) due
     where j.id = due.id
-    returning j.id::text, j.lead_kind, j.lead_id, j.channel, j.attempts, j.give_up_at, j.lease_token::text`;
+    returning j.id::text, j.lead_kind, j.lead_id, j.channel, j.booking_id, j.revision, j.attempts, j.give_up_at, j.lease_token::text`;
 }
 
 /** A worker still delivering keeps its jobs: their leases are pushed out to `leasedUntil`. */
@@ -160,7 +171,7 @@ export function retryDelivery(
     const [job] = await tx<(Job & { state: JobState; erased: boolean })[]>`
       select j.id::text, j.lead_kind, j.lead_id, j.channel, j.state, l.erased_at is not null as erased
       from jobs j join leads l on l.kind = j.lead_kind and l.id = j.lead_id
-      where j.lead_kind = ${lead.kind} and j.lead_id = ${lead.id} and j.channel = ${channel} for update of j`;
+      where j.lead_kind = ${lead.kind} and j.lead_id = ${lead.id} and j.channel = ${channel} and j.booking_id is null for update of j`;
     if (!job) return 'missing';
     // The one notification of an erased lead is its erasure notice, which carries nothing personal.
     if (job.erased && job.channel !== ERASED_CHANNEL) return 'erased';
@@ -179,6 +190,6 @@ export function retryDelivery(
 export function leadDeliveries(sql: Db, kind: LeadKind, id: string): Promise<Delivery[]> {
   return sql<Delivery[]>`
     select channel, state, attempts, run_at, last_error, detail, finished_at from jobs
-    where lead_kind = ${kind} and lead_id = ${id}
+    where lead_kind = ${kind} and lead_id = ${id} and booking_id is null
     order by array_position(array['staff-email', 'prospect-email', 'webhook', 'erased-webhook'], channel)`;
 }

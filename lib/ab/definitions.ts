@@ -6,7 +6,8 @@ import type { Decision } from './decision.ts';
 // formats of the /api/ab-test answers (what the calls send is checked by lib/ab/schema.ts). Shared by the server (routes, queries, the dashboard's
 // components) and islands (the hook); no server code here.
 
-export const EVENT_TYPES = ['view', 'click', 'conversion'] as const;
+/** `conversion` is a submitted form (the spec's goal); `booked`, a booked strategy session (the second goal). */
+export const EVENT_TYPES = ['view', 'click', 'conversion', 'booked'] as const;
 export type AbEventType = (typeof EVENT_TYPES)[number];
 /**
  * What a browser may report. Conversions are written only by the server, in the transaction that stores

@@ -23,3 +23,11 @@ export const DEFAULT_BOOKING_RULES: BookingRules = {
   daysAhead: 21,
   timeZone: agency.timeZone,
 };
+
+/** The rules as this deployment sets them (BOOKING_SESSION_MINUTES, BOOKING_MIN_NOTICE_HOURS, BOOKING_DAYS_AHEAD). */
+export const bookingRulesOf = (config: { BOOKING_SESSION_MINUTES: number; BOOKING_MIN_NOTICE_HOURS: number; BOOKING_DAYS_AHEAD: number }): BookingRules => ({
+  ...DEFAULT_BOOKING_RULES,
+  sessionMinutes: config.BOOKING_SESSION_MINUTES,
+  minNoticeHours: config.BOOKING_MIN_NOTICE_HOURS,
+  daysAhead: config.BOOKING_DAYS_AHEAD,
+});

@@ -64,6 +64,8 @@ export const bookingRequestSchema = z.object({
   ]),
   /** The token of the visitor's audit results, when they book from that page, so the session links to it. */
   results: optionalText('That results link is not valid', [z.regex(/^[\w-]{20,128}$/, 'That results link is not valid')]),
+  /** The token of the booking link a staff member sent from a lead (/book?lead=…), so the session joins that lead. */
+  lead: optionalText('That booking link is not valid', [z.regex(/^[\w-]{20,128}$/, 'That booking link is not valid')]),
 });
 
 /** What the form holds. */

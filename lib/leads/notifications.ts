@@ -3,7 +3,11 @@ import type { LeadKind } from './pipeline.ts';
 // Who is told about a lead, and how (the channels of the notification queue, db/queries/jobs.ts), and
 // when a failed delivery is tried again. Pure: the worker (features/leads/delivery/) does the sending.
 
-export const CHANNELS = ['staff-email', 'prospect-email', 'webhook', 'erased-webhook'] as const;
+export const LEAD_CHANNELS = ['staff-email', 'prospect-email', 'webhook', 'erased-webhook'] as const;
+/** A booked session's jobs (lib/booking/, features/booking/): its emails, its calendar event, its reminders. */
+export const BOOKING_CHANNELS = ['booking-visitor', 'booking-staff', 'booking-calendar', 'reminder-24h', 'reminder-1h', 'no-show'] as const;
+export const CHANNELS = [...LEAD_CHANNELS, ...BOOKING_CHANNELS] as const;
+export type BookingChannel = (typeof BOOKING_CHANNELS)[number];
 export type Channel = (typeof CHANNELS)[number];
 
 export const JOB_STATES = ['queued', 'running', 'delivered', 'skipped', 'dead'] as const;
@@ -25,6 +29,12 @@ export function channelLabel(channel: Channel, kind: LeadKind): string {
   if (channel === 'staff-email') return 'New-lead email to the team';
   if (channel === 'webhook') return 'Webhook';
   if (channel === 'erased-webhook') return 'Erasure notice (webhook)';
+  if (channel === 'booking-visitor') return 'Session email to the prospect';
+  if (channel === 'booking-staff') return 'Session email to the staff member';
+  if (channel === 'booking-calendar') return 'Calendar event';
+  if (channel === 'reminder-24h') return 'Reminder a day before';
+  if (channel === 'reminder-1h') return 'Reminder an hour before';
+  if (channel === 'no-show') return 'Missed-session email';
   return kind === 'audit' ? 'Audit results email to the prospect' : 'Application receipt to the applicant';
 }
 

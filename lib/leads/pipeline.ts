@@ -4,9 +4,10 @@ import { budgetOptions } from '../intake/schema.ts';
 // a reply-by time. The option lists and labels live here once, for the server's pages and APIs and for
 // the status island; what staff may send is checked by lib/leads/schema.ts. Pure: no I/O.
 
-export const LEAD_KINDS = ['audit', 'intake'] as const;
+/** An audit, a Q4 application, or a visitor who booked a strategy session without either. */
+export const LEAD_KINDS = ['audit', 'intake', 'booking'] as const;
 export type LeadKind = (typeof LEAD_KINDS)[number];
-export const leadKindLabel: Record<LeadKind, string> = { audit: 'Audit', intake: 'Q4 application' };
+export const leadKindLabel: Record<LeadKind, string> = { audit: 'Audit', intake: 'Q4 application', booking: 'Session booking' };
 
 /** The pipeline, in order: a lead starts `new` and ends won, lost or not a fit. */
 export const LEAD_STATUSES = ['new', 'contacted', 'session booked', 'won', 'lost', 'not a fit'] as const;
@@ -51,7 +52,7 @@ export type Lead = LeadRow & { visitorId: string | null; page: string | null; fi
 /** One thing that happened to a lead, for its timeline. */
 export type LeadEvent = {
   id: string;
-  kind: 'submitted' | 'viewed' | 'status' | 'owner' | 'note' | 'spam' | 'erased' | 'delivery';
+  kind: 'submitted' | 'viewed' | 'status' | 'owner' | 'note' | 'spam' | 'erased' | 'delivery' | 'booking';
   actorEmail: string | null;
   fromValue: string | null;
   toValue: string | null;

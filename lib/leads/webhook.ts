@@ -10,7 +10,7 @@ export type LeadWebhookBody = {
   type: 'lead.created';
   timestamp: string;
   data: {
-    type: 'audit' | 'intake';
+    type: LeadKind;
     id: string;
     createdAt: string;
     name: string;
@@ -66,7 +66,7 @@ export function leadWebhookBody(notice: LeadNotice, siteUrl: string): LeadWebhoo
 export type LeadErasedWebhookBody = {
   type: 'lead.erased';
   timestamp: string;
-  data: { type: 'audit' | 'intake'; id: string; erasedAt: string };
+  data: { type: LeadKind; id: string; erasedAt: string };
 };
 
 /** The erasure webhook's webhook-id: its own, the same on every retry. */

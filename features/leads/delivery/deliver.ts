@@ -1,4 +1,5 @@
 import type { Sql } from 'postgres';
+import { deliverBookingJob } from '../../booking/deliver.ts';
 import { ERASED_BEFORE_SENT, type Job } from '../../../db/queries/jobs.ts';
 import { erasedAtOf, leadNotice } from '../../../db/queries/lead-notice.ts';
 import type { Config } from '../../../lib/config.ts';
@@ -17,7 +18,7 @@ import { postWebhook } from './webhook.ts';
 
 export type DeliveryDeps = {
   sql: Sql;
-  config: Pick<Config, 'PUBLIC_SITE_URL' | 'MAIL_FROM' | 'LEAD_NOTIFY_EMAIL' | 'LEAD_WEBHOOK_URL' | 'LEAD_WEBHOOK_SECRET'>;
+  config: Pick<Config, 'PUBLIC_SITE_URL' | 'MAIL_FROM' | 'LEAD_NOTIFY_EMAIL' | 'LEAD_WEBHOOK_URL' | 'LEAD_WEBHOOK_SECRET' | 'APP_SECRET'>;
   log: Logger;
   mailer: Mailer;
   webhookTimeoutMs: number;
@@ -40,6 +41,7 @@ const messageIdOf = (job: Job, from: string) => `<lead.${job.leadKind}.${job.lea
 
 export async function deliver(job: Job, deps: DeliveryDeps, signal: AbortSignal): Promise<DeliveryOutcome> {
   if (job.channel === ERASED_CHANNEL) return sendErasedWebhook(job, deps, signal);
+  if (job.bookingId !== null) return deliverBookingJob(job, deps, signal);
   const notice = await leadNotice(deps.sql, job.leadKind, job.leadId);
   if (notice === null) return { state: 'skipped', detail: 'The lead no longer exists' };
   if (notice === 'erased') return { state: 'skipped', detail: ERASED_BEFORE_SENT };
@@ -59,6 +61,8 @@ export async function deliver(job: Job, deps: DeliveryDeps, signal: AbortSignal)
       });
     case 'webhook':
       return sendWebhook(notice, deps, signal);
+    default:
+      return { state: 'skipped', detail: `Not a lead's notification: ${job.channel}` };
   }
 }
 

@@ -13,6 +13,8 @@ export type OutgoingEmail = {
   /** The same on every retry of a notification, so a mail server or app can drop a copy. */
   messageId: string;
   message: EmailMessage;
+  /** An iCalendar invite (a booked session): sent as the text/calendar part mail apps offer to add, and as an .ics file. */
+  invite?: { method: 'REQUEST' | 'CANCEL'; content: string };
 };
 
 export type Mailer = {
@@ -83,7 +85,7 @@ export function createMailer({ smtpUrl, from }: { smtpUrl: string | undefined; f
     ));
   return {
     configured: true,
-    async send({ to, replyTo, messageId, message }, signal) {
+    async send({ to, replyTo, messageId, message, invite }, signal) {
       try {
         const info = await (await transporter()).sendMail({
           from,
@@ -93,6 +95,7 @@ export function createMailer({ smtpUrl, from }: { smtpUrl: string | undefined; f
           text: emailText(message),
           html: emailHtml(message),
           messageId,
+          ...(invite ? { icalEvent: { method: invite.method, filename: 'invite.ics', content: invite.content } } : {}),
           // Automatic mail: out-of-office replies and auto-responders leave it alone.
           headers: { 'Auto-Submitted': 'auto-generated' },
           signal,

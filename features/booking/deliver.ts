@@ -1,0 +1,133 @@
+import { bookingSettingsOf } from '../../db/queries/booking-settings.ts';
+import { type Booking, findBooking } from '../../db/queries/bookings.ts';
+import { ERASED_BEFORE_SENT, type Job } from '../../db/queries/jobs.ts';
+import {
+  type BookingNotice,
+  bookingCancelledEmail,
+  bookingConfirmedEmail,
+  bookingMovedEmail,
+  bookingReminderEmail,
+  bookingStaffEmail,
+  noShowEmail,
+} from '../../lib/booking/emails.ts';
+import { calendarObjectIcs, type InviteEvent, inviteIcs } from '../../lib/booking/invite.ts';
+import type { EmailMessage } from '../../lib/leads/emails.ts';
+import { leadPath } from '../../lib/leads/pipeline.ts';
+import { agency } from '../../lib/site.ts';
+import type { DeliveryDeps, DeliveryOutcome } from '../leads/delivery/deliver.ts';
+import { removeEvent, writeEvent } from './calendar/index.ts';
+import { calendarSourceOf } from './calendar-source.ts';
+
+// One job of a booked session, delivered: reads the booking as it is now (an erased one gets nothing,
+// and a job queued for an earlier version of it, before a move or a cancel, is skipped: the later one
+// says what is true), then sends its email with the invite, or writes the staff member's calendar.
+
+const SUPERSEDED = 'The session changed after this was queued: the newer version was sent instead';
+
+/** The calendar event's UID: stable for the booking's life, so a move updates it and a cancel cancels it. */
+export const eventUid = (booking: Pick<Booking, 'id'>) => `session-${booking.id}`;
+
+function noticeOf(b: Booking, siteUrl: string): BookingNotice {
+  return {
+    bookingId: b.id,
+    start: b.startsAt,
+    end: b.endsAt,
+    timeZone: agency.timeZone,
+    visitor: { name: b.name ?? '', email: b.email ?? '', phone: b.phone, note: b.note, business: null },
+    staff: { name: b.staffName ?? agency.name, email: b.staffEmail ?? agency.email },
+    manageUrl: `${siteUrl}/book/manage/${b.manageToken}`,
+    bookUrl: `${siteUrl}/book`,
+    leadUrl: `${siteUrl}${leadPath(b.leadKind, b.leadId)}`,
+    previousStart: b.previousStartsAt ?? undefined,
+  };
+}
+
+function inviteEventOf(b: Booking, n: BookingNotice): InviteEvent {
+  return {
+    uid: eventUid(b),
+    sequence: b.sequence,
+    start: b.startsAt,
+    end: b.endsAt,
+    title: `Strategy session: ${n.visitor.name} and ${agency.name}`,
+    description: `Free strategy session with ${n.staff.name} of ${agency.name}.\nMove or cancel: ${n.manageUrl}`,
+    url: n.manageUrl,
+    organizer: { name: n.staff.name, email: n.staff.email },
+    attendees: [{ name: n.visitor.name, email: n.visitor.email }],
+  };
+}
+
+export async function deliverBookingJob(job: Job, deps: DeliveryDeps, signal: AbortSignal): Promise<DeliveryOutcome> {
+  const booking = job.bookingId ? await findBooking(deps.sql, job.bookingId) : null;
+  if (!booking) return { state: 'skipped', detail: 'The session no longer exists' };
+  if (booking.erasedAt) return { state: 'skipped', detail: ERASED_BEFORE_SENT };
+  if (job.channel === 'booking-calendar') return writeCalendar(booking, deps, signal);
+  if (job.channel !== 'no-show' && job.revision !== booking.sequence) return { state: 'skipped', detail: SUPERSEDED };
+  const n = noticeOf(booking, deps.config.PUBLIC_SITE_URL);
+  const event = inviteEventOf(booking, n);
+  const cancelled = booking.status === 'cancelled';
+  const invite = { method: cancelled ? ('CANCEL' as const) : ('REQUEST' as const), content: inviteIcs(event, cancelled ? 'CANCEL' : 'REQUEST') };
+  const moved = booking.sequence > 0 && !cancelled;
+  switch (job.channel) {
+    case 'booking-visitor':
+      return send(job, deps, signal, {
+        to: n.visitor.email,
+        replyTo: n.staff.email,
+        message: cancelled ? bookingCancelledEmail(n, 'visitor') : moved ? bookingMovedEmail(n, 'visitor') : bookingConfirmedEmail(n),
+        invite,
+      });
+    case 'booking-staff':
+      return send(job, deps, signal, {
+        to: n.staff.email,
+        replyTo: n.visitor.email,
+        message: cancelled ? bookingCancelledEmail(n, 'staff') : moved ? bookingMovedEmail(n, 'staff') : bookingStaffEmail(n),
+        invite,
+      });
+    case 'reminder-24h':
+    case 'reminder-1h':
+      if (booking.status !== 'booked') return { state: 'skipped', detail: 'The session is no longer booked' };
+      return send(job, deps, signal, {
+        to: n.visitor.email,
+        replyTo: n.staff.email,
+        message: bookingReminderEmail(n, job.channel === 'reminder-24h' ? '24h' : '1h'),
+      });
+    case 'no-show':
+      if (booking.status !== 'no-show') return { state: 'skipped', detail: 'The session is no longer marked as missed' };
+      return send(job, deps, signal, { to: n.visitor.email, replyTo: n.staff.email, message: noShowEmail(n) });
+    default:
+      return { state: 'skipped', detail: `Not a session's notification: ${job.channel}` };
+  }
+}
+
+async function send(
+  job: Job,
+  { mailer, log, config }: DeliveryDeps,
+  signal: AbortSignal,
+  email: { to: string; replyTo: string; message: EmailMessage; invite?: { method: 'REQUEST' | 'CANCEL'; content: string } },
+): Promise<DeliveryOutcome> {
+  if (!mailer.configured) {
+    log.info('email not sent: SMTP_URL is not set', { type: job.channel, bookingId: job.bookingId });
+    return { state: 'skipped', detail: 'SMTP_URL is not set: written to the log instead of sent' };
+  }
+  const domain = config.MAIL_FROM.slice(config.MAIL_FROM.lastIndexOf('@') + 1).replace(/>$/, '');
+  const answer = await mailer.send(
+    { to: [email.to], replyTo: email.replyTo, messageId: `<session.${job.bookingId}.${job.channel}.${job.revision}@${domain}>`, message: email.message, invite: email.invite },
+    signal,
+  );
+  return { state: 'delivered', detail: `Accepted by the mail server: ${answer}`.slice(0, 500) };
+}
+
+/** The staff member's calendar gets the session as it is now: written while booked, removed once cancelled. */
+async function writeCalendar(booking: Booking, { sql, config }: DeliveryDeps, signal: AbortSignal): Promise<DeliveryOutcome> {
+  if (!booking.staffId) return { state: 'skipped', detail: 'The staff member no longer exists' };
+  const settings = await bookingSettingsOf(sql, booking.staffId);
+  const source = settings ? await calendarSourceOf(settings, config.APP_SECRET) : null;
+  if (source === null || source === 'sealed' || source.kind !== 'caldav')
+    return { state: 'skipped', detail: source === 'sealed' ? 'The calendar password cannot be opened (APP_SECRET)' : 'No calendar that takes events is connected' };
+  if (booking.status === 'cancelled') {
+    await removeEvent(source, eventUid(booking), signal);
+    return { state: 'delivered', detail: 'Removed from the calendar' };
+  }
+  const n = noticeOf(booking, config.PUBLIC_SITE_URL);
+  await writeEvent(source, eventUid(booking), calendarObjectIcs(inviteEventOf(booking, n), 'CONFIRMED'), signal);
+  return { state: 'delivered', detail: `Written to the calendar (version ${booking.sequence})` };
+}

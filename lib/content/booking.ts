@@ -1,0 +1,50 @@
+// The words of the booking pages (/book and /book/manage/{token}): one place, for the pages, the API's
+// refusals and the tests.
+
+export const bookingCopy = {
+  title: 'Book your free strategy session | Northline Digital',
+  description: 'Pick a time for a free 45-minute strategy session with a Northline Digital specialist: your audit, your market in Toronto, and the next three moves.',
+  heading: 'Book your free strategy session',
+  lead: (minutes: number) =>
+    `${minutes} minutes with a specialist on our team, by video call or phone. We go through where your customers find you today, what your competitors in your part of Toronto are doing, and the three moves we would make first. No cost, and no obligation.`,
+  timesNote: 'Times are Toronto time (Eastern).',
+  pickHeading: 'Pick a time',
+  formHeading: 'Your details',
+  changeTime: 'Choose another time',
+  submit: 'Book this time',
+  moreDays: 'Show more days',
+  none: {
+    heading: 'No times are open right now',
+    text: 'Our calendars are full for the next few weeks. Email or call us and we will find a time that works for you.',
+  },
+  taken: 'Someone booked that time a moment ago. Here are the next open times:',
+  notOffered: 'That time is no longer open. Please pick another one.',
+  fields: {
+    name: 'Your name',
+    email: 'Email',
+    emailHint: 'We send the invite and your confirmation here.',
+    phone: 'Phone (optional)',
+    phoneHint: 'In case we need to reach you on the day.',
+    note: 'Anything we should know? (optional)',
+    noteHint: 'Your business, your website, or what you would like to cover.',
+  },
+  privacy: 'We use your details only for this session and the follow-up you ask for.',
+  manage: {
+    title: 'Your strategy session | Northline Digital',
+    bookedHeading: 'You’re booked',
+    heading: 'Your strategy session',
+    cancelledHeading: 'This session is cancelled',
+    pastHeading: 'This session has passed',
+    missingHeading: 'We can’t find this session',
+    missingText: 'The link may be incomplete, or the session was removed at your request. You can book a new time below.',
+    sent: 'We have emailed your confirmation and a calendar invite.',
+    moveHeading: 'Move to another time',
+    moveSubmit: 'Move my session to this time',
+    cancelHeading: 'Can’t make it?',
+    cancelText: 'Cancelling frees the time for someone else. You can book again whenever you like.',
+    cancelSubmit: 'Cancel my session',
+    cancelledText: 'We have let your specialist know. If you would still like to talk, pick a new time whenever it suits you.',
+    bookAgain: 'Book a new time',
+    moved: 'Your session is moved. We have sent the updated invite.',
+  },
+} as const;

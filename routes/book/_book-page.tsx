@@ -1,0 +1,91 @@
+import { BookPage, type BookPageData, bookHref, type BookingFormValues } from '../../components/booking/BookPage.tsx';
+import type { SlotDay } from '../../components/booking/SlotDays.tsx';
+import { sessionLabel, slotTime } from '../../lib/booking/display.ts';
+import type { Slot } from '../../lib/booking/slots.ts';
+import { bookingCopy } from '../../lib/content/booking.ts';
+import type { FieldErrors } from '../../lib/forms/validation.ts';
+import { agency } from '../../lib/site.ts';
+import { addDays, isoDay, parseIsoDay } from '../../lib/time/calendar.ts';
+import { dayIn } from '../../lib/time/zoned.ts';
+import type { AppContext } from '../../server/deps.ts';
+import { definePage, renderPage } from '../../server/page.tsx';
+
+/** The booking page: never kept (its times change by the minute, and its form carries a fresh id). */
+export const bookPage = definePage<BookPageData>({
+  meta: { title: bookingCopy.title, description: bookingCopy.description, path: '/book' },
+  Component: BookPage,
+});
+
+/** How many days of open times the page lists at first; "Show more days" shows the whole horizon. */
+export const FIRST_DAYS = 7;
+
+/** Slots grouped by their Toronto day. */
+export function slotDays(slots: readonly Slot[]): SlotDay[] {
+  const days: SlotDay[] = [];
+  for (const slot of slots) {
+    const day = dayIn(slot.start, agency.timeZone);
+    const start = slot.start.toISOString();
+    const last = days.at(-1);
+    if (last?.day === day) last.slots.push({ start, time: slotTime(slot.start, agency.timeZone) });
+    else days.push({ day, slots: [{ start, time: slotTime(slot.start, agency.timeZone) }] });
+  }
+  return days;
+}
+
+const EMPTY_VALUES: BookingFormValues = { name: '', email: '', phone: '', note: '' };
+
+/**
+ * Renders /book: the open times (the first week, or `days`), the chosen one's form when `start` is still
+ * open (else a notice), the answers and errors of a refused post, and the visitor's hints kept on
+ * every link. `status` is the answer's (400 or 409 when a post is shown again).
+ */
+export async function renderBookPage(
+  c: AppContext,
+  {
+    start,
+    days = FIRST_DAYS,
+    hints,
+    values,
+    errors = {},
+    notice = null,
+    slots: given,
+    id,
+    status = 200,
+  }: {
+    start?: string;
+    days?: number;
+    hints: BookPageData['hints'];
+    values?: Partial<BookingFormValues>;
+    errors?: FieldErrors;
+    notice?: string | null;
+    slots?: Slot[];
+    id?: string;
+    status?: 200 | 400 | 409;
+  },
+): Promise<Response> {
+  const { booking, now } = c.get('deps');
+  const horizon = booking.rules.daysAhead;
+  const slots = given ?? (await booking.slots(horizon));
+  const chosenSlot = start ? slots.find((s) => s.start.getTime() === Date.parse(start)) : undefined;
+  const lastDay = isoDay(addDays(parseIsoDay(dayIn(now(), agency.timeZone)), days - 1));
+  const listed = slots.filter((s) => dayIn(s.start, agency.timeZone) <= lastDay);
+  c.header('Cache-Control', 'private, no-store');
+  if (hints.results || hints.lead) {
+    c.header('Referrer-Policy', 'no-referrer');
+    c.header('X-Robots-Tag', 'noindex');
+  }
+  return renderPage(
+    c,
+    bookPage,
+    {
+      sessionMinutes: booking.rules.sessionMinutes,
+      days: slotDays(listed),
+      chosen: chosenSlot ? { start: chosenSlot.start.toISOString(), label: `${sessionLabel(chosenSlot.start, agency.timeZone)} (Toronto time)` } : null,
+      notice: notice ?? (start && !chosenSlot && !Number.isNaN(Date.parse(start)) ? bookingCopy.notOffered : null),
+      form: { id: id ?? crypto.randomUUID(), values: { ...EMPTY_VALUES, ...values }, errors },
+      hints,
+      moreDaysHref: days < horizon && slots.length > listed.length ? bookHref(hints, { days: String(horizon) }) : null,
+    },
+    status,
+  );
+}
