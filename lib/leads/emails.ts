@@ -66,7 +66,7 @@ const industryLabel = (notice: LeadNotice) =>
 const when = (at: Date) => `${formatWeekdayDate(at)} at ${formatClockTime(at)}`;
 
 /** Every email says who sent it, from where, and how to reach a person. */
-const senderLines = [`${agency.legalName} (${agency.name}), ${mailingAddressLine}`, `${agency.phoneDisplay} · ${agency.email} · ${links.mainSite}`];
+export const senderLines = [`${agency.legalName} (${agency.name}), ${mailingAddressLine}`, `${agency.phoneDisplay} · ${agency.email} · ${links.mainSite}`];
 
 /** The team's notice of a new lead: who, what they asked for, when to reply by, and where the lead is. */
 export function newLeadEmail(notice: LeadNotice, siteUrl: string): EmailMessage {
