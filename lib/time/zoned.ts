@@ -50,3 +50,14 @@ export function secondsUntilNextDay(date: Date, timeZone: string): number {
   const { hour, minute, second } = wallClock(date, timeZone);
   return Math.max(1, 24 * 3600 - (hour * 3600 + minute * 60 + second));
 }
+
+/** Whether `timeZone` is a zone Intl knows (an IANA name such as "America/Toronto"), not a made-up or Windows one. */
+export function isKnownTimeZone(timeZone: string): boolean {
+  if (formats.has(timeZone)) return true;
+  try {
+    new Intl.DateTimeFormat('en-CA', { timeZone });
+    return true;
+  } catch {
+    return false;
+  }
+}
