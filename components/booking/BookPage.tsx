@@ -54,7 +54,16 @@ function BookingForm({ data }: { data: BookPageData }) {
         <input type="hidden" name="start" value={chosen.start} />
         {data.hints.results ? <input type="hidden" name="results" value={data.hints.results} /> : null}
         {data.hints.lead ? <input type="hidden" name="lead" value={data.hints.lead} /> : null}
-        <TextField id="booking-name" name="name" label={copy.fields.name} required autoComplete="name" defaultValue={values.name} error={errors.name} maxLength={100} />
+        <TextField
+          id="booking-name"
+          name="name"
+          label={copy.fields.name}
+          required
+          autoComplete="name"
+          defaultValue={values.name}
+          error={errors.name}
+          maxLength={100}
+        />
         <TextField
           id="booking-email"
           name="email"
@@ -79,7 +88,16 @@ function BookingForm({ data }: { data: BookPageData }) {
           hint={copy.fields.phoneHint}
           maxLength={30}
         />
-        <TextAreaField id="booking-note" name="note" label={copy.fields.note} rows={3} defaultValue={values.note} error={errors.note} hint={copy.fields.noteHint} maxLength={1000} />
+        <TextAreaField
+          id="booking-note"
+          name="note"
+          label={copy.fields.note}
+          rows={3}
+          defaultValue={values.note}
+          error={errors.note}
+          hint={copy.fields.noteHint}
+          maxLength={1000}
+        />
         {errors.start ? (
           <p role="alert" className="text-sm text-red-600">
             {errors.start}

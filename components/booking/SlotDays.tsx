@@ -22,7 +22,9 @@ export function SlotDays({ days, hrefOf, chosen }: { days: SlotDay[]; hrefOf: (s
                   data-slot={s.start}
                   aria-current={chosen === s.start ? 'true' : undefined}
                   className={`flex min-h-11 items-center justify-center rounded-lg border px-2 py-2.5 text-base font-semibold tabular-nums transition ${
-                    chosen === s.start ? 'border-blue-700 bg-blue-700 text-white' : 'border-slate-300 bg-white text-blue-800 hover:border-blue-600 hover:bg-blue-50'
+                    chosen === s.start
+                      ? 'border-blue-700 bg-blue-700 text-white'
+                      : 'border-slate-300 bg-white text-blue-800 hover:border-blue-600 hover:bg-blue-50'
                   }`}
                 >
                   <time dateTime={s.start}>{s.time}</time>

@@ -110,7 +110,13 @@ async function send(
   }
   const domain = config.MAIL_FROM.slice(config.MAIL_FROM.lastIndexOf('@') + 1).replace(/>$/, '');
   const answer = await mailer.send(
-    { to: [email.to], replyTo: email.replyTo, messageId: `<session.${job.bookingId}.${job.channel}.${job.revision}@${domain}>`, message: email.message, invite: email.invite },
+    {
+      to: [email.to],
+      replyTo: email.replyTo,
+      messageId: `<session.${job.bookingId}.${job.channel}.${job.revision}@${domain}>`,
+      message: email.message,
+      invite: email.invite,
+    },
     signal,
   );
   return { state: 'delivered', detail: `Accepted by the mail server: ${answer}`.slice(0, 500) };
@@ -122,7 +128,10 @@ async function writeCalendar(booking: Booking, { sql, config, now }: DeliveryDep
   const settings = await bookingSettingsOf(sql, booking.staffId);
   const source = settings ? await calendarSourceOf(settings, config.APP_SECRET) : null;
   if (source === null || source === 'sealed' || source.kind !== 'caldav')
-    return { state: 'skipped', detail: source === 'sealed' ? 'The calendar password cannot be opened (APP_SECRET)' : 'No calendar that takes events is connected' };
+    return {
+      state: 'skipped',
+      detail: source === 'sealed' ? 'The calendar password cannot be opened (APP_SECRET)' : 'No calendar that takes events is connected',
+    };
   if (booking.status === 'cancelled') {
     await removeEvent(source, eventUid(booking), signal);
     return { state: 'delivered', detail: 'Removed from the calendar' };

@@ -1,4 +1,4 @@
-import { BookPage, type BookPageData, bookHref, type BookingFormValues } from '../../components/booking/BookPage.tsx';
+import { type BookingFormValues, BookPage, type BookPageData, bookHref } from '../../components/booking/BookPage.tsx';
 import type { SlotDay } from '../../components/booking/SlotDays.tsx';
 import { sessionLabel, slotTime } from '../../lib/booking/display.ts';
 import type { Slot } from '../../lib/booking/slots.ts';

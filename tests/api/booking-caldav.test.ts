@@ -38,13 +38,37 @@ beforeAll(async () => {
   const staff = await createStaff(sql, 'maya');
   staffId = staff.id;
   await saveBookingHours(sql, staffId, { hours: 'Mon-Fri 10:00-16:00', accepting: true, displayName: 'Maya Chen' }, NOW);
-  await saveCalendar(sql, staffId, { kind: 'caldav', url: calendarUrl, username: 'maya', sealedPassword: await sealSecret(PASSWORD, APP_SECRET) }, { name: 'Work', problem: null }, NOW);
+  await saveCalendar(
+    sql,
+    staffId,
+    { kind: 'caldav', url: calendarUrl, username: 'maya', sealedPassword: await sealSecret(PASSWORD, APP_SECRET) },
+    { name: 'Work', problem: null },
+    NOW,
+  );
   // Tuesday Dec 1, 13:00-14:30 Toronto time: the 13:00 and 14:00 slots are taken by it.
   await radicale.putRawEvent(
     calendarUrl,
-    ['BEGIN:VCALENDAR', 'VERSION:2.0', 'PRODID:-//test//EN', 'BEGIN:VEVENT', 'UID:dentist@test', 'DTSTAMP:20261120T120000Z', 'DTSTART:20261201T180000Z', 'DTEND:20261201T193000Z', 'SUMMARY:Dentist', 'END:VEVENT', 'END:VCALENDAR', ''].join('\r\n'),
+    [
+      'BEGIN:VCALENDAR',
+      'VERSION:2.0',
+      'PRODID:-//test//EN',
+      'BEGIN:VEVENT',
+      'UID:dentist@test',
+      'DTSTAMP:20261120T120000Z',
+      'DTSTART:20261201T180000Z',
+      'DTEND:20261201T193000Z',
+      'SUMMARY:Dentist',
+      'END:VEVENT',
+      'END:VCALENDAR',
+      '',
+    ].join('\r\n'),
   );
-  worker = startWorker({ sql, config: loadConfig({ NODE_ENV: 'test', PUBLIC_SITE_URL: TEST_SITE_URL, ...env() }), log: (await testApp({ sql })).deps.log, now: () => NOW });
+  worker = startWorker({
+    sql,
+    config: loadConfig({ NODE_ENV: 'test', PUBLIC_SITE_URL: TEST_SITE_URL, ...env() }),
+    log: (await testApp({ sql })).deps.log,
+    now: () => NOW,
+  });
 });
 afterAll(async () => {
   await worker?.stop();
@@ -58,7 +82,9 @@ const slotsOn = async (t: Awaited<ReturnType<typeof app>>, day: string) =>
 
 async function settled(bookingId: string) {
   for (let i = 0; i < 200; i++) {
-    const [{ open }] = await sql<{ open: number }[]>`select count(*)::int as open from jobs where booking_id = ${bookingId} and state in ('queued', 'running') and run_at <= ${NOW}`;
+    const [{ open }] = await sql<
+      { open: number }[]
+    >`select count(*)::int as open from jobs where booking_id = ${bookingId} and state in ('queued', 'running') and run_at <= ${NOW}`;
     if (open === 0) return;
     await Bun.sleep(25);
   }
@@ -70,12 +96,21 @@ const eventOf = async (bookingId: string) => radicale.request('maya', `${calenda
 describe('a staff member with a CalDAV calendar', () => {
   test('a busy event in their calendar takes its slots away', async () => {
     const t = await app();
-    expect(await slotsOn(t, '2026-12-01')).toEqual(['2026-12-01T10:00:00-05:00', '2026-12-01T11:00:00-05:00', '2026-12-01T12:00:00-05:00', '2026-12-01T15:00:00-05:00']);
+    expect(await slotsOn(t, '2026-12-01')).toEqual([
+      '2026-12-01T10:00:00-05:00',
+      '2026-12-01T11:00:00-05:00',
+      '2026-12-01T12:00:00-05:00',
+      '2026-12-01T15:00:00-05:00',
+    ]);
   });
 
   test('a booking becomes an event in the calendar with the invite emailed to both; a move updates it, a cancel removes it', async () => {
     const t = await app();
-    const res = await t.postJson('/api/booking', { id: crypto.randomUUID(), start: '2026-12-01T15:00:00.000Z', name: 'Dev Patel', email: 'dev@patelplumbing.ca' }, FROM_SITE);
+    const res = await t.postJson(
+      '/api/booking',
+      { id: crypto.randomUUID(), start: '2026-12-01T15:00:00.000Z', name: 'Dev Patel', email: 'dev@patelplumbing.ca' },
+      FROM_SITE,
+    );
     expect(res.status).toBe(201);
     const { booking } = (await res.json()) as { booking: { id: string; manageUrl: string } };
     t.deps.notifications.queued();
@@ -99,7 +134,11 @@ describe('a staff member with a CalDAV calendar', () => {
     // The manage link moves it: the same event, one version later.
     const path = new URL(booking.manageUrl).pathname;
     const form = (fields: Record<string, string>) =>
-      t.request(path, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', ...FROM_SITE }, body: new URLSearchParams(fields).toString() });
+      t.request(path, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', ...FROM_SITE },
+        body: new URLSearchParams(fields).toString(),
+      });
     expect((await form({ action: 'move', start: '2026-12-02T15:00:00.000Z' })).status).toBe(303);
     worker.poke();
     await settled(booking.id);
@@ -121,14 +160,37 @@ describe('a staff member with a CalDAV calendar', () => {
     expect(await slotsOn(t, '2026-12-03')).toContain('2026-12-03T10:00:00-05:00');
     await radicale.putRawEvent(
       calendarUrl,
-      ['BEGIN:VCALENDAR', 'VERSION:2.0', 'PRODID:-//test//EN', 'BEGIN:VEVENT', 'UID:late@test', 'DTSTAMP:20261130T120000Z', 'DTSTART:20261203T150000Z', 'DTEND:20261203T160000Z', 'SUMMARY:Site visit', 'END:VEVENT', 'END:VCALENDAR', ''].join('\r\n'),
+      [
+        'BEGIN:VCALENDAR',
+        'VERSION:2.0',
+        'PRODID:-//test//EN',
+        'BEGIN:VEVENT',
+        'UID:late@test',
+        'DTSTAMP:20261130T120000Z',
+        'DTSTART:20261203T150000Z',
+        'DTEND:20261203T160000Z',
+        'SUMMARY:Site visit',
+        'END:VEVENT',
+        'END:VCALENDAR',
+        '',
+      ].join('\r\n'),
     );
-    const res = await t.postJson('/api/booking', { id: crypto.randomUUID(), start: '2026-12-03T15:00:00.000Z', name: 'Late Visitor', email: 'late@example.ca' }, FROM_SITE);
+    const res = await t.postJson(
+      '/api/booking',
+      { id: crypto.randomUUID(), start: '2026-12-03T15:00:00.000Z', name: 'Late Visitor', email: 'late@example.ca' },
+      FROM_SITE,
+    );
     expect(res.status).toBe(409);
   });
 
   test('a calendar that cannot be read withholds its owner’s slots, and the back office is told why', async () => {
-    await saveCalendar(sql, staffId, { kind: 'caldav', url: calendarUrl, username: 'maya', sealedPassword: await sealSecret('wrong password', APP_SECRET) }, { name: 'Work', problem: null }, new Date(NOW.getTime() + 1000));
+    await saveCalendar(
+      sql,
+      staffId,
+      { kind: 'caldav', url: calendarUrl, username: 'maya', sealedPassword: await sealSecret('wrong password', APP_SECRET) },
+      { name: 'Work', problem: null },
+      new Date(NOW.getTime() + 1000),
+    );
     const t = await app();
     const body = (await (await t.request('/api/booking/slots?days=5')).json()) as { slots: unknown[] };
     expect(body.slots).toEqual([]);

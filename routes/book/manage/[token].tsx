@@ -24,7 +24,13 @@ const when = (start: Date) => `${sessionLabel(start, agency.timeZone)} (Toronto 
 async function showBooking(
   c: AppContext,
   booking: Booking | null,
-  { banner = null, notice = null, moveTo, status = 200, slots }: { banner?: 'booked' | 'moved' | null; notice?: string | null; moveTo?: string; status?: 200 | 400 | 404 | 409; slots?: Slot[] },
+  {
+    banner = null,
+    notice = null,
+    moveTo,
+    status = 200,
+    slots,
+  }: { banner?: 'booked' | 'moved' | null; notice?: string | null; moveTo?: string; status?: 200 | 400 | 404 | 409; slots?: Slot[] },
 ) {
   c.header('Cache-Control', 'private, no-store');
   c.header('Referrer-Policy', 'no-referrer');
@@ -90,7 +96,10 @@ const manage = new Hono<AppEnv>()
     }
     const booking = await service.byToken(token);
     if (outcome.kind === 'gone') return c.redirect(`/book/manage/${token}`, 303);
-    return showBooking(c, booking, { notice: outcome.kind === 'taken' ? bookingCopy.taken : bookingCopy.notOffered, status: outcome.kind === 'taken' ? 409 : 400 });
+    return showBooking(c, booking, {
+      notice: outcome.kind === 'taken' ? bookingCopy.taken : bookingCopy.notOffered,
+      status: outcome.kind === 'taken' ? 409 : 400,
+    });
   });
 
 export default manage;
