@@ -1,10 +1,9 @@
 import type { ReactNode } from 'react';
 import type { CategoryScore } from '../../lib/audit/scoring.ts';
 import { formatDollars } from '../../lib/audit/scoring.ts';
+import { sessionLabel } from '../../lib/booking/display.ts';
 import type { AnswerRow } from '../../lib/leads/answers.ts';
 import { describeTouch, type ErasedTouch, parseErasedTouch, parseStoredTouch, type Touch } from '../../lib/leads/attribution.ts';
-import { agency } from '../../lib/site.ts';
-import { sessionLabel } from '../../lib/booking/display.ts';
 import { CHANNELS, type Channel, channelLabel, type Delivery, ERASED_CHANNEL } from '../../lib/leads/notifications.ts';
 import {
   isOverdue,
@@ -19,6 +18,7 @@ import {
   type SeenVariant,
   tierLabel,
 } from '../../lib/leads/pipeline.ts';
+import { agency } from '../../lib/site.ts';
 import { formatDateTime } from '../../lib/time/display.ts';
 import { inputClass, SelectField, TextAreaField } from '../ui/form.tsx';
 import { buttonClass } from '../ui/styles.ts';

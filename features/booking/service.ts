@@ -174,7 +174,7 @@ export function createBookingService({
 
     async move(token, start) {
       const current = await findBookingByToken(sql, token);
-      if (!current || current.status !== 'booked') return { kind: 'gone' };
+      if (current?.status !== 'booked') return { kind: 'gone' };
       const { offered, free } = await freeAt(start);
       if (!offered) return { kind: 'not-offered' };
       const previousWritesCalendar = await writesCalendarOf(current.staffId);

@@ -1,5 +1,4 @@
 import type { Sql } from 'postgres';
-import { deliverBookingJob } from '../../booking/deliver.ts';
 import { ERASED_BEFORE_SENT, type Job } from '../../../db/queries/jobs.ts';
 import { erasedAtOf, leadNotice } from '../../../db/queries/lead-notice.ts';
 import type { Config } from '../../../lib/config.ts';
@@ -9,6 +8,7 @@ import { leadErasedWebhookBody, leadErasedWebhookId, leadWebhookBody, leadWebhoo
 import { agency } from '../../../lib/site.ts';
 import type { Clock } from '../../../lib/time/clock.ts';
 import type { Logger } from '../../../server/log.ts';
+import { deliverBookingJob } from '../../booking/deliver.ts';
 import type { Mailer } from './mailer.ts';
 import { postWebhook } from './webhook.ts';
 
