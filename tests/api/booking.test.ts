@@ -2,9 +2,11 @@ import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from '
 import type { Sql } from 'postgres';
 import { saveBookingHours } from '../../db/queries/booking-settings.ts';
 import { eraseLead } from '../../db/queries/erasure.ts';
+import type { Assignment, VariantResult } from '../../lib/ab/definitions.ts';
 import { bookingCopy } from '../../lib/content/booking.ts';
 import { TEST_SITE_URL, testApp } from '../helpers/app.ts';
 import { validAudit } from '../helpers/audit.ts';
+import { VISITOR_USER_AGENT } from '../helpers/browser.ts';
 import { type ScratchDatabase, scratchDatabase } from '../helpers/isolated-db.ts';
 import { createStaff } from '../helpers/staff.ts';
 
@@ -199,6 +201,17 @@ describe('POST /api/booking', () => {
     expect(row).toEqual({ leadKind: 'audit', leadId: audit.id, status: 'session booked' });
     const events = await sql<{ kind: string; toValue: string }[]>`select kind, to_value from lead_events where lead_id = ${audit.id} order by id`;
     expect(events.map((e) => `${e.kind}:${e.toValue}`)).toEqual(expect.arrayContaining(['status:session booked', 'booking:booked']));
+  });
+
+  test('a booking counts in the A/B tests the visitor is in as a booked session, not a conversion', async () => {
+    const t = await app();
+    const visitor = { 'user-agent': VISITOR_USER_AGENT, cookie: `vid=${crypto.randomUUID()}` };
+    const seen = (await (await t.request('/api/ab-test/assignment?testName=hero-variant', { headers: visitor })).json()) as Assignment;
+    expect((await t.postJson('/api/ab-test/event', { testId: seen.testId, variantId: seen.variantId, eventType: 'view' }, visitor)).status).toBe(201);
+    const res = await t.postJson('/api/booking', request({ start: '2026-12-10T15:00:00.000Z', email: 'ab-goal@example.ca' }), { ...FROM_SITE, ...visitor });
+    expect(res.status).toBe(201);
+    const results = (await (await t.request(`/api/ab-test/results/${seen.testId}`)).json()) as VariantResult[];
+    expect(results.find((r) => r.variant.id === seen.variantId)?.metrics).toMatchObject({ views: 1, conversions: 0, booked: 1, bookedRate: 100 });
   });
 });
 
