@@ -14,7 +14,7 @@ import { calendarObjectIcs, type InviteEvent, inviteIcs } from '../../lib/bookin
 import type { EmailMessage } from '../../lib/leads/emails.ts';
 import { leadPath } from '../../lib/leads/pipeline.ts';
 import { agency } from '../../lib/site.ts';
-import type { DeliveryDeps, DeliveryOutcome } from '../leads/delivery/deliver.ts';
+import type { DeliveryDeps, DeliveryOutcome } from '../leads/delivery/types.ts';
 import { removeEvent, writeEvent } from './calendar/index.ts';
 import { calendarSourceOf } from './calendar-source.ts';
 

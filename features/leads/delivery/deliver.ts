@@ -16,16 +16,7 @@ import { postWebhook } from './webhook.ts';
 // channel's message and hands it over. Resolves with what to record on the job; throws a
 // DeliveryFailure (or any error) for the worker to retry.
 
-export type DeliveryDeps = {
-  sql: Sql;
-  config: Pick<Config, 'PUBLIC_SITE_URL' | 'MAIL_FROM' | 'LEAD_NOTIFY_EMAIL' | 'LEAD_WEBHOOK_URL' | 'LEAD_WEBHOOK_SECRET' | 'APP_SECRET'>;
-  log: Logger;
-  mailer: Mailer;
-  webhookTimeoutMs: number;
-  now: Clock;
-};
-
-export type DeliveryOutcome = { state: 'delivered' | 'skipped'; detail: string };
+import type { DeliveryDeps, DeliveryOutcome } from './types.ts';
 
 /** Which email this is, for logs (never who it is to). */
 type EmailType = 'new-lead' | 'audit-results' | 'application-received';
