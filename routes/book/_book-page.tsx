@@ -71,7 +71,8 @@ export async function renderBookPage(
   const listed = slots.filter((s) => dayIn(s.start, agency.timeZone) <= lastDay);
   c.header('Cache-Control', 'private, no-store');
   if (hints.results || hints.lead) {
-    c.header('Referrer-Policy', 'no-referrer');
+    // The results token is in the address: no Referer to other sites, and the form's post keeps its Origin.
+    c.header('Referrer-Policy', 'same-origin');
     c.header('X-Robots-Tag', 'noindex');
   }
   return renderPage(

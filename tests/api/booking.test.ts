@@ -248,7 +248,7 @@ describe('without JavaScript', () => {
     expect(manage).toMatch(/^\/book\/manage\/[\w-]{43}\?booked=1$/);
     const confirmation = await t.request(manage);
     expect(confirmation.status).toBe(200);
-    expect(confirmation.headers.get('referrer-policy')).toBe('no-referrer');
+    expect(confirmation.headers.get('referrer-policy')).toBe('same-origin');
     const text = await confirmation.text();
     expect(text).toContain(bookingCopy.manage.bookedHeading);
     expect(text).toContain('with Priya Shah');

@@ -33,7 +33,9 @@ async function showBooking(
   }: { banner?: 'booked' | 'moved' | null; notice?: string | null; moveTo?: string; status?: 200 | 400 | 404 | 409; slots?: Slot[] },
 ) {
   c.header('Cache-Control', 'private, no-store');
-  c.header('Referrer-Policy', 'no-referrer');
+  // No Referer to other sites (the token is in the address); same-origin keeps the Origin header on this
+  // page's own form posts, which a browser sends as "null" under no-referrer (the write guard refuses that).
+  c.header('Referrer-Policy', 'same-origin');
   c.header('X-Robots-Tag', 'noindex');
   if (!booking || booking.erasedAt) return renderPage(c, managePage, { state: 'missing' }, status === 200 ? 404 : status);
   const { booking: service, now } = c.get('deps');
