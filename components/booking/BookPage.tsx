@@ -42,8 +42,10 @@ function BookingForm({ data }: { data: BookPageData }) {
       <h2 id="details-heading" className="text-xl font-bold text-slate-900">
         {copy.formHeading}
       </h2>
-      <p className="mt-2 text-slate-700" data-chosen-slot={chosen.start}>
-        <strong className="font-semibold text-slate-900">{chosen.label}</strong>
+      <p className="mt-2 text-slate-700" data-chosen-slot={chosen.start} data-local-times>
+        <strong className="font-semibold text-slate-900">
+          <time dateTime={chosen.start}>{chosen.label}</time>
+        </strong>
         {` · ${data.sessionMinutes} minutes · `}
         <a href={bookHref(data.hints)} className="font-medium text-blue-700 underline underline-offset-2">
           {copy.changeTime}
@@ -132,7 +134,9 @@ export function BookPage(data: BookPageData) {
             <h2 id="times-heading" className="text-xl font-bold text-slate-900">
               {data.chosen ? copy.changeTime : copy.pickHeading}
             </h2>
-            <p className="text-sm text-slate-600">{copy.timesNote}</p>
+            <p className="text-sm text-slate-600">
+              {copy.timesNote} <span data-local-zone hidden />
+            </p>
           </div>
           <div className="mt-5">
             {data.days.length > 0 ? (

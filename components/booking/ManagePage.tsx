@@ -61,7 +61,7 @@ export function ManagePage(data: ManagePageData) {
               : copy.heading}
       </h1>
       <div className="mt-6 rounded-2xl border border-slate-200 bg-white p-5 shadow-lg sm:p-8" data-session-state={data.state}>
-        <p className={`text-xl font-semibold ${data.state === 'cancelled' ? 'text-slate-500 line-through' : 'text-slate-900'}`}>
+        <p className={`text-xl font-semibold ${data.state === 'cancelled' ? 'text-slate-500 line-through' : 'text-slate-900'}`} data-local-times>
           <time dateTime={data.start}>{data.when}</time>
         </p>
         <p className="mt-2 text-slate-700">

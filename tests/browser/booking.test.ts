@@ -101,6 +101,30 @@ for (const [label, viewport, options] of [
   });
 }
 
+test('a visitor in Mumbai sees their own time under each Toronto time; one in Toronto sees nothing added', async () => {
+  for (const [timezoneId, expected] of [
+    ['Asia/Kolkata', true],
+    ['America/Toronto', false],
+  ] as const) {
+    const context = await browser.newContext({ viewport: PHONE, timezoneId });
+    const page = await context.newPage();
+    await page.goto(`${server.url}/book`);
+    await page.waitForSelector('html[data-islands-ready]', { state: 'attached' });
+    const first = page.locator('[data-slot]').first();
+    const [toronto, local] = [await first.locator('time').textContent(), await first.locator('[data-local]').count()];
+    expect(local > 0).toBe(expected);
+    if (expected) {
+      // Toronto is 10½ hours behind India in winter (EST, UTC−5; IST, UTC+5:30, no daylight time).
+      const hour = Number(toronto?.slice(0, 2));
+      expect(await first.locator('[data-local]').textContent()).toBe(`${String((hour + 10) % 24).padStart(2, '0')}:30 your time`);
+      // ICU may name the zone by its older alias.
+      expect(await page.locator('[data-local-zone]').textContent()).toMatch(/^Under each: your own time \(Asia\/(Kolkata|Calcutta)\)\.$/);
+      await page.screenshot({ path: `${SHOTS}/book-kolkata-390.png` });
+    }
+    await context.close();
+  }
+});
+
 test('the confirmation and the staff member’s email, as a mail app shows them, at 390 and 1280 px', async () => {
   const mail = await smtp.waitFor(4, 20_000);
   const confirmation = mail.find((m) => m.to[0] === 'amira-390@haddad-dental.ca' && String(m.parsed.subject).startsWith('Your strategy session'));
