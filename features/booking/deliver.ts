@@ -34,7 +34,7 @@ function noticeOf(b: Booking, siteUrl: string): BookingNotice {
     end: b.endsAt,
     timeZone: agency.timeZone,
     visitor: { name: b.name ?? '', email: b.email ?? '', phone: b.phone, note: b.note, business: null },
-    staff: { name: b.staffName ?? agency.name, email: b.staffEmail ?? agency.email },
+    staff: { name: b.staffName ?? agency.name, email: b.staffEmail ?? agency.email, meetingUrl: b.staffMeetingUrl },
     manageUrl: `${siteUrl}/book/manage/${b.manageToken}`,
     bookUrl: `${siteUrl}/book`,
     leadUrl: `${siteUrl}${leadPath(b.leadKind, b.leadId)}`,
@@ -51,6 +51,7 @@ function inviteEventOf(b: Booking, n: BookingNotice): InviteEvent {
     title: `Strategy session: ${n.visitor.name} and ${agency.name}`,
     description: `Free strategy session with ${n.staff.name} of ${agency.name}.\nMove or cancel: ${n.manageUrl}`,
     url: n.manageUrl,
+    ...(n.staff.meetingUrl ? { location: n.staff.meetingUrl } : {}),
     organizer: { name: n.staff.name, email: n.staff.email },
     attendees: [{ name: n.visitor.name, email: n.visitor.email }],
   };
