@@ -7,6 +7,8 @@ export type StaffPageProps = { staff: { id: string; email: string; csrfToken: st
 
 const staffLinks = [
   { href: '/admin/leads', label: 'Leads' },
+  { href: '/admin/sessions', label: 'Sessions' },
+  { href: '/admin/booking', label: 'Booking' },
   { href: '/admin/ab-tests', label: 'A/B tests' },
   { href: '/admin/account', label: 'Account' },
 ] as const;
