@@ -36,6 +36,7 @@ import type { AuditRecord } from '../lib/audit/scoring.ts';
 import type { FieldErrors } from '../lib/forms/validation.ts';
 import { auditMarketingConsent } from '../lib/leads/consent.ts';
 import { agency, links } from '../lib/site.ts';
+import { tokenOfResultsUrl } from '../lib/audit/results-link.ts';
 
 const TOTAL_STEPS = AUDIT_STEPS.length;
 const STEPS = [1, 2, 3, 4] as const;
@@ -88,6 +89,7 @@ function Wizard({
   const { form, errors, onChange, check } = useCheckedForm(auditSchema, (f) => readForm(f, AUDIT_LIST_FIELDS, AUDIT_FLAG_FIELDS), sentErrors);
   const [pending, setPending] = useState(false);
   const [audit, setAudit] = useState<AuditRecord | null>(null);
+  const [resultsToken, setResultsToken] = useState<string | null>(null);
   const submissionId = useRef<string | null>(null);
   const stepGroup = useFieldId('step');
   const resultsHeading = useRef<HTMLHeadingElement>(null);
@@ -157,6 +159,7 @@ function Wizard({
       // The address becomes the private results link, so Back (from the booking page), a reload or a
       // bookmark shows these results, never an empty form.
       history.replaceState(history.state, '', resultsUrl);
+      setResultsToken(tokenOfResultsUrl(resultsUrl));
       setAudit(stored);
       toast({ title: 'Audit Complete!', description: 'Your personalized recommendations are ready.' });
     } catch (error) {
@@ -172,7 +175,7 @@ function Wizard({
     resultsHeading.current?.focus({ preventScroll: true });
   }, [audit]);
 
-  if (audit) return <AuditResults audit={audit} headingRef={resultsHeading} />;
+  if (audit) return <AuditResults audit={audit} headingRef={resultsHeading} resultsToken={resultsToken} />;
 
   const text = (name: AuditField) => (typeof values[name] === 'string' ? (values[name] as string) : '');
   const list = (name: AuditField) => (Array.isArray(values[name]) ? (values[name] as string[]) : []);

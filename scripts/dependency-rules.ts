@@ -14,6 +14,9 @@ export const PURE_PACKAGES = new Set([
   'entities/decode',
   '@zxcvbn-ts/language-common',
   'otpauth',
+  // iCalendar text: written by `ics`, read and recurrences expanded by ical.js (the booking's invites and busy times).
+  'ics',
+  'ical.js',
 ]);
 /**
  * The packages browser code may import: what the island bundles are made of. Every other dependency in

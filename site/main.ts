@@ -1,6 +1,7 @@
 import { type Database, openDatabase } from '../db/client.ts';
 import { DataDirInUse } from '../db/data-dir-lock.ts';
 import { MigrationFailed } from '../db/migrate.ts';
+import { sealedCalendarCount } from '../db/queries/booking-settings.ts';
 import { type LeadWorker, startWorker } from '../features/leads/delivery/worker.ts';
 import { packAndCheckAsAsked } from '../features/operations/backup/pack-and-check.ts';
 import { type BackupService, createBackupService } from '../features/operations/backup/service.ts';
@@ -118,8 +119,13 @@ export async function main({ embeddedFiles, preparedData }: { embeddedFiles?: Re
   const memory = startMemoryGovernor({ softLimitMb: config.MEMORY_SOFT_LIMIT_MB });
   site.deps.metrics.registry.register(memory.metrics);
   const workerConfig = config;
-  void db.ready.then(() => {
+  void db.ready.then(async () => {
     if (stopping) return;
+    // Calendar passwords are sealed with APP_SECRET: without it, every CalDAV calendar would be unreadable.
+    if (!workerConfig.APP_SECRET && (await sealedCalendarCount(db.sql)) > 0) {
+      stdoutLog.error('Invalid environment variable APP_SECRET: required once a staff member has connected a CalDAV calendar (its password is sealed with it)');
+      process.exit(1);
+    }
     stopWatchingTests = site.deps.homeVariants.watch({ listen: db.canListen });
     // The embedded database is backed up by its server, daily and when `bun run backup` asks; PostgreSQL
     // by `bun run backup` from cron or a timer, or by the provider (README).

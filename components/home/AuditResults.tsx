@@ -1,11 +1,14 @@
 import type { Ref } from 'react';
+import { bookingPathFor } from '../../lib/audit/results-link.ts';
 import { type AuditRecord, formatDollars, SCORE_THRESHOLDS, scoreBreakdown, scoreMessage } from '../../lib/audit/scoring.ts';
-import { figures, links, servicePath, services } from '../../lib/site.ts';
+import { figures, servicePath, services } from '../../lib/site.ts';
 import { LineIcon } from '../ui/LineIcon.tsx';
 import { buttonClass } from '../ui/styles.ts';
 
 /** The audit's results view: score and why, monthly value, recommended services and the next step. */
-export function AuditResults({ audit, headingRef }: { audit: AuditRecord; headingRef?: Ref<HTMLHeadingElement> }) {
+/** `resultsToken` (the private results link's) makes the booking buttons book a session joined to this audit. */
+export function AuditResults({ audit, headingRef, resultsToken }: { audit: AuditRecord; headingRef?: Ref<HTMLHeadingElement>; resultsToken?: string | null }) {
+  const bookHref = bookingPathFor(resultsToken);
   const score = Math.round(Number(audit.auditScore));
   const breakdown = scoreBreakdown(audit);
   const recommended = audit.recommendedServices.flatMap((slug) => services.filter((s) => s.slug === slug));
@@ -75,13 +78,13 @@ export function AuditResults({ audit, headingRef }: { audit: AuditRecord; headin
           <p className="mt-2 text-sm text-slate-300">
             {`At your size, you get our full big data toolkit: ${figures.dataToolsPerYear} worth of data insights on search demand, competitors and customers in your area, with a senior strategist on your account.`}
           </p>
-          <a href={links.booking} rel="noopener" className={`${buttonClass.light} mt-4 w-full sm:w-auto`}>
+          <a href={bookHref} className={`${buttonClass.light} mt-4 w-full sm:w-auto`}>
             Schedule Enterprise Consultation
           </a>
         </div>
       ) : (
         <div className="mt-6 flex flex-col gap-3 sm:flex-row">
-          <a href={links.booking} rel="noopener" className={buttonClass.primary}>
+          <a href={bookHref} className={buttonClass.primary}>
             Book Free Consultation
           </a>
           <a href="/q4-intake" className={buttonClass.secondary}>

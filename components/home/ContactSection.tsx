@@ -43,8 +43,15 @@ export function ContactSection({
         <div>
           <p className="text-lg leading-8 text-slate-600">{intro.text}</p>
           <CheckList items={intro.points} className="mt-6 space-y-3 text-slate-800" />
-          <p className="mt-8 text-slate-700">
-            Rather talk now? Call{' '}
+          <div className="mt-8 rounded-xl border border-blue-100 bg-white p-5" data-book-direct>
+            <p className="font-semibold text-slate-900">Rather talk it through?</p>
+            <p className="mt-1 text-slate-700">Skip the form and pick a time for a free strategy session with our team, on a video call or by phone.</p>
+            <a className="mt-3 inline-flex min-h-11 items-center font-semibold text-blue-700 underline underline-offset-2" href="/book">
+              Book a strategy session
+            </a>
+          </div>
+          <p className="mt-6 text-slate-700">
+            Or call{' '}
             <a className="font-semibold text-blue-700 underline" href={`tel:${agency.phone}`}>
               {agency.phoneDisplay}
             </a>{' '}

@@ -1,5 +1,5 @@
 import type { BookingSettings } from '../../db/queries/booking-settings.ts';
-import { openSecret } from '../../lib/booking/secret-box.ts';
+import { openSecret } from './secret-box.ts';
 import type { CalendarSource } from './calendar/index.ts';
 
 /**

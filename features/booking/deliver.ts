@@ -65,7 +65,7 @@ export async function deliverBookingJob(job: Job, deps: DeliveryDeps, signal: Ab
   const n = noticeOf(booking, deps.config.PUBLIC_SITE_URL);
   const event = inviteEventOf(booking, n);
   const cancelled = booking.status === 'cancelled';
-  const invite = { method: cancelled ? ('CANCEL' as const) : ('REQUEST' as const), content: inviteIcs(event, cancelled ? 'CANCEL' : 'REQUEST') };
+  const invite = { method: cancelled ? ('CANCEL' as const) : ('REQUEST' as const), content: inviteIcs(event, cancelled ? 'CANCEL' : 'REQUEST', deps.now()) };
   const moved = booking.sequence > 0 && !cancelled;
   switch (job.channel) {
     case 'booking-visitor':
@@ -117,7 +117,7 @@ async function send(
 }
 
 /** The staff member's calendar gets the session as it is now: written while booked, removed once cancelled. */
-async function writeCalendar(booking: Booking, { sql, config }: DeliveryDeps, signal: AbortSignal): Promise<DeliveryOutcome> {
+async function writeCalendar(booking: Booking, { sql, config, now }: DeliveryDeps, signal: AbortSignal): Promise<DeliveryOutcome> {
   if (!booking.staffId) return { state: 'skipped', detail: 'The staff member no longer exists' };
   const settings = await bookingSettingsOf(sql, booking.staffId);
   const source = settings ? await calendarSourceOf(settings, config.APP_SECRET) : null;
@@ -128,6 +128,6 @@ async function writeCalendar(booking: Booking, { sql, config }: DeliveryDeps, si
     return { state: 'delivered', detail: 'Removed from the calendar' };
   }
   const n = noticeOf(booking, config.PUBLIC_SITE_URL);
-  await writeEvent(source, eventUid(booking), calendarObjectIcs(inviteEventOf(booking, n), 'CONFIRMED'), signal);
+  await writeEvent(source, eventUid(booking), calendarObjectIcs(inviteEventOf(booking, n), 'CONFIRMED', now()), signal);
   return { state: 'delivered', detail: `Written to the calendar (version ${booking.sequence})` };
 }

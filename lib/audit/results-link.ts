@@ -11,6 +11,15 @@ const TOKEN = /^[A-Za-z0-9_-]{43}$/;
 
 export const resultsPath = (token: string) => `${RESULTS_PATH_PREFIX}${token}`;
 
+/** Where the results' booking buttons lead: the booking page, which joins the session to this audit. */
+export const bookingPathFor = (token: string | null | undefined) => (token ? `/book?results=${encodeURIComponent(token)}` : '/book');
+
+/** The token at the end of a results link (the audit API's resultsUrl), or null. */
+export const tokenOfResultsUrl = (url: string): string | null => {
+  const token = url.slice(url.lastIndexOf('/') + 1);
+  return isResultsToken(token) ? token : null;
+};
+
 /** Whether text can be a results token at all (anything else is not looked up). */
 export const isResultsToken = (text: string): boolean => TOKEN.test(text);
 

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'bun:test';
 import * as z from 'zod/mini';
-import { isOneLine, isPlainParagraphs, ONE_LINE_MESSAGE, oneLine } from './plain-text.ts';
+import { asOneLine, isOneLine, isPlainParagraphs, ONE_LINE_MESSAGE, oneLine } from './plain-text.ts';
 
 describe('one-line text', () => {
   test('names, businesses and phone numbers in any language pass', () => {
@@ -38,5 +38,15 @@ describe('one-line text', () => {
     const result = schema.safeParse('Acme\nReply to');
     expect(result.success).toBe(false);
     expect(result.error?.issues[0].message).toBe(ONE_LINE_MESSAGE);
+  });
+});
+
+describe('text made one line for a message', () => {
+  test('every line break, tab, control, separator and override becomes one space; letters and emoji stay', () => {
+    expect(asOneLine('Acme\r\nReply to: x@evil.example')).toBe('Acme Reply to: x@evil.example');
+    expect(asOneLine(' A\u2028B\u2029C\u0085D\tE\u202eF\u2067G\u0000H\u001b[31m ')).toBe('A B C D E F G H [31m');
+    expect(asOneLine('Glow 💆‍♀️ Spa')).toBe('Glow 💆‍♀️ Spa');
+    expect(asOneLine('Zoë   Tremblay-Ng')).toBe('Zoë Tremblay-Ng');
+    for (const text of ['a\nb', 'x\u2028y', '\u202e']) expect(isOneLine(asOneLine(text))).toBe(true);
   });
 });

@@ -37,6 +37,20 @@ export const PARAGRAPHS_MESSAGE = 'Please remove the invisible control character
 export const isOneLine = (text: string): boolean => !hasControl(text, NONE);
 export const isPlainParagraphs = (text: string): boolean => !hasControl(text, LINE_CODES);
 
+/**
+ * Text as one line for a message it goes into, whatever it holds: every control (line breaks and tabs
+ * too), line separator and bidirectional override becomes a space, and runs of spaces one. The schemas
+ * refuse such text on the way in; this is the second guard, where text that was stored meets a reader.
+ */
+export function asOneLine(text: string): string {
+  let out = '';
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    out += isControl(code) ? ' ' : text[i];
+  }
+  return out.replace(/\s+/g, ' ').trim();
+}
+
 /** The check a one-line field ends with (after trimming, so a pasted trailing line break is simply dropped). */
 export const oneLine = () => z.refine<string>(isOneLine, ONE_LINE_MESSAGE);
 /** The check of a multi-line answer: line breaks and tabs are fine, other controls are not. */

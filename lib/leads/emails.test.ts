@@ -108,7 +108,7 @@ describe('the audit results email to the prospect', () => {
     expect(text).toContain(`- Social Media Management: ${SITE}/services/social-media-management`);
     expect(text).toContain(`See your results online: ${SITE}/audit/results/${TOKEN}`);
     expect(text).toContain('works until Monday, February 22, 2027');
-    expect(text).toContain('Book Free Consultation: https://northlinedigital.ca/book-a-call');
+    expect(text).toContain(`Book Free Consultation: ${SITE}/book?results=${TOKEN}`);
   });
 
   test('an enterprise audit offers the enterprise consultation and cites the $40K of data insights', () => {
@@ -132,7 +132,7 @@ describe('the audit results email to the prospect', () => {
 
 describe('the application receipt', () => {
   test('what happens next, the concrete reply-by date and the Rush tip', () => {
-    const m = applicationReceivedEmail(intakeNotice);
+    const m = applicationReceivedEmail(intakeNotice, SITE);
     expect(m.subject).toBe('We got your Q4 application');
     expect(m.heading).toBe("You're on the Q4 list.");
     const text = emailText(m);
@@ -149,7 +149,7 @@ test('no subject or preheader carries personal data beyond the business name', (
     [newLeadEmail(auditNotice, SITE), auditNotice],
     [newLeadEmail(intakeNotice, SITE), intakeNotice],
     [auditResultsEmail(auditNotice, SITE), auditNotice],
-    [applicationReceivedEmail(intakeNotice), intakeNotice],
+    [applicationReceivedEmail(intakeNotice, SITE), intakeNotice],
   ] as const) {
     for (const line of [m.subject, m.preheader]) {
       for (const personal of [notice.firstName, notice.lastName, notice.email, notice.phone ?? '-'])

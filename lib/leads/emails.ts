@@ -1,4 +1,4 @@
-import { resultsLinkExpiresAt, resultsPath } from '../audit/results-link.ts';
+import { bookingPathFor, resultsLinkExpiresAt, resultsPath } from '../audit/results-link.ts';
 import { industryOptions as auditIndustries } from '../audit/schema.ts';
 import { type CategoryScore, formatDollars, scoreMessage } from '../audit/scoring.ts';
 import { thankYou } from '../content/intake.ts';
@@ -66,7 +66,7 @@ const industryLabel = (notice: LeadNotice) =>
 const when = (at: Date) => `${formatWeekdayDate(at)} at ${formatClockTime(at)}`;
 
 /** Every email says who sent it, from where, and how to reach a person. */
-const senderLines = [`${agency.legalName} (${agency.name}), ${mailingAddressLine}`, `${agency.phoneDisplay} · ${agency.email} · ${links.mainSite}`];
+export const senderLines = [`${agency.legalName} (${agency.name}), ${mailingAddressLine}`, `${agency.phoneDisplay} · ${agency.email} · ${links.mainSite}`];
 
 /** The team's notice of a new lead: who, what they asked for, when to reply by, and where the lead is. */
 export function newLeadEmail(notice: LeadNotice, siteUrl: string): EmailMessage {
@@ -163,7 +163,7 @@ export function auditResultsEmail(notice: LeadNotice, siteUrl: string): EmailMes
           kind: 'paragraph',
           text: 'The quickest next step is a free consultation with one of our strategists, to turn these results into a plan for your business.',
         },
-    { kind: 'button', label: enterprise ? 'Schedule Enterprise Consultation' : 'Book Free Consultation', href: links.booking },
+    { kind: 'button', label: enterprise ? 'Schedule Enterprise Consultation' : 'Book Free Consultation', href: `${siteUrl}${bookingPathFor(audit.resultsToken)}` },
     {
       kind: 'paragraph',
       text: `A strategist will also reach out within ${intake.reviewBusinessDays} business days. Questions before then? Reply to this email or call us at ${agency.phoneDisplay}.`,
@@ -179,7 +179,7 @@ export function auditResultsEmail(notice: LeadNotice, siteUrl: string): EmailMes
 }
 
 /** The Q4 applicant's receipt: what happens next, by when, and the Rush tip from the thank-you page. */
-export function applicationReceivedEmail(notice: LeadNotice): EmailMessage {
+export function applicationReceivedEmail(notice: LeadNotice, siteUrl: string): EmailMessage {
   const replyBy = when(notice.replyBy);
   return {
     subject: 'We got your Q4 application',
@@ -200,6 +200,8 @@ export function applicationReceivedEmail(notice: LeadNotice): EmailMessage {
         ],
       },
       { kind: 'tip', label: thankYou.rush.label, text: thankYou.rush.text },
+      { kind: 'paragraph', text: `Would you rather talk sooner? Pick a time for your free ${intake.strategySessionMinutes} minute strategy session now: we will have read your application before we meet.` },
+      { kind: 'button', label: 'Book your strategy session', href: `${siteUrl}/book` },
       { kind: 'paragraph', text: `Questions in the meantime? Reply to this email or call us at ${agency.phoneDisplay}.` },
     ],
     footer: transactionalFooter(notice, 'applied for our Q4 client intake'),

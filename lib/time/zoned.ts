@@ -60,3 +60,14 @@ export function isoWithOffset(instant: Date, timeZone: string): string {
   const abs = Math.abs(offsetMinutes);
   return `${isoDay(shown)}T${two(shown.hour)}:${two(shown.minute)}:${two(shown.second)}${sign}${two(Math.floor(abs / 60))}:${two(abs % 60)}`;
 }
+
+/** Whether `timeZone` is a zone Intl knows (an IANA name such as "America/Toronto"), not a made-up or Windows one. */
+export function isKnownTimeZone(timeZone: string): boolean {
+  if (formats.has(timeZone)) return true;
+  try {
+    new Intl.DateTimeFormat('en-CA', { timeZone });
+    return true;
+  } catch {
+    return false;
+  }
+}

@@ -57,7 +57,7 @@ export async function deliver(job: Job, deps: DeliveryDeps, signal: AbortSignal)
         type: notice.kind === 'audit' ? 'audit-results' : 'application-received',
         to: [notice.email],
         replyTo: agency.email,
-        message: notice.kind === 'audit' ? auditResultsEmail(notice, siteUrl) : applicationReceivedEmail(notice),
+        message: notice.kind === 'audit' ? auditResultsEmail(notice, siteUrl) : applicationReceivedEmail(notice, siteUrl),
       });
     case 'webhook':
       return sendWebhook(notice, deps, signal);

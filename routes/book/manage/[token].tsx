@@ -29,7 +29,7 @@ async function showBooking(
   c.header('Cache-Control', 'private, no-store');
   c.header('Referrer-Policy', 'no-referrer');
   c.header('X-Robots-Tag', 'noindex');
-  if (!booking || booking.erasedAt) return renderPage(c, managePage, { state: 'missing' }, 404);
+  if (!booking || booking.erasedAt) return renderPage(c, managePage, { state: 'missing' }, status === 200 ? 404 : status);
   const { booking: service, now } = c.get('deps');
   const state = booking.status === 'cancelled' ? 'cancelled' : booking.status === 'booked' && booking.startsAt > now() ? 'booked' : 'past';
   const open = state === 'booked' ? (slots ?? (await service.slots())) : [];
@@ -53,6 +53,13 @@ async function showBooking(
   );
 }
 
+/** A post that is neither a cancel nor a move to a time: the page again, saying so (400). */
+async function refusedAction(c: AppContext) {
+  const token = c.req.param('token') ?? '';
+  const booking = isLinkToken(token) ? await c.get('deps').booking.byToken(token) : null;
+  return showBooking(c, booking, { notice: bookingCopy.notOffered, status: 400 });
+}
+
 /**
  * GET /book/manage/{token}: the visitor's session; `?move=` picks the time to move it to. POST (a plain
  * form): `action=cancel`, or `action=move` with `start`; answered 303 back to the page, or with the page
@@ -66,7 +73,7 @@ const manage = new Hono<AppEnv>()
     const booking = isLinkToken(token) ? await c.get('deps').booking.byToken(token) : null;
     return showBooking(c, booking, { banner: booked ? 'booked' : moved ? 'moved' : null, moveTo: move });
   })
-  .post('/', formWrite(), validForm(manageActionSchema, { invalid: (c) => showBooking(c, null, { status: 400 }) }), async (c) => {
+  .post('/', formWrite(), validForm(manageActionSchema, { invalid: refusedAction }), async (c) => {
     const token = c.req.param('token') ?? '';
     const { booking: service } = c.get('deps');
     if (!isLinkToken(token)) return showBooking(c, null, {});

@@ -1,0 +1,260 @@
+import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from 'bun:test';
+import type { Sql } from 'postgres';
+import { saveBookingHours } from '../../db/queries/booking-settings.ts';
+import { eraseLead } from '../../db/queries/erasure.ts';
+import { bookingCopy } from '../../lib/content/booking.ts';
+import { TEST_SITE_URL, testApp } from '../helpers/app.ts';
+import { validAudit } from '../helpers/audit.ts';
+import { type ScratchDatabase, scratchDatabase } from '../helpers/isolated-db.ts';
+import { createStaff } from '../helpers/staff.ts';
+
+// Booking a strategy session through the API and the plain forms, on a database of its own (the slots
+// are the union of every bookable staff member's, so no other test's staff may take part), at a fixed
+// time: Monday 2026-11-30, 08:00 in Toronto.
+setDefaultTimeout(60_000);
+
+const NOW = new Date('2026-11-30T13:00:00Z');
+const FROM_SITE = { referer: `${TEST_SITE_URL}/book`, origin: TEST_SITE_URL };
+/** The slots of Monday Nov 30 with 4 hours' notice from 08:00: 12:00 to 15:00 Toronto time (UTC−5). */
+const MONDAY_NOON = '2026-11-30T17:00:00.000Z';
+const MONDAY_ONE = '2026-11-30T18:00:00.000Z';
+
+let scratch: ScratchDatabase;
+let sql: Sql;
+let staffId: string;
+
+beforeAll(async () => {
+  scratch = await scratchDatabase();
+  sql = (await scratch.open()).sql;
+  const staff = await createStaff(sql, 'priya');
+  staffId = staff.id;
+  await saveBookingHours(sql, staffId, { hours: 'Mon-Fri 10:00-16:00', accepting: true, displayName: 'Priya Shah' }, NOW);
+});
+afterAll(async () => {
+  await scratch.drop();
+});
+
+const app = () => testApp({ sql, now: () => NOW });
+
+function request(overrides: Record<string, unknown> = {}) {
+  return { id: crypto.randomUUID(), start: MONDAY_NOON, name: 'Amira Haddad', email: 'amira@haddad-dental.ca', phone: '416-555-0199', note: 'Two clinics, Leslieville and the Danforth.', ...overrides };
+}
+
+const count = async (query: Promise<{ n: number }[]>) => (await query)[0].n;
+
+describe('GET /api/booking/slots', () => {
+  test('the open times in Toronto time, with their offset, from the notice on, weekdays only', async () => {
+    const t = await app();
+    const res = await t.request('/api/booking/slots?days=7');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toBe('no-store');
+    const body = (await res.json()) as { timeZone: string; slots: { start: string; end: string }[] };
+    expect(body.timeZone).toBe('America/Toronto');
+    expect(body.slots[0]).toEqual({ start: '2026-11-30T12:00:00-05:00', end: '2026-11-30T12:45:00-05:00' });
+    const starts = body.slots.map((s) => s.start);
+    expect(starts.filter((s) => s.startsWith('2026-11-30'))).toEqual(['2026-11-30T12:00:00-05:00', '2026-11-30T13:00:00-05:00', '2026-11-30T14:00:00-05:00', '2026-11-30T15:00:00-05:00']);
+    expect(starts.some((s) => s.startsWith('2026-12-05') || s.startsWith('2026-12-06'))).toBe(false);
+    expect(starts.filter((s) => s.startsWith('2026-12-01'))).toHaveLength(6);
+  });
+
+  test('a bad days value is a 400 naming days; other methods are 405', async () => {
+    const t = await app();
+    for (const days of ['0', '61', 'x', '1e3', '-1']) {
+      const res = await t.request(`/api/booking/slots?days=${days}`);
+      expect(res.status).toBe(400);
+      expect(((await res.json()) as { fields: Record<string, string> }).fields.days).toBeTruthy();
+    }
+    expect((await t.request('/api/booking/slots', { method: 'POST' })).status).toBe(405);
+    expect((await t.request('/api/booking', { method: 'GET' })).status).toBe(405);
+    expect((await t.request('/api/booking', { method: 'PUT', headers: FROM_SITE })).status).toBe(405);
+  });
+});
+
+describe('POST /api/booking', () => {
+  test('books the slot: 201 with the manage link; the lead, the claims and the jobs are stored together', async () => {
+    const t = await app();
+    const body = request({ start: '2026-12-01T15:00:00.000Z' });
+    const res = await t.postJson('/api/booking', body, FROM_SITE);
+    expect(res.status).toBe(201);
+    const { booking } = (await res.json()) as { booking: { id: string; start: string; end: string; manageUrl: string } };
+    expect(booking).toMatchObject({ id: body.id, start: '2026-12-01T10:00:00-05:00', end: '2026-12-01T10:45:00-05:00' });
+    expect(booking.manageUrl).toMatch(new RegExp(`^${TEST_SITE_URL}/book/manage/[\\w-]{43}$`));
+    const [lead] = await sql<{ kind: string; status: string; email: string }[]>`
+      select l.kind, l.status, l.email from bookings b join leads l on l.kind = b.lead_kind and l.id = b.lead_id where b.id = ${body.id}`;
+    expect(lead).toEqual({ kind: 'booking', status: 'session booked', email: 'amira@haddad-dental.ca' });
+    // 45 minutes and the 15-minute buffer: 60 claimed minutes.
+    expect(await count(sql`select count(*)::int as n from booking_claims where booking_id = ${body.id}`)).toBe(60);
+    const jobs = await sql<{ channel: string; runAt: Date }[]>`select channel, run_at from jobs where booking_id = ${body.id} order by run_at, channel`;
+    expect(jobs.map((j) => j.channel)).toEqual(['booking-staff', 'booking-visitor', 'reminder-24h', 'reminder-1h']);
+    expect(jobs[2].runAt.toISOString()).toBe('2026-11-30T15:00:00.000Z');
+    expect(jobs[3].runAt.toISOString()).toBe('2026-12-01T14:00:00.000Z');
+    // The booked time is no longer offered.
+    const slots = (await (await t.request('/api/booking/slots?days=3')).json()) as { slots: { start: string }[] };
+    expect(slots.slots.map((s) => s.start)).not.toContain('2026-12-01T10:00:00-05:00');
+  });
+
+  test('the same request again answers the same booking and books nothing more; the id with other answers is a 409', async () => {
+    const t = await app();
+    const body = request({ start: '2026-12-01T16:00:00.000Z' });
+    const first = (await (await t.postJson('/api/booking', body, FROM_SITE)).json()) as { booking: unknown };
+    const again = await t.postJson('/api/booking', body, FROM_SITE);
+    expect(again.status).toBe(201);
+    expect(await again.json()).toEqual(first);
+    expect(await count(sql`select count(*)::int as n from bookings where id = ${body.id}`)).toBe(1);
+    expect(await count(sql`select count(*)::int as n from jobs where booking_id = ${body.id} and channel = 'booking-visitor'`)).toBe(1);
+    const other = await t.postJson('/api/booking', { ...body, name: 'Someone Else' }, FROM_SITE);
+    expect(other.status).toBe(409);
+  });
+
+  test('a slot taken meanwhile is a 409 with the next free slots; a start that is not offered is a 400 naming start', async () => {
+    const t = await app();
+    expect((await t.postJson('/api/booking', request({ start: MONDAY_ONE }), FROM_SITE)).status).toBe(201);
+    const taken = await t.postJson('/api/booking', request({ start: MONDAY_ONE, email: 'second@example.ca' }), FROM_SITE);
+    expect(taken.status).toBe(409);
+    const refusal = (await taken.json()) as { error: string; next: { start: string }[] };
+    expect(refusal.next.length).toBeGreaterThan(0);
+    expect(refusal.next.map((s) => s.start)).not.toContain('2026-11-30T13:00:00-05:00');
+    for (const start of ['2026-11-30T15:30:00.000Z', '2026-12-05T15:00:00.000Z', '2026-11-30T15:00:00.000Z', '2027-03-01T15:00:00.000Z', '2026-12-01T15:00:30.000Z']) {
+      const res = await t.postJson('/api/booking', request({ start }), FROM_SITE);
+      expect(res.status).toBe(400);
+      expect(Object.keys(((await res.json()) as { fields: Record<string, string> }).fields)).toEqual(['start']);
+    }
+  });
+
+  test('bad input gets a clear error naming the field, never a 500', async () => {
+    const t = await app();
+    const cases: [Record<string, unknown>, string][] = [
+      [{ name: '' }, 'name'],
+      [{ name: 42 }, 'name'],
+      [{ email: 'not-an-email' }, 'email'],
+      [{ phone: '12' }, 'phone'],
+      [{ note: 'x'.repeat(1001) }, 'note'],
+      [{ start: 'tomorrow' }, 'start'],
+      [{ start: null }, 'start'],
+      [{ id: 'abc' }, 'id'],
+      [{ name: 'A\nReply-To: evil@example.com' }, 'name'],
+      [{ results: '../../etc' }, 'results'],
+    ];
+    for (const [change, field] of cases) {
+      const res = await t.postJson('/api/booking', request(change), FROM_SITE);
+      expect(res.status).toBe(400);
+      expect(Object.keys(((await res.json()) as { fields: Record<string, string> }).fields)).toContain(field);
+    }
+    expect((await t.postJson('/api/booking', '{"id":', FROM_SITE)).status).toBe(400);
+    expect((await t.postJson('/api/booking', request({ note: 'x'.repeat(20_000) }), FROM_SITE)).status).toBe(413);
+    expect((await t.request('/api/booking', { method: 'POST', headers: { 'content-type': 'text/plain', ...FROM_SITE }, body: 'hi' })).status).toBe(415);
+    expect((await t.postJson('/api/booking', request(), { origin: 'https://evil.example' })).status).toBe(403);
+  });
+
+  test('twenty visitors posting the same slot at once: one booking, nineteen refusals', async () => {
+    // From one test address: the forms' rate limit would refuse some with 429 first.
+    const t = await testApp({ sql, now: () => NOW }, { RATE_LIMITS: 'off' });
+    const start = '2026-12-02T19:00:00.000Z';
+    const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => t.postJson('/api/booking', request({ start, email: `v${i}@example.ca` }), FROM_SITE)));
+    const statuses = answers.map((a) => a.status).sort();
+    expect(statuses.filter((s) => s === 201)).toHaveLength(1);
+    expect(statuses.filter((s) => s === 409)).toHaveLength(19);
+    expect(await count(sql`select count(*)::int as n from bookings where starts_at = ${start} and status = 'booked'`)).toBe(1);
+  });
+
+  test('a booking from the audit results joins that audit, moves it to session booked, and prefills the form', async () => {
+    const t = await app();
+    const audit = validAudit({ email: 'owner@kensington-bakery.ca', firstName: 'Lena', lastName: 'Novak' });
+    const stored = await t.postJson('/api/business-audit', audit, { referer: `${TEST_SITE_URL}/` });
+    expect(stored.status).toBe(201);
+    const token = ((await stored.json()) as { resultsUrl: string }).resultsUrl.split('/').pop() as string;
+    const page = await (await t.request(`/book?results=${token}&start=${encodeURIComponent('2026-12-03T16:00:00.000Z')}`)).text();
+    expect(page).toContain('value="Lena Novak"');
+    expect(page).toContain('value="owner@kensington-bakery.ca"');
+    const res = await t.postJson('/api/booking', request({ start: '2026-12-03T16:00:00.000Z', results: token, name: 'Lena Novak', email: 'lena@elsewhere.ca' }), FROM_SITE);
+    expect(res.status).toBe(201);
+    const [row] = await sql<{ leadKind: string; leadId: string; status: string }[]>`
+      select b.lead_kind, b.lead_id, l.status from bookings b join leads l on l.kind = b.lead_kind and l.id = b.lead_id where b.id = (
+        select id from bookings where email = 'lena@elsewhere.ca')`;
+    expect(row).toEqual({ leadKind: 'audit', leadId: audit.id, status: 'session booked' });
+    const events = await sql<{ kind: string; toValue: string }[]>`select kind, to_value from lead_events where lead_id = ${audit.id} order by id`;
+    expect(events.map((e) => `${e.kind}:${e.toValue}`)).toEqual(expect.arrayContaining(['status:session booked', 'booking:booked']));
+  });
+});
+
+describe('without JavaScript', () => {
+  const formPost = (t: Awaited<ReturnType<typeof app>>, path: string, fields: Record<string, string>) =>
+    t.request(path, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', ...FROM_SITE }, body: new URLSearchParams(fields).toString() });
+
+  test('/book lists the times as links, a chosen time shows the form; the form books and lands on the manage page', async () => {
+    const t = await app();
+    const page = await t.request('/book');
+    expect(page.status).toBe(200);
+    expect(page.headers.get('cache-control')).toBe('private, no-store');
+    const html = await page.text();
+    expect(html).toContain(bookingCopy.heading);
+    expect(html).toContain(`href="/book?start=${encodeURIComponent('2026-12-04T15:00:00.000Z')}#details"`);
+    const chosen = await (await t.request(`/book?start=${encodeURIComponent('2026-12-04T15:00:00.000Z')}`)).text();
+    expect(chosen).toContain('Friday, December 4');
+    expect(chosen).toContain('action="/api/booking"');
+    const id = chosen.match(/name="id" value="([^"]+)"/)?.[1] as string;
+    const posted = await formPost(t, '/api/booking', { id, start: '2026-12-04T15:00:00.000Z', name: 'Joon Park', email: 'joon@parkfitness.ca', phone: '', note: '' });
+    expect(posted.status).toBe(303);
+    const manage = posted.headers.get('location') as string;
+    expect(manage).toMatch(/^\/book\/manage\/[\w-]{43}\?booked=1$/);
+    const confirmation = await t.request(manage);
+    expect(confirmation.status).toBe(200);
+    expect(confirmation.headers.get('referrer-policy')).toBe('no-referrer');
+    const text = await confirmation.text();
+    expect(text).toContain(bookingCopy.manage.bookedHeading);
+    expect(text).toContain('with Priya Shah');
+    // A second tap of the same form (same id) books nothing more.
+    const again = await formPost(t, '/api/booking', { id, start: '2026-12-04T15:00:00.000Z', name: 'Joon Park', email: 'joon@parkfitness.ca' });
+    expect(again.status).toBe(303);
+    expect(await count(sql`select count(*)::int as n from bookings where email = 'joon@parkfitness.ca'`)).toBe(1);
+  });
+
+  test('a refused form comes back with the answers kept and the message under its field', async () => {
+    const t = await app();
+    const res = await formPost(t, '/api/booking', { id: crypto.randomUUID(), start: '2026-12-04T16:00:00.000Z', name: 'Joon Park', email: 'nope' });
+    expect(res.status).toBe(400);
+    const html = await res.text();
+    expect(html).toContain('Enter an email address like name@business.ca');
+    expect(html).toContain('value="Joon Park"');
+  });
+
+  test('the manage page moves the session (sequence + 1, reminders of the old time skipped) and cancels it (slot freed)', async () => {
+    const t = await app();
+    const res = await t.postJson('/api/booking', request({ start: '2026-12-07T15:00:00.000Z', email: 'move@example.ca' }), FROM_SITE);
+    const path = new URL(((await res.json()) as { booking: { manageUrl: string } }).booking.manageUrl).pathname;
+    const moved = await formPost(t, path, { action: 'move', start: '2026-12-08T15:00:00.000Z' });
+    expect(moved.status).toBe(303);
+    expect(moved.headers.get('location')).toBe(`${path}?moved=1`);
+    const [b] = await sql<{ id: string; startsAt: Date; sequence: number }[]>`select id, starts_at, sequence from bookings where email = 'move@example.ca'`;
+    expect(b.startsAt.toISOString()).toBe('2026-12-08T15:00:00.000Z');
+    expect(b.sequence).toBe(1);
+    const jobs = await sql<{ channel: string; revision: number; state: string }[]>`select channel, revision, state from jobs where booking_id = ${b.id} order by revision, channel`;
+    expect(jobs.filter((j) => j.revision === 0).every((j) => j.state === 'skipped' || j.state === 'delivered')).toBe(true);
+    expect(jobs.filter((j) => j.revision === 1).map((j) => j.channel)).toEqual(['booking-staff', 'booking-visitor', 'reminder-1h', 'reminder-24h']);
+
+    const cancelled = await formPost(t, path, { action: 'cancel' });
+    expect(cancelled.status).toBe(303);
+    expect(await (await t.request(path)).text()).toContain(bookingCopy.manage.cancelledHeading);
+    expect(await count(sql`select count(*)::int as n from booking_claims where booking_id = ${b.id}`)).toBe(0);
+    const reminders = await sql<{ state: string }[]>`select state from jobs where booking_id = ${b.id} and channel like 'reminder%'`;
+    expect(reminders.every((r) => r.state === 'skipped')).toBe(true);
+    const slots = (await (await t.request('/api/booking/slots?days=10')).json()) as { slots: { start: string }[] };
+    expect(slots.slots.map((s) => s.start)).toContain('2026-12-08T10:00:00-05:00');
+    // Cancelling twice changes nothing; a made-up token finds nothing.
+    expect((await formPost(t, path, { action: 'cancel' })).status).toBe(303);
+    expect((await t.request('/book/manage/not-a-real-token-at-all-xxxxxxxxxxxxxxxxx')).status).toBe(404);
+    expect((await formPost(t, path, { action: 'explode' })).status).toBe(400);
+  });
+});
+
+test('erasing the lead erases the session’s personal details and frees a session still to come', async () => {
+  const t = await app();
+  const res = await t.postJson('/api/booking', request({ start: '2026-12-09T15:00:00.000Z', email: 'erase-me@example.ca', note: 'erase this note' }), FROM_SITE);
+  expect(res.status).toBe(201);
+  const [b] = await sql<{ id: string; leadKind: 'booking'; leadId: string }[]>`select id, lead_kind, lead_id from bookings where email = 'erase-me@example.ca'`;
+  expect(await eraseLead(sql, b.leadKind, b.leadId, { actor: null, now: NOW, reason: 'request', notifyReceiver: false })).toBe('changed');
+  const [after] = await sql<{ name: string | null; email: string | null; note: string | null; status: string }[]>`select name, email, note, status from bookings where id = ${b.id}`;
+  expect(after).toEqual({ name: null, email: null, note: null, status: 'cancelled' });
+  expect(await count(sql`select count(*)::int as n from booking_claims where booking_id = ${b.id}`)).toBe(0);
+  expect(await count(sql`select count(*)::int as n from lead_events where note like '%erase%'`)).toBe(0);
+});
