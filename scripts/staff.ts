@@ -90,7 +90,11 @@ async function newPassword(email: string, given: string | undefined): Promise<st
 const sessions = (n: number) => (n === 1 ? '1 session' : `${n} sessions`);
 
 async function run([command, emailArgument, ...extra]: string[], config: Config): Promise<string> {
-  if (command === 'booking') return booking([emailArgument, ...extra].filter((a) => a !== undefined), config);
+  if (command === 'booking')
+    return booking(
+      [emailArgument, ...extra].filter((a) => a !== undefined),
+      config,
+    );
   if (extra.length > 0 || !COMMANDS.includes(command ?? '')) throw new UsageError(USAGE);
   if (command !== 'list' && emailArgument === undefined) throw new UsageError(USAGE);
   const email = command === 'list' ? '' : parsed(staffEmailSchema, emailArgument);
@@ -131,7 +135,8 @@ function calendarOf(options: Record<string, string | boolean | undefined>, confi
   const text = (name: string) => (typeof options[name] === 'string' ? (options[name] as string) : undefined);
   const [url, user, password, ical] = [text('caldav-url'), text('caldav-user'), text('caldav-password') ?? config.CALDAV_PASSWORD, text('ical-url')];
   const caldav = url !== undefined || user !== undefined || text('caldav-password') !== undefined;
-  if (caldav && ical !== undefined) throw new UsageError('Give either a CalDAV calendar (--caldav-url, --caldav-user, --caldav-password) or an iCal feed (--ical-url), not both');
+  if (caldav && ical !== undefined)
+    throw new UsageError('Give either a CalDAV calendar (--caldav-url, --caldav-user, --caldav-password) or an iCal feed (--ical-url), not both');
   if (ical !== undefined) return { kind: 'ical', ...parsed(icalFormSchema, { url: ical }) };
   if (!caldav) return null;
   if (url === undefined) throw new UsageError('Give the calendar’s CalDAV address with --caldav-url');
@@ -201,7 +206,9 @@ async function booking(args: string[], config: Config): Promise<string> {
     }
     const settings = await bookingSettingsOf(db.sql, account.id);
     const who = `${email} (“${settings?.displayName ?? email}” to visitors)`;
-    const when = accepting ? `takes bookings ${formatHours(hours.hours)}, Toronto time` : `is not taking bookings (hours kept: ${formatHours(hours.hours) || 'none'})`;
+    const when = accepting
+      ? `takes bookings ${formatHours(hours.hours)}, Toronto time`
+      : `is not taking bookings (hours kept: ${formatHours(hours.hours) || 'none'})`;
     const line = `${who} ${when}; ${checked && kind ? calendarClause(checked, kind) : 'no calendar connected'}.`;
     if (checked && !checked.ok) throw new CalendarNotRead(line);
     return line;

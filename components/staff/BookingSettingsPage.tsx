@@ -58,7 +58,8 @@ const statusTone: Record<CalendarStatus['tone'], string> = {
 export function BookingSettingsPage(props: BookingSettingsPageProps) {
   const { staff, settings, calendar, canSeal, noSecretMessage, preview, rules, notice, errors = {}, values = {} } = props;
   const connected = settings.calendarKind !== null;
-  const caldavOpen = !connected || Boolean(errors.caldavUrl || errors.caldavUser || errors.caldavPassword || (errors.calendar && values.caldavUrl !== undefined));
+  const caldavOpen =
+    !connected || Boolean(errors.caldavUrl || errors.caldavUser || errors.caldavPassword || (errors.calendar && values.caldavUrl !== undefined));
   const icalOpen = Boolean(errors.icalUrl || (errors.calendar && values.icalUrl !== undefined));
   return (
     <StaffShell staff={staff} current="/admin/booking">

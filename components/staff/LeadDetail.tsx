@@ -1,10 +1,9 @@
 import type { ReactNode } from 'react';
 import type { CategoryScore } from '../../lib/audit/scoring.ts';
 import { formatDollars } from '../../lib/audit/scoring.ts';
+import { sessionLabel } from '../../lib/booking/display.ts';
 import type { AnswerRow } from '../../lib/leads/answers.ts';
 import { describeTouch, type ErasedTouch, parseErasedTouch, parseStoredTouch, type Touch } from '../../lib/leads/attribution.ts';
-import { sessionLabel } from '../../lib/booking/display.ts';
-import { agency } from '../../lib/site.ts';
 import { CHANNELS, type Channel, channelLabel, type Delivery, ERASED_CHANNEL } from '../../lib/leads/notifications.ts';
 import {
   isOverdue,
@@ -19,6 +18,7 @@ import {
   type SeenVariant,
   tierLabel,
 } from '../../lib/leads/pipeline.ts';
+import { agency } from '../../lib/site.ts';
 import { formatDateTime } from '../../lib/time/display.ts';
 import { inputClass, SelectField, TextAreaField } from '../ui/form.tsx';
 import { buttonClass } from '../ui/styles.ts';
@@ -477,7 +477,17 @@ const sessionState: Record<LeadSession['status'], { label: string; tone: string 
  * plain form (once; the same link after), then shown in a read-only field to copy. `action` null: no
  * link can be made (an erased lead).
  */
-function Sessions({ sessions, bookingLink, action, csrfToken }: { sessions: LeadSession[]; bookingLink: string | null; action: string | null; csrfToken: string }) {
+function Sessions({
+  sessions,
+  bookingLink,
+  action,
+  csrfToken,
+}: {
+  sessions: LeadSession[];
+  bookingLink: string | null;
+  action: string | null;
+  csrfToken: string;
+}) {
   return (
     <section className={card} aria-labelledby="sessions-heading" data-sessions>
       <h2 id="sessions-heading" className="text-lg font-semibold text-slate-900">
@@ -508,14 +518,7 @@ function Sessions({ sessions, bookingLink, action, csrfToken }: { sessions: Lead
               <label htmlFor="lead-booking-link" className="mt-1 block text-sm text-slate-600">
                 Send it to them: it opens the booking page with their name and email filled in, and the session joins this lead.
               </label>
-              <input
-                id="lead-booking-link"
-                type="text"
-                readOnly
-                value={bookingLink}
-                data-booking-link
-                className={`${inputClass} mt-2 font-mono text-sm`}
-              />
+              <input id="lead-booking-link" type="text" readOnly value={bookingLink} data-booking-link className={`${inputClass} mt-2 font-mono text-sm`} />
             </>
           ) : (
             <form method="post" action={action} className="mt-2">

@@ -4,10 +4,10 @@ import {
   budgetLabel,
   failedDeliveriesHeadline,
   INBOX_PAGE_SIZE,
+  type InboxRow,
   isOverdue,
   LEAD_KINDS,
   LEAD_STATUSES,
-  type InboxRow,
   type LeadKind,
   type LeadRow,
   leadKindLabel,
@@ -176,11 +176,7 @@ function LeadRowView({ lead, now, csrfToken, back }: { lead: InboxRow; now: Date
         </div>
       </td>
       <td className="inline-block pr-3 pt-2 lg:table-cell lg:px-4 lg:py-3">
-        <span
-          className={`whitespace-nowrap rounded-full px-2 py-0.5 text-xs font-medium ${kindTone[lead.kind]}`}
-        >
-          {leadKindLabel[lead.kind]}
-        </span>
+        <span className={`whitespace-nowrap rounded-full px-2 py-0.5 text-xs font-medium ${kindTone[lead.kind]}`}>{leadKindLabel[lead.kind]}</span>
       </td>
       <td className="inline-block pr-3 pt-2 text-slate-800 lg:table-cell lg:px-4 lg:py-3">{leadSummary(lead)}</td>
       <td className="block whitespace-nowrap pt-1 text-slate-600 lg:table-cell lg:px-4 lg:py-3">

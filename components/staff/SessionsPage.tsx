@@ -106,7 +106,17 @@ function DayList({ groups, csrfToken, markable = false }: { groups: DayGroup<Lis
 }
 
 /** One session: when, who, with whom, their note, the lead, and (once it started) how it went. */
-function SessionItem({ session: s, csrfToken, showDate = false, markable }: { session: ListedSession; csrfToken: string; showDate?: boolean; markable: boolean }) {
+function SessionItem({
+  session: s,
+  csrfToken,
+  showDate = false,
+  markable,
+}: {
+  session: ListedSession;
+  csrfToken: string;
+  showDate?: boolean;
+  markable: boolean;
+}) {
   const when = showDate ? sessionLabel(s.startsAt, agency.timeZone) : slotTime(s.startsAt, agency.timeZone);
   const outcome = s.status === 'held' || s.status === 'no-show' ? outcomeBadge[s.status] : null;
   return (

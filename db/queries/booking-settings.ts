@@ -4,10 +4,7 @@ import { parseHours, type WeeklyHours } from '../../lib/booking/hours.ts';
 // Who takes bookings and when (the `booking_settings` table): each staff member's hours, whether they
 // take bookings now, and their calendar (the password stays sealed here: features/booking opens it).
 
-export type CalendarSettings =
-  | { kind: 'caldav'; url: string; username: string; sealedPassword: string }
-  | { kind: 'ical'; url: string }
-  | null;
+export type CalendarSettings = { kind: 'caldav'; url: string; username: string; sealedPassword: string } | { kind: 'ical'; url: string } | null;
 
 export type BookingSettings = {
   userId: string;

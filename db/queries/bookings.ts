@@ -225,7 +225,13 @@ export async function createBooking(sql: Sql, b: NewBooking): Promise<{ created:
                  values (${lead.kind}, ${lead.id}, 'status', ${before.status}, 'session booked', ${b.now})`;
       }
       await bookingEvent(tx, lead, 'booked', b.startsAt.toISOString(), b.now);
-      await queueBookingJobs(tx, { id: b.id, leadKind: lead.kind, leadId: lead.id, startsAt: b.startsAt }, 0, { emails: true, calendar: b.writesCalendar, reminders: true }, b.now);
+      await queueBookingJobs(
+        tx,
+        { id: b.id, leadKind: lead.kind, leadId: lead.id, startsAt: b.startsAt },
+        0,
+        { emails: true, calendar: b.writesCalendar, reminders: true },
+        b.now,
+      );
       if (b.visitorId) await recordConversions(tx, b.visitorId, { goal: 'booked' }, { eventType: 'booked' });
       return true;
     });
@@ -266,7 +272,13 @@ export async function moveBooking(
       await skipEarlierJobs(tx, b.id, now, 'The session was moved: the new time was sent instead');
       await bookingEvent(tx, { kind: b.leadKind, id: b.leadId }, 'moved', `${b.startsAt.toISOString()} → ${to.startsAt.toISOString()}`, now);
       const calendar = to.writesCalendar || (b.staffId !== to.staffId && to.previousWritesCalendar);
-      await queueBookingJobs(tx, { id: b.id, leadKind: b.leadKind, leadId: b.leadId, startsAt: to.startsAt }, sequence, { emails: true, calendar, reminders: true }, now);
+      await queueBookingJobs(
+        tx,
+        { id: b.id, leadKind: b.leadKind, leadId: b.leadId, startsAt: to.startsAt },
+        sequence,
+        { emails: true, calendar, reminders: true },
+        now,
+      );
       return b.id;
     });
     return id ? findBooking(sql, id) : null;
@@ -282,7 +294,12 @@ export async function moveBooking(
  * sent to both and to the calendar, and the lead goes back from `session booked` to `contacted`.
  * Null when there is no booked session under the token (already cancelled, held, or erased).
  */
-export async function cancelBooking(sql: Sql, token: string, now: Date, { writesCalendar, actor }: { writesCalendar: boolean; actor?: Actor }): Promise<Booking | null> {
+export async function cancelBooking(
+  sql: Sql,
+  token: string,
+  now: Date,
+  { writesCalendar, actor }: { writesCalendar: boolean; actor?: Actor },
+): Promise<Booking | null> {
   const id = await sql.begin(async (tx) => {
     const [b] = await tx<{ id: string; leadKind: LeadKind; leadId: string; startsAt: Date; sequence: number }[]>`
       select id, lead_kind, lead_id, starts_at, sequence from bookings
@@ -302,7 +319,13 @@ export async function cancelBooking(sql: Sql, token: string, now: Date, { writes
     if (back)
       await tx`insert into lead_events (lead_kind, lead_id, actor_id, actor_email, kind, from_value, to_value, at)
                values (${b.leadKind}, ${b.leadId}, ${actor?.id ?? null}, ${actor?.email ?? null}, 'status', 'session booked', 'contacted', ${now})`;
-    await queueBookingJobs(tx, { id: b.id, leadKind: b.leadKind, leadId: b.leadId, startsAt: b.startsAt }, sequence, { emails: true, calendar: writesCalendar, reminders: false }, now);
+    await queueBookingJobs(
+      tx,
+      { id: b.id, leadKind: b.leadKind, leadId: b.leadId, startsAt: b.startsAt },
+      sequence,
+      { emails: true, calendar: writesCalendar, reminders: false },
+      now,
+    );
     return b.id;
   });
   return id ? findBooking(sql, id) : null;

@@ -1,7 +1,7 @@
 import { LRUCache } from 'lru-cache';
 import type { Sql } from 'postgres';
-import { bookedTimes } from '../../db/queries/bookings.ts';
 import { type BookableStaff, bookableStaff, recordCalendarCheck } from '../../db/queries/booking-settings.ts';
+import { bookedTimes } from '../../db/queries/bookings.ts';
 import type { BookingRules } from '../../lib/booking/rules.ts';
 import { type Bookable, type Interval, type Slot, slotsFor } from '../../lib/booking/slots.ts';
 import type { Clock } from '../../lib/time/clock.ts';
@@ -64,7 +64,9 @@ export function createAvailability({
       read = { busy: await withDeadline(CALENDAR_READ_MS, (signal) => busyTimes(source, window, signal)) };
     } catch (error) {
       const problem =
-        (error as Error)?.name === 'TimeoutError' ? `The calendar did not answer within ${CALENDAR_READ_MS / 1000} seconds` : String((error as Error)?.message ?? error);
+        (error as Error)?.name === 'TimeoutError'
+          ? `The calendar did not answer within ${CALENDAR_READ_MS / 1000} seconds`
+          : String((error as Error)?.message ?? error);
       log.warn('calendar not read: slots withheld', { userId, problem });
       read = { problem };
     }
@@ -104,7 +106,15 @@ export function createAvailability({
         return busy === null ? null : { staffId: person.userId, hours: person.hours, busy };
       }),
     );
-    return { slots: slotsFor(bookable.filter((b) => b !== null), rules, now(), days), people };
+    return {
+      slots: slotsFor(
+        bookable.filter((b) => b !== null),
+        rules,
+        now(),
+        days,
+      ),
+      people,
+    };
   }
 
   return {

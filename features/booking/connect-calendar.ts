@@ -1,8 +1,8 @@
 import type { BookingSettings, CalendarSettings } from '../../db/queries/booking-settings.ts';
-import { sealSecret } from '../../lib/booking/secret-box.ts';
 import { withDeadline } from '../../server/deadline.ts';
 import { type CalendarSource, checkCalendar } from './calendar/index.ts';
 import { calendarSourceOf } from './calendar-source.ts';
+import { sealSecret } from './secret-box.ts';
 
 // Connecting a staff member's calendar, for their booking page and for `bun run staff:booking`: the
 // calendar is asked for its name first (so a wrong address or password is said at once), and is then

@@ -108,10 +108,7 @@ export const bookingHoursFormSchema = z.object({
     z.transform((v: boolean | 'on' | 'true' | undefined) => v === true || v === 'on' || v === 'true'),
   ),
   /** The name visitors see ("with Priya Shah"); empty keeps the one made from the email. */
-  displayName: optionalText(DISPLAY_NAME_MESSAGE, [
-    z.maxLength(bookingLimits.name, `Keep the name to ${bookingLimits.name} characters or fewer`),
-    oneLine(),
-  ]),
+  displayName: optionalText(DISPLAY_NAME_MESSAGE, [z.maxLength(bookingLimits.name, `Keep the name to ${bookingLimits.name} characters or fewer`), oneLine()]),
 });
 export type BookingHoursForm = z.output<typeof bookingHoursFormSchema>;
 
@@ -143,7 +140,9 @@ export const caldavFormSchema = z.object({
     .string({ error: CALDAV_USER_MESSAGE })
     .check(z.trim(), z.minLength(1, { error: CALDAV_USER_MESSAGE, abort: true }), z.maxLength(254, 'A username has at most 254 characters'), oneLine()),
   // Taken as given (an app password may have spaces: Apple writes them in groups of four with dashes, Google with spaces).
-  password: z.string({ error: CALDAV_PASSWORD_MESSAGE }).check(z.minLength(1, CALDAV_PASSWORD_MESSAGE), z.maxLength(500, 'An app password has at most 500 characters')),
+  password: z
+    .string({ error: CALDAV_PASSWORD_MESSAGE })
+    .check(z.minLength(1, CALDAV_PASSWORD_MESSAGE), z.maxLength(500, 'An app password has at most 500 characters')),
 });
 
 /** Connecting a read-only iCal feed: its secret address. */

@@ -1,9 +1,9 @@
 import { Hono } from 'hono';
 import type { Sql } from 'postgres';
 import type * as z from 'zod/mini';
+import { bookingTokenOf } from '../../db/queries/bookings.ts';
 import { eraseLead } from '../../db/queries/erasure.ts';
 import { retryDelivery } from '../../db/queries/jobs.ts';
-import { bookingTokenOf } from '../../db/queries/bookings.ts';
 import { addNote, type ChangeOutcome, changeOwner, changeStatus, findLead, setSpam } from '../../db/queries/leads.ts';
 import { bookingLinkSchema } from '../../lib/booking/schema.ts';
 import { fieldLines } from '../../lib/forms/validation.ts';

@@ -57,7 +57,13 @@ async function showBooking(c: AppContext, extra: Extra = {}, status: 200 | 400 |
   // Read again after the calendar was: a read that failed has just recorded why.
   const latest = (await withDatabaseDeadline(sql, (db) => bookingSettingsOf(db, staff.id))) ?? settings;
   const calendarBusy = read && 'busy' in read ? read.busy : [];
-  const explained = explainDays({ staffId: staff.id, hours: settings.hours, busy: [...calendarBusy, ...booked] }, rules, at, parseIsoDay(dayIn(at, rules.timeZone)), PREVIEW_DAYS);
+  const explained = explainDays(
+    { staffId: staff.id, hours: settings.hours, busy: [...calendarBusy, ...booked] },
+    rules,
+    at,
+    parseIsoDay(dayIn(at, rules.timeZone)),
+    PREVIEW_DAYS,
+  );
 
   const notes: string[] = [];
   if (settings.hours.length === 0) notes.push('You have no hours set: add them above to be offered to visitors.');
@@ -155,10 +161,16 @@ const bookingSettings = new Hono<AppEnv>()
     forgetCalendar(c);
     return c.redirect(`/admin/booking?done=${accepting ? 'hours' : 'hours-off'}`, 303);
   })
-  .post('/calendar/caldav', formWrite(), requireStaff('page'), validBookingForm(caldavFormSchema, { url: 'caldavUrl', username: 'caldavUser', password: 'caldavPassword' }), (c) => {
-    const { url, username, password } = c.req.valid('form');
-    return connect(c, { kind: 'caldav', url, username, password }, { caldavUrl: url, caldavUser: username });
-  })
+  .post(
+    '/calendar/caldav',
+    formWrite(),
+    requireStaff('page'),
+    validBookingForm(caldavFormSchema, { url: 'caldavUrl', username: 'caldavUser', password: 'caldavPassword' }),
+    (c) => {
+      const { url, username, password } = c.req.valid('form');
+      return connect(c, { kind: 'caldav', url, username, password }, { caldavUrl: url, caldavUser: username });
+    },
+  )
   .post('/calendar/ical', formWrite(), requireStaff('page'), validBookingForm(icalFormSchema, { url: 'icalUrl' }), (c) => {
     const { url } = c.req.valid('form');
     return connect(c, { kind: 'ical', url }, { icalUrl: url });

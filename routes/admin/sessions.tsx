@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import { SessionsPage, type SessionsPageProps } from '../../components/staff/SessionsPage.tsx';
 import { findBooking, markOutcome, sessionsAround } from '../../db/queries/bookings.ts';
 import { sessionLabel } from '../../lib/booking/display.ts';
-import { sessionParamsSchema, sessionOutcomeSchema } from '../../lib/booking/schema.ts';
+import { sessionOutcomeSchema, sessionParamsSchema } from '../../lib/booking/schema.ts';
 import { MARKABLE_DAYS, sessionList } from '../../lib/booking/session-list.ts';
 import { fieldLines } from '../../lib/forms/validation.ts';
 import { agency } from '../../lib/site.ts';
@@ -23,7 +23,8 @@ const NOTICES = {
   'no-show': 'Marked as a no-show: they are sent a friendly email with a link to book again.',
 } as const;
 
-export const SESSION_NOT_STARTED = (start: Date) => `This session has not started yet (it starts ${sessionLabel(start, agency.timeZone)}): mark it once it has.`;
+export const SESSION_NOT_STARTED = (start: Date) =>
+  `This session has not started yet (it starts ${sessionLabel(start, agency.timeZone)}): mark it once it has.`;
 
 const BACK = '/admin/sessions';
 const noSuchSession = (c: AppContext) => staffProblem(c, 404, 'No such session', ['This session does not exist. It may have been a mistyped link.'], BACK);
