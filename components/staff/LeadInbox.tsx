@@ -169,7 +169,7 @@ function LeadRowView({ lead, now, csrfToken, back }: { lead: InboxRow; now: Date
           {lead.marketingConsent ? <span className="rounded-full bg-green-50 px-2 py-0.5 text-green-800">Marketing OK</span> : null}
           {lead.deliveryFailed ? <span className="rounded-full bg-amber-100 px-2 py-0.5 font-semibold text-amber-900">Notification failed</span> : null}
           {lead.nextSessionAt ? (
-            <span data-next-session className="rounded-full bg-violet-50 px-2 py-0.5 font-semibold text-violet-800">
+            <span data-next-session className="rounded-full bg-green-50 px-2 py-0.5 font-semibold text-green-800">
               {`Session ${sessionLabel(lead.nextSessionAt, agency.timeZone)}`}
             </span>
           ) : null}

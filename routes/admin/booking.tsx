@@ -26,14 +26,17 @@ const PREVIEW_DAYS = 7;
 
 /** What each form did, shown after its 303 (only these words: the query names one, it cannot say anything). */
 const NOTICES = {
-  hours: 'Your hours are saved. Visitors see the change at once.',
-  'hours-off': 'Your hours are saved. You are not taking bookings: visitors are offered none of your times.',
-  calendar: 'Your calendar is connected.',
-  'calendar-problem': 'Your calendar is saved, but it could not be read: see why below. Visitors are offered none of your times until it can be.',
-  checked: 'Your calendar answered.',
-  'check-failed': 'Your calendar could not be read: see why below.',
-  disconnected: 'Your calendar is disconnected. Your hours alone decide your times now, and sessions are no longer added to it.',
-} as const;
+  hours: { text: 'Your hours are saved. Visitors see the change at once.', tone: 'ok' },
+  'hours-off': { text: 'Your hours are saved. You are not taking bookings: visitors are offered none of your times.', tone: 'warning' },
+  calendar: { text: 'Your calendar is connected.', tone: 'ok' },
+  'calendar-problem': {
+    text: 'Your calendar is saved, but it could not be read: see why below. Visitors are offered none of your times until it can be.',
+    tone: 'warning',
+  },
+  checked: { text: 'Your calendar answered.', tone: 'ok' },
+  'check-failed': { text: 'Your calendar could not be read: see why below.', tone: 'warning' },
+  disconnected: { text: 'Your calendar is disconnected. Your hours alone decide your times now, and sessions are no longer added to it.', tone: 'ok' },
+} as const satisfies Record<string, NonNullable<BookingSettingsPageProps['notice']>>;
 
 export const ACCEPTING_WITHOUT_HOURS = 'Add the hours you take sessions, like Mon-Fri 10:00-16:00, or untick Taking bookings';
 
@@ -65,11 +68,13 @@ async function showBooking(c: AppContext, extra: Extra = {}, status: 200 | 400 |
     PREVIEW_DAYS,
   );
 
+  // Why visitors are offered none of these times now, if they are not: each reason said above the days.
+  const unread = read !== null && 'problem' in read;
   const notes: string[] = [];
   if (settings.hours.length === 0) notes.push('You have no hours set: add them above to be offered to visitors.');
   else if (!settings.accepting) notes.push('You are not taking bookings: visitors are offered none of these times until you tick Taking bookings.');
-  if (read && 'problem' in read)
-    notes.push('Your calendar could not be read, so its events are left out here, and visitors are offered none of your times until it can be read.');
+  if (unread) notes.push('Your calendar could not be read, so its events are left out here, and visitors are offered none of your times until it can be read.');
+  const withheld = settings.hours.length === 0 || !settings.accepting || unread;
 
   const calendar = latest.calendar;
   return renderPage(
@@ -98,7 +103,7 @@ async function showBooking(c: AppContext, extra: Extra = {}, status: 200 | 400 |
       ),
       canSeal: Boolean(config.APP_SECRET),
       noSecretMessage: NO_APP_SECRET,
-      preview: { days: previewDays(explained, booked, rules), notes },
+      preview: { days: previewDays(explained, booked, rules), notes, withheld },
       rules,
       ...extra,
     },

@@ -220,6 +220,8 @@ describe('/admin/booking', () => {
     expect(page).toContain('Your calendar could not be read (checked just now): The calendar server refused the username or app password.');
     expect(page).toContain('Check the address, username and app password, then connect it again.');
     expect(page).toContain('Your calendar could not be read, so its events are left out here');
+    // Free in Sam's hours, but not offered while the calendar cannot be read.
+    expect(previewOf(page, '2026-12-01')).toEqual({ '09:00': 'Free, but not offered now', '10:00': 'Free, but not offered now', '11:00': 'Free, but not offered now' });
     expect(page).not.toContain('wrong password entirely');
     // Withheld from visitors: none of Sam's morning starts is offered (Priya's hours begin at 10:00).
     const slots = (await (await (await staffApp(() => sam)).t.request('/api/booking/slots?days=3')).json()) as { slots: { start: string }[] };
