@@ -121,7 +121,7 @@ export function BookingSettingsPage(props: BookingSettingsPageProps) {
                 maxLength={bookingLimits.name}
                 autoComplete="name"
                 error={errors.displayName}
-                hint={`The booking page and the invitation say “with ${settings.displayName}”. Leave it as it is to keep it.`}
+                hint={`The booking page and the invitation say “with ${settings.displayName}”.`}
               />
               <button type="submit" className={buttonClass.primary}>
                 Save hours

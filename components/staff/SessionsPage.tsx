@@ -158,9 +158,11 @@ function SessionItem({
 /** Held / No-show for a session still booked; for one already marked, the other choice (a slip of the finger). */
 function OutcomeButtons({ session: s, csrfToken }: { session: ListedSession; csrfToken: string }) {
   const action = `/admin/sessions/${encodeURIComponent(s.id)}/outcome`;
+  // Named for a screen reader, which meets many "Held" buttons on the page.
+  const label = `How the session with ${s.name ?? 'them'} on ${sessionLabel(s.startsAt, agency.timeZone)} went`;
   if (s.status === 'booked')
     return (
-      <form method="post" action={action} className="mt-3 flex flex-wrap gap-2">
+      <form method="post" action={action} aria-label={label} className="mt-3 flex flex-wrap gap-2">
         <CsrfField token={csrfToken} />
         <button type="submit" name="outcome" value="held" className={`${buttonClass.primary} px-4 py-2 text-sm`}>
           Held
@@ -172,7 +174,7 @@ function OutcomeButtons({ session: s, csrfToken }: { session: ListedSession; csr
     );
   const other = s.status === 'held' ? 'no-show' : 'held';
   return (
-    <form method="post" action={action} className="mt-2">
+    <form method="post" action={action} aria-label={label} className="mt-2">
       <CsrfField token={csrfToken} />
       <button type="submit" name="outcome" value={other} className="text-sm font-medium text-blue-800 hover:underline">
         {other === 'held' ? 'It was held after all' : 'Mark as a no-show instead'}
