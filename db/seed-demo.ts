@@ -23,6 +23,10 @@ const TRUE_RATES: Record<string, Record<string, [number, number]>> = {
   [AB_TEST_IDS.contactForm]: { Control: [0.3, 0.06], 'Short Form': [0.33, 0.066] },
 };
 
+/** Chances that a demo visitor books a strategy session, having sent the audit or not. */
+const BOOKED_AFTER_AUDIT = 0.35;
+const BOOKED_WITHOUT_AUDIT = 0.004;
+
 function option(name: string, fallback: number): number {
   const arg = process.argv.find((a) => a.startsWith(`--${name}=`));
   const value = arg ? Number(arg.split('=')[1]) : fallback;
@@ -66,7 +70,10 @@ async function main() {
           events.push({ ...base, event_type: 'view', timestamp: at });
           if (rand() < 0.15) events.push({ ...base, event_type: 'view', timestamp: later(60 * 24) }); // a return visit
           if (rand() < clickRate) events.push({ ...base, event_type: 'click', timestamp: later(1) });
-          if (rand() < conversionRate) events.push({ ...base, event_type: 'conversion', timestamp: later(4) });
+          const converted = rand() < conversionRate;
+          if (converted) events.push({ ...base, event_type: 'conversion', timestamp: later(4) });
+          // The second goal: about a third of those who send the audit book a session, and a few book without it.
+          if (rand() < (converted ? BOOKED_AFTER_AUDIT : BOOKED_WITHOUT_AUDIT)) events.push({ ...base, event_type: 'booked', timestamp: later(9) });
         }
         for (let i = 0; i < assignments.length; i += 1000) {
           await tx`insert into ab_test_assignments ${tx(assignments.slice(i, i + 1000) as never, 'test_id', 'variant_id', 'user_id', 'assigned_at')} on conflict (test_id, user_id) do nothing`;

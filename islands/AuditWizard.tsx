@@ -12,6 +12,7 @@ import { Skeleton } from '../components/ui/Skeleton.tsx';
 import { buttonClass } from '../components/ui/styles.ts';
 import type { ContactFormConfig } from '../lib/ab/contact-form-variants.ts';
 import type { AbTracking } from '../lib/ab/definitions.ts';
+import { tokenOfResultsUrl } from '../lib/audit/results-link.ts';
 import {
   AUDIT_FLAG_FIELDS,
   AUDIT_LIST_FIELDS,
@@ -36,7 +37,6 @@ import type { AuditRecord } from '../lib/audit/scoring.ts';
 import type { FieldErrors } from '../lib/forms/validation.ts';
 import { auditMarketingConsent } from '../lib/leads/consent.ts';
 import { agency, links } from '../lib/site.ts';
-import { tokenOfResultsUrl } from '../lib/audit/results-link.ts';
 
 const TOTAL_STEPS = AUDIT_STEPS.length;
 const STEPS = [1, 2, 3, 4] as const;

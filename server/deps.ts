@@ -5,7 +5,6 @@ import type { RateRuleName } from '../lib/http/rate-rules.ts';
 import type { Channel } from '../lib/leads/notifications.ts';
 import type { Assets } from '../lib/pages/assets.ts';
 import type { SignedInStaff } from '../lib/staff/session.ts';
-import type { StoryWriter } from '../lib/stories/templates.ts';
 import type { Clock } from '../lib/time/clock.ts';
 import type { DatabaseHealth } from './database-health.ts';
 import type { Logger } from './log.ts';

@@ -3,7 +3,6 @@ import { type BookingService, createBookingService } from '../features/booking/s
 import { createFeedReader, type FeedReader } from '../features/feed/feed-reader.ts';
 import { storyWriterFromConfig } from '../features/stories/openai-writer.ts';
 import { bookingRulesOf } from '../lib/booking/rules.ts';
-import { agency } from '../lib/site.ts';
 import type { StoryWriter } from '../lib/stories/templates.ts';
 import { createApp, type SiteDefinition } from '../server/app.ts';
 import type { AppDepsInput } from '../server/deps.ts';

@@ -9,7 +9,8 @@
 // - `data-hydrate="alongside"` (the Toaster) hydrates with the first other island.
 // It also reports A/B exposures and clicks: an element marked `data-ab-view` (a variant's assignment ids,
 // as JSON) sends one `view` event the first time it is on screen, and one marked `data-ab-click` a
-// `click` event when clicked, with no React needed; and it enhances the phone menu (a native popover).
+// `click` event when clicked, with no React needed; it enhances the phone menu (a native popover), and
+// shows a visitor outside Toronto's time their own time beside the booking pages' times.
 
 const TOUCH = ['pointerdown', 'focusin', 'keydown', 'touchstart'] as const;
 
@@ -211,8 +212,40 @@ function enhanceRefresh(): void {
   });
 }
 
+/**
+ * Times on the booking pages are Toronto's (\`<time datetime>\` inside \`data-local-times\`); a visitor whose
+ * clock shows another time there also sees their own under each, and the note \`data-local-zone\` says
+ * which zone that is. Compared by the time shown, not the zone's name (America/Nipigon is Toronto's).
+ */
+function localTimes(): void {
+  const lists = document.querySelectorAll<HTMLElement>('[data-local-times]');
+  const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  if (lists.length === 0 || !zone) return;
+  const clock = (timeZone: string) => new Intl.DateTimeFormat('en-CA', { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+  const here = clock(zone);
+  const toronto = clock('America/Toronto');
+  let differs = false;
+  for (const list of lists)
+    for (const time of list.querySelectorAll<HTMLTimeElement>('time[datetime]')) {
+      const at = new Date(time.dateTime);
+      if (Number.isNaN(at.getTime()) || here.format(at) === toronto.format(at) || time.nextElementSibling?.hasAttribute('data-local')) continue;
+      differs = true;
+      const local = document.createElement('span');
+      local.setAttribute('data-local', '');
+      local.className = 'block whitespace-nowrap text-xs font-normal text-slate-500';
+      local.textContent = `${here.format(at)} your time`;
+      time.after(local);
+    }
+  const note = document.querySelector<HTMLElement>('[data-local-zone]');
+  if (differs && note) {
+    note.textContent = `Under each: your own time (${zone.replace(/_/g, ' ')}).`;
+    note.hidden = false;
+  }
+}
+
 function start(): void {
   enhanceMenus();
+  localTimes();
   enhanceRefresh();
   trackClicks();
   labelButtons();

@@ -3,7 +3,7 @@ import { cumulativeByDay } from '../../lib/ab/daily.ts';
 import type { Decision } from '../../lib/ab/decision.ts';
 import type { TestReport } from '../../lib/ab/definitions.ts';
 import { variantDetails } from '../../lib/ab/variant-details.ts';
-import { COUNTING_NOTE, columnHelp, eventMeanings, explainDecision, methodNotes, ruleSummary } from '../../lib/content/ab-dashboard.ts';
+import { COUNTING_NOTE, columnHelp, eventMeanings, explainDecision, GOALS_NOTE, methodNotes, ruleSummary } from '../../lib/content/ab-dashboard.ts';
 import { agency } from '../../lib/site.ts';
 import { formatDate } from '../../lib/time/display.ts';
 import { LineIcon } from '../ui/LineIcon.tsx';
@@ -85,6 +85,7 @@ export function TestCard({ report, now, apiBase, source = null }: { report: Test
             <Meaning term="A view" text={meanings.view} />
             <Meaning term="A click" text={meanings.click} />
             <Meaning term="A conversion" text={meanings.conversion} />
+            <Meaning term="A booked session" text={meanings.booked} />
           </dl>
           <p className="mt-2 text-slate-500">{COUNTING_NOTE}</p>
         </section>
@@ -107,6 +108,9 @@ export function TestCard({ report, now, apiBase, source = null }: { report: Test
               </p>
               <p className="mt-2 text-sm opacity-80">{ruleSummary(challengers)}</p>
             </div>
+            <p className="text-sm text-slate-600" data-goals="">
+              {GOALS_NOTE}
+            </p>
             <VariantResults rows={rows} />
             <dl className="grid gap-x-6 gap-y-2 text-sm text-slate-600 md:grid-cols-2" data-column-help="">
               {columnHelp.map((h) => (

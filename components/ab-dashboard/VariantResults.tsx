@@ -3,8 +3,10 @@ import type { VariantResult } from '../../lib/ab/definitions.ts';
 import { formatChance, formatCount, formatInterval, formatPercent, formatPValue, formatSigned, formatThreshold } from '../../lib/ab/format.ts';
 import { nameSaysControl, type VariantDetail } from '../../lib/ab/variant-details.ts';
 
-const COLUMNS = ['Viewers', 'Clicks', 'Conversions', 'Conversion rate', 'Lift vs control', 'Chance to beat control', 'p-value'] as const;
+const COLUMNS = ['Viewers', 'Clicks', 'Conversions', 'Conversion rate', 'Lift vs control', 'Chance to beat control', 'p-value', 'Booked sessions'] as const;
 type Column = (typeof COLUMNS)[number];
+/** The second goal, set apart from the first goal's statistics so none of them reads as its own. */
+const SECOND_GOAL: Column = 'Booked sessions';
 type Cell = { main: string; sub?: string };
 
 const BASELINE: Cell = { main: 'Baseline' };
@@ -33,6 +35,7 @@ function cells(r: VariantResult, check: ChallengerCheck | undefined): Record<Col
         ? { main: formatChance(stats.chanceToBeatControl), sub: check ? `needs ${formatThreshold(check.chanceNeeded)}` : undefined }
         : NONE,
     'p-value': control ? BASELINE : stats.pValue !== null ? { main: formatPValue(stats.pValue) } : NONE,
+    'Booked sessions': { main: formatCount(metrics.booked), sub: metrics.views ? `${formatPercent(metrics.bookedRate, 2)} of viewers` : undefined },
   };
 }
 
@@ -74,8 +77,9 @@ export function Swatch({ colour, dashed }: { colour: string; dashed: boolean }) 
 }
 
 /**
- * Every variant's numbers: a table from the lg breakpoint, where all eight columns fit without scrolling,
- * and a card per variant below it (phones and tablets), where every figure wraps into a grid.
+ * Every variant's numbers: a table from the lg breakpoint, where all nine columns fit without scrolling,
+ * and a card per variant below it (phones and tablets), where every figure wraps into a grid and the
+ * second goal takes a line of its own.
  */
 export function VariantResults({ rows }: { rows: VariantRow[] }) {
   return (
@@ -87,7 +91,7 @@ export function VariantResults({ rows }: { rows: VariantRow[] }) {
               Variant
             </th>
             {COLUMNS.map((c) => (
-              <th key={c} scope="col" className="px-2 py-2 text-right font-semibold">
+              <th key={c} scope="col" className={`px-2 py-2 text-right font-semibold ${c === SECOND_GOAL ? 'border-l border-slate-200' : ''}`}>
                 {c}
               </th>
             ))}
@@ -102,7 +106,7 @@ export function VariantResults({ rows }: { rows: VariantRow[] }) {
                   <VariantName row={row} />
                 </th>
                 {COLUMNS.map((c) => (
-                  <td key={c} className="px-2 py-3 text-right align-top tabular-nums" data-column={c}>
+                  <td key={c} className={`px-2 py-3 text-right align-top tabular-nums ${c === SECOND_GOAL ? 'border-l border-slate-200' : ''}`} data-column={c}>
                     <span className="text-slate-900">{cell[c].main}</span>
                     {cell[c].sub ? <span className="block text-xs text-slate-500">{cell[c].sub}</span> : null}
                   </td>
@@ -121,7 +125,7 @@ export function VariantResults({ rows }: { rows: VariantRow[] }) {
               <VariantName row={row} />
               <dl className="mt-3 grid grid-cols-2 gap-x-4 gap-y-3 text-sm sm:grid-cols-4">
                 {shown.map((c) => (
-                  <div key={c} data-column={c}>
+                  <div key={c} className={c === SECOND_GOAL ? 'col-span-2 border-t border-slate-100 pt-3 sm:col-span-4' : undefined} data-column={c}>
                     <dt className="text-xs text-slate-500">{c}</dt>
                     <dd className="tabular-nums text-slate-900">
                       {cell[c].main}

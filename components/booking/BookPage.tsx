@@ -42,8 +42,10 @@ function BookingForm({ data }: { data: BookPageData }) {
       <h2 id="details-heading" className="text-xl font-bold text-slate-900">
         {copy.formHeading}
       </h2>
-      <p className="mt-2 text-slate-700" data-chosen-slot={chosen.start}>
-        <strong className="font-semibold text-slate-900">{chosen.label}</strong>
+      <p className="mt-2 text-slate-700" data-chosen-slot={chosen.start} data-local-times>
+        <strong className="font-semibold text-slate-900">
+          <time dateTime={chosen.start}>{chosen.label}</time>
+        </strong>
         {` · ${data.sessionMinutes} minutes · `}
         <a href={bookHref(data.hints)} className="font-medium text-blue-700 underline underline-offset-2">
           {copy.changeTime}
@@ -54,7 +56,16 @@ function BookingForm({ data }: { data: BookPageData }) {
         <input type="hidden" name="start" value={chosen.start} />
         {data.hints.results ? <input type="hidden" name="results" value={data.hints.results} /> : null}
         {data.hints.lead ? <input type="hidden" name="lead" value={data.hints.lead} /> : null}
-        <TextField id="booking-name" name="name" label={copy.fields.name} required autoComplete="name" defaultValue={values.name} error={errors.name} maxLength={100} />
+        <TextField
+          id="booking-name"
+          name="name"
+          label={copy.fields.name}
+          required
+          autoComplete="name"
+          defaultValue={values.name}
+          error={errors.name}
+          maxLength={100}
+        />
         <TextField
           id="booking-email"
           name="email"
@@ -79,7 +90,16 @@ function BookingForm({ data }: { data: BookPageData }) {
           hint={copy.fields.phoneHint}
           maxLength={30}
         />
-        <TextAreaField id="booking-note" name="note" label={copy.fields.note} rows={3} defaultValue={values.note} error={errors.note} hint={copy.fields.noteHint} maxLength={1000} />
+        <TextAreaField
+          id="booking-note"
+          name="note"
+          label={copy.fields.note}
+          rows={3}
+          defaultValue={values.note}
+          error={errors.note}
+          hint={copy.fields.noteHint}
+          maxLength={1000}
+        />
         {errors.start ? (
           <p role="alert" className="text-sm text-red-600">
             {errors.start}
@@ -114,7 +134,9 @@ export function BookPage(data: BookPageData) {
             <h2 id="times-heading" className="text-xl font-bold text-slate-900">
               {data.chosen ? copy.changeTime : copy.pickHeading}
             </h2>
-            <p className="text-sm text-slate-600">{copy.timesNote}</p>
+            <p className="text-sm text-slate-600">
+              {copy.timesNote} <span data-local-zone hidden />
+            </p>
           </div>
           <div className="mt-5">
             {data.days.length > 0 ? (

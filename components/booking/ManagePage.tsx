@@ -40,7 +40,11 @@ export function ManagePage(data: ManagePageData) {
   return (
     <Shell>
       {data.banner ? (
-        <p role="status" className="mb-6 flex items-center gap-3 rounded-xl border border-emerald-200 bg-emerald-50 p-4 text-emerald-950" data-manage-banner={data.banner}>
+        <p
+          role="status"
+          className="mb-6 flex items-center gap-3 rounded-xl border border-emerald-200 bg-emerald-50 p-4 text-emerald-950"
+          data-manage-banner={data.banner}
+        >
           <LineIcon size={22} strokeWidth={2.5}>
             <path d="M5 12.5l4.5 4.5L19 7" />
           </LineIcon>
@@ -48,10 +52,16 @@ export function ManagePage(data: ManagePageData) {
         </p>
       ) : null}
       <h1 className="text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">
-        {data.state === 'cancelled' ? copy.cancelledHeading : data.state === 'past' ? copy.pastHeading : data.banner === 'booked' ? copy.bookedHeading : copy.heading}
+        {data.state === 'cancelled'
+          ? copy.cancelledHeading
+          : data.state === 'past'
+            ? copy.pastHeading
+            : data.banner === 'booked'
+              ? copy.bookedHeading
+              : copy.heading}
       </h1>
       <div className="mt-6 rounded-2xl border border-slate-200 bg-white p-5 shadow-lg sm:p-8" data-session-state={data.state}>
-        <p className={`text-xl font-semibold ${data.state === 'cancelled' ? 'text-slate-500 line-through' : 'text-slate-900'}`}>
+        <p className={`text-xl font-semibold ${data.state === 'cancelled' ? 'text-slate-500 line-through' : 'text-slate-900'}`} data-local-times>
           <time dateTime={data.start}>{data.when}</time>
         </p>
         <p className="mt-2 text-slate-700">

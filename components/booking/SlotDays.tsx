@@ -10,7 +10,7 @@ export type SlotDay = { day: string; slots: { start: string; time: string }[] };
  */
 export function SlotDays({ days, hrefOf, chosen }: { days: SlotDay[]; hrefOf: (start: string) => string; chosen?: string | null }) {
   return (
-    <ol className="space-y-6" data-slot-days>
+    <ol className="space-y-6" data-slot-days data-local-times>
       {days.map((d) => (
         <li key={d.day}>
           <h3 className="text-base font-semibold text-slate-900">{dayHeading(parseIsoDay(d.day))}</h3>
@@ -21,8 +21,10 @@ export function SlotDays({ days, hrefOf, chosen }: { days: SlotDay[]; hrefOf: (s
                   href={hrefOf(s.start)}
                   data-slot={s.start}
                   aria-current={chosen === s.start ? 'true' : undefined}
-                  className={`flex min-h-11 items-center justify-center rounded-lg border px-2 py-2.5 text-base font-semibold tabular-nums transition ${
-                    chosen === s.start ? 'border-blue-700 bg-blue-700 text-white' : 'border-slate-300 bg-white text-blue-800 hover:border-blue-600 hover:bg-blue-50'
+                  className={`flex min-h-11 flex-col items-center justify-center rounded-lg border px-2 py-2.5 text-base font-semibold tabular-nums transition ${
+                    chosen === s.start
+                      ? 'border-blue-700 bg-blue-700 text-white'
+                      : 'border-slate-300 bg-white text-blue-800 hover:border-blue-600 hover:bg-blue-50'
                   }`}
                 >
                   <time dateTime={s.start}>{s.time}</time>

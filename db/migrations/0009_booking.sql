@@ -17,6 +17,8 @@ create table booking_settings (
   user_id varchar(36) primary key references users(id) on delete cascade,
   -- The name visitors see ("with Priya Shah"); the email's local part when unset.
   display_name text,
+  -- Their video room (a Meet, Zoom or Teams link): in the invites and the emails.
+  meeting_url text,
   accepting boolean not null default false,
   hours text not null default '',
   calendar_kind text check (calendar_kind in ('caldav', 'ical')),

@@ -11,6 +11,7 @@ import sharedState from './0006_shared_state.sql' with { type: 'text' };
 import staffSecurity from './0007_staff_security.sql' with { type: 'text' };
 import retention from './0008_retention.sql' with { type: 'text' };
 import booking from './0009_booking.sql' with { type: 'text' };
+import abBooked from './0010_ab_booked.sql' with { type: 'text' };
 
 export type Migration = { name: string; sql: string; after?: (tx: TransactionSql) => Promise<void> };
 
@@ -24,6 +25,7 @@ export const migrations: ReadonlyArray<Migration> = [
   { name: '0007_staff_security', sql: staffSecurity },
   { name: '0008_retention', sql: retention },
   { name: '0009_booking', sql: booking },
+  { name: '0010_ab_booked', sql: abBooked },
 ];
 
 /** The leads copied in by 0004 get their reply-by time by the Ontario business-day rule. */

@@ -4,8 +4,8 @@ import { archiveScope, hourlyArrivals, type ResultsScope, variantCounts } from '
 // An A/B test's raw rows (each visitor's events and assignment) are deleted a year after the test
 // ended; its figures stay. Before deleting, every figure the dashboard, the results API and its CSV
 // show (per variant, for every visitor and for each first-touch source) is stored in the archive tables
-// (db/migrations/0008_retention.sql), which db/queries/ab-tests.ts adds to what the raw rows give, so
-// each shows the same numbers after as before.
+// (db/migrations/0008_retention.sql; the booked count since 0010_ab_booked.sql), which
+// db/queries/ab-tests.ts adds to what the raw rows give, so each shows the same numbers after as before.
 
 /** When a test (as `t`) ended: its end date, or, for a test switched off, its last change, whichever came first. */
 const endedAt = (sql: Sql | TransactionSql) => sql`least(t.end_date, case when not t.is_active then t.updated_at end)`;
@@ -41,7 +41,7 @@ export function archiveTest(sql: Sql, testId: string, endedBefore: Date): Promis
     for (const scope of scopes) {
       const key = archiveScope(scope);
       for (const v of await variantCounts(tx, scope))
-        counts.push({ test_id: testId, scope: key, variant_id: v.id, views: v.views, clicks: v.clicks, conversions: v.conversions });
+        counts.push({ test_id: testId, scope: key, variant_id: v.id, views: v.views, clicks: v.clicks, conversions: v.conversions, booked: v.booked });
       for (const h of await hourlyArrivals(tx, scope))
         hours.push({ test_id: testId, scope: key, variant_id: h.variantId, hour: h.hour, viewers: h.viewers, conversions: h.conversions });
     }

@@ -187,16 +187,18 @@ export type ResultsScope = {
 };
 
 /**
- * Each visitor of the scope once per variant, with when they were first seen, first clicked and first
- * converted. A visitor counts as seen from their first event of any kind: someone who clicked or
- * converted has seen the variant even if their view event was lost, so conversions never exceed viewers.
+ * Each visitor of the scope once per variant, with when they were first seen, first clicked, first
+ * converted (a submitted form) and first booked a session. A visitor counts as seen from their first
+ * event of any kind: someone who clicked, converted or booked has seen the variant even if their view
+ * event was lost, so neither goal ever exceeds the viewers.
  */
 function visitorsOf(sql: Db, scope: ResultsScope) {
   return sql`
     select e.variant_id, e.user_id,
       min(e.timestamp) as seen_at,
       min(e.timestamp) filter (where e.event_type = 'click') as clicked_at,
-      min(e.timestamp) filter (where e.event_type = 'conversion') as converted_at
+      min(e.timestamp) filter (where e.event_type = 'conversion') as converted_at,
+      min(e.timestamp) filter (where e.event_type = 'booked') as booked_at
     from ab_test_events e
     ${scope.source ? sql`join ab_test_assignments a on a.test_id = e.test_id and a.user_id = e.user_id and a.source = ${scope.source}` : sql``}
     where e.test_id = ${scope.testId}
@@ -213,23 +215,24 @@ export const archiveScope = (scope: ResultsScope): string => scope.source ?? '';
 export type CountedVariant = VariantCounts & { configuration: Record<string, unknown> };
 
 /**
- * Every variant of the scope's test, control first, with unique viewers, clickers and converters: those
+ * Every variant of the scope's test, control first, with unique viewers, clickers, converters and bookers: those
  * of the raw rows, plus those archived when a test's raw rows were deleted (a year after it ended; none
  * for a test still running).
  */
 export async function variantCounts(sql: Db, scope: ResultsScope): Promise<CountedVariant[]> {
-  const rows = await sql<(CountedVariant & { views: string; clicks: string; conversions: string })[]>`
+  const rows = await sql<(CountedVariant & { views: string; clicks: string; conversions: string; booked: string })[]>`
     select v.id, v.name, v.is_control, v.weight, v.configuration,
       count(f.user_id) + coalesce(max(ac.views), 0) as views,
       count(f.clicked_at) + coalesce(max(ac.clicks), 0) as clicks,
-      count(f.converted_at) + coalesce(max(ac.conversions), 0) as conversions
+      count(f.converted_at) + coalesce(max(ac.conversions), 0) as conversions,
+      count(f.booked_at) + coalesce(max(ac.booked), 0) as booked
     from ab_test_variants v
     left join (${visitorsOf(sql, scope)}) f on f.variant_id = v.id
     left join ab_test_archive_counts ac on ac.test_id = v.test_id and ac.scope = ${archiveScope(scope)} and ac.variant_id = v.id
     where v.test_id = ${scope.testId}
     group by v.id
     order by v.is_control desc, v.created_at, v.id`;
-  return rows.map((r) => ({ ...r, views: Number(r.views), clicks: Number(r.clicks), conversions: Number(r.conversions) }));
+  return rows.map((r) => ({ ...r, views: Number(r.views), clicks: Number(r.clicks), conversions: Number(r.conversions), booked: Number(r.booked) }));
 }
 
 /**

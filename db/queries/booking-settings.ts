@@ -10,6 +10,8 @@ export type BookingSettings = {
   userId: string;
   email: string;
   displayName: string;
+  /** Their video room link (Meet, Zoom, Teams), or null. */
+  meetingUrl: string | null;
   accepting: boolean;
   hoursText: string;
   hours: WeeklyHours;
@@ -27,6 +29,7 @@ type SettingsRow = {
   userId: string;
   email: string;
   displayName: string | null;
+  meetingUrl: string | null;
   accepting: boolean;
   hours: string;
   calendarKind: 'caldav' | 'ical' | null;
@@ -60,6 +63,7 @@ function toSettings(r: SettingsRow): BookingSettings {
     userId: r.userId,
     email: r.email,
     displayName: r.displayName || nameFromEmail(r.email),
+    meetingUrl: r.meetingUrl,
     accepting: r.accepting,
     hoursText: r.hours ?? '',
     hours: parsed.ok ? parsed.hours : [],
@@ -72,7 +76,7 @@ function toSettings(r: SettingsRow): BookingSettings {
 }
 
 const SELECT = (sql: Sql) => sql`
-  select u.id as user_id, u.username as email, s.display_name, coalesce(s.accepting, false) as accepting, coalesce(s.hours, '') as hours,
+  select u.id as user_id, u.username as email, s.display_name, s.meeting_url, coalesce(s.accepting, false) as accepting, coalesce(s.hours, '') as hours,
     s.calendar_kind, s.calendar_url, s.calendar_user, s.calendar_password, s.calendar_name, s.calendar_problem, s.calendar_checked_at, s.updated_at
   from users u left join booking_settings s on s.user_id = u.id`;
 
@@ -88,18 +92,23 @@ export async function bookingSettingsOf(sql: Sql, userId: string): Promise<Booki
   return row ? toSettings(row) : null;
 }
 
-/** Saves hours, taking bookings or not, and the name visitors see. */
+/**
+ * Saves hours, taking bookings or not, and (when given: undefined leaves them as they are, null clears
+ * them) the name visitors see and the video room link.
+ */
 export async function saveBookingHours(
   sql: Sql,
   userId: string,
-  { hours, accepting, displayName }: { hours: string; accepting: boolean; displayName?: string | null },
+  { hours, accepting, displayName, meetingUrl }: { hours: string; accepting: boolean; displayName?: string | null; meetingUrl?: string | null },
   now: Date,
 ): Promise<void> {
   await sql`
-    insert into booking_settings (user_id, hours, accepting, display_name, updated_at)
-    values (${userId}, ${hours}, ${accepting}, ${displayName ?? null}, ${now})
+    insert into booking_settings (user_id, hours, accepting, display_name, meeting_url, updated_at)
+    values (${userId}, ${hours}, ${accepting}, ${displayName ?? null}, ${meetingUrl ?? null}, ${now})
     on conflict (user_id) do update set hours = excluded.hours, accepting = excluded.accepting,
-      display_name = coalesce(excluded.display_name, booking_settings.display_name), updated_at = excluded.updated_at`;
+      display_name = ${displayName === undefined ? sql`booking_settings.display_name` : sql`excluded.display_name`},
+      meeting_url = ${meetingUrl === undefined ? sql`booking_settings.meeting_url` : sql`excluded.meeting_url`},
+      updated_at = excluded.updated_at`;
 }
 
 /** Connects a calendar (the password already sealed), or disconnects it (null). */

@@ -20,6 +20,8 @@ export type Booking = {
   staffId: string | null;
   staffEmail: string | null;
   staffName: string | null;
+  /** The staff member's video room link, when they set one. */
+  staffMeetingUrl: string | null;
   startsAt: Date;
   endsAt: Date;
   previousStartsAt: Date | null;
@@ -46,7 +48,7 @@ const isClaimConflict = (error: unknown) =>
   (error as { code?: string })?.code === UNIQUE_VIOLATION && String((error as { constraint_name?: string }).constraint_name ?? '').startsWith('booking_claims');
 
 const BOOKING_COLUMNS = (sql: Db) => sql`
-  b.id, b.lead_kind, b.lead_id, b.staff_id, u.username as staff_email, coalesce(s.display_name, split_part(u.username, '@', 1)) as staff_name,
+  b.id, b.lead_kind, b.lead_id, b.staff_id, u.username as staff_email, coalesce(s.display_name, split_part(u.username, '@', 1)) as staff_name, s.meeting_url as staff_meeting_url,
   b.starts_at, b.ends_at, b.previous_starts_at, b.status, b.sequence, b.manage_token, b.name, b.email, b.phone, b.note, b.created_at, b.erased_at`;
 
 const FROM_BOOKINGS = (sql: Db) => sql`bookings b left join users u on u.id = b.staff_id left join booking_settings s on s.user_id = b.staff_id`;

@@ -1,6 +1,6 @@
 import type { BookingSettings } from '../../db/queries/booking-settings.ts';
-import { openSecret } from './secret-box.ts';
 import type { CalendarSource } from './calendar/index.ts';
+import { openSecret } from './secret-box.ts';
 
 /**
  * A staff member's calendar as the CalDAV client reads it: the password opened with APP_SECRET. Null

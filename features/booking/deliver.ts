@@ -14,7 +14,7 @@ import { calendarObjectIcs, type InviteEvent, inviteIcs } from '../../lib/bookin
 import type { EmailMessage } from '../../lib/leads/emails.ts';
 import { leadPath } from '../../lib/leads/pipeline.ts';
 import { agency } from '../../lib/site.ts';
-import type { DeliveryDeps, DeliveryOutcome } from '../leads/delivery/deliver.ts';
+import type { DeliveryDeps, DeliveryOutcome } from '../leads/delivery/types.ts';
 import { removeEvent, writeEvent } from './calendar/index.ts';
 import { calendarSourceOf } from './calendar-source.ts';
 
@@ -34,7 +34,7 @@ function noticeOf(b: Booking, siteUrl: string): BookingNotice {
     end: b.endsAt,
     timeZone: agency.timeZone,
     visitor: { name: b.name ?? '', email: b.email ?? '', phone: b.phone, note: b.note, business: null },
-    staff: { name: b.staffName ?? agency.name, email: b.staffEmail ?? agency.email },
+    staff: { name: b.staffName ?? agency.name, email: b.staffEmail ?? agency.email, meetingUrl: b.staffMeetingUrl },
     manageUrl: `${siteUrl}/book/manage/${b.manageToken}`,
     bookUrl: `${siteUrl}/book`,
     leadUrl: `${siteUrl}${leadPath(b.leadKind, b.leadId)}`,
@@ -51,6 +51,7 @@ function inviteEventOf(b: Booking, n: BookingNotice): InviteEvent {
     title: `Strategy session: ${n.visitor.name} and ${agency.name}`,
     description: `Free strategy session with ${n.staff.name} of ${agency.name}.\nMove or cancel: ${n.manageUrl}`,
     url: n.manageUrl,
+    ...(n.staff.meetingUrl ? { location: n.staff.meetingUrl } : {}),
     organizer: { name: n.staff.name, email: n.staff.email },
     attendees: [{ name: n.visitor.name, email: n.visitor.email }],
   };
@@ -110,7 +111,13 @@ async function send(
   }
   const domain = config.MAIL_FROM.slice(config.MAIL_FROM.lastIndexOf('@') + 1).replace(/>$/, '');
   const answer = await mailer.send(
-    { to: [email.to], replyTo: email.replyTo, messageId: `<session.${job.bookingId}.${job.channel}.${job.revision}@${domain}>`, message: email.message, invite: email.invite },
+    {
+      to: [email.to],
+      replyTo: email.replyTo,
+      messageId: `<session.${job.bookingId}.${job.channel}.${job.revision}@${domain}>`,
+      message: email.message,
+      invite: email.invite,
+    },
     signal,
   );
   return { state: 'delivered', detail: `Accepted by the mail server: ${answer}`.slice(0, 500) };
@@ -122,7 +129,10 @@ async function writeCalendar(booking: Booking, { sql, config, now }: DeliveryDep
   const settings = await bookingSettingsOf(sql, booking.staffId);
   const source = settings ? await calendarSourceOf(settings, config.APP_SECRET) : null;
   if (source === null || source === 'sealed' || source.kind !== 'caldav')
-    return { state: 'skipped', detail: source === 'sealed' ? 'The calendar password cannot be opened (APP_SECRET)' : 'No calendar that takes events is connected' };
+    return {
+      state: 'skipped',
+      detail: source === 'sealed' ? 'The calendar password cannot be opened (APP_SECRET)' : 'No calendar that takes events is connected',
+    };
   if (booking.status === 'cancelled') {
     await removeEvent(source, eventUid(booking), signal);
     return { state: 'delivered', detail: 'Removed from the calendar' };

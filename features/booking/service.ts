@@ -53,7 +53,10 @@ export type BookingService = {
   /** The slots offered now, `days` days ahead at most. */
   slots: (days?: number) => Promise<Slot[]>;
   book: (request: BookingRequestInput) => Promise<BookOutcome>;
-  move: (token: string, start: Date) => Promise<{ kind: 'moved'; booking: Booking } | { kind: 'gone' } | { kind: 'not-offered' } | { kind: 'taken'; next: Slot[] }>;
+  move: (
+    token: string,
+    start: Date,
+  ) => Promise<{ kind: 'moved'; booking: Booking } | { kind: 'gone' } | { kind: 'not-offered' } | { kind: 'taken'; next: Slot[] }>;
   cancel: (token: string) => Promise<Booking | null>;
   byToken: (token: string) => Promise<Booking | null>;
 };
@@ -99,7 +102,12 @@ export function createBookingService({
    * calendar read fresh for the session, then `write`; a calendar now busy or unreachable, or a claim
    * lost to another visitor, moves on to the next. Null when nobody could be booked.
    */
-  async function firstThatBooks<T>(start: Date, free: string[], preferred: string | null, write: (staffId: string, writesCalendar: boolean) => Promise<T>): Promise<T | null> {
+  async function firstThatBooks<T>(
+    start: Date,
+    free: string[],
+    preferred: string | null,
+    write: (staffId: string, writesCalendar: boolean) => Promise<T>,
+  ): Promise<T | null> {
     const people = new Map((await bookableStaff(sql)).map((p) => [p.userId, p]));
     const last = await lastBookedAt(sql);
     const window: Interval = { start, end: blockedUntil(start) };
@@ -166,12 +174,17 @@ export function createBookingService({
 
     async move(token, start) {
       const current = await findBookingByToken(sql, token);
-      if (!current || current.status !== 'booked') return { kind: 'gone' };
+      if (current?.status !== 'booked') return { kind: 'gone' };
       const { offered, free } = await freeAt(start);
       if (!offered) return { kind: 'not-offered' };
       const previousWritesCalendar = await writesCalendarOf(current.staffId);
       const moved = await firstThatBooks(start, free, current.staffId, (staffId, writesCalendar) =>
-        moveBooking(sql, token, { staffId, startsAt: start, endsAt: sessionEnd(start), blockedUntil: blockedUntil(start), writesCalendar, previousWritesCalendar }, now()),
+        moveBooking(
+          sql,
+          token,
+          { staffId, startsAt: start, endsAt: sessionEnd(start), blockedUntil: blockedUntil(start), writesCalendar, previousWritesCalendar },
+          now(),
+        ),
       );
       if (moved) return { kind: 'moved', booking: moved };
       return { kind: 'taken', next: await nextSlots(start) };

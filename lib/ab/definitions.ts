@@ -92,7 +92,8 @@ export type TestStats = {
 /** GET /api/ab-test/results/{testId} entry (spec: result per variant, plus statistics). */
 export type VariantResult = {
   variant: { id: string; name: string; isControl: boolean };
-  metrics: { views: number; clicks: number; conversions: number; conversionRate: number; clickRate: number };
+  /** The spec's metrics, then the second goal: visitors who booked a session, and their percentage of viewers. */
+  metrics: { views: number; clicks: number; conversions: number; conversionRate: number; clickRate: number; booked: number; bookedRate: number };
   stats: {
     /** Wilson 95% interval of the conversion rate, in percent; null without viewers. */
     conversionInterval: Interval | null;

@@ -5,7 +5,8 @@ import { variantSummary } from './variant-details.ts';
 
 // One test's results as a spreadsheet (GET …/results/{testId}/csv): a row per variant with the figures
 // the dashboard shows, as plain numbers (percentages in percent), and the verdict. Cells go through
-// lib/text/csv.ts, so names and descriptions that look like formulas stay text.
+// lib/text/csv.ts, so names and descriptions that look like formulas stay text. The booked sessions (the
+// second goal) come last, so a sheet built on the earlier columns keeps its places.
 
 export const RESULTS_CSV_COLUMNS = [
   'test_id',
@@ -29,6 +30,8 @@ export const RESULTS_CSV_COLUMNS = [
   'p_value',
   'verdict',
   'data_as_of_toronto',
+  'booked',
+  'booked_rate_pct',
 ] as const;
 
 const pct = (p: number | null | undefined) => (p === null || p === undefined ? null : Math.round(p * 10_000) / 100);
@@ -60,6 +63,8 @@ export function resultsCsv({ test, results, configurations }: ResultsReport, now
       r.stats.pValue === null ? null : Number(r.stats.pValue.toPrecision(4)),
       r.stats.test.verdict,
       asOf,
+      r.metrics.booked,
+      r.metrics.bookedRate,
     ]);
   });
   return CSV_BOM + csvRow(RESULTS_CSV_COLUMNS) + lines.join('');

@@ -154,13 +154,23 @@ describe('sample-ratio mismatch', () => {
 describe('analyzeTest', () => {
   const start = new Date('2025-01-01T00:00:00Z');
   const counts = (over: Partial<VariantCounts>[]): VariantCounts[] =>
-    over.map((o, i) => ({ id: `v${i}`, name: i === 0 ? 'Control' : `Variant ${i}`, isControl: i === 0, weight: 1, views: 0, clicks: 0, conversions: 0, ...o }));
+    over.map((o, i) => ({
+      id: `v${i}`,
+      name: i === 0 ? 'Control' : `Variant ${i}`,
+      isControl: i === 0,
+      weight: 1,
+      views: 0,
+      clicks: 0,
+      conversions: 0,
+      booked: 0,
+      ...o,
+    }));
 
   test('a variant with no viewers and a test with no data', () => {
     const results = analyzeTest(counts([{}, {}]), start, new Date('2025-01-02T00:00:00Z'));
     expect(results[1]).toEqual({
       variant: { id: 'v1', name: 'Variant 1', isControl: false },
-      metrics: { views: 0, clicks: 0, conversions: 0, conversionRate: 0, clickRate: 0 },
+      metrics: { views: 0, clicks: 0, conversions: 0, conversionRate: 0, clickRate: 0, booked: 0, bookedRate: 0 },
       stats: {
         conversionInterval: null,
         lift: null,
@@ -188,13 +198,13 @@ describe('analyzeTest', () => {
   test('a finished test with a winner', () => {
     const results = analyzeTest(
       counts([
-        { views: 1000, clicks: 400, conversions: 100 },
-        { views: 1000, clicks: 450, conversions: 130 },
+        { views: 1000, clicks: 400, conversions: 100, booked: 12 },
+        { views: 1000, clicks: 450, conversions: 130, booked: 9 },
       ]),
       start,
       new Date('2025-01-15T00:00:00Z'),
     );
-    expect(results[0].metrics).toEqual({ views: 1000, clicks: 400, conversions: 100, conversionRate: 10, clickRate: 40 });
+    expect(results[0].metrics).toEqual({ views: 1000, clicks: 400, conversions: 100, conversionRate: 10, clickRate: 40, booked: 12, bookedRate: 1.2 });
     expect(results[0].stats.lift).toBeNull();
     expect(results[0].stats.chanceToBeatControl).toBeNull();
     expect(results[1].stats.lift).toEqual({ estimate: 30, lower: 1.7, upper: 66.18 });
@@ -209,6 +219,30 @@ describe('analyzeTest', () => {
     expect(results[1].stats.test.decision).toMatchObject({ kind: 'leader', leader: { id: 'v1', chanceNeeded: 0.95 } });
     // The test-wide figures are one object, repeated in every entry.
     expect(results[0].stats.test).toBe(results[1].stats.test);
+  });
+
+  test('booked sessions are counted beside conversions and change no statistic and no verdict', () => {
+    const now = new Date('2025-01-15T00:00:00Z');
+    const base = [
+      { views: 1000, conversions: 100 },
+      { views: 1000, conversions: 130 },
+    ];
+    const without = analyzeTest(counts(base), start, now);
+    // The challenger wins on conversions and loses on bookings: the verdict still follows conversions.
+    const withBooked = analyzeTest(
+      counts([
+        { ...base[0], booked: 40 },
+        { ...base[1], booked: 3 },
+      ]),
+      start,
+      now,
+    );
+    expect(withBooked.map((r) => [r.metrics.booked, r.metrics.bookedRate])).toEqual([
+      [40, 4],
+      [3, 0.3],
+    ]);
+    expect(withBooked.map((r) => r.stats)).toEqual(without.map((r) => r.stats));
+    expect(withBooked[1].stats.test.verdict).toBe('Leader: Variant 1 (98% chance to beat control)');
   });
 
   test('an SRM warning below p = 0.001', () => {

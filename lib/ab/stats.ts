@@ -172,7 +172,17 @@ export function srmPValue(observed: readonly number[], weights: readonly number[
   return chiSquareSurvival(chi2, categories - 1);
 }
 
-export type VariantCounts = { id: string; name: string; isControl: boolean; weight: number; views: number; clicks: number; conversions: number };
+/** Unique visitors per variant: viewers, clickers, converters (a submitted form) and bookers (a booked session). */
+export type VariantCounts = {
+  id: string;
+  name: string;
+  isControl: boolean;
+  weight: number;
+  views: number;
+  clicks: number;
+  conversions: number;
+  booked: number;
+};
 
 const round = (value: number, digits: number) => Math.round(value * 10 ** digits) / 10 ** digits;
 const percent = (part: number, whole: number) => (whole > 0 ? round((part / whole) * 100, 2) : 0);
@@ -180,7 +190,9 @@ const percentInterval = (i: Interval | null): Interval | null => (i ? { lower: r
 
 /**
  * The results list for one test: metrics per variant (rates are percentages of viewers), the per-variant
- * statistics against the control, and the test-wide SRM check and verdict (repeated in each entry).
+ * statistics against the control, and the test-wide SRM check and verdict (repeated in each entry). The
+ * statistics and the verdict are about conversions (the submitted form); booked sessions, the second
+ * goal, are reported beside them as a count and a rate only.
  */
 export function analyzeTest(variants: readonly VariantCounts[], startDate: Date, now: Date): VariantResult[] {
   const control = variants.find((v) => v.isControl) ?? variants[0];
@@ -219,6 +231,8 @@ export function analyzeTest(variants: readonly VariantCounts[], startDate: Date,
       conversions: v.conversions,
       conversionRate: percent(v.conversions, v.views),
       clickRate: percent(v.clicks, v.views),
+      booked: v.booked,
+      bookedRate: percent(v.booked, v.views),
     },
     stats: {
       conversionInterval: percentInterval(wilsonInterval(v.conversions, v.views)),

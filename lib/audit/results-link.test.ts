@@ -2,7 +2,7 @@ import { expect, test } from 'bun:test';
 import { isResultsLinkExpired, isResultsToken, resultsLinkExpiresAt, resultsPath } from './results-link.ts';
 
 test('a token is 43 base64url characters; anything else is not looked up', () => {
-  const token = 'a'.repeat(21) + '-_' + 'Z9'.repeat(10);
+  const token = `${'a'.repeat(21)}-_${'Z9'.repeat(10)}`;
   expect(token).toHaveLength(43);
   expect(isResultsToken(token)).toBe(true);
   expect(resultsPath(token)).toBe(`/audit/results/${token}`);

@@ -85,7 +85,7 @@ describe('the visitor’s confirmation', () => {
       'When: Tuesday, December 1 at 10:00 (Toronto time)',
       'How long: 45 minutes, until 10:45',
       'With: Alex Chen, Northline Digital',
-      'How: By video call; the link is in the calendar invite attached to this email',
+      'How: By video call or phone: Alex Chen will be in touch before the session with how to join',
     ])
       expect(linesOf(m)).toContain(line);
   });
@@ -199,7 +199,7 @@ describe('the reminders', () => {
     for (const line of [
       'When: Tuesday, December 1 at 10:00 (Toronto time)',
       'How long: 45 minutes, until 10:45',
-      'How: By video call; the link is in your calendar invite',
+      'How: By video call or phone: Alex Chen will be in touch before the session with how to join',
       `Move or cancel your session: ${notice.manageUrl}`,
     ])
       expect(linesOf(m)).toContain(line);
@@ -210,10 +210,10 @@ describe('the reminders', () => {
     const m = bookingReminderEmail(notice, '1h');
     expect(m.subject).toBe('Starting soon: your strategy session, Tue Dec 1, 10:00');
     expect(m.heading).toBe('Starting soon: 10:00 (Toronto time)');
-    expect(m.preheader).toBe('Join at 10:00 by the video link in your calendar invite.');
+    expect(m.preheader).toBe('Your strategy session starts at 10:00.');
     for (const line of [
       'When: Tuesday, December 1 at 10:00 (Toronto time)',
-      'Join: By the video link in your calendar invite',
+      'Join: By video call or phone: Alex Chen will be in touch before the session with how to join',
       `Can’t make it? Move or cancel: ${notice.manageUrl}`,
     ])
       expect(linesOf(m)).toContain(line);
@@ -339,4 +339,16 @@ describe('the greeting and the zone', () => {
     expect(m.subject).toBe('Your strategy session: Tue Dec 1, 07:00');
     expect(linesOf(m)).toContain('When: Tuesday, December 1 at 07:00 (Vancouver time)');
   });
+});
+
+test('with the staff member’s video link set, every email says how to join by it; the host is told when none is set', () => {
+  const linked = { ...notice, staff: { ...notice.staff, meetingUrl: 'https://meet.example.com/alex-chen' } };
+  for (const m of [
+    bookingConfirmedEmail(linked),
+    bookingReminderEmail(linked, '24h'),
+    bookingReminderEmail(linked, '1h'),
+    bookingMovedEmail({ ...linked, previousStart: new Date(linked.start.getTime() - 86_400_000) }, 'visitor'),
+  ])
+    expect(emailText(m)).toContain('By video call: https://meet.example.com/alex-chen (the link is in the calendar invite too)');
+  expect(emailText(bookingStaffEmail(notice))).toContain('No video link is set on /admin/booking: send them one, or call them at the time');
 });

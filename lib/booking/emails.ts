@@ -16,7 +16,8 @@ import { dayHeading, sessionLabel } from './display.ts';
 // reader), so a name or a note can never come out as a line of its own, such as a forged link. Visitor
 // emails go to an address nobody has confirmed yet, so they repeat only a short greeting name, never the
 // note or the business: the form cannot send someone else a message of the sender's choosing.
-// How the session happens is said one way everywhere: a video call whose link is in the calendar invite.
+// How the session happens is said one way everywhere: by the staff member's video link when they have set
+// one (it is in the calendar invite too), else they get in touch before it with how to join.
 
 export type BookingNotice = {
   bookingId: string;
@@ -25,7 +26,8 @@ export type BookingNotice = {
   /** The zone the times are shown in: America/Toronto. */
   timeZone: string;
   visitor: { name: string; email: string; phone: string | null; note: string | null; business: string | null };
-  staff: { name: string; email: string };
+  /** `meetingUrl`: the staff member's video room (their Meet, Zoom or Teams link, set on /admin/booking), or null. */
+  staff: { name: string; email: string; meetingUrl?: string | null };
   /** The visitor's private page to move or cancel the session. */
   manageUrl: string;
   /** The page to book a session again. */
@@ -146,12 +148,21 @@ function contactRows(v: ReturnType<typeof visitorOf>): { label: string; value: s
 
 const leadButton = (n: BookingNotice): EmailBlock => ({ kind: 'button', label: 'Open the lead', href: n.leadUrl });
 
+/** How the session happens, as a row of the facts. */
+function howRow(n: BookingNotice, audience: 'visitor' | 'staff', label = 'How'): { label: string; value: string; href?: string } {
+  const link = n.staff.meetingUrl;
+  if (link) return { label, value: `By video call: ${link} (the link is in the calendar invite too)`, href: link };
+  return audience === 'visitor'
+    ? { label, value: `By video call or phone: ${staffName(n)} will be in touch before the session with how to join` }
+    : { label, value: 'No video link is set on /admin/booking: send them one, or call them at the time' };
+}
+
 /** The visitor's confirmation: what is booked, how it happens, what to bring, how to move or cancel it. */
 export function bookingConfirmedEmail(n: BookingNotice): EmailMessage {
   const tz = n.timeZone;
   return {
     subject: `Your strategy session: ${shortWhen(n.start, tz)}`,
-    preheader: `${minutesOf(n)} minutes by video call, ${longWhen(n.start, tz)}. Your calendar invite is attached.`,
+    preheader: `${minutesOf(n)} minutes, ${longWhen(n.start, tz)}. Your calendar invite is attached.`,
     heading: `You’re booked: ${headingWhen(n.start, tz)}`,
     blocks: [
       {
@@ -164,7 +175,7 @@ export function bookingConfirmedEmail(n: BookingNotice): EmailMessage {
           { label: 'When', value: longWhen(n.start, tz) },
           { label: 'How long', value: length(n) },
           { label: 'With', value: `${staffName(n)}, ${agency.name}` },
-          { label: 'How', value: 'By video call; the link is in the calendar invite attached to this email' },
+          howRow(n, 'visitor'),
           { label: 'Cost', value: 'Free' },
         ],
       },
@@ -186,12 +197,7 @@ export function bookingStaffEmail(n: BookingNotice): EmailMessage {
     { kind: 'paragraph', text: `${whoFrom(v)} booked a ${minutesOf(n)}-minute strategy session with you.` },
     {
       kind: 'facts',
-      rows: [
-        { label: 'When', value: longWhen(n.start, tz) },
-        { label: 'How long', value: length(n) },
-        { label: 'How', value: 'Video call; the link is in the calendar invite' },
-        ...contactRows(v),
-      ],
+      rows: [{ label: 'When', value: longWhen(n.start, tz) }, { label: 'How long', value: length(n) }, howRow(n, 'staff'), ...contactRows(v)],
     },
     v.note ? { kind: 'paragraph', text: `Their note: “${v.note}”` } : { kind: 'paragraph', text: 'They left no note.' },
     leadButton(n),
@@ -199,7 +205,7 @@ export function bookingStaffEmail(n: BookingNotice): EmailMessage {
   ];
   return {
     subject: `Strategy session booked: ${subjectBusiness(v)}${shortWhen(n.start, tz)}`,
-    preheader: `${minutesOf(n)} minutes by video call, ${longWhen(n.start, tz)}.`,
+    preheader: `${minutesOf(n)} minutes, ${longWhen(n.start, tz)}.`,
     heading: `New strategy session: ${headingWhen(n.start, tz)}`,
     blocks,
     footer: staffFooter(n),
@@ -221,12 +227,7 @@ export function bookingMovedEmail(n: BookingNotice, audience: BookingAudience): 
         { kind: 'paragraph', text: `${greeting(n.visitor.name)} your strategy session with ${staffName(n)} has a new time.` },
         {
           kind: 'facts',
-          rows: [
-            { label: 'New time', value: now },
-            { label: 'Was', value: was },
-            { label: 'How long', value: length(n) },
-            { label: 'How', value: 'By video call; the link is in the updated invite attached to this email' },
-          ],
+          rows: [{ label: 'New time', value: now }, { label: 'Was', value: was }, { label: 'How long', value: length(n) }, howRow(n, audience)],
         },
         { kind: 'paragraph', text: 'The updated invite replaces the earlier one; open it and your calendar moves the session.' },
         manageButton(n, 'Move or cancel again'),
@@ -292,18 +293,15 @@ export function bookingReminderEmail(n: BookingNotice, which: '24h' | '1h'): Ema
   if (which === '1h') {
     return {
       subject: `Starting soon: your strategy session, ${shortWhen(n.start, tz)}`,
-      preheader: `Join at ${clock(n.start, tz)} by the video link in your calendar invite.`,
+      preheader: `Your strategy session starts at ${clock(n.start, tz)}.`,
       heading: `Starting soon: ${clock(n.start, tz)} (${zoneName(tz)})`,
       blocks: [
         { kind: 'paragraph', text: `${greeting(n.visitor.name)} ${staffName(n)} is looking forward to your strategy session.` },
         {
           kind: 'facts',
-          rows: [
-            { label: 'When', value: when },
-            { label: 'Join', value: 'By the video link in your calendar invite' },
-          ],
+          rows: [{ label: 'When', value: when }, howRow(n, 'visitor', 'Join')],
         },
-        { kind: 'paragraph', text: `Can’t find the link, or running late? Call us at ${agency.phoneDisplay} and we’ll sort it out.` },
+        { kind: 'paragraph', text: `Running late, or can’t find how to join? Call us at ${agency.phoneDisplay} and we’ll sort it out.` },
         manageButton(n, 'Can’t make it? Move or cancel'),
       ],
       footer: visitorFooter,
@@ -311,17 +309,13 @@ export function bookingReminderEmail(n: BookingNotice, which: '24h' | '1h'): Ema
   }
   return {
     subject: `Reminder: your strategy session, ${shortWhen(n.start, tz)}`,
-    preheader: `${minutesOf(n)} minutes by video call, ${when}.`,
+    preheader: `${minutesOf(n)} minutes, ${when}.`,
     heading: `Coming up: ${headingWhen(n.start, tz)}`,
     blocks: [
       { kind: 'paragraph', text: `${greeting(n.visitor.name)} a quick reminder of your free strategy session with ${staffName(n)}.` },
       {
         kind: 'facts',
-        rows: [
-          { label: 'When', value: when },
-          { label: 'How long', value: length(n) },
-          { label: 'How', value: 'By video call; the link is in your calendar invite' },
-        ],
+        rows: [{ label: 'When', value: when }, { label: 'How long', value: length(n) }, howRow(n, 'visitor')],
       },
       preparation('Worth having at hand'),
       { kind: 'paragraph', text: 'Something came up? Move the session to a time that suits you better, or cancel it.' },

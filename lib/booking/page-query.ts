@@ -31,12 +31,24 @@ export const isLinkToken = (text: string) => TOKEN.test(text);
 /** What the manage page's forms post: cancel, or move to `start`. */
 export const manageActionSchema = z.discriminatedUnion('action', [
   z.object({ action: z.literal('cancel') }),
-  z.object({ action: z.literal('move'), start: z.string().check(z.maxLength(40), z.refine((v) => !Number.isNaN(Date.parse(v)), 'Choose a time from the list')) }),
+  z.object({
+    action: z.literal('move'),
+    start: z.string().check(
+      z.maxLength(40),
+      z.refine((v) => !Number.isNaN(Date.parse(v)), 'Choose a time from the list'),
+    ),
+  }),
 ]);
 
 /** The manage page's query: the time a move would go to, and what just happened. */
 export const managePageQuerySchema = z.object({
   move: instant,
-  booked: z.pipe(z.optional(z.unknown()), z.transform((v) => v === '1')),
-  moved: z.pipe(z.optional(z.unknown()), z.transform((v) => v === '1')),
+  booked: z.pipe(
+    z.optional(z.unknown()),
+    z.transform((v) => v === '1'),
+  ),
+  moved: z.pipe(
+    z.optional(z.unknown()),
+    z.transform((v) => v === '1'),
+  ),
 });

@@ -62,6 +62,9 @@ describe('eventMeanings', () => {
     expect(eventMeanings(AB_TEST_NAMES.contactForm).click).toContain('final button (on step 4)');
     expect(eventMeanings(AB_TEST_NAMES.hero).click).toContain('banner’s main button');
     expect(eventMeanings('some-new-test').click).toBe('The visitor pressed the button this test watches.');
-    for (const name of [AB_TEST_NAMES.contactForm, AB_TEST_NAMES.hero, 'x']) expect(eventMeanings(name).conversion).toContain('spam filter');
+    for (const name of [AB_TEST_NAMES.contactForm, AB_TEST_NAMES.hero, 'x']) {
+      expect(eventMeanings(name).conversion).toContain('spam filter');
+      expect(eventMeanings(name).booked).toContain('booked a free strategy session');
+    }
   });
 });

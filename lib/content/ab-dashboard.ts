@@ -8,12 +8,15 @@ import { agency } from '../site.ts';
 // The A/B dashboard's words for the agency's owner: what each count means on each test, why the
 // verdict says what it says, what each column means, and (for the curious) how it is all worked out.
 
-export type EventMeanings = { view: string; click: string; conversion: string };
+export type EventMeanings = { view: string; click: string; conversion: string; booked: string };
 
 // Where the events come from: views are sent by the island loader when a [data-ab-view] element is on
 // screen (the hero in islands/HeroVariant.tsx, the audit form in islands/AuditWizard.tsx); clicks by
 // those islands' buttons; conversions by the server when it stores a non-spam audit
-// (routes/api/business-audit.ts → recordConversions), for every running test the visitor is in.
+// (routes/api/business-audit.ts → recordConversions), for every running test the visitor is in; booked
+// sessions likewise when it stores a booking (db/queries/bookings.ts), and a cancellation takes none back.
+const BOOKED = 'The visitor booked a free strategy session on the site, whether or not they sent the audit first. A session cancelled later still counts.';
+
 const SENT_AUDIT = 'sent the free business audit and it was saved. Entries our spam filter catches do not count, nor does the Q4 intake application.';
 
 const MEANINGS: Record<string, EventMeanings> = {
@@ -21,11 +24,13 @@ const MEANINGS: Record<string, EventMeanings> = {
     view: 'The free audit form near the bottom of the home page scrolled into view on a visitor’s screen.',
     click: 'The visitor pressed the form’s final button (on step 4), whether or not every answer was filled in.',
     conversion: `The visitor ${SENT_AUDIT}`,
+    booked: BOOKED,
   },
   [AB_TEST_NAMES.hero]: {
     view: 'The banner at the top of the home page (the “hero”) appeared on a visitor’s screen.',
     click: 'The visitor pressed the banner’s main button, which takes them down to the free audit form.',
     conversion: `The visitor went on to send the free audit, with or without the banner’s button, and it was saved. Entries our spam filter catches do not count, nor does the Q4 intake application.`,
+    booked: BOOKED,
   },
 };
 
@@ -33,10 +38,15 @@ const GENERIC: EventMeanings = {
   view: 'The version being tested appeared on a visitor’s screen.',
   click: 'The visitor pressed the button this test watches.',
   conversion: `The visitor ${SENT_AUDIT}`,
+  booked: BOOKED,
 };
 
-/** What a view, a click and a conversion are on the named test. */
+/** What a view, a click, a conversion and a booked session are on the named test. */
 export const eventMeanings = (testName: string): EventMeanings => MEANINGS[testName] ?? GENERIC;
+
+/** The two goals, said once above the figures: which one the verdict is about. */
+export const GOALS_NOTE =
+  'This test counts two goals: conversions (visitors who sent the free audit form) and booked sessions (visitors who booked a free strategy session). The verdict, the lift and the chances are about conversions; booked sessions are shown beside them.';
 
 export const COUNTING_NOTE = 'Each person counts once in each column, however often they come back, and only while the test is running.';
 
@@ -112,13 +122,17 @@ export const columnHelp: readonly ColumnHelp[] = [
     term: 'p-value',
     meaning: 'The traditional check: how often a gap this big would appear by luck alone if the two versions were really the same. Smaller is stronger.',
   },
+  {
+    term: 'Booked sessions',
+    meaning: 'Viewers who went on to book a free strategy session, and their share of all viewers. The second goal: the verdict does not use it.',
+  },
 ];
 
 /** "How we calculate": the methods, for a reader who wants them. */
 export function methodNotes(challengers: number): string[] {
   const needed = holmChancesNeeded(Math.max(1, challengers)).map(formatThreshold);
   return [
-    'Counts are unique visitors per version from the event log. Anyone with an event for a version is one of its viewers (someone who clicked or converted has seen it, even if their view was not recorded); rates are shares of viewers.',
+    'Counts are unique visitors per version from the event log. Anyone with an event for a version is one of its viewers (someone who clicked, converted or booked has seen it, even if their view was not recorded); rates are shares of viewers. A visitor who booked a session without sending the audit counts as booked, not as a conversion.',
     'Conversion-rate range: 95% Wilson score interval.',
     'Lift range: 95% interval for the ratio of the two rates, by the delta method on the log scale.',
     'Chance to beat control: the exact probability that the version’s true rate is above Control’s, with Beta(1 + conversions, 1 + non-conversions) distributions for both (uniform priors); no simulation, so the same counts always give the same figure.',

@@ -3,7 +3,8 @@
 
 export const bookingCopy = {
   title: 'Book your free strategy session | Northline Digital',
-  description: 'Pick a time for a free 45-minute strategy session with a Northline Digital specialist: your audit, your market in Toronto, and the next three moves.',
+  description:
+    'Pick a time for a free 45-minute strategy session with a Northline Digital specialist: your audit, your market in Toronto, and the next three moves.',
   heading: 'Book your free strategy session',
   lead: (minutes: number) =>
     `${minutes} minutes with a specialist on our team, by video call or phone. We go through where your customers find you today, what your competitors in your part of Toronto are doing, and the three moves we would make first. No cost, and no obligation.`,

@@ -163,7 +163,11 @@ export function auditResultsEmail(notice: LeadNotice, siteUrl: string): EmailMes
           kind: 'paragraph',
           text: 'The quickest next step is a free consultation with one of our strategists, to turn these results into a plan for your business.',
         },
-    { kind: 'button', label: enterprise ? 'Schedule Enterprise Consultation' : 'Book Free Consultation', href: `${siteUrl}${bookingPathFor(audit.resultsToken)}` },
+    {
+      kind: 'button',
+      label: enterprise ? 'Schedule Enterprise Consultation' : 'Book Free Consultation',
+      href: `${siteUrl}${bookingPathFor(audit.resultsToken)}`,
+    },
     {
       kind: 'paragraph',
       text: `A strategist will also reach out within ${intake.reviewBusinessDays} business days. Questions before then? Reply to this email or call us at ${agency.phoneDisplay}.`,
@@ -200,7 +204,10 @@ export function applicationReceivedEmail(notice: LeadNotice, siteUrl: string): E
         ],
       },
       { kind: 'tip', label: thankYou.rush.label, text: thankYou.rush.text },
-      { kind: 'paragraph', text: `Would you rather talk sooner? Pick a time for your free ${intake.strategySessionMinutes} minute strategy session now: we will have read your application before we meet.` },
+      {
+        kind: 'paragraph',
+        text: `Would you rather talk sooner? Pick a time for your free ${intake.strategySessionMinutes} minute strategy session now: we will have read your application before we meet.`,
+      },
       { kind: 'button', label: 'Book your strategy session', href: `${siteUrl}/book` },
       { kind: 'paragraph', text: `Questions in the meantime? Reply to this email or call us at ${agency.phoneDisplay}.` },
     ],

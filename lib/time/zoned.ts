@@ -54,7 +54,9 @@ export function secondsUntilNextDay(date: Date, timeZone: string): number {
 /** `instant` as ISO 8601 with the zone's offset there: "2026-12-01T10:00:00-05:00" (what a person reading an API answer expects). */
 export function isoWithOffset(instant: Date, timeZone: string): string {
   const shown = wallClock(instant, timeZone);
-  const offsetMinutes = Math.round((Date.UTC(shown.year, shown.month - 1, shown.day, shown.hour, shown.minute, shown.second) - Math.floor(instant.getTime() / 1000) * 1000) / 60_000);
+  const offsetMinutes = Math.round(
+    (Date.UTC(shown.year, shown.month - 1, shown.day, shown.hour, shown.minute, shown.second) - Math.floor(instant.getTime() / 1000) * 1000) / 60_000,
+  );
   const two = (n: number) => String(n).padStart(2, '0');
   const sign = offsetMinutes < 0 ? '-' : '+';
   const abs = Math.abs(offsetMinutes);

@@ -1,4 +1,4 @@
-import { BookPage, type BookPageData, bookHref, type BookingFormValues } from '../../components/booking/BookPage.tsx';
+import { type BookingFormValues, BookPage, type BookPageData, bookHref } from '../../components/booking/BookPage.tsx';
 import type { SlotDay } from '../../components/booking/SlotDays.tsx';
 import { sessionLabel, slotTime } from '../../lib/booking/display.ts';
 import type { Slot } from '../../lib/booking/slots.ts';
@@ -71,7 +71,8 @@ export async function renderBookPage(
   const listed = slots.filter((s) => dayIn(s.start, agency.timeZone) <= lastDay);
   c.header('Cache-Control', 'private, no-store');
   if (hints.results || hints.lead) {
-    c.header('Referrer-Policy', 'no-referrer');
+    // The results token is in the address: no Referer to other sites, and the form's post keeps its Origin.
+    c.header('Referrer-Policy', 'same-origin');
     c.header('X-Robots-Tag', 'noindex');
   }
   return renderPage(

@@ -15,7 +15,8 @@ import { renderBookPage } from './_book-page.tsx';
 const book = new Hono<AppEnv>().use(databaseReady).get('/', validQuery(bookPageQuerySchema), async (c) => {
   const { start, days, results, lead } = c.req.valid('query');
   const hints = { results, lead };
-  const prefill = start && (results || lead) ? await withDatabaseDeadline(c.get('deps').sql, (db) => prefillFor(db, { resultsToken: results, leadToken: lead })) : null;
+  const prefill =
+    start && (results || lead) ? await withDatabaseDeadline(c.get('deps').sql, (db) => prefillFor(db, { resultsToken: results, leadToken: lead })) : null;
   return renderBookPage(c, { start, days, hints, values: prefill ?? {} });
 });
 

@@ -1,4 +1,5 @@
 import { expect, setDefaultTimeout, test } from 'bun:test';
+import { recordConversions } from '../../db/queries/ab-tests.ts';
 import { sweepRetention } from '../../features/operations/retention/sweep.ts';
 import { encodeTouch } from '../../lib/leads/attribution.ts';
 import { DAY_MS } from '../../lib/time/calendar.ts';
@@ -11,10 +12,10 @@ import { scratchDatabase } from '../helpers/isolated-db.ts';
 // A database of its own, many requests: longer than Bun's 5 s default.
 setDefaultTimeout(120_000);
 
-// Raw A/B rows are deleted a year after their test ended, and its figures stay (issue 26): the
-// dashboard (every test, each source), the results API and its CSV answer byte for byte the same after
-// the sweep as before it, for a test past its end date, one switched off since its last change, one
-// ended too recently to archive, and the running ones.
+// Raw A/B rows are deleted a year after their test ended, and its figures stay (issue 26), booked
+// sessions too (issue 28): the dashboard (every test, each source), the results API and its CSV answer
+// byte for byte the same after the sweep as before it, for a test past its end date, one switched off
+// since its last change, one ended too recently to archive, and the running ones.
 
 test('after the sweep the dashboard, the results API and the CSV show the same numbers, from the archive', async () => {
   const scratch = await scratchDatabase();
@@ -45,14 +46,19 @@ test('after the sweep the dashboard, the results API and the CSV show the same n
       );
       expect(res.status).toBe(201);
     };
+    // A booked session, as the booking's transaction writes it (db/queries/bookings.ts).
+    const book = (visitor: string) => db.sql.begin((tx) => recordConversions(tx, visitor, { goal: 'booked' }, { eventType: 'booked' }));
     const sources = ['newsletter', 'google', 'facebook', null];
     for (let i = 0; i < 36; i++) {
-      const cookie = cookieOf(crypto.randomUUID(), sources[i % sources.length]);
+      const visitor = crypto.randomUUID();
+      const cookie = cookieOf(visitor, sources[i % sources.length]);
       await visit(ended.name, cookie, i % 5 === 0 ? ['view', 'click', 'view'] : ['view']);
       if (i % 3 === 0) await visit(switchedOff.name, cookie, ['view', 'click']);
       // Some visitors are in a test whose rows stay: the source filter still counts each of them once.
       if (i % 4 === 1) await visit(recent.name, cookie, ['view']);
       if (i % 4 === 0) await convert(cookie);
+      // Some book a session too, most of them without sending the audit.
+      if (i % 3 === 0) await book(visitor);
     }
     for (let i = 0; i < 12; i++) await visit(switchedOff.name, cookieOf(crypto.randomUUID(), 'google'), ['view']);
     // The first ended a day ago; the second was switched off two days ago; the third ends in 100 days
@@ -86,6 +92,12 @@ test('after the sweep the dashboard, the results API and the CSV show the same n
     const recentRows = await rawRows(recent.id);
     expect(before[0]).toContain(ended.name);
     expect(endedRows.events).toBeGreaterThan(40);
+    const booked = async (testId: string) => {
+      const results = (await (await t.request(`/api/ab-test/results/${testId}`)).json()) as { metrics: { booked: number } }[];
+      return results.reduce((sum, r) => sum + r.metrics.booked, 0);
+    };
+    const bookedBefore = [await booked(ended.id), await booked(switchedOff.id)];
+    expect(bookedBefore).toEqual([12, 12]);
 
     const result = await sweepRetention({ sql: db.sql, now, retentionDays: 730, notifyReceiver: false });
     expect(result).toEqual({ leadsErased: 0, abTestsArchived: 2, abEventsDeleted: endedRows.events + switchedOffRows.events });
@@ -94,6 +106,8 @@ test('after the sweep the dashboard, the results API and the CSV show the same n
     expect(await rawRows(recent.id)).toEqual(recentRows);
     const after = await answers();
     for (const [i, page] of pages.entries()) expect([page, after[i]]).toEqual([page, before[i]]);
+    // The booked sessions come from the archive now, as the other figures do.
+    expect([await booked(ended.id), await booked(switchedOff.id)]).toEqual(bookedBefore);
     console.log(
       'ab-archive:',
       `${endedRows.events + switchedOffRows.events} raw events and ${endedRows.assignments + switchedOffRows.assignments} assignments deleted from 2 tests; ${pages.length} answers identical before and after`,

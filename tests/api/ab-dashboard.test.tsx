@@ -1,7 +1,7 @@
 import { describe, expect, setDefaultTimeout, test } from 'bun:test';
 import { renderToString } from 'react-dom/server';
 import { AbDashboard, type AbDashboardProps } from '../../components/ab-dashboard/AbDashboard.tsx';
-import { dashboardData, hourlyArrivals, variantCounts } from '../../db/queries/ab-tests.ts';
+import { dashboardData, hourlyArrivals, recordConversions, variantCounts } from '../../db/queries/ab-tests.ts';
 import { cumulativeByDay } from '../../lib/ab/daily.ts';
 import { AB_TEST_IDS, type AbTestSummary, type HourlyArrivals, type TestReport } from '../../lib/ab/definitions.ts';
 import { heroVariants } from '../../lib/ab/hero-variants.ts';
@@ -28,7 +28,7 @@ const summary = (over: Partial<AbTestSummary> = {}): AbTestSummary => ({
   ...over,
 });
 
-const counts = (views: number[], conversions: number[], names?: string[]): VariantCounts[] =>
+const counts = (views: number[], conversions: number[], names?: string[], booked?: number[]): VariantCounts[] =>
   views.map((v, i) => ({
     id: `v${i}`,
     name: names?.[i] ?? (i === 0 ? 'Control' : `Variant ${i}`),
@@ -37,6 +37,7 @@ const counts = (views: number[], conversions: number[], names?: string[]): Varia
     views: v,
     clicks: 0,
     conversions: conversions[i],
+    booked: booked?.[i] ?? 0,
   }));
 
 /** Arrivals spread evenly over `days` days before LOADED_AT, so the chart has something to draw. */
@@ -154,6 +155,31 @@ describe('AbDashboard', () => {
     expect(oneDay).not.toContain('<polyline');
   });
 
+  test('the second goal: booked sessions with their share of viewers, in the table and on the cards, and the line saying which goal the verdict is about', () => {
+    const html = render([report(counts([1000, 1000], [100, 130], undefined, [25, 4]))]);
+    const cellsOf = (column: string) => [...html.matchAll(new RegExp(`data-column="${column}"[^>]*>(.*?)</(?:td|div)>`, 'g'))].map((m) => text(m[1]).trim());
+    // The table's two rows, then the two cards (each figure under its label).
+    expect(cellsOf('Booked sessions')).toEqual([
+      '25 2.50% of viewers',
+      '4 0.40% of viewers',
+      'Booked sessions 25 2.50% of viewers',
+      'Booked sessions 4 0.40% of viewers',
+    ]);
+    expect(html).toMatch(/<th scope="col" class="[^"]*border-l[^"]*">Booked sessions<\/th>/);
+    const words = text(html);
+    expect(words).toContain(
+      'This test counts two goals: conversions (visitors who sent the free audit form) and booked sessions (visitors who booked a free strategy session). The verdict, the lift and the chances are about conversions; booked sessions are shown beside them.',
+    );
+    expect(words).toContain('A booked session : The visitor booked a free strategy session on the site');
+    expect(words).toContain('Booked sessions : Viewers who went on to book a free strategy session');
+    // The verdict is the same as without any bookings.
+    expect(html).toContain('Leader: Variant 1 (98% chance to beat control)');
+    // A test without viewers has no figures, but still says what a booked session is.
+    const empty = render([report(counts([0, 0], [0, 0]), { hourly: [] })]);
+    expect(empty).not.toContain('data-column="Booked sessions"');
+    expect(text(empty)).toContain('A booked session : ');
+  });
+
   test('what counts is said per test: the audit form’s button on contact-form-optimization, the banner’s on hero-variant', () => {
     const form = text(render([report(counts([0, 0], [0, 0]), { test: summary({ name: 'contact-form-optimization' }), hourly: [] })]));
     expect(form).toContain('A click : The visitor pressed the form’s final button (on step 4)');
@@ -227,6 +253,39 @@ describe('the results queries', () => {
     const series = cumulativeByDay(hourly, [a, b], new Date('2026-11-24T20:00:00Z'), agency.timeZone);
     expect(series.days).toEqual(['2026-11-22', '2026-11-23', '2026-11-24']);
     for (const v of counted) expect(series.totals[v.id].at(-1)).toEqual({ viewers: v.views, conversions: v.conversions });
+  });
+
+  test('a booked session counts once per visitor; a visitor who booked without sending a form is booked, not converted', async () => {
+    const { sql } = await testApp();
+    const t = await createTest(sql, { weights: [1, 1], startDaysAgo: 3 });
+    const [a, b] = t.variantIds;
+    const [u1, u2, u3, u4] = [uid('b'), uid('b'), uid('b'), uid('b')];
+    await sql`insert into ab_test_assignments ${sql(
+      [
+        [u1, a],
+        [u2, a],
+        [u3, a],
+        [u4, b],
+      ].map(([user, variant]) => ({ test_id: t.id, variant_id: variant, user_id: user, source: 'google' })),
+    )}`;
+    // u1 sends the audit and books twice (a session, then another); u2 books without sending a form; u3 only looks; u4, on b, only books.
+    await sql`insert into ab_test_events ${sql([u1, u2, u3].map((user) => ({ test_id: t.id, variant_id: a, user_id: user, event_type: 'view' })))}`;
+    await sql.begin((tx) => recordConversions(tx, u1, { auditId: 'x' }));
+    for (const user of [u1, u1, u2, u4]) expect(await sql.begin((tx) => recordConversions(tx, user, { goal: 'booked' }, { eventType: 'booked' }))).toBe(1);
+    const counted = await variantCounts(sql, { testId: t.id });
+    expect(counted.map((v) => [v.views, v.conversions, v.booked])).toEqual([
+      [3, 1, 2],
+      // A booking with no view recorded still makes a viewer.
+      [1, 0, 1],
+    ]);
+    const reports = await dashboardData(sql, new Date());
+    const mine = reports.find((r) => r.test.id === t.id)!;
+    expect(mine.results.map((r) => [r.metrics.booked, r.metrics.bookedRate, r.metrics.conversions])).toEqual([
+      [2, 66.67, 1],
+      [1, 100, 0],
+    ]);
+    // The chart's arrivals stay viewers and conversions: the bookings add none.
+    expect((await hourlyArrivals(sql, { testId: t.id })).reduce((sum, h) => sum + h.conversions, 0)).toBe(1);
   });
 
   test('the dashboard reads every test with its results, configurations and arrivals', async () => {

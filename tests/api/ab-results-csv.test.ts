@@ -14,14 +14,18 @@ setDefaultTimeout(60_000);
 
 const csvPath = (id: string, base = '/api/ab-test') => `${base}/results/${id}/csv`;
 
-/** Stores `n` visitors of a variant, the first `clicked` of them clicking and the first `converted` converting. */
-async function visitors(sql: Sql, testId: string, variantId: string, n: number, clicked: number, converted: number) {
+/**
+ * Stores `n` visitors of a variant, the first `clicked` of them clicking, the first `converted` converting
+ * and the last `booked` booking a session.
+ */
+async function visitors(sql: Sql, testId: string, variantId: string, n: number, clicked: number, converted: number, booked = 0) {
   const rows = [];
   for (let i = 0; i < n; i++) {
     const user = uid('csv');
     rows.push({ test_id: testId, variant_id: variantId, user_id: user, event_type: 'view' });
     if (i < clicked) rows.push({ test_id: testId, variant_id: variantId, user_id: user, event_type: 'click' });
     if (i < converted) rows.push({ test_id: testId, variant_id: variantId, user_id: user, event_type: 'conversion' });
+    if (i >= n - booked) rows.push({ test_id: testId, variant_id: variantId, user_id: user, event_type: 'booked' });
   }
   await sql`insert into ab_test_events ${sql(rows, 'test_id', 'variant_id', 'user_id', 'event_type')}`;
 }
@@ -36,7 +40,7 @@ describe('the results as CSV', () => {
   test('a download named for the test: a header and a row per variant with the same figures as the JSON, privately', async () => {
     const { request, sql } = await testApp();
     const t = await createTest(sql, { weights: [1, 1], startDaysAgo: 10 });
-    await visitors(sql, t.id, t.variantIds[0], 120, 30, 10);
+    await visitors(sql, t.id, t.variantIds[0], 120, 30, 10, 3);
     await visitors(sql, t.id, t.variantIds[1], 110, 40, 5);
     const res = await request(csvPath(t.id));
     expect(res.status).toBe(200);
@@ -62,6 +66,10 @@ describe('the results as CSV', () => {
     expect(Number(col(challenger, 'chance_to_beat_control_pct'))).toBeCloseTo(json[1].stats.chanceToBeatControl! * 100, 6);
     expect(col(challenger, 'chance_needed_pct')).toBe('95');
     expect(col(challenger, 'verdict')).toBe(json[0].stats.test.verdict);
+    // The second goal, last: booked sessions and their share of viewers.
+    expect([col(control, 'booked'), col(control, 'booked_rate_pct')]).toEqual(['3', '2.5']);
+    expect([col(challenger, 'booked'), col(challenger, 'booked_rate_pct')]).toEqual(['0', '0']);
+    expect(json[0].metrics).toMatchObject({ booked: 3, bookedRate: 2.5 });
     // HEAD answers the same headers without the body.
     const head = await request(csvPath(t.id), { method: 'HEAD' });
     expect(head.status).toBe(200);

@@ -311,6 +311,9 @@ describe('GET /api/ab-test/tests and /results/{testId}', () => {
     await send(c2, control, 'click');
     await sql.begin((tx) => recordConversions(tx, c1));
     await sql.begin((tx) => recordConversions(tx, c3));
+    // c2 books twice (a session, then another) without sending a form: booked once, not converted.
+    await sql.begin((tx) => recordConversions(tx, c2, { goal: 'booked' }, { eventType: 'booked' }));
+    await sql.begin((tx) => recordConversions(tx, c2, { goal: 'booked' }, { eventType: 'booked' }));
     const res = await request(`/api/ab-test/results/${t.id}`);
     expect(res.status).toBe(200);
     expect(res.headers.get('x-robots-tag')).toBe('noindex');
@@ -322,8 +325,16 @@ describe('GET /api/ab-test/tests and /results/{testId}', () => {
     ]);
     const n = perVariant[control].length;
     const round2 = (x: number) => Math.round(x * 100) / 100;
-    expect(results[0].metrics).toEqual({ views: n, clicks: 2, conversions: 2, conversionRate: round2((2 / n) * 100), clickRate: round2((2 / n) * 100) });
-    expect(results[1].metrics).toEqual({ views: 0, clicks: 0, conversions: 0, conversionRate: 0, clickRate: 0 });
+    expect(results[0].metrics).toEqual({
+      views: n,
+      clicks: 2,
+      conversions: 2,
+      conversionRate: round2((2 / n) * 100),
+      clickRate: round2((2 / n) * 100),
+      booked: 1,
+      bookedRate: round2((1 / n) * 100),
+    });
+    expect(results[1].metrics).toEqual({ views: 0, clicks: 0, conversions: 0, conversionRate: 0, clickRate: 0, booked: 0, bookedRate: 0 });
     expect(results[0].stats.conversionInterval!.lower).toBeGreaterThan(0);
     expect(results[1].stats.conversionInterval).toBeNull();
     expect(results[0].stats.test.verdict).toBe('Not enough data yet');

@@ -2,9 +2,11 @@ import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from '
 import type { Sql } from 'postgres';
 import { saveBookingHours } from '../../db/queries/booking-settings.ts';
 import { eraseLead } from '../../db/queries/erasure.ts';
+import type { Assignment, VariantResult } from '../../lib/ab/definitions.ts';
 import { bookingCopy } from '../../lib/content/booking.ts';
 import { TEST_SITE_URL, testApp } from '../helpers/app.ts';
 import { validAudit } from '../helpers/audit.ts';
+import { VISITOR_USER_AGENT } from '../helpers/browser.ts';
 import { type ScratchDatabase, scratchDatabase } from '../helpers/isolated-db.ts';
 import { createStaff } from '../helpers/staff.ts';
 
@@ -37,7 +39,15 @@ afterAll(async () => {
 const app = () => testApp({ sql, now: () => NOW });
 
 function request(overrides: Record<string, unknown> = {}) {
-  return { id: crypto.randomUUID(), start: MONDAY_NOON, name: 'Amira Haddad', email: 'amira@haddad-dental.ca', phone: '416-555-0199', note: 'Two clinics, Leslieville and the Danforth.', ...overrides };
+  return {
+    id: crypto.randomUUID(),
+    start: MONDAY_NOON,
+    name: 'Amira Haddad',
+    email: 'amira@haddad-dental.ca',
+    phone: '416-555-0199',
+    note: 'Two clinics, Leslieville and the Danforth.',
+    ...overrides,
+  };
 }
 
 const count = async (query: Promise<{ n: number }[]>) => (await query)[0].n;
@@ -52,7 +62,12 @@ describe('GET /api/booking/slots', () => {
     expect(body.timeZone).toBe('America/Toronto');
     expect(body.slots[0]).toEqual({ start: '2026-11-30T12:00:00-05:00', end: '2026-11-30T12:45:00-05:00' });
     const starts = body.slots.map((s) => s.start);
-    expect(starts.filter((s) => s.startsWith('2026-11-30'))).toEqual(['2026-11-30T12:00:00-05:00', '2026-11-30T13:00:00-05:00', '2026-11-30T14:00:00-05:00', '2026-11-30T15:00:00-05:00']);
+    expect(starts.filter((s) => s.startsWith('2026-11-30'))).toEqual([
+      '2026-11-30T12:00:00-05:00',
+      '2026-11-30T13:00:00-05:00',
+      '2026-11-30T14:00:00-05:00',
+      '2026-11-30T15:00:00-05:00',
+    ]);
     expect(starts.some((s) => s.startsWith('2026-12-05') || s.startsWith('2026-12-06'))).toBe(false);
     expect(starts.filter((s) => s.startsWith('2026-12-01'))).toHaveLength(6);
   });
@@ -114,7 +129,13 @@ describe('POST /api/booking', () => {
     const refusal = (await taken.json()) as { error: string; next: { start: string }[] };
     expect(refusal.next.length).toBeGreaterThan(0);
     expect(refusal.next.map((s) => s.start)).not.toContain('2026-11-30T13:00:00-05:00');
-    for (const start of ['2026-11-30T15:30:00.000Z', '2026-12-05T15:00:00.000Z', '2026-11-30T15:00:00.000Z', '2027-03-01T15:00:00.000Z', '2026-12-01T15:00:30.000Z']) {
+    for (const start of [
+      '2026-11-30T15:30:00.000Z',
+      '2026-12-05T15:00:00.000Z',
+      '2026-11-30T15:00:00.000Z',
+      '2027-03-01T15:00:00.000Z',
+      '2026-12-01T15:00:30.000Z',
+    ]) {
       const res = await t.postJson('/api/booking', request({ start }), FROM_SITE);
       expect(res.status).toBe(400);
       expect(Object.keys(((await res.json()) as { fields: Record<string, string> }).fields)).toEqual(['start']);
@@ -150,7 +171,9 @@ describe('POST /api/booking', () => {
     // From one test address: the forms' rate limit would refuse some with 429 first.
     const t = await testApp({ sql, now: () => NOW }, { RATE_LIMITS: 'off' });
     const start = '2026-12-02T19:00:00.000Z';
-    const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => t.postJson('/api/booking', request({ start, email: `v${i}@example.ca` }), FROM_SITE)));
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => t.postJson('/api/booking', request({ start, email: `v${i}@example.ca` }), FROM_SITE)),
+    );
     const statuses = answers.map((a) => a.status).sort();
     expect(statuses.filter((s) => s === 201)).toHaveLength(1);
     expect(statuses.filter((s) => s === 409)).toHaveLength(19);
@@ -166,7 +189,11 @@ describe('POST /api/booking', () => {
     const page = await (await t.request(`/book?results=${token}&start=${encodeURIComponent('2026-12-03T16:00:00.000Z')}`)).text();
     expect(page).toContain('value="Lena Novak"');
     expect(page).toContain('value="owner@kensington-bakery.ca"');
-    const res = await t.postJson('/api/booking', request({ start: '2026-12-03T16:00:00.000Z', results: token, name: 'Lena Novak', email: 'lena@elsewhere.ca' }), FROM_SITE);
+    const res = await t.postJson(
+      '/api/booking',
+      request({ start: '2026-12-03T16:00:00.000Z', results: token, name: 'Lena Novak', email: 'lena@elsewhere.ca' }),
+      FROM_SITE,
+    );
     expect(res.status).toBe(201);
     const [row] = await sql<{ leadKind: string; leadId: string; status: string }[]>`
       select b.lead_kind, b.lead_id, l.status from bookings b join leads l on l.kind = b.lead_kind and l.id = b.lead_id where b.id = (
@@ -175,11 +202,26 @@ describe('POST /api/booking', () => {
     const events = await sql<{ kind: string; toValue: string }[]>`select kind, to_value from lead_events where lead_id = ${audit.id} order by id`;
     expect(events.map((e) => `${e.kind}:${e.toValue}`)).toEqual(expect.arrayContaining(['status:session booked', 'booking:booked']));
   });
+
+  test('a booking counts in the A/B tests the visitor is in as a booked session, not a conversion', async () => {
+    const t = await app();
+    const visitor = { 'user-agent': VISITOR_USER_AGENT, cookie: `vid=${crypto.randomUUID()}` };
+    const seen = (await (await t.request('/api/ab-test/assignment?testName=hero-variant', { headers: visitor })).json()) as Assignment;
+    expect((await t.postJson('/api/ab-test/event', { testId: seen.testId, variantId: seen.variantId, eventType: 'view' }, visitor)).status).toBe(201);
+    const res = await t.postJson('/api/booking', request({ start: '2026-12-10T15:00:00.000Z', email: 'ab-goal@example.ca' }), { ...FROM_SITE, ...visitor });
+    expect(res.status).toBe(201);
+    const results = (await (await t.request(`/api/ab-test/results/${seen.testId}`)).json()) as VariantResult[];
+    expect(results.find((r) => r.variant.id === seen.variantId)?.metrics).toMatchObject({ views: 1, conversions: 0, booked: 1, bookedRate: 100 });
+  });
 });
 
 describe('without JavaScript', () => {
   const formPost = (t: Awaited<ReturnType<typeof app>>, path: string, fields: Record<string, string>) =>
-    t.request(path, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', ...FROM_SITE }, body: new URLSearchParams(fields).toString() });
+    t.request(path, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', ...FROM_SITE },
+      body: new URLSearchParams(fields).toString(),
+    });
 
   test('/book lists the times as links, a chosen time shows the form; the form books and lands on the manage page', async () => {
     const t = await app();
@@ -193,13 +235,20 @@ describe('without JavaScript', () => {
     expect(chosen).toContain('Friday, December 4');
     expect(chosen).toContain('action="/api/booking"');
     const id = chosen.match(/name="id" value="([^"]+)"/)?.[1] as string;
-    const posted = await formPost(t, '/api/booking', { id, start: '2026-12-04T15:00:00.000Z', name: 'Joon Park', email: 'joon@parkfitness.ca', phone: '', note: '' });
+    const posted = await formPost(t, '/api/booking', {
+      id,
+      start: '2026-12-04T15:00:00.000Z',
+      name: 'Joon Park',
+      email: 'joon@parkfitness.ca',
+      phone: '',
+      note: '',
+    });
     expect(posted.status).toBe(303);
     const manage = posted.headers.get('location') as string;
     expect(manage).toMatch(/^\/book\/manage\/[\w-]{43}\?booked=1$/);
     const confirmation = await t.request(manage);
     expect(confirmation.status).toBe(200);
-    expect(confirmation.headers.get('referrer-policy')).toBe('no-referrer');
+    expect(confirmation.headers.get('referrer-policy')).toBe('same-origin');
     const text = await confirmation.text();
     expect(text).toContain(bookingCopy.manage.bookedHeading);
     expect(text).toContain('with Priya Shah');
@@ -228,7 +277,9 @@ describe('without JavaScript', () => {
     const [b] = await sql<{ id: string; startsAt: Date; sequence: number }[]>`select id, starts_at, sequence from bookings where email = 'move@example.ca'`;
     expect(b.startsAt.toISOString()).toBe('2026-12-08T15:00:00.000Z');
     expect(b.sequence).toBe(1);
-    const jobs = await sql<{ channel: string; revision: number; state: string }[]>`select channel, revision, state from jobs where booking_id = ${b.id} order by revision, channel`;
+    const jobs = await sql<
+      { channel: string; revision: number; state: string }[]
+    >`select channel, revision, state from jobs where booking_id = ${b.id} order by revision, channel`;
     expect(jobs.filter((j) => j.revision === 0).every((j) => j.state === 'skipped' || j.state === 'delivered')).toBe(true);
     expect(jobs.filter((j) => j.revision === 1).map((j) => j.channel)).toEqual(['booking-staff', 'booking-visitor', 'reminder-1h', 'reminder-24h']);
 
@@ -249,11 +300,17 @@ describe('without JavaScript', () => {
 
 test('erasing the lead erases the session’s personal details and frees a session still to come', async () => {
   const t = await app();
-  const res = await t.postJson('/api/booking', request({ start: '2026-12-09T15:00:00.000Z', email: 'erase-me@example.ca', note: 'erase this note' }), FROM_SITE);
+  const res = await t.postJson(
+    '/api/booking',
+    request({ start: '2026-12-09T15:00:00.000Z', email: 'erase-me@example.ca', note: 'erase this note' }),
+    FROM_SITE,
+  );
   expect(res.status).toBe(201);
   const [b] = await sql<{ id: string; leadKind: 'booking'; leadId: string }[]>`select id, lead_kind, lead_id from bookings where email = 'erase-me@example.ca'`;
   expect(await eraseLead(sql, b.leadKind, b.leadId, { actor: null, now: NOW, reason: 'request', notifyReceiver: false })).toBe('changed');
-  const [after] = await sql<{ name: string | null; email: string | null; note: string | null; status: string }[]>`select name, email, note, status from bookings where id = ${b.id}`;
+  const [after] = await sql<
+    { name: string | null; email: string | null; note: string | null; status: string }[]
+  >`select name, email, note, status from bookings where id = ${b.id}`;
   expect(after).toEqual({ name: null, email: null, note: null, status: 'cancelled' });
   expect(await count(sql`select count(*)::int as n from booking_claims where booking_id = ${b.id}`)).toBe(0);
   expect(await count(sql`select count(*)::int as n from lead_events where note like '%erase%'`)).toBe(0);

@@ -134,7 +134,7 @@ describe('first and last touch', () => {
     });
     const page = await (await t.request(`/admin/leads/audit/${audit.id}`, { headers: { cookie } })).text();
     expect(page).toContain(`google / cpc · ${campaign}`);
-    expect((await t.request('/admin/leads?source=' + 'x'.repeat(201), { headers: { cookie } })).status).toBe(400);
+    expect((await t.request(`/admin/leads?source=${'x'.repeat(201)}`, { headers: { cookie } })).status).toBe(400);
   });
 
   test('forged, oversized or garbled touch cookies never fail a submission: the lead is filed as direct', async () => {

@@ -10,7 +10,7 @@ setDefaultTimeout(60_000);
 
 const ctx = serverAndBrowser();
 
-const COLUMNS = ['Viewers', 'Clicks', 'Conversions', 'Conversion rate', 'Lift vs control', 'Chance to beat control', 'p-value'];
+const COLUMNS = ['Viewers', 'Clicks', 'Conversions', 'Conversion rate', 'Lift vs control', 'Chance to beat control', 'p-value', 'Booked sessions'];
 
 /** A visitor in this page's browser is assigned to the hero test, views and clicks, then converts by sending the audit. */
 async function visitAndConvert(page: Page): Promise<Assignment> {
@@ -83,7 +83,7 @@ describe('A/B test dashboard', () => {
         const holder = holders.nth(i);
         const isControl = i === 0;
         // Cards leave out the control's three "Baseline" cells; the table shows them.
-        const expected = isControl && !wide ? COLUMNS.slice(0, 4) : COLUMNS;
+        const expected = isControl && !wide ? [...COLUMNS.slice(0, 4), 'Booked sessions'] : COLUMNS;
         for (const column of expected) {
           const cell = holder.locator(`[data-column="${column}"]`);
           expect(await cell.isVisible(), `${column} of row ${i}`).toBe(true);

@@ -26,7 +26,10 @@ export async function scratchDatabase(): Promise<ScratchDatabase> {
   };
   const closeAll = async () => {
     // A test may have closed one itself already (to let a server process open the embedded database).
-    for (const db of opened.splice(0)) await Promise.resolve().then(() => db.close()).catch(() => {});
+    for (const db of opened.splice(0))
+      await Promise.resolve()
+        .then(() => db.close())
+        .catch(() => {});
   };
   if (process.env.DATABASE_URL) {
     const scratch = await scratchPostgresDatabase(process.env.DATABASE_URL, `tlm_test_${crypto.randomUUID().replace(/-/g, '').slice(0, 12)}`);

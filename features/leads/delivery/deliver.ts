@@ -1,5 +1,4 @@
 import type { Sql } from 'postgres';
-import { deliverBookingJob } from '../../booking/deliver.ts';
 import { ERASED_BEFORE_SENT, type Job } from '../../../db/queries/jobs.ts';
 import { erasedAtOf, leadNotice } from '../../../db/queries/lead-notice.ts';
 import type { Config } from '../../../lib/config.ts';
@@ -9,6 +8,7 @@ import { leadErasedWebhookBody, leadErasedWebhookId, leadWebhookBody, leadWebhoo
 import { agency } from '../../../lib/site.ts';
 import type { Clock } from '../../../lib/time/clock.ts';
 import type { Logger } from '../../../server/log.ts';
+import { deliverBookingJob } from '../../booking/deliver.ts';
 import type { Mailer } from './mailer.ts';
 import { postWebhook } from './webhook.ts';
 
@@ -16,16 +16,7 @@ import { postWebhook } from './webhook.ts';
 // channel's message and hands it over. Resolves with what to record on the job; throws a
 // DeliveryFailure (or any error) for the worker to retry.
 
-export type DeliveryDeps = {
-  sql: Sql;
-  config: Pick<Config, 'PUBLIC_SITE_URL' | 'MAIL_FROM' | 'LEAD_NOTIFY_EMAIL' | 'LEAD_WEBHOOK_URL' | 'LEAD_WEBHOOK_SECRET' | 'APP_SECRET'>;
-  log: Logger;
-  mailer: Mailer;
-  webhookTimeoutMs: number;
-  now: Clock;
-};
-
-export type DeliveryOutcome = { state: 'delivered' | 'skipped'; detail: string };
+import type { DeliveryDeps, DeliveryOutcome } from './types.ts';
 
 /** Which email this is, for logs (never who it is to). */
 type EmailType = 'new-lead' | 'audit-results' | 'application-received';

@@ -5,9 +5,10 @@ import { type Channel, nextAttemptAt } from '../../../lib/leads/notifications.ts
 import type { Clock } from '../../../lib/time/clock.ts';
 import { withDatabaseDeadline, withDeadline } from '../../../server/deadline.ts';
 import type { Logger } from '../../../server/log.ts';
-import { type DeliveryDeps, deliver } from './deliver.ts';
+import { deliver } from './deliver.ts';
 import { DeliveryFailure } from './failure.ts';
 import { createMailer, type Mailer, withoutAddresses, withoutMailboxes } from './mailer.ts';
+import type { DeliveryDeps } from './types.ts';
 import { WEBHOOK_TIMEOUT_MS } from './webhook.ts';
 
 // The notification worker: claims due jobs from the queue (db/queries/jobs.ts), delivers a few at a

@@ -24,10 +24,18 @@ const when = (start: Date) => `${sessionLabel(start, agency.timeZone)} (Toronto 
 async function showBooking(
   c: AppContext,
   booking: Booking | null,
-  { banner = null, notice = null, moveTo, status = 200, slots }: { banner?: 'booked' | 'moved' | null; notice?: string | null; moveTo?: string; status?: 200 | 400 | 404 | 409; slots?: Slot[] },
+  {
+    banner = null,
+    notice = null,
+    moveTo,
+    status = 200,
+    slots,
+  }: { banner?: 'booked' | 'moved' | null; notice?: string | null; moveTo?: string; status?: 200 | 400 | 404 | 409; slots?: Slot[] },
 ) {
   c.header('Cache-Control', 'private, no-store');
-  c.header('Referrer-Policy', 'no-referrer');
+  // No Referer to other sites (the token is in the address); same-origin keeps the Origin header on this
+  // page's own form posts, which a browser sends as "null" under no-referrer (the write guard refuses that).
+  c.header('Referrer-Policy', 'same-origin');
   c.header('X-Robots-Tag', 'noindex');
   if (!booking || booking.erasedAt) return renderPage(c, managePage, { state: 'missing' }, status === 200 ? 404 : status);
   const { booking: service, now } = c.get('deps');
@@ -90,7 +98,10 @@ const manage = new Hono<AppEnv>()
     }
     const booking = await service.byToken(token);
     if (outcome.kind === 'gone') return c.redirect(`/book/manage/${token}`, 303);
-    return showBooking(c, booking, { notice: outcome.kind === 'taken' ? bookingCopy.taken : bookingCopy.notOffered, status: outcome.kind === 'taken' ? 409 : 400 });
+    return showBooking(c, booking, {
+      notice: outcome.kind === 'taken' ? bookingCopy.taken : bookingCopy.notOffered,
+      status: outcome.kind === 'taken' ? 409 : 400,
+    });
   });
 
 export default manage;

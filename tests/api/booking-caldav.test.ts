@@ -1,0 +1,202 @@
+import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from 'bun:test';
+import type { Sql } from 'postgres';
+import { saveBookingHours, saveCalendar } from '../../db/queries/booking-settings.ts';
+import { sealSecret } from '../../features/booking/secret-box.ts';
+import { type LeadWorker, startWorker } from '../../features/leads/delivery/worker.ts';
+import { loadConfig } from '../../lib/config.ts';
+import { startRadicale, type TestRadicale } from '../fixtures/radicale.ts';
+import { startSmtpServer, type TestSmtpServer } from '../fixtures/smtp-server.ts';
+import { TEST_SITE_URL, testApp } from '../helpers/app.ts';
+import { type ScratchDatabase, scratchDatabase } from '../helpers/isolated-db.ts';
+import { createStaff } from '../helpers/staff.ts';
+
+// Booking against a real CalDAV server (Radicale on loopback): the staff member's events take their
+// slots away, a booking becomes an event in their calendar (moved and removed with it), the emails carry
+// the invite, and a calendar that cannot be read withholds its owner's slots. The clock stands at
+// Monday 2026-11-30, 08:00 Toronto time.
+setDefaultTimeout(60_000);
+
+const NOW = new Date('2026-11-30T13:00:00Z');
+const APP_SECRET = 'a-test-secret-of-at-least-thirty-two-characters';
+const FROM_SITE = { referer: `${TEST_SITE_URL}/book`, origin: TEST_SITE_URL };
+const PASSWORD = 'correct horse battery staple';
+
+let scratch: ScratchDatabase;
+let sql: Sql;
+let radicale: TestRadicale;
+let smtp: TestSmtpServer;
+let calendarUrl: string;
+let staffId: string;
+let worker: LeadWorker;
+
+const env = () => ({ APP_SECRET, SMTP_URL: smtp.url, JOB_POLL_MS: '20', MAIL_FROM: 'hello@northlinedigital.ca' });
+
+beforeAll(async () => {
+  [radicale, smtp, scratch] = await Promise.all([startRadicale({ users: { maya: PASSWORD } }), startSmtpServer(), scratchDatabase()]);
+  sql = (await scratch.open()).sql;
+  calendarUrl = await radicale.makeCalendar('maya', 'Work');
+  const staff = await createStaff(sql, 'maya');
+  staffId = staff.id;
+  await saveBookingHours(sql, staffId, { hours: 'Mon-Fri 10:00-16:00', accepting: true, displayName: 'Maya Chen' }, NOW);
+  await saveCalendar(
+    sql,
+    staffId,
+    { kind: 'caldav', url: calendarUrl, username: 'maya', sealedPassword: await sealSecret(PASSWORD, APP_SECRET) },
+    { name: 'Work', problem: null },
+    NOW,
+  );
+  // Tuesday Dec 1, 13:00-14:30 Toronto time: the 13:00 and 14:00 slots are taken by it.
+  await radicale.putRawEvent(
+    calendarUrl,
+    [
+      'BEGIN:VCALENDAR',
+      'VERSION:2.0',
+      'PRODID:-//test//EN',
+      'BEGIN:VEVENT',
+      'UID:dentist@test',
+      'DTSTAMP:20261120T120000Z',
+      'DTSTART:20261201T180000Z',
+      'DTEND:20261201T193000Z',
+      'SUMMARY:Dentist',
+      'END:VEVENT',
+      'END:VCALENDAR',
+      '',
+    ].join('\r\n'),
+  );
+  worker = startWorker({
+    sql,
+    config: loadConfig({ NODE_ENV: 'test', PUBLIC_SITE_URL: TEST_SITE_URL, ...env() }),
+    log: (await testApp({ sql })).deps.log,
+    now: () => NOW,
+  });
+});
+afterAll(async () => {
+  await worker?.stop();
+  await Promise.all([radicale?.stop(), smtp?.stop()]);
+  await scratch?.drop();
+});
+
+const app = () => testApp({ sql, now: () => NOW }, env());
+const slotsOn = async (t: Awaited<ReturnType<typeof app>>, day: string) =>
+  ((await (await t.request('/api/booking/slots?days=5')).json()) as { slots: { start: string }[] }).slots.map((s) => s.start).filter((s) => s.startsWith(day));
+
+async function settled(bookingId: string) {
+  for (let i = 0; i < 200; i++) {
+    const [{ open }] = await sql<
+      { open: number }[]
+    >`select count(*)::int as open from jobs where booking_id = ${bookingId} and state in ('queued', 'running') and run_at <= ${NOW}`;
+    if (open === 0) return;
+    await Bun.sleep(25);
+  }
+  throw new Error('the booking jobs never finished');
+}
+
+const eventOf = async (bookingId: string) => radicale.request('maya', `${calendarUrl}session-${bookingId}.ics`);
+
+describe('a staff member with a CalDAV calendar', () => {
+  test('a busy event in their calendar takes its slots away', async () => {
+    const t = await app();
+    expect(await slotsOn(t, '2026-12-01')).toEqual([
+      '2026-12-01T10:00:00-05:00',
+      '2026-12-01T11:00:00-05:00',
+      '2026-12-01T12:00:00-05:00',
+      '2026-12-01T15:00:00-05:00',
+    ]);
+  });
+
+  test('a booking becomes an event in the calendar with the invite emailed to both; a move updates it, a cancel removes it', async () => {
+    const t = await app();
+    const res = await t.postJson(
+      '/api/booking',
+      { id: crypto.randomUUID(), start: '2026-12-01T15:00:00.000Z', name: 'Dev Patel', email: 'dev@patelplumbing.ca' },
+      FROM_SITE,
+    );
+    expect(res.status).toBe(201);
+    const { booking } = (await res.json()) as { booking: { id: string; manageUrl: string } };
+    t.deps.notifications.queued();
+    worker.poke();
+    await settled(booking.id);
+    const event = await eventOf(booking.id);
+    expect(event.status).toBe(200);
+    const ics = await event.text();
+    expect(ics).toContain(`UID:session-${booking.id}`);
+    expect(ics).toContain('DTSTART:20261201T150000Z');
+    expect(ics).toContain('SEQUENCE:0');
+    expect(ics).not.toContain('METHOD:');
+    const mail = await smtp.waitFor(2);
+    const invites = mail.map((m) => m.raw).filter((raw) => raw.includes('text/calendar'));
+    expect(invites).toHaveLength(2);
+    expect(invites.every((raw) => raw.includes('METHOD:REQUEST'))).toBe(true);
+    const to = mail.map((m) => m.to[0]);
+    expect(to).toContain('dev@patelplumbing.ca');
+    expect(to.some((address) => address.startsWith('maya-'))).toBe(true);
+
+    // The manage link moves it: the same event, one version later.
+    const path = new URL(booking.manageUrl).pathname;
+    const form = (fields: Record<string, string>) =>
+      t.request(path, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', ...FROM_SITE },
+        body: new URLSearchParams(fields).toString(),
+      });
+    expect((await form({ action: 'move', start: '2026-12-02T15:00:00.000Z' })).status).toBe(303);
+    worker.poke();
+    await settled(booking.id);
+    const moved = await (await eventOf(booking.id)).text();
+    expect(moved).toContain('DTSTART:20261202T150000Z');
+    expect(moved).toContain('SEQUENCE:1');
+    expect((await smtp.waitFor(4)).slice(2).every((m) => m.raw.includes('SEQUENCE:1'))).toBe(true);
+
+    expect((await form({ action: 'cancel' })).status).toBe(303);
+    worker.poke();
+    await settled(booking.id);
+    expect((await eventOf(booking.id)).status).toBe(404);
+    const cancels = (await smtp.waitFor(6)).slice(4);
+    expect(cancels.every((m) => m.raw.includes('METHOD:CANCEL') && m.raw.includes(`UID:session-${booking.id}`))).toBe(true);
+  });
+
+  test('an event added after the slots were shown is read again before booking: the visitor gets a 409, not a double booking', async () => {
+    const t = await app();
+    expect(await slotsOn(t, '2026-12-03')).toContain('2026-12-03T10:00:00-05:00');
+    await radicale.putRawEvent(
+      calendarUrl,
+      [
+        'BEGIN:VCALENDAR',
+        'VERSION:2.0',
+        'PRODID:-//test//EN',
+        'BEGIN:VEVENT',
+        'UID:late@test',
+        'DTSTAMP:20261130T120000Z',
+        'DTSTART:20261203T150000Z',
+        'DTEND:20261203T160000Z',
+        'SUMMARY:Site visit',
+        'END:VEVENT',
+        'END:VCALENDAR',
+        '',
+      ].join('\r\n'),
+    );
+    const res = await t.postJson(
+      '/api/booking',
+      { id: crypto.randomUUID(), start: '2026-12-03T15:00:00.000Z', name: 'Late Visitor', email: 'late@example.ca' },
+      FROM_SITE,
+    );
+    expect(res.status).toBe(409);
+  });
+
+  test('a calendar that cannot be read withholds its owner’s slots, and the back office is told why', async () => {
+    await saveCalendar(
+      sql,
+      staffId,
+      { kind: 'caldav', url: calendarUrl, username: 'maya', sealedPassword: await sealSecret('wrong password', APP_SECRET) },
+      { name: 'Work', problem: null },
+      new Date(NOW.getTime() + 1000),
+    );
+    const t = await app();
+    const body = (await (await t.request('/api/booking/slots?days=5')).json()) as { slots: unknown[] };
+    expect(body.slots).toEqual([]);
+    const [settings] = await sql<{ calendarProblem: string | null }[]>`select calendar_problem from booking_settings where user_id = ${staffId}`;
+    expect(settings.calendarProblem).toMatch(/refused the username or app password/);
+    expect(settings.calendarProblem).not.toContain('wrong password');
+    expect(await (await t.request('/book')).text()).toContain('No times are open right now');
+  });
+});
