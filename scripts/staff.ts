@@ -5,7 +5,7 @@
 //   bun run staff:remove EMAIL     removes one
 //   bun run staff:2fa-reset EMAIL  turns two-factor sign-in off for someone who lost their phone and
 //                                  their recovery codes, and signs them out everywhere
-//   bun run staff:booking EMAIL --hours "Mon-Fri 10:00-16:00" [--off] [--name "Priya Shah"]
+//   bun run staff:booking EMAIL --hours "Mon-Fri 10:00-16:00" [--off] [--name "Priya Shah"] [--meeting-url URL]
 //       [--caldav-url URL --caldav-user USER --caldav-password PASS | --ical-url URL]
 //                                  sets when someone takes strategy sessions, and their calendar (checked
 //                                  first; the app password may come from CALDAV_PASSWORD instead, and is
@@ -31,7 +31,7 @@ import { type Config, ConfigError, loadConfig } from '../lib/config.ts';
 import { loadCommonPasswords, passwordProblem, staffEmailSchema } from '../lib/staff/accounts.ts';
 
 const BOOKING_USAGE =
-  'Usage: bun run staff:booking EMAIL --hours "Mon-Fri 10:00-16:00" [--off] [--name "Priya Shah"] [--caldav-url URL --caldav-user USER --caldav-password PASS | --ical-url URL]';
+  'Usage: bun run staff:booking EMAIL --hours "Mon-Fri 10:00-16:00" [--off] [--name "Priya Shah"] [--meeting-url URL] [--caldav-url URL --caldav-user USER --caldav-password PASS | --ical-url URL]';
 const USAGE = `Usage: bun run staff:add EMAIL | bun run staff:list | bun run staff:remove EMAIL | bun run staff:2fa-reset EMAIL | ${BOOKING_USAGE.slice('Usage: '.length)}`;
 const COMMANDS = ['add', 'list', 'remove', '2fa-reset'];
 
@@ -168,6 +168,7 @@ async function booking(args: string[], config: Config): Promise<string> {
         hours: { type: 'string' },
         off: { type: 'boolean' },
         name: { type: 'string' },
+        'meeting-url': { type: 'string' },
         'caldav-url': { type: 'string' },
         'caldav-user': { type: 'string' },
         'caldav-password': { type: 'string' },
@@ -183,7 +184,10 @@ async function booking(args: string[], config: Config): Promise<string> {
   if (!hours.ok) throw new UsageError(hours.error);
   const accepting = values.off !== true;
   if (accepting && hours.hours.length === 0) throw new UsageError('Give the hours they take sessions, like --hours "Mon-Fri 10:00-16:00", or add --off');
-  const { displayName } = parsed(bookingHoursFormSchema, { hours: values.hours, accepting, displayName: values.name });
+  const given = parsed(bookingHoursFormSchema, { hours: values.hours, accepting, displayName: values.name, meetingUrl: values['meeting-url'] });
+  const { displayName } = given;
+  // Not given: the link stays as it is; given empty (--meeting-url ''): none.
+  const meetingUrl = values['meeting-url'] === undefined ? undefined : (given.meetingUrl ?? null);
   const calendar = calendarOf(values, config);
   // The calendar is asked before the database opens (the embedded one allows one user at a time).
   const prepared = calendar ? await checkAndSeal(calendar, config.APP_SECRET) : null;
@@ -192,7 +196,7 @@ async function booking(args: string[], config: Config): Promise<string> {
     const account = await findStaffAccount(db.sql, email);
     if (!account) throw new UsageError(`There is no staff account ${email}. Nothing was changed.`);
     const now = new Date();
-    await saveBookingHours(db.sql, account.id, { hours: formatHours(hours.hours), accepting, displayName }, now);
+    await saveBookingHours(db.sql, account.id, { hours: formatHours(hours.hours), accepting, displayName, meetingUrl }, now);
     let checked: CheckOutcome | null = null;
     let kind: 'caldav' | 'ical' | null = null;
     if (prepared && !prepared.noSecret) {

@@ -2,19 +2,22 @@ import type { ReactNode } from 'react';
 import type { CalendarStatus } from '../../lib/booking/calendar-status.ts';
 import type { PreviewDay } from '../../lib/booking/preview.ts';
 import type { BookingRules } from '../../lib/booking/rules.ts';
-import { bookingLimits, CALENDAR_URL_MAX } from '../../lib/booking/schema.ts';
+import { bookingLimits, CALENDAR_URL_MAX, MEETING_URL_MAX } from '../../lib/booking/schema.ts';
 import { TextField } from '../ui/form.tsx';
 import { buttonClass } from '../ui/styles.ts';
 import { CsrfField, type StaffPageProps, StaffShell } from './StaffShell.tsx';
 
-export type BookingField = 'hours' | 'accepting' | 'displayName' | 'caldavUrl' | 'caldavUser' | 'caldavPassword' | 'icalUrl' | 'calendar';
+export type BookingField = 'hours' | 'accepting' | 'displayName' | 'meetingUrl' | 'caldavUrl' | 'caldavUser' | 'caldavPassword' | 'icalUrl' | 'calendar';
 
 export type BookingSettingsPageProps = StaffPageProps & {
   settings: {
     accepting: boolean;
     hoursText: string;
-    /** The name visitors see now. */
+    /** The name visitors see now, and the one made from the email when none is set. */
     displayName: string;
+    defaultName: string;
+    /** The video room link sent with each invite (null: none). */
+    meetingUrl: string | null;
     calendarKind: 'caldav' | 'ical' | null;
     /** A CalDAV calendar's address and username (never its password; a feed's secret address is not shown either). */
     caldavUrl: string | null;
@@ -35,7 +38,7 @@ export type BookingSettingsPageProps = StaffPageProps & {
   notice?: { text: string; tone: 'ok' | 'warning' };
   errors?: Partial<Record<BookingField, string>>;
   /** What a refused form held, shown again (never a password). */
-  values?: Partial<Record<'hours' | 'displayName' | 'caldavUrl' | 'caldavUser' | 'icalUrl', string>> & { accepting?: boolean };
+  values?: Partial<Record<'hours' | 'displayName' | 'meetingUrl' | 'caldavUrl' | 'caldavUser' | 'icalUrl', string>> & { accepting?: boolean };
 };
 
 const card = 'rounded-xl border border-slate-200 bg-white p-5 sm:p-6';
@@ -121,7 +124,19 @@ export function BookingSettingsPage(props: BookingSettingsPageProps) {
                 maxLength={bookingLimits.name}
                 autoComplete="name"
                 error={errors.displayName}
-                hint={`The booking page and the invitation say “with ${settings.displayName}”.`}
+                hint={`The booking page and the invitation say “with ${settings.displayName}”. Left empty, it is “${settings.defaultName}”, from your email.`}
+              />
+              <TextField
+                id="booking-meeting-url"
+                name="meetingUrl"
+                type="url"
+                inputMode="url"
+                label="Your video room link (optional)"
+                defaultValue={values.meetingUrl ?? settings.meetingUrl ?? ''}
+                maxLength={MEETING_URL_MAX}
+                placeholder="https://meet.google.com/abc-defg-hij"
+                error={errors.meetingUrl}
+                hint="Your own Google Meet, Zoom or Teams room: the invitation gives it as the place. Without one, the emails say you will be in touch with how to join."
               />
               <button type="submit" className={buttonClass.primary}>
                 Save hours

@@ -17,6 +17,8 @@ export const EMAIL_MESSAGE = 'Enter an email address like name@business.ca';
 export const PHONE_MESSAGE = 'Enter a phone number like 416-555-0123, or leave it empty';
 export const DAYS_MESSAGE = 'Ask for 1 to 60 days of times';
 export const DISPLAY_NAME_MESSAGE = 'Write the name as text, or leave it empty';
+export const MEETING_URL_MESSAGE = 'Enter your video room’s full link, starting with https://, or leave it empty';
+export const MEETING_URL_MAX = 500;
 
 /** An optional answer: trimmed, empty becomes undefined, then `checks` (a missing field reads the same as an empty one). */
 const optionalText = (message: string, checks: readonly z.core.$ZodCheck<string>[]) =>
@@ -107,8 +109,13 @@ export const bookingHoursFormSchema = z.object({
     z.optional(z.union([z.boolean(), z.literal('on'), z.literal('true')], { error: 'Tick the box or leave it empty' })),
     z.transform((v: boolean | 'on' | 'true' | undefined) => v === true || v === 'on' || v === 'true'),
   ),
-  /** The name visitors see ("with Priya Shah"); empty keeps the one made from the email. */
+  /** The name visitors see ("with Priya Shah"); empty is the one made from the email. */
   displayName: optionalText(DISPLAY_NAME_MESSAGE, [z.maxLength(bookingLimits.name, `Keep the name to ${bookingLimits.name} characters or fewer`), oneLine()]),
+  /** The staff member's video room (Google Meet, Zoom, Teams…), sent in the invite; empty is none. */
+  meetingUrl: optionalText(MEETING_URL_MESSAGE, [
+    z.maxLength(MEETING_URL_MAX, `A video room link has at most ${MEETING_URL_MAX} characters`),
+    z.refine((v) => /^https:\/\/[^\s/]+/i.test(v) && URL.canParse(v), MEETING_URL_MESSAGE),
+  ]),
 });
 export type BookingHoursForm = z.output<typeof bookingHoursFormSchema>;
 

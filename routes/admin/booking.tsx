@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { type BookingField, BookingSettingsPage, type BookingSettingsPageProps } from '../../components/staff/BookingSettingsPage.tsx';
-import { bookingSettingsOf, recordCalendarAnswer, saveBookingHours, saveCalendar } from '../../db/queries/booking-settings.ts';
+import { bookingSettingsOf, nameFromEmail, recordCalendarAnswer, saveBookingHours, saveCalendar } from '../../db/queries/booking-settings.ts';
 import { bookedTimes } from '../../db/queries/bookings.ts';
 import { calendarSourceOf } from '../../features/booking/calendar-source.ts';
 import { type CalendarInput, checkAndSeal, checkRecord, NO_APP_SECRET, recheckCalendar } from '../../features/booking/connect-calendar.ts';
@@ -86,6 +86,8 @@ async function showBooking(c: AppContext, extra: Extra = {}, status: 200 | 400 |
         accepting: latest.accepting,
         hoursText: latest.hoursText,
         displayName: latest.displayName,
+        defaultName: nameFromEmail(latest.email),
+        meetingUrl: latest.meetingUrl,
         calendarKind: calendar?.kind ?? null,
         caldavUrl: calendar?.kind === 'caldav' ? calendar.url : null,
         caldavUser: calendar?.kind === 'caldav' ? calendar.username : null,
@@ -156,13 +158,22 @@ const bookingSettings = new Hono<AppEnv>()
     return showBooking(c, { notice: done && Object.hasOwn(NOTICES, done) ? NOTICES[done as keyof typeof NOTICES] : undefined });
   })
   .post('/hours', formWrite(), requireStaff('page'), validBookingForm(bookingHoursFormSchema, {}, ['accepting']), async (c) => {
-    const { hours, accepting, displayName } = c.req.valid('form');
+    const { hours, accepting, displayName, meetingUrl } = c.req.valid('form');
     if (accepting && hours.length === 0) {
       const form = await c.req.parseBody();
-      return showBooking(c, { errors: { hours: ACCEPTING_WITHOUT_HOURS }, values: { hours: String(form.hours ?? ''), displayName, accepting } }, 400);
+      return showBooking(
+        c,
+        {
+          errors: { hours: ACCEPTING_WITHOUT_HOURS },
+          values: { hours: String(form.hours ?? ''), displayName: displayName ?? '', meetingUrl: meetingUrl ?? '', accepting },
+        },
+        400,
+      );
     }
     const { sql, now } = c.get('deps');
-    await withDatabaseDeadline(sql, (db) => saveBookingHours(db, signedInStaff(c).id, { hours: formatHours(hours), accepting, displayName }, now()));
+    // An empty name is the one made from the email, an empty link none: the form always sends both.
+    const saved = { hours: formatHours(hours), accepting, displayName: displayName ?? null, meetingUrl: meetingUrl ?? null };
+    await withDatabaseDeadline(sql, (db) => saveBookingHours(db, signedInStaff(c).id, saved, now()));
     forgetCalendar(c);
     return c.redirect(`/admin/booking?done=${accepting ? 'hours' : 'hours-off'}`, 303);
   })

@@ -154,15 +154,20 @@ describe('/admin/booking', () => {
 
   test('saving hours stores their canonical text and the name, and the preview shows each start, offered or why not', async () => {
     const { get, post } = await staffApp(() => priya);
-    const saved = await post('/admin/booking/hours', { hours: 'monday - friday 10:00 to 16:00', accepting: 'on', displayName: ' Priya Shah ' });
+    const badLink = await post('/admin/booking/hours', { hours: 'Mon-Fri 10:00-16:00', accepting: 'on', meetingUrl: 'meet.google.com/abc' });
+    expect(badLink.status).toBe(400);
+    expect(textOf(await badLink.text(), 'booking-meeting-url-error')).toBe('Enter your video room’s full link, starting with https://, or leave it empty');
+    const meetingUrl = 'https://meet.google.com/abc-defg-hij';
+    const saved = await post('/admin/booking/hours', { hours: 'monday - friday 10:00 to 16:00', accepting: 'on', displayName: ' Priya Shah ', meetingUrl });
     expect(saved.status).toBe(303);
     expect(saved.headers.get('location')).toBe('/admin/booking?done=hours');
-    const [row] = await sql<{ hours: string; accepting: boolean; displayName: string }[]>`
-      select hours, accepting, display_name from booking_settings where user_id = ${priya.id}`;
-    expect(row).toEqual({ hours: 'Mon-Fri 10:00-16:00', accepting: true, displayName: 'Priya Shah' });
+    const [row] = await sql<{ hours: string; accepting: boolean; displayName: string; meetingUrl: string }[]>`
+      select hours, accepting, display_name, meeting_url from booking_settings where user_id = ${priya.id}`;
+    expect(row).toEqual({ hours: 'Mon-Fri 10:00-16:00', accepting: true, displayName: 'Priya Shah', meetingUrl });
     const page = await html(get('/admin/booking?done=hours'));
     expect(page).toContain('Your hours are saved. Visitors see the change at once.');
     expect(page).toContain('value="Mon-Fri 10:00-16:00"');
+    expect(page).toContain(`value="${meetingUrl}"`);
     expect(previewOf(page, '2026-11-30')).toEqual({
       '10:00': 'Less than 4 hours’ notice',
       '11:00': 'Less than 4 hours’ notice',
@@ -221,7 +226,11 @@ describe('/admin/booking', () => {
     expect(page).toContain('Check the address, username and app password, then connect it again.');
     expect(page).toContain('Your calendar could not be read, so its events are left out here');
     // Free in Sam's hours, but not offered while the calendar cannot be read.
-    expect(previewOf(page, '2026-12-01')).toEqual({ '09:00': 'Free, but not offered now', '10:00': 'Free, but not offered now', '11:00': 'Free, but not offered now' });
+    expect(previewOf(page, '2026-12-01')).toEqual({
+      '09:00': 'Free, but not offered now',
+      '10:00': 'Free, but not offered now',
+      '11:00': 'Free, but not offered now',
+    });
     expect(page).not.toContain('wrong password entirely');
     // Withheld from visitors: none of Sam's morning starts is offered (Priya's hours begin at 10:00).
     const slots = (await (await (await staffApp(() => sam)).t.request('/api/booking/slots?days=3')).json()) as { slots: { start: string }[] };

@@ -46,7 +46,7 @@ async function settingsOf(address: string) {
         calendarProblem: string | null;
       }[]
     >`
-      select s.hours, s.accepting, s.display_name, s.calendar_kind, s.calendar_password, s.calendar_name, s.calendar_problem
+      select s.hours, s.accepting, s.display_name, s.meeting_url, s.calendar_kind, s.calendar_password, s.calendar_name, s.calendar_problem
       from booking_settings s join users u on u.id = s.user_id where u.username = ${address}`;
     return row;
   } finally {
@@ -76,6 +76,17 @@ test('sets the hours (in their canonical form), the name, and taking bookings, i
     `${email} (“Priya Shah” to visitors) is not taking bookings (hours kept: Mon-Fri 10:00-16:00); no calendar connected.`,
   );
   expect(await settingsOf(email)).toMatchObject({ accepting: false, displayName: 'Priya Shah' });
+  // The video room: set, kept when not given, cleared when given empty.
+  expect((await run(['booking', email, '--hours', 'Mon-Fri 10:00-16:00', '--meeting-url', 'https://meet.google.com/abc-defg-hij'])).code).toBe(0);
+  expect((await settingsOf(email)).meetingUrl).toBe('https://meet.google.com/abc-defg-hij');
+  expect((await run(['booking', email, '--hours', 'Mon-Fri 10:00-16:00'])).code).toBe(0);
+  expect((await settingsOf(email)).meetingUrl).toBe('https://meet.google.com/abc-defg-hij');
+  expect(await run(['booking', email, '--hours', 'Mon-Fri 10:00-16:00', '--meeting-url', 'meet.google.com'])).toMatchObject({
+    code: 1,
+    err: 'Enter your video room’s full link, starting with https://, or leave it empty',
+  });
+  expect((await run(['booking', email, '--hours', 'Mon-Fri 10:00-16:00', '--meeting-url', ''])).code).toBe(0);
+  expect((await settingsOf(email)).meetingUrl).toBeNull();
 });
 
 test('a bad --hours prints parseHours’s sentence, exit 1, and changes nothing', async () => {
