@@ -5,21 +5,34 @@
 //   bun run staff:remove EMAIL     removes one
 //   bun run staff:2fa-reset EMAIL  turns two-factor sign-in off for someone who lost their phone and
 //                                  their recovery codes, and signs them out everywhere
+//   bun run staff:booking EMAIL --hours "Mon-Fri 10:00-16:00" [--off] [--name "Priya Shah"] [--meeting-url URL]
+//       [--caldav-url URL --caldav-user USER --caldav-password PASS | --ical-url URL]
+//                                  sets when someone takes strategy sessions, and their calendar (checked
+//                                  first; the app password may come from CALDAV_PASSWORD instead, and is
+//                                  stored encrypted with APP_SECRET); without calendar options, the one
+//                                  connected is checked again
 // The password comes from STAFF_PASSWORD when set (scripts, tests), else it is asked for on the
 // terminal without echo. It is stored only as an argon2id hash. The database is the site's own
 // (DATABASE_URL, or the embedded one in DATA_DIR, which must not be in use by a running server).
 // A person runs it, so it answers in plain sentences (console), not the server's JSON log lines.
 
+import { parseArgs } from 'node:util';
 import * as z from 'zod/mini';
 import { openDatabase } from '../db/client.ts';
 import { DataDirInUse } from '../db/data-dir-lock.ts';
+import { bookingSettingsOf, recordCalendarAnswer, saveBookingHours, saveCalendar } from '../db/queries/booking-settings.ts';
 import { findStaffAccount, listStaffAccounts, removeStaffAccount, saveStaffAccount } from '../db/queries/staff.ts';
 import { endEverySession } from '../db/queries/staff-sessions.ts';
 import { turnOffTwoFactor } from '../db/queries/two-factor.ts';
+import { type CalendarInput, type CheckOutcome, checkAndSeal, checkRecord, recheckCalendar } from '../features/booking/connect-calendar.ts';
+import { formatHours, parseHours } from '../lib/booking/hours.ts';
+import { bookingHoursFormSchema, caldavFormSchema, icalFormSchema } from '../lib/booking/schema.ts';
 import { type Config, ConfigError, loadConfig } from '../lib/config.ts';
 import { loadCommonPasswords, passwordProblem, staffEmailSchema } from '../lib/staff/accounts.ts';
 
-const USAGE = 'Usage: bun run staff:add EMAIL | bun run staff:list | bun run staff:remove EMAIL | bun run staff:2fa-reset EMAIL';
+const BOOKING_USAGE =
+  'Usage: bun run staff:booking EMAIL --hours "Mon-Fri 10:00-16:00" [--off] [--name "Priya Shah"] [--meeting-url URL] [--caldav-url URL --caldav-user USER --caldav-password PASS | --ical-url URL]';
+const USAGE = `Usage: bun run staff:add EMAIL | bun run staff:list | bun run staff:remove EMAIL | bun run staff:2fa-reset EMAIL | ${BOOKING_USAGE.slice('Usage: '.length)}`;
 const COMMANDS = ['add', 'list', 'remove', '2fa-reset'];
 
 class UsageError extends Error {}
@@ -77,6 +90,11 @@ async function newPassword(email: string, given: string | undefined): Promise<st
 const sessions = (n: number) => (n === 1 ? '1 session' : `${n} sessions`);
 
 async function run([command, emailArgument, ...extra]: string[], config: Config): Promise<string> {
+  if (command === 'booking')
+    return booking(
+      [emailArgument, ...extra].filter((a) => a !== undefined),
+      config,
+    );
   if (extra.length > 0 || !COMMANDS.includes(command ?? '')) throw new UsageError(USAGE);
   if (command !== 'list' && emailArgument === undefined) throw new UsageError(USAGE);
   const email = command === 'list' ? '' : parsed(staffEmailSchema, emailArgument);
@@ -109,11 +127,105 @@ async function run([command, emailArgument, ...extra]: string[], config: Config)
   }
 }
 
+/** The calendar was saved but could not be read: said on stderr, exit 1, so a provisioning script notices. */
+class CalendarNotRead extends Error {}
+
+/** The calendar options of staff:booking, checked: a calendar to connect, or none given. */
+function calendarOf(options: Record<string, string | boolean | undefined>, config: Config): CalendarInput | null {
+  const text = (name: string) => (typeof options[name] === 'string' ? (options[name] as string) : undefined);
+  const [url, user, password, ical] = [text('caldav-url'), text('caldav-user'), text('caldav-password') ?? config.CALDAV_PASSWORD, text('ical-url')];
+  const caldav = url !== undefined || user !== undefined || text('caldav-password') !== undefined;
+  if (caldav && ical !== undefined)
+    throw new UsageError('Give either a CalDAV calendar (--caldav-url, --caldav-user, --caldav-password) or an iCal feed (--ical-url), not both');
+  if (ical !== undefined) return { kind: 'ical', ...parsed(icalFormSchema, { url: ical }) };
+  if (!caldav) return null;
+  if (url === undefined) throw new UsageError('Give the calendar’s CalDAV address with --caldav-url');
+  if (user === undefined) throw new UsageError('Give the CalDAV username with --caldav-user');
+  if (password === undefined) throw new UsageError('Give the CalDAV app password with --caldav-password, or set CALDAV_PASSWORD');
+  if (!config.APP_SECRET)
+    throw new UsageError(
+      'Set APP_SECRET (at least 32 characters, e.g. `openssl rand -hex 32`, the same as the site’s) to connect a CalDAV calendar: its app password is stored encrypted with it. Nothing was changed.',
+    );
+  return { kind: 'caldav', ...parsed(caldavFormSchema, { url, username: user, password }) };
+}
+
+/** What a check of the calendar said, as the end of the command's one line. */
+const calendarClause = (checked: CheckOutcome, kind: 'caldav' | 'ical') =>
+  checked.ok
+    ? `${kind === 'caldav' ? 'calendar connected' : 'iCal feed connected'}: “${checked.name}”`
+    : `the calendar is saved but could not be read (${checked.reason}), so their times are withheld from visitors until it can be`;
+
+/** staff:booking: hours, taking bookings or not, the name visitors see, and the calendar, checked before anything is stored. */
+async function booking(args: string[], config: Config): Promise<string> {
+  let values: Record<string, string | boolean | undefined>;
+  let positionals: string[];
+  try {
+    ({ values, positionals } = parseArgs({
+      args,
+      allowPositionals: true,
+      strict: true,
+      options: {
+        hours: { type: 'string' },
+        off: { type: 'boolean' },
+        name: { type: 'string' },
+        'meeting-url': { type: 'string' },
+        'caldav-url': { type: 'string' },
+        'caldav-user': { type: 'string' },
+        'caldav-password': { type: 'string' },
+        'ical-url': { type: 'string' },
+      },
+    }));
+  } catch {
+    throw new UsageError(BOOKING_USAGE);
+  }
+  if (positionals.length !== 1 || typeof values.hours !== 'string') throw new UsageError(BOOKING_USAGE);
+  const email = parsed(staffEmailSchema, positionals[0]);
+  const hours = parseHours(values.hours);
+  if (!hours.ok) throw new UsageError(hours.error);
+  const accepting = values.off !== true;
+  if (accepting && hours.hours.length === 0) throw new UsageError('Give the hours they take sessions, like --hours "Mon-Fri 10:00-16:00", or add --off');
+  const given = parsed(bookingHoursFormSchema, { hours: values.hours, accepting, displayName: values.name, meetingUrl: values['meeting-url'] });
+  const { displayName } = given;
+  // Not given: the link stays as it is; given empty (--meeting-url ''): none.
+  const meetingUrl = values['meeting-url'] === undefined ? undefined : (given.meetingUrl ?? null);
+  const calendar = calendarOf(values, config);
+  // The calendar is asked before the database opens (the embedded one allows one user at a time).
+  const prepared = calendar ? await checkAndSeal(calendar, config.APP_SECRET) : null;
+  const db = await openDatabase(config);
+  try {
+    const account = await findStaffAccount(db.sql, email);
+    if (!account) throw new UsageError(`There is no staff account ${email}. Nothing was changed.`);
+    const now = new Date();
+    await saveBookingHours(db.sql, account.id, { hours: formatHours(hours.hours), accepting, displayName, meetingUrl }, now);
+    let checked: CheckOutcome | null = null;
+    let kind: 'caldav' | 'ical' | null = null;
+    if (prepared && !prepared.noSecret) {
+      await saveCalendar(db.sql, account.id, prepared.stored, checkRecord(prepared.checked), now);
+      [checked, kind] = [prepared.checked, prepared.stored.kind];
+    } else {
+      const stored = await bookingSettingsOf(db.sql, account.id);
+      checked = stored ? await recheckCalendar(stored, config.APP_SECRET) : null;
+      kind = stored?.calendar?.kind ?? null;
+      if (checked) await recordCalendarAnswer(db.sql, account.id, checkRecord(checked), new Date());
+    }
+    const settings = await bookingSettingsOf(db.sql, account.id);
+    const who = `${email} (“${settings?.displayName ?? email}” to visitors)`;
+    const when = accepting
+      ? `takes bookings ${formatHours(hours.hours)}, Toronto time`
+      : `is not taking bookings (hours kept: ${formatHours(hours.hours) || 'none'})`;
+    const line = `${who} ${when}; ${checked && kind ? calendarClause(checked, kind) : 'no calendar connected'}.`;
+    if (checked && !checked.ok) throw new CalendarNotRead(line);
+    return line;
+  } finally {
+    await db.close();
+  }
+}
+
 if (import.meta.main) {
   try {
     console.log(await run(process.argv.slice(2), loadConfig(process.env)));
   } catch (error) {
-    if (!(error instanceof UsageError || error instanceof ConfigError || error instanceof DataDirInUse)) throw error;
+    if (!(error instanceof UsageError || error instanceof CalendarNotRead || error instanceof ConfigError || error instanceof DataDirInUse)) throw error;
     console.error(error.message);
     process.exit(1);
   }

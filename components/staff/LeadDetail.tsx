@@ -46,7 +46,21 @@ export type LeadDetailProps = StaffPageProps & {
   variants: SeenVariant[];
   timeline: LeadEvent[];
   owners: { id: string; email: string }[];
+  /** Its strategy sessions, latest first (db/queries/bookings.ts bookingsOfLead). */
+  sessions: LeadSession[];
+  /** The address staff send it to book a session with (/book?lead={token}), once made. */
+  bookingLink: string | null;
   now: Date;
+};
+
+/** A strategy session of the lead, as its page lists it. */
+export type LeadSession = {
+  id: string;
+  startsAt: Date;
+  endsAt: Date;
+  status: 'booked' | 'cancelled' | 'held' | 'no-show';
+  staffName: string | null;
+  previousStartsAt: Date | null;
 };
 
 const card = 'rounded-xl border border-slate-200 bg-white p-5';
@@ -55,7 +69,7 @@ const smallButton = `${buttonClass.secondary} px-3 py-2 text-sm`;
 
 /** One lead: who and what they asked, how it scored, the pipeline controls, and everything that happened. */
 export function LeadDetail(props: LeadDetailProps) {
-  const { staff, lead, answers, outcome, consent, deliveries, variants, timeline, owners, now } = props;
+  const { staff, lead, answers, outcome, consent, deliveries, variants, timeline, owners, sessions, bookingLink, now } = props;
   const firstTouch = parseStoredTouch(lead.firstTouch);
   const lastTouch = parseStoredTouch(lead.lastTouch);
   const failed = deliveries.filter((d) => d.state === 'dead');
@@ -73,8 +87,13 @@ export function LeadDetail(props: LeadDetailProps) {
         <div>
           <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">{erased ? 'Erased lead' : lead.name}</h1>
           <p className="mt-1 text-slate-700">
-            {erased ? (byRetention ? 'Personal details erased at the end of their retention time' : 'Personal details erased on request') : lead.business} ·{' '}
-            {leadKindLabel[lead.kind]} · {leadSummary(lead)}
+            {[
+              erased ? (byRetention ? 'Personal details erased at the end of their retention time' : 'Personal details erased on request') : lead.business,
+              leadKindLabel[lead.kind],
+              leadSummary(lead),
+            ]
+              .filter(Boolean)
+              .join(' · ')}
           </p>
           <p className="mt-1 text-sm text-slate-600">
             Received {formatDateTime(lead.createdAt)} Toronto time
@@ -106,7 +125,7 @@ export function LeadDetail(props: LeadDetailProps) {
           {erased ? null : (
             <section className={card} aria-labelledby="answers-heading">
               <h2 id="answers-heading" className="text-lg font-semibold text-slate-900">
-                {lead.kind === 'audit' ? 'Audit answers' : 'Application'}
+                {lead.kind === 'audit' ? 'Audit answers' : lead.kind === 'intake' ? 'Application' : 'What they told us when booking'}
               </h2>
               <dl className="mt-3 divide-y divide-slate-100">
                 {answers.map((row) => (
@@ -191,6 +210,7 @@ export function LeadDetail(props: LeadDetailProps) {
               </p>
             </section>
           ) : null}
+          {erased && sessions.length > 0 ? <Sessions sessions={sessions} bookingLink={null} action={null} csrfToken={staff.csrfToken} /> : null}
           {erased && erasureNotice.length > 0 ? (
             <Notifications deliveries={erasureNotice} kind={lead.kind} action={action('retry')} csrfToken={staff.csrfToken} />
           ) : null}
@@ -224,6 +244,8 @@ export function LeadDetail(props: LeadDetailProps) {
                   </button>
                 </form>
               </section>
+
+              <Sessions sessions={sessions} bookingLink={bookingLink} action={action('booking-link')} csrfToken={staff.csrfToken} />
 
               <section className={card} aria-labelledby="owner-heading">
                 <h2 id="owner-heading" className="text-lg font-semibold text-slate-900">
@@ -443,6 +465,76 @@ function ErasedTouchFacts({ touch }: { touch: ErasedTouch | null }) {
   );
 }
 
+const sessionState: Record<LeadSession['status'], { label: string; tone: string }> = {
+  booked: { label: 'Booked', tone: 'bg-blue-50 text-blue-800' },
+  held: { label: 'Held', tone: 'bg-green-50 text-green-800' },
+  'no-show': { label: 'No-show', tone: 'bg-amber-100 text-amber-900' },
+  cancelled: { label: 'Cancelled', tone: 'bg-slate-100 text-slate-700' },
+};
+
+/**
+ * The lead's strategy sessions with their state, and the link staff send it to book one: made by a
+ * plain form (once; the same link after), then shown in a read-only field to copy. `action` null: no
+ * link can be made (an erased lead).
+ */
+function Sessions({
+  sessions,
+  bookingLink,
+  action,
+  csrfToken,
+}: {
+  sessions: LeadSession[];
+  bookingLink: string | null;
+  action: string | null;
+  csrfToken: string;
+}) {
+  return (
+    <section className={card} aria-labelledby="sessions-heading" data-sessions>
+      <h2 id="sessions-heading" className="text-lg font-semibold text-slate-900">
+        Strategy sessions
+      </h2>
+      {sessions.length === 0 ? (
+        <p className="mt-2 text-sm text-slate-600">None booked yet.</p>
+      ) : (
+        <ul className="mt-3 space-y-2">
+          {sessions.map((s) => (
+            <li key={s.id} data-session={s.id} data-status={s.status} className="flex flex-wrap items-center justify-between gap-2 text-sm">
+              <span className={s.status === 'cancelled' ? 'text-slate-500 line-through' : 'text-slate-900'}>
+                <time dateTime={s.startsAt.toISOString()} className="font-medium">
+                  {sessionLabel(s.startsAt, agency.timeZone)}
+                </time>
+                {s.staffName ? <span className="text-slate-600">{` with ${s.staffName}`}</span> : null}
+              </span>
+              <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${sessionState[s.status].tone}`}>{sessionState[s.status].label}</span>
+            </li>
+          ))}
+        </ul>
+      )}
+      {action ? (
+        <div id="booking-link" className="mt-4 border-t border-slate-100 pt-4">
+          <h3 className="text-sm font-semibold text-slate-900">Booking link</h3>
+          {bookingLink ? (
+            <>
+              <label htmlFor="lead-booking-link" className="mt-1 block text-sm text-slate-600">
+                Send it to them: it opens the booking page with their name and email filled in, and the session joins this lead.
+              </label>
+              <input id="lead-booking-link" type="text" readOnly value={bookingLink} data-booking-link className={`${inputClass} mt-2 font-mono text-sm`} />
+            </>
+          ) : (
+            <form method="post" action={action} className="mt-2">
+              <CsrfField token={csrfToken} />
+              <p className="text-sm text-slate-600">A private link to send them, so they can book a time themselves.</p>
+              <button type="submit" className={`${smallButton} mt-2`}>
+                Make a booking link
+              </button>
+            </form>
+          )}
+        </div>
+      ) : null}
+    </section>
+  );
+}
+
 const deliveryState: Record<Delivery['state'], { label: string; tone: string }> = {
   queued: { label: 'Waiting to send', tone: 'bg-slate-100 text-slate-700' },
   running: { label: 'Sending', tone: 'bg-blue-50 text-blue-800' },
@@ -460,7 +552,9 @@ function Notifications({ deliveries, kind, action, csrfToken }: { deliveries: De
       </h2>
       {deliveries.length === 0 ? (
         <p className="mt-2 text-sm text-slate-600">
-          None: it arrived before notifications existed, or it is flagged as spam (marking it as not spam sends them).
+          {kind === 'booking'
+            ? 'None of its own: its sessions’ emails, invitations and reminders are sent with each session.'
+            : 'None: it arrived before notifications existed, or it is flagged as spam (marking it as not spam sends them).'}
         </p>
       ) : (
         <ul className="mt-3 space-y-3">
@@ -504,7 +598,7 @@ function Timeline({ events, kind }: { events: LeadEvent[]; kind: Lead['kind'] })
         {shown.map((e) => (
           <li key={e.id} data-event={e.kind} className="text-sm">
             <div className="text-slate-900">{describe(e, kind)}</div>
-            {e.note ? <p className="mt-1 whitespace-pre-line break-words rounded-lg bg-slate-50 p-2 text-slate-800">{e.note}</p> : null}
+            {e.note && e.kind !== 'booking' ? <p className="mt-1 whitespace-pre-line break-words rounded-lg bg-slate-50 p-2 text-slate-800">{e.note}</p> : null}
             <div className="text-xs text-slate-500">{formatDateTime(e.at)}</div>
           </li>
         ))}

@@ -1,11 +1,14 @@
 import { formatCount } from '../../lib/ab/format.ts';
+import { sessionLabel } from '../../lib/booking/display.ts';
 import {
   budgetLabel,
   failedDeliveriesHeadline,
   INBOX_PAGE_SIZE,
+  type InboxRow,
   isOverdue,
   LEAD_KINDS,
   LEAD_STATUSES,
+  type LeadKind,
   type LeadRow,
   leadKindLabel,
   leadPath,
@@ -15,6 +18,7 @@ import {
   tierLabel,
 } from '../../lib/leads/pipeline.ts';
 import { filtersQuery, type InboxFilters } from '../../lib/leads/schema.ts';
+import { agency } from '../../lib/site.ts';
 import { formatDateTime } from '../../lib/time/display.ts';
 import { Island } from '../../server/islands/Island.tsx';
 import { inputClass } from '../ui/form.tsx';
@@ -23,7 +27,7 @@ import { type StaffPageProps, StaffShell } from './StaffShell.tsx';
 
 export type LeadInboxProps = StaffPageProps & {
   filters: InboxFilters;
-  rows: LeadRow[];
+  rows: InboxRow[];
   total: number;
   overdue: number;
   /** Leads with a notification that failed for good. */
@@ -33,11 +37,18 @@ export type LeadInboxProps = StaffPageProps & {
   now: Date;
 };
 
-/** What a lead is worth at a glance: the audit's score and tier, or the intake's budget band. */
+/** What a lead is worth at a glance: the audit's score and tier, or the intake's budget band (a booking alone says neither). */
 export function leadSummary(lead: Pick<LeadRow, 'kind' | 'score' | 'tier' | 'budget'>): string {
   if (lead.kind === 'audit') return `${lead.score ?? '–'}/100 · ${tierLabel(lead.tier)}`;
+  if (lead.kind === 'booking') return '';
   return budgetLabel(lead.budget);
 }
+
+const kindTone: Record<LeadKind, string> = {
+  audit: 'bg-blue-50 text-blue-800',
+  intake: 'bg-amber-50 text-amber-800',
+  booking: 'bg-violet-50 text-violet-800',
+};
 
 /** The lead inbox: the overdue count, the filters, one page of leads and the way to the others. */
 export function LeadInbox({ staff, filters, rows, total, overdue, failed, owners, sources, now }: LeadInboxProps) {
@@ -50,7 +61,7 @@ export function LeadInbox({ staff, filters, rows, total, overdue, failed, owners
       <div className="flex flex-wrap items-end justify-between gap-3">
         <div>
           <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">{filters.spam ? 'Spam-flagged leads' : 'Leads'}</h1>
-          <p className="mt-1 text-sm text-slate-600">Every free audit and Q4 application, newest first. Times are Toronto time.</p>
+          <p className="mt-1 text-sm text-slate-600">Every free audit, Q4 application and session booked on the site, newest first. Times are Toronto time.</p>
         </div>
         <a href={`/admin/leads.csv${filtersQuery({ ...filters, page: undefined })}`} className={`${buttonClass.secondary} px-4 py-2 text-sm`} download>
           Export CSV
@@ -136,7 +147,7 @@ function AlertLink({ href, tone, data, children }: { href: string; tone: keyof t
   );
 }
 
-function LeadRowView({ lead, now, csrfToken, back }: { lead: LeadRow; now: Date; csrfToken: string; back: string }) {
+function LeadRowView({ lead, now, csrfToken, back }: { lead: InboxRow; now: Date; csrfToken: string; back: string }) {
   const overdue = isOverdue(lead, now);
   const name = lead.erasedAt ? 'Erased lead' : (lead.name ?? '');
   return (
@@ -157,14 +168,15 @@ function LeadRowView({ lead, now, csrfToken, back }: { lead: LeadRow; now: Date;
           </span>
           {lead.marketingConsent ? <span className="rounded-full bg-green-50 px-2 py-0.5 text-green-800">Marketing OK</span> : null}
           {lead.deliveryFailed ? <span className="rounded-full bg-amber-100 px-2 py-0.5 font-semibold text-amber-900">Notification failed</span> : null}
+          {lead.nextSessionAt ? (
+            <span data-next-session className="rounded-full bg-green-50 px-2 py-0.5 font-semibold text-green-800">
+              {`Session ${sessionLabel(lead.nextSessionAt, agency.timeZone)}`}
+            </span>
+          ) : null}
         </div>
       </td>
       <td className="inline-block pr-3 pt-2 lg:table-cell lg:px-4 lg:py-3">
-        <span
-          className={`whitespace-nowrap rounded-full px-2 py-0.5 text-xs font-medium ${lead.kind === 'audit' ? 'bg-blue-50 text-blue-800' : 'bg-amber-50 text-amber-800'}`}
-        >
-          {leadKindLabel[lead.kind]}
-        </span>
+        <span className={`whitespace-nowrap rounded-full px-2 py-0.5 text-xs font-medium ${kindTone[lead.kind]}`}>{leadKindLabel[lead.kind]}</span>
       </td>
       <td className="inline-block pr-3 pt-2 text-slate-800 lg:table-cell lg:px-4 lg:py-3">{leadSummary(lead)}</td>
       <td className="block whitespace-nowrap pt-1 text-slate-600 lg:table-cell lg:px-4 lg:py-3">

@@ -7,6 +7,8 @@ export type StaffPageProps = { staff: { id: string; email: string; csrfToken: st
 
 const staffLinks = [
   { href: '/admin/leads', label: 'Leads' },
+  { href: '/admin/sessions', label: 'Sessions' },
+  { href: '/admin/booking', label: 'Booking' },
   { href: '/admin/ab-tests', label: 'A/B tests' },
   { href: '/admin/account', label: 'Account' },
 ] as const;
@@ -21,13 +23,13 @@ export function StaffShell({ staff, current, children }: StaffPageProps & { curr
             <Logo />
           </a>
           <nav aria-label="Back office" className="order-3 w-full sm:order-none sm:w-auto">
-            <ul className="flex gap-1">
+            <ul className="flex flex-wrap gap-1">
               {staffLinks.map((link) => (
                 <li key={link.href}>
                   <a
                     href={link.href}
                     aria-current={current === link.href ? 'page' : undefined}
-                    className="inline-flex rounded-lg px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100 aria-[current=page]:bg-blue-50 aria-[current=page]:text-blue-800"
+                    className="inline-flex whitespace-nowrap rounded-lg px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100 aria-[current=page]:bg-blue-50 aria-[current=page]:text-blue-800"
                   >
                     {link.label}
                   </a>

@@ -130,11 +130,29 @@ export async function saveCalendar(
       calendar_problem = excluded.calendar_problem, calendar_checked_at = excluded.calendar_checked_at, updated_at = excluded.updated_at`;
 }
 
-/** The outcome of the latest read of a staff member's calendar (null: it answered), for the back office. */
+/**
+ * The outcome of the latest read of a staff member's calendar (null: it answered), for the back office.
+ * Written when it changed, or when the time it shows ("checked 2 min ago") is more than a few minutes
+ * old: calendars are read about once a minute, and most reads change nothing.
+ */
 export async function recordCalendarCheck(sql: Sql, userId: string, problem: string | null, now: Date): Promise<void> {
   await sql`
     update booking_settings set calendar_problem = ${problem}, calendar_checked_at = ${now}
-    where user_id = ${userId} and calendar_problem is distinct from ${problem}`;
+    where user_id = ${userId} and (calendar_problem is distinct from ${problem} or calendar_checked_at is null
+      or calendar_checked_at < ${new Date(now.getTime() - CHECKED_AT_SLACK_MS)})`;
+}
+
+const CHECKED_AT_SLACK_MS = 5 * 60_000;
+
+/**
+ * What the staff member's calendar said when they asked it again from their page: its name (kept when
+ * it gave none) and problem, now. The settings' version moves on, so the next slots read it afresh.
+ */
+export async function recordCalendarAnswer(sql: Sql, userId: string, check: { name: string | null; problem: string | null }, now: Date): Promise<void> {
+  await sql`
+    update booking_settings set calendar_name = coalesce(${check.name}, calendar_name), calendar_problem = ${check.problem},
+      calendar_checked_at = ${now}, updated_at = ${now}
+    where user_id = ${userId} and calendar_kind is not null`;
 }
 
 /** How many CalDAV passwords are sealed with APP_SECRET (start-up refuses to run without it when any). */

@@ -398,3 +398,9 @@ export async function bookingTokenOf(sql: Sql, kind: LeadKind, id: string, fresh
     returning booking_token as token`;
   return row?.token ?? null;
 }
+
+/** The booking link's token a lead has already (null: none was made yet, or the lead was erased). */
+export async function existingBookingToken(sql: Db, kind: LeadKind, id: string): Promise<string | null> {
+  const [row] = await sql<{ token: string | null }[]>`select booking_token as token from leads where kind = ${kind} and id = ${id} and erased_at is null`;
+  return row?.token ?? null;
+}

@@ -30,6 +30,11 @@ export type Availability = {
   offerable: (days?: number) => Promise<{ slots: Slot[]; people: BookableStaff[] }>;
   /** A staff member's calendar read now, bypassing the cache: null when it is free over `window`, else why not. */
   busyNow: (person: BookableStaff, window: Interval) => Promise<'free' | 'busy' | 'unreachable'>;
+  /**
+   * What a staff member's calendar holds over the whole horizon, as slots are offered from it (the same
+   * cached read): its busy times, why it cannot be read, or null when none is connected. For their page.
+   */
+  calendarRead: (person: BookableStaff) => Promise<{ busy: Interval[] } | { problem: string } | null>;
   /** Forget what was read from a staff member's calendar (their settings changed). */
   forget: (userId: string) => void;
 };
@@ -75,14 +80,21 @@ export function createAvailability({
     return { start, end: new Date(start.getTime() + (Math.min(days, rules.daysAhead) + 2) * 86_400_000) };
   };
 
-  async function calendarBusy(person: BookableStaff, window: Interval): Promise<Interval[] | null> {
+  async function cachedRead(person: BookableStaff, window: Interval): Promise<CalendarRead | null> {
     const source = await calendarSourceOf(person, appSecret);
-    if (source === null) return [];
-    if (source === 'sealed') return null;
-    // One cache entry per staff member and settings version; the window only grows with the day.
-    const key = `${person.userId}:${person.updatedAt.getTime()}:${window.start.toISOString().slice(0, 13)}`;
-    const read = await reads.fetch(key, { context: { source, window, userId: person.userId } });
-    return read && 'busy' in read ? read.busy : null;
+    if (source === null) return null;
+    if (source === 'sealed') return { problem: 'The calendar’s app password cannot be opened with this server’s APP_SECRET' };
+    // One cache entry per staff member, settings version and window (to the hour): a read of fewer
+    // days must not stand in for the whole horizon.
+    const hour = (d: Date) => d.toISOString().slice(0, 13);
+    const key = `${person.userId}:${person.updatedAt.getTime()}:${hour(window.start)}:${hour(window.end)}`;
+    return (await reads.fetch(key, { context: { source, window, userId: person.userId } })) ?? { problem: 'The calendar could not be read' };
+  }
+
+  async function calendarBusy(person: BookableStaff, window: Interval): Promise<Interval[] | null> {
+    const read = await cachedRead(person, window);
+    if (read === null) return [];
+    return 'busy' in read ? read.busy : null;
   }
 
   async function offerable(days = rules.daysAhead) {
@@ -131,6 +143,7 @@ export function createAvailability({
       if ('problem' in read) return 'unreachable';
       return read.busy.some((b) => b.start < window.end && window.start < b.end) ? 'busy' : 'free';
     },
+    calendarRead: (person) => cachedRead(person, windowOf(rules.daysAhead)),
     forget(userId) {
       for (const key of reads.keys()) if (key.startsWith(`${userId}:`)) reads.delete(key);
     },

@@ -4,11 +4,19 @@ import {
   type BookingRequestInput,
   bookingHoursFormSchema,
   bookingRequestSchema,
+  CALDAV_PASSWORD_MESSAGE,
+  CALDAV_URL_MESSAGE,
+  CALDAV_USER_MESSAGE,
+  caldavFormSchema,
   DAYS_MESSAGE,
   EMAIL_MESSAGE,
+  ICAL_URL_MESSAGE,
+  icalFormSchema,
   NAME_MESSAGE,
   PHONE_MESSAGE,
   START_MESSAGE,
+  sessionOutcomeSchema,
+  sessionParamsSchema,
   slotsQuerySchema,
 } from './schema.ts';
 
@@ -175,5 +183,40 @@ describe('bookingHoursFormSchema', () => {
       hours: '“Mnd” is not a day: use Mon, Tue, Wed, Thu, Fri, Sat or Sun',
     });
     expect(errors(bookingHoursFormSchema, { hours: `Mon 10:00-11:00;${' '.repeat(500)}` })).toEqual({ hours: 'Keep your hours to 500 characters or fewer' });
+  });
+});
+
+describe('the rest of the staff booking page', () => {
+  test('the name visitors see: trimmed, empty is none, one line, 100 characters at most', () => {
+    expect(bookingHoursFormSchema.parse({ hours: '', displayName: '  Priya Shah ' }).displayName).toBe('Priya Shah');
+    expect(bookingHoursFormSchema.parse({ hours: '', displayName: '   ' }).displayName).toBeUndefined();
+    expect(errors(bookingHoursFormSchema, { hours: '', displayName: 'Priya\nShah' })).toHaveProperty('displayName');
+    expect(errors(bookingHoursFormSchema, { hours: '', displayName: 'P'.repeat(101) })).toEqual({ displayName: 'Keep the name to 100 characters or fewer' });
+  });
+
+  test('a CalDAV calendar: a full http(s) address, a username and an app password taken as given', () => {
+    expect(caldavFormSchema.parse({ url: ' https://caldav.fastmail.com/dav/ ', username: ' priya@northline.ca ', password: ' abcd efgh ' })).toEqual({
+      url: 'https://caldav.fastmail.com/dav/',
+      username: 'priya@northline.ca',
+      password: ' abcd efgh ',
+    });
+    expect(errors(caldavFormSchema, { url: 'caldav.fastmail.com', username: '', password: '' })).toEqual({
+      url: CALDAV_URL_MESSAGE,
+      username: CALDAV_USER_MESSAGE,
+      password: CALDAV_PASSWORD_MESSAGE,
+    });
+    for (const url of ['ftp://x.example/', 'https://', 'https:// spaced.example/', `https://x.example/${'a'.repeat(2000)}`])
+      expect(errors(caldavFormSchema, { url, username: 'u', password: 'p' })).toHaveProperty('url');
+  });
+
+  test('an iCal feed: webcal:// is the same feed over https', () => {
+    expect(icalFormSchema.parse({ url: 'webcal://p12-caldav.icloud.com/published/2/abc' })).toEqual({ url: 'https://p12-caldav.icloud.com/published/2/abc' });
+    expect(errors(icalFormSchema, {})).toEqual({ url: ICAL_URL_MESSAGE });
+  });
+
+  test('how a session went: held or no-show, nothing else', () => {
+    expect(sessionOutcomeSchema.parse({ outcome: 'no-show' })).toEqual({ outcome: 'no-show' });
+    expect(errors(sessionOutcomeSchema, { outcome: 'cancelled' })).toEqual({ outcome: 'Choose Held or No-show' });
+    expect(errors(sessionParamsSchema, { id: '../x' })).toHaveProperty('id');
   });
 });

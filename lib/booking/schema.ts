@@ -16,6 +16,9 @@ export const NAME_MESSAGE = 'Enter your name';
 export const EMAIL_MESSAGE = 'Enter an email address like name@business.ca';
 export const PHONE_MESSAGE = 'Enter a phone number like 416-555-0123, or leave it empty';
 export const DAYS_MESSAGE = 'Ask for 1 to 60 days of times';
+export const DISPLAY_NAME_MESSAGE = 'Write the name as text, or leave it empty';
+export const MEETING_URL_MESSAGE = 'Enter your video room’s full link, starting with https://, or leave it empty';
+export const MEETING_URL_MAX = 500;
 
 /** An optional answer: trimmed, empty becomes undefined, then `checks` (a missing field reads the same as an empty one). */
 const optionalText = (message: string, checks: readonly z.core.$ZodCheck<string>[]) =>
@@ -106,5 +109,59 @@ export const bookingHoursFormSchema = z.object({
     z.optional(z.union([z.boolean(), z.literal('on'), z.literal('true')], { error: 'Tick the box or leave it empty' })),
     z.transform((v: boolean | 'on' | 'true' | undefined) => v === true || v === 'on' || v === 'true'),
   ),
+  /** The name visitors see ("with Priya Shah"); empty is the one made from the email. */
+  displayName: optionalText(DISPLAY_NAME_MESSAGE, [z.maxLength(bookingLimits.name, `Keep the name to ${bookingLimits.name} characters or fewer`), oneLine()]),
+  /** The staff member's video room (Google Meet, Zoom, Teams…), sent in the invite; empty is none. */
+  meetingUrl: optionalText(MEETING_URL_MESSAGE, [
+    z.maxLength(MEETING_URL_MAX, `A video room link has at most ${MEETING_URL_MAX} characters`),
+    z.refine((v) => /^https:\/\/[^\s/]+/i.test(v) && URL.canParse(v), MEETING_URL_MESSAGE),
+  ]),
 });
 export type BookingHoursForm = z.output<typeof bookingHoursFormSchema>;
+
+/**
+ * A calendar's address: a full http(s) address, at most 2,000 characters. A `webcal://` feed (what
+ * Apple and Outlook hand out for a published calendar) is the same feed over https.
+ */
+const calendarUrl = (message: string) =>
+  z.pipe(
+    z.string({ error: message }).check(
+      z.trim(),
+      z.minLength(1, { error: message, abort: true }),
+      z.maxLength(CALENDAR_URL_MAX, { error: `A calendar address has at most ${CALENDAR_URL_MAX.toLocaleString('en-CA')} characters`, abort: true }),
+      z.refine((v) => /^(https?|webcal):\/\/[^\s/]+/i.test(v) && URL.canParse(v.replace(/^webcal:/i, 'https:')), message),
+    ),
+    z.transform((v: string) => v.replace(/^webcal:/i, 'https:')),
+  );
+
+export const CALDAV_URL_MESSAGE = 'Enter the calendar’s CalDAV address, starting with https://';
+export const ICAL_URL_MESSAGE = 'Enter the secret iCal address of your calendar, starting with https:// (or webcal://)';
+export const CALDAV_USER_MESSAGE = 'Enter the username you sign in to your calendar with (often your email address)';
+export const CALDAV_PASSWORD_MESSAGE = 'Enter an app password made for this site in your calendar account’s security settings';
+export const CALENDAR_URL_MAX = 2000;
+
+/** Connecting a CalDAV calendar: its address, the username and an app password (sealed before it is stored). */
+export const caldavFormSchema = z.object({
+  url: calendarUrl(CALDAV_URL_MESSAGE),
+  username: z
+    .string({ error: CALDAV_USER_MESSAGE })
+    .check(z.trim(), z.minLength(1, { error: CALDAV_USER_MESSAGE, abort: true }), z.maxLength(254, 'A username has at most 254 characters'), oneLine()),
+  // Taken as given (an app password may have spaces: Apple writes them in groups of four with dashes, Google with spaces).
+  password: z
+    .string({ error: CALDAV_PASSWORD_MESSAGE })
+    .check(z.minLength(1, CALDAV_PASSWORD_MESSAGE), z.maxLength(500, 'An app password has at most 500 characters')),
+});
+
+/** Connecting a read-only iCal feed: its secret address. */
+export const icalFormSchema = z.object({ url: calendarUrl(ICAL_URL_MESSAGE) });
+
+/** How a session went, as staff mark it after it started. */
+export const sessionOutcomeSchema = z.object({
+  outcome: z.enum(['held', 'no-show'], { error: 'Choose Held or No-show' }),
+});
+
+/** A session's id in the back office's addresses (the booking's id: a UUID, or any id a visitor's form made). */
+export const sessionParamsSchema = z.object({ id: z.string().check(z.regex(/^[\w-]{1,36}$/)) });
+
+/** "Make a booking link" on a lead's page: a form with nothing in it but its CSRF token. */
+export const bookingLinkSchema = z.object({});

@@ -1,7 +1,7 @@
 import { expect, test } from 'bun:test';
 import { AUDIT_FIELDS } from '../audit/schema.ts';
 import { INTAKE_FIELDS } from '../intake/schema.ts';
-import { auditAnswerRows, intakeAnswerRows, NO_ANSWER } from './answers.ts';
+import { auditAnswerRows, bookingAnswerRows, intakeAnswerRows, NO_ANSWER } from './answers.ts';
 
 test("an audit's 16 answers with the form's questions and the options' labels", () => {
   const rows = auditAnswerRows({
@@ -50,4 +50,14 @@ test("an application's answers, and the consent wording by its version", () => {
   expect(rows.map((r) => r.field)).toEqual([...INTAKE_FIELDS]);
   expect(rows.find((r) => r.field === 'monthlyMarketingBudget')?.answer).toBe('$2,500 – $5,000 a month');
   expect(rows.find((r) => r.field === 'caslConsent')?.answer).toBe('Yes, ticked');
+});
+
+test("a booking's lead: name and email from the lead, phone and note from its session, missing ones said", () => {
+  expect(bookingAnswerRows({ name: 'Amira Haddad', email: 'amira@haddad-dental.ca' }, { phone: '416-555-0199', note: 'Two clinics.' })).toEqual([
+    { field: 'name', question: 'Name', answer: 'Amira Haddad' },
+    { field: 'email', question: 'Email', answer: 'amira@haddad-dental.ca' },
+    { field: 'phone', question: 'Phone', answer: '416-555-0199' },
+    { field: 'note', question: 'Anything we should know?', answer: 'Two clinics.' },
+  ]);
+  expect(bookingAnswerRows({ name: 'Amira', email: 'a@b.ca' }, null).map((r) => r.answer)).toEqual(['Amira', 'a@b.ca', NO_ANSWER, NO_ANSWER]);
 });

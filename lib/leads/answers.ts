@@ -63,3 +63,20 @@ export function intakeAnswerRows(application: Record<(typeof INTAKE_FIELDS)[numb
     answer: field === 'caslConsent' ? (application.caslConsent === 'true' ? 'Yes, ticked' : NO_ANSWER) : labelled(application[field], intakeOptions[field]),
   }));
 }
+
+/**
+ * What a visitor who booked without an audit or an application told us: their name and email (the
+ * lead's), and the phone and note of the booking they made it with (their first, when they made more).
+ */
+export function bookingAnswerRows(
+  lead: { name: string | null; email: string | null },
+  booking: { phone: string | null; note: string | null } | null,
+): AnswerRow[] {
+  const answer = (v: string | null | undefined) => (v ? v : NO_ANSWER);
+  return [
+    { field: 'name', question: 'Name', answer: answer(lead.name) },
+    { field: 'email', question: 'Email', answer: answer(lead.email) },
+    { field: 'phone', question: 'Phone', answer: answer(booking?.phone) },
+    { field: 'note', question: 'Anything we should know?', answer: answer(booking?.note) },
+  ];
+}

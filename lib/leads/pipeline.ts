@@ -46,6 +46,9 @@ export type LeadRow = {
   deliveryFailed: boolean;
 };
 
+/** A lead as the inbox lists it: with the start of its next booked session, when it has one coming. */
+export type InboxRow = LeadRow & { nextSessionAt: Date | null };
+
 /** A lead with what its detail page adds (touches as stored JSON: lib/leads/attribution.ts parseStoredTouch). */
 export type Lead = LeadRow & { visitorId: string | null; page: string | null; firstTouch: string | null; lastTouch: string | null };
 

@@ -1,9 +1,11 @@
 import { Hono } from 'hono';
 import type { Sql } from 'postgres';
 import type * as z from 'zod/mini';
+import { bookingTokenOf } from '../../db/queries/bookings.ts';
 import { eraseLead } from '../../db/queries/erasure.ts';
 import { retryDelivery } from '../../db/queries/jobs.ts';
-import { addNote, type ChangeOutcome, changeOwner, changeStatus, setSpam } from '../../db/queries/leads.ts';
+import { addNote, type ChangeOutcome, changeOwner, changeStatus, findLead, setSpam } from '../../db/queries/leads.ts';
+import { bookingLinkSchema } from '../../lib/booking/schema.ts';
 import { fieldLines } from '../../lib/forms/validation.ts';
 import { type LeadKind, leadPath } from '../../lib/leads/pipeline.ts';
 import {
@@ -20,7 +22,7 @@ import { validForm, validParam } from '../../server/api/validate.ts';
 import { withDatabaseDeadline } from '../../server/deadline.ts';
 import type { AppContext, AppDeps, AppEnv } from '../../server/deps.ts';
 import { staffProblem } from '../../server/middleware/errors.ts';
-import { requireStaff, signedInStaff } from '../../server/staff-auth.ts';
+import { newToken, requireStaff, signedInStaff } from '../../server/staff-auth.ts';
 
 // What the lead pages share (routes/admin/leads/[kind]/[id].tsx, and its JSON twin for the status,
 // routes/admin/api/leads/[kind]/[id]/status.ts): the lead an address names, and the changes staff make.
@@ -38,7 +40,7 @@ type Action<S extends z.ZodMiniType> = {
 
 const action = <S extends z.ZodMiniType>(a: Action<S>) => a;
 
-/** What staff can do to a lead, each a plain form POST to /admin/leads/{type}/{id}/{name} (retry: a failed notification). */
+/** What staff can do to a lead, each a plain form POST to /admin/leads/{type}/{id}/{name} (retry: a failed notification; booking-link: the link to book a session). */
 const actions = {
   status: action({ schema: statusChangeSchema, run: (sql, kind, id, body, change) => changeStatus(sql, kind, id, body.status, body.note, change) }),
   owner: action({ schema: ownerChangeSchema, run: (sql, kind, id, body, change) => changeOwner(sql, kind, id, body.owner, change) }),
@@ -58,6 +60,15 @@ const actions = {
       const outcome = await retryDelivery(sql, { kind, id }, body.channel, actor, now);
       if (outcome === 'retried') notifications.queued();
       return outcome === 'retried' ? 'changed' : outcome;
+    },
+  }),
+  // The link staff send a lead to book a session with (/book?lead={token}): made once, the same after.
+  'booking-link': action({
+    schema: bookingLinkSchema,
+    run: async (sql, kind, id) => {
+      if (await bookingTokenOf(sql, kind, id, newToken())) return 'changed';
+      const lead = await findLead(sql, kind, id);
+      return lead === null ? 'missing' : 'erased';
     },
   }),
   erase: action({
@@ -95,7 +106,7 @@ for (const [name, { schema, run }] of Object.entries(actions) as [string, Action
     // Erasing twice (a double-click) is done; any other change to an erased lead is refused.
     if (outcome === 'erased' && name !== 'erase')
       return staffProblem(c, 409, 'Nothing was changed', ['This lead was erased on request: it can no longer be changed.'], here);
-    return c.redirect(backTo(await c.req.parseBody(), here), 303);
+    return c.redirect(name === 'booking-link' ? `${here}#booking-link` : backTo(await c.req.parseBody(), here), 303);
   });
 }
 

@@ -1,11 +1,12 @@
 import { Hono } from 'hono';
 import { auditConsent, findAudit } from '../../../../db/queries/audits.ts';
+import { bookingsOfLead, existingBookingToken } from '../../../../db/queries/bookings.ts';
 import { findIntakeApplication } from '../../../../db/queries/intake.ts';
 import { leadDeliveries } from '../../../../db/queries/jobs.ts';
 import { findLead, leadTimeline, recordView, variantsSeenBy } from '../../../../db/queries/leads.ts';
 import { listStaffAccounts } from '../../../../db/queries/staff.ts';
 import { scoreMessage } from '../../../../lib/audit/scoring.ts';
-import { auditAnswerRows, auditBreakdown, intakeAnswerRows } from '../../../../lib/leads/answers.ts';
+import { auditAnswerRows, auditBreakdown, bookingAnswerRows, intakeAnswerRows } from '../../../../lib/leads/answers.ts';
 import { consentWording } from '../../../../lib/leads/consent.ts';
 import { type ServiceSlug, servicePath, serviceTitle } from '../../../../lib/site.ts';
 import { withDatabaseDeadline } from '../../../../server/deadline.ts';
@@ -27,7 +28,7 @@ const lead = new Hono<AppEnv>().get('/', requireStaff('page'), validLeadParams, 
   if (!found) return noSuchLead(c);
   const time = now();
   await withDatabaseDeadline(sql, (db) => recordView(db, params.kind, params.id, { actor: staff, now: time }));
-  const [audit, application, variants, timeline, owners, deliveries, auditMarketing] = await withDatabaseDeadline(sql, (db) =>
+  const [audit, application, variants, timeline, owners, deliveries, auditMarketing, sessions, bookingToken] = await withDatabaseDeadline(sql, (db) =>
     Promise.all([
       params.kind === 'audit' ? findAudit(db, params.id) : null,
       params.kind === 'intake' ? findIntakeApplication(db, params.id) : null,
@@ -36,6 +37,8 @@ const lead = new Hono<AppEnv>().get('/', requireStaff('page'), validLeadParams, 
       listStaffAccounts(db),
       leadDeliveries(db, params.kind, params.id),
       params.kind === 'audit' ? auditConsent(db, params.id) : null,
+      bookingsOfLead(db, params.kind, params.id),
+      existingBookingToken(db, params.kind, params.id),
     ]),
   );
   const outcome = audit && {
@@ -47,7 +50,14 @@ const lead = new Hono<AppEnv>().get('/', requireStaff('page'), validLeadParams, 
     recommended: (audit.recommendedServices as ServiceSlug[]).map((slug) => ({ title: serviceTitle(slug), href: servicePath(slug) })),
   };
   // A submission row is gone only after erasure; the page then shows the record that remains.
-  const answers = audit ? auditAnswerRows(audit) : application ? intakeAnswerRows(application) : [];
+  // A lead made by a booking has no form of its own: what its visitor gave is on the lead and its first session.
+  const answers = audit
+    ? auditAnswerRows(audit)
+    : application
+      ? intakeAnswerRows(application)
+      : params.kind === 'booking' && !found.erasedAt
+        ? bookingAnswerRows(found, sessions.at(-1) ?? null)
+        : [];
   const consent = application
     ? {
         title: 'Consent record (CASL): emails and updates',
@@ -60,7 +70,8 @@ const lead = new Hono<AppEnv>().get('/', requireStaff('page'), validLeadParams, 
     : auditMarketing
       ? { title: 'Consent record (CASL): marketing emails', wording: consentWording(auditMarketing.version), ...auditMarketing }
       : null;
-  return renderPage(c, leadPage, { staff, lead: found, answers, outcome, consent, deliveries, variants, timeline, owners, now: time });
+  const bookingLink = bookingToken ? `${c.get('deps').config.PUBLIC_SITE_URL}/book?lead=${bookingToken}` : null;
+  return renderPage(c, leadPage, { staff, lead: found, answers, outcome, consent, deliveries, variants, timeline, owners, sessions, bookingLink, now: time });
 });
 
 lead.route('/', leadChanges);
