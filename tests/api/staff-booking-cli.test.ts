@@ -40,6 +40,7 @@ async function settingsOf(address: string) {
         hours: string;
         accepting: boolean;
         displayName: string | null;
+        meetingUrl: string | null;
         calendarKind: string | null;
         calendarPassword: string | null;
         calendarName: string | null;

@@ -1,15 +1,10 @@
-import type { Sql } from 'postgres';
 import { ERASED_BEFORE_SENT, type Job } from '../../../db/queries/jobs.ts';
 import { erasedAtOf, leadNotice } from '../../../db/queries/lead-notice.ts';
-import type { Config } from '../../../lib/config.ts';
 import { applicationReceivedEmail, auditResultsEmail, type EmailMessage, type LeadNotice, newLeadEmail } from '../../../lib/leads/emails.ts';
 import { ERASED_CHANNEL } from '../../../lib/leads/notifications.ts';
 import { leadErasedWebhookBody, leadErasedWebhookId, leadWebhookBody, leadWebhookId } from '../../../lib/leads/webhook.ts';
 import { agency } from '../../../lib/site.ts';
-import type { Clock } from '../../../lib/time/clock.ts';
-import type { Logger } from '../../../server/log.ts';
 import { deliverBookingJob } from '../../booking/deliver.ts';
-import type { Mailer } from './mailer.ts';
 import { postWebhook } from './webhook.ts';
 
 // One notification, delivered: reads the lead as it is now (an erased lead gets nothing), builds the
