@@ -45,6 +45,8 @@ create table bookings (
   -- The end of the buffer after the session: the time this booking keeps its staff member from another.
   blocked_until timestamptz not null,
   previous_starts_at timestamptz,
+  -- Who had it before a move gave it to another staff member: their calendar's copy is removed.
+  previous_staff_id varchar(36) references users(id) on delete set null,
   status text not null default 'booked' check (status in ('booked', 'cancelled', 'held', 'no-show')),
   sequence integer not null default 0,
   manage_token varchar(64) not null unique,

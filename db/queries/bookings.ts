@@ -25,6 +25,8 @@ export type Booking = {
   startsAt: Date;
   endsAt: Date;
   previousStartsAt: Date | null;
+  /** Who had the session before a move gave it to someone else (their calendar's copy goes). */
+  previousStaffId: string | null;
   status: BookingStatus;
   sequence: number;
   manageToken: string;
@@ -49,7 +51,7 @@ const isClaimConflict = (error: unknown) =>
 
 const BOOKING_COLUMNS = (sql: Db) => sql`
   b.id, b.lead_kind, b.lead_id, b.staff_id, u.username as staff_email, coalesce(s.display_name, split_part(u.username, '@', 1)) as staff_name, s.meeting_url as staff_meeting_url,
-  b.starts_at, b.ends_at, b.previous_starts_at, b.status, b.sequence, b.manage_token, b.name, b.email, b.phone, b.note, b.created_at, b.erased_at`;
+  b.starts_at, b.ends_at, b.previous_starts_at, b.previous_staff_id, b.status, b.sequence, b.manage_token, b.name, b.email, b.phone, b.note, b.created_at, b.erased_at`;
 
 const FROM_BOOKINGS = (sql: Db) => sql`bookings b left join users u on u.id = b.staff_id left join booking_settings s on s.user_id = b.staff_id`;
 
@@ -268,7 +270,8 @@ export async function moveBooking(
       await tx`delete from booking_claims where booking_id = ${b.id}`;
       await tx`
         update bookings set staff_id = ${to.staffId}, starts_at = ${to.startsAt}, ends_at = ${to.endsAt}, blocked_until = ${to.blockedUntil},
-          previous_starts_at = ${b.startsAt}, sequence = ${sequence}, updated_at = ${now}
+          previous_starts_at = ${b.startsAt}, sequence = ${sequence}, updated_at = ${now},
+          previous_staff_id = case when staff_id is distinct from ${to.staffId} then staff_id else previous_staff_id end
         where id = ${b.id}`;
       await claimMinutes(tx, { id: b.id, staffId: to.staffId, startsAt: to.startsAt, blockedUntil: to.blockedUntil });
       await skipEarlierJobs(tx, b.id, now, 'The session was moved: the new time was sent instead');

@@ -26,8 +26,11 @@ type CalendarRead = { busy: Interval[] } | { problem: string };
 export type Availability = {
   /** The slots offered now, up to `days` days ahead (the rules' horizon at most). */
   slots: (days?: number) => Promise<Slot[]>;
-  /** Each bookable staff member's free slots from their calendar alone (no bookings), with who is withheld. */
-  offerable: (days?: number) => Promise<{ slots: Slot[]; people: BookableStaff[] }>;
+  /**
+   * The starts on the grid of someone's hours (notice, horizon and holidays applied; no calendar, no
+   * bookings): what a visitor may ask for at all. Whether anyone is free then is the booking's question.
+   */
+  onTheGrid: (days?: number) => Promise<Slot[]>;
   /** A staff member's calendar read now, bypassing the cache: null when it is free over `window`, else why not. */
   busyNow: (person: BookableStaff, window: Interval) => Promise<'free' | 'busy' | 'unreachable'>;
   /**
@@ -97,28 +100,18 @@ export function createAvailability({
     return 'busy' in read ? read.busy : null;
   }
 
-  async function offerable(days = rules.daysAhead) {
-    const window = windowOf(days);
+  async function onTheGrid(days = rules.daysAhead): Promise<Slot[]> {
     const people = await bookableStaff(sql);
-    const bookable = await Promise.all(
-      people.map(async (person): Promise<Bookable | null> => {
-        const busy = await calendarBusy(person, window);
-        return busy === null ? null : { staffId: person.userId, hours: person.hours, busy };
-      }),
+    return slotsFor(
+      people.map((p) => ({ staffId: p.userId, hours: p.hours, busy: [] })),
+      rules,
+      now(),
+      days,
     );
-    return {
-      slots: slotsFor(
-        bookable.filter((b) => b !== null),
-        rules,
-        now(),
-        days,
-      ),
-      people,
-    };
   }
 
   return {
-    offerable,
+    onTheGrid,
     async slots(days = rules.daysAhead) {
       const window = windowOf(days);
       const [people, booked] = await Promise.all([bookableStaff(sql), bookedTimes(sql, window)]);

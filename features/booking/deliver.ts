@@ -123,11 +123,23 @@ async function send(
   return { state: 'delivered', detail: `Accepted by the mail server: ${answer}`.slice(0, 500) };
 }
 
-/** The staff member's calendar gets the session as it is now: written while booked, removed once cancelled. */
+/** A staff member's calendar that takes writes, or why not. */
+async function writableCalendar(sql: DeliveryDeps['sql'], staffId: string, appSecret: string | undefined) {
+  const settings = await bookingSettingsOf(sql, staffId);
+  return settings ? calendarSourceOf(settings, appSecret) : null;
+}
+
+/**
+ * The staff member's calendar gets the session as it is now: written while booked, removed once
+ * cancelled; after a move to another staff member, the one who had it loses their copy.
+ */
 async function writeCalendar(booking: Booking, { sql, config, now }: DeliveryDeps, signal: AbortSignal): Promise<DeliveryOutcome> {
+  if (booking.previousStaffId && booking.previousStaffId !== booking.staffId) {
+    const previous = await writableCalendar(sql, booking.previousStaffId, config.APP_SECRET);
+    if (previous && previous !== 'sealed' && previous.kind === 'caldav') await removeEvent(previous, eventUid(booking), signal);
+  }
   if (!booking.staffId) return { state: 'skipped', detail: 'The staff member no longer exists' };
-  const settings = await bookingSettingsOf(sql, booking.staffId);
-  const source = settings ? await calendarSourceOf(settings, config.APP_SECRET) : null;
+  const source = await writableCalendar(sql, booking.staffId, config.APP_SECRET);
   if (source === null || source === 'sealed' || source.kind !== 'caldav')
     return {
       state: 'skipped',

@@ -85,9 +85,12 @@ export function createBookingService({
   const sessionEnd = (start: Date) => new Date(start.getTime() + rules.sessionMinutes * 60_000);
   const blockedUntil = (start: Date) => new Date(start.getTime() + (rules.sessionMinutes + rules.bufferMinutes) * 60_000);
 
-  /** Who could take a session at `start`: offered by their hours and calendar, and not booked then. */
+  /**
+   * Whether `start` is a time this site offers (on the grid of someone's hours: else a 400), and who
+   * is not booked then; their calendars are read fresh, one by one, when the session is written.
+   */
   async function freeAt(start: Date): Promise<{ offered: boolean; free: string[] }> {
-    const { slots } = await availability.offerable();
+    const slots = await availability.onTheGrid();
     const slot = slots.find((s) => s.start.getTime() === start.getTime());
     if (!slot) return { offered: false, free: [] };
     const booked = await bookedTimes(sql, { start, end: blockedUntil(start) });

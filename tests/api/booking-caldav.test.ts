@@ -32,7 +32,7 @@ let worker: LeadWorker;
 const env = () => ({ APP_SECRET, SMTP_URL: smtp.url, JOB_POLL_MS: '20', MAIL_FROM: 'hello@northlinedigital.ca' });
 
 beforeAll(async () => {
-  [radicale, smtp, scratch] = await Promise.all([startRadicale({ users: { maya: PASSWORD } }), startSmtpServer(), scratchDatabase()]);
+  [radicale, smtp, scratch] = await Promise.all([startRadicale({ users: { maya: PASSWORD, sam: PASSWORD } }), startSmtpServer(), scratchDatabase()]);
   sql = (await scratch.open()).sql;
   calendarUrl = await radicale.makeCalendar('maya', 'Work');
   const staff = await createStaff(sql, 'maya');
@@ -181,6 +181,39 @@ describe('a staff member with a CalDAV calendar', () => {
       FROM_SITE,
     );
     expect(res.status).toBe(409);
+  });
+
+  test('a move that gives the session to another staff member moves the event from one calendar to the other', async () => {
+    const samCalendar = await radicale.makeCalendar('sam', 'Sam at work');
+    const sam = await createStaff(sql, 'sam');
+    // Sam takes only Friday mornings; Maya is busy then.
+    await saveBookingHours(sql, sam.id, { hours: 'Fri 10:00-11:00', accepting: true, displayName: 'Sam Okafor' }, NOW);
+    await saveCalendar(sql, sam.id, { kind: 'caldav', url: samCalendar, username: 'sam', sealedPassword: await sealSecret(PASSWORD, APP_SECRET) }, { name: 'Sam at work', problem: null }, NOW);
+    await radicale.putRawEvent(
+      calendarUrl,
+      ['BEGIN:VCALENDAR', 'VERSION:2.0', 'PRODID:-//test//EN', 'BEGIN:VEVENT', 'UID:friday@test', 'DTSTAMP:20261130T120000Z', 'DTSTART:20261204T140000Z', 'DTEND:20261204T170000Z', 'SUMMARY:Client workshop', 'END:VEVENT', 'END:VCALENDAR', ''].join('\r\n'),
+    );
+    const t = await app();
+    const res = await t.postJson('/api/booking', { id: crypto.randomUUID(), start: '2026-12-03T19:00:00.000Z', name: 'Ines Costa', email: 'ines@costa-bakery.ca' }, FROM_SITE);
+    expect(res.status).toBe(201);
+    const { booking } = (await res.json()) as { booking: { id: string; manageUrl: string } };
+    worker.poke();
+    await settled(booking.id);
+    expect((await eventOf(booking.id)).status).toBe(200);
+    const moved = await t.request(new URL(booking.manageUrl).pathname, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', ...FROM_SITE },
+      body: new URLSearchParams({ action: 'move', start: '2026-12-04T15:00:00.000Z' }).toString(),
+    });
+    expect(moved.status).toBe(303);
+    worker.poke();
+    await settled(booking.id);
+    const [row] = await sql<{ staffId: string }[]>`select staff_id from bookings where id = ${booking.id}`;
+    expect(row.staffId).toBe(sam.id);
+    expect((await eventOf(booking.id)).status).toBe(404);
+    const samsCopy = await radicale.request('sam', `${samCalendar}session-${booking.id}.ics`);
+    expect(samsCopy.status).toBe(200);
+    expect(await samsCopy.text()).toContain('DTSTART:20261204T150000Z');
   });
 
   test('a calendar that cannot be read withholds its owner’s slots, and the back office is told why', async () => {
