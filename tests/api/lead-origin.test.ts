@@ -170,7 +170,10 @@ describe('the private results link', () => {
     expect(html).toContain(audit.businessName);
     expect(html).toContain('data-audit-results');
     expect(html).toContain('<meta name="robots" content="noindex, nofollow"/>');
-    expect(html).not.toContain(resultsUrl.split('/').pop() as string);
+    // The token shows once: in the booking button, so the session joins this audit (the page sends no Referer).
+    const token = resultsUrl.split('/').pop() as string;
+    expect(html.split(token)).toHaveLength(2);
+    expect(html).toContain(`href="/book?results=${token}"`);
     // The same submission again (a retry) is answered with the same link.
     const again = await t.postJson('/api/business-audit', audit, { ...fromHome, ...browser });
     expect(((await again.json()) as { resultsUrl: string }).resultsUrl).toBe(resultsUrl);
