@@ -13,7 +13,8 @@ setDefaultTimeout(60_000);
 // The eight tables of the specification, the story generator's daily budget, the back office's leads,
 // their events and the staff sessions, the lead notifications' queue, the rate-limit counts that
 // several processes share, staff sign-in's gates, remembered devices and two-factor sign-in, the A/B
-// archive and the daily tasks' claims (retention).
+// archive and the daily tasks' claims (retention), and booking (sessions, their minute claims, each staff
+// member's hours and calendar).
 const TABLES = [
   'ab_test_archive_counts',
   'ab_test_archive_hours',
@@ -22,6 +23,9 @@ const TABLES = [
   'ab_test_events',
   'ab_test_variants',
   'ab_tests',
+  'booking_claims',
+  'booking_settings',
+  'bookings',
   'business_audits',
   'contacts',
   'housekeeping_runs',
@@ -48,7 +52,7 @@ async function tablesOf(sql: postgres.Sql) {
 }
 
 describe('migrations', () => {
-  test('create the eight tables of the specification, the story budget, the back office and the notification queue', async () => {
+  test('create the eight tables of the specification, the story budget, the back office, the notification queue and booking', async () => {
     const { sql } = await testDatabase();
     expect(await tablesOf(sql)).toEqual(TABLES);
   });
