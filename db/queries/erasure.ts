@@ -3,7 +3,7 @@ import { EVENT_TYPES } from '../../lib/ab/definitions.ts';
 import { erasedTouch, parseStoredTouch } from '../../lib/leads/attribution.ts';
 import { ERASED_CHANNEL } from '../../lib/leads/notifications.ts';
 import type { Actor, ErasureReason, LeadKind } from '../../lib/leads/pipeline.ts';
-import { closeJobsOfErasedLead, enqueueNotifications } from './jobs.ts';
+import { closeJobsOfErasedLead, enqueueNotifications, JOBS_CHANNEL } from './jobs.ts';
 import { type ChangeOutcome, changeLead } from './leads.ts';
 
 // Erasing a lead: staff on request (routes/admin/_lead-changes.ts) and the retention sweep
@@ -68,7 +68,8 @@ export function eraseLead(sql: Sql, kind: LeadKind, id: string, erasure: Erasure
 /**
  * The lead's sessions keep their times and outcomes, not the person: name, email, phone, note and
  * visitor id go, the manage link stops working (a new random token nobody has), a session still to
- * come is cancelled and its time freed, and the lead's booking link is forgotten.
+ * come is cancelled and its time freed, the lead's booking link is forgotten, and the sessions' events
+ * leave the staff members' calendars.
  */
 async function eraseBookings(tx: TransactionSql, kind: LeadKind, id: string, now: Date): Promise<void> {
   await tx`delete from booking_claims where booking_id in (
@@ -79,6 +80,17 @@ async function eraseBookings(tx: TransactionSql, kind: LeadKind, id: string, now
       status = case when status = 'booked' and starts_at > ${now} then 'cancelled' else status end
     where lead_kind = ${kind} and lead_id = ${id}`;
   await tx`update leads set booking_token = null where kind = ${kind} and id = ${id}`;
+  // The staff member's calendar holds the session under the person's name: the event is removed by a
+  // calendar job (queued here, so it runs once the erasure commits; features/booking/deliver.ts).
+  await tx`
+    with queued as (
+      insert into jobs (lead_kind, lead_id, channel, booking_id, revision, run_at, give_up_at, created_at)
+      select b.lead_kind, b.lead_id, 'booking-calendar', b.id, b.sequence + 1, ${now}, ${new Date(now.getTime() + 24 * 3600_000)}, ${now}
+      from bookings b join booking_settings s on s.user_id = b.staff_id and s.calendar_kind = 'caldav'
+      where b.lead_kind = ${kind} and b.lead_id = ${id}
+      on conflict do nothing
+      returning id
+    ) select pg_notify(${JOBS_CHANNEL}, '') where exists (select 1 from queued)`;
 }
 
 async function deleteSubmission(tx: TransactionSql, kind: LeadKind, id: string): Promise<void> {

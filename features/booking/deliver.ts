@@ -60,8 +60,8 @@ function inviteEventOf(b: Booking, n: BookingNotice): InviteEvent {
 export async function deliverBookingJob(job: Job, deps: DeliveryDeps, signal: AbortSignal): Promise<DeliveryOutcome> {
   const booking = job.bookingId ? await findBooking(deps.sql, job.bookingId) : null;
   if (!booking) return { state: 'skipped', detail: 'The session no longer exists' };
-  if (booking.erasedAt) return { state: 'skipped', detail: ERASED_BEFORE_SENT };
   if (job.channel === 'booking-calendar') return writeCalendar(booking, deps, signal);
+  if (booking.erasedAt) return { state: 'skipped', detail: ERASED_BEFORE_SENT };
   if (job.channel !== 'no-show' && job.revision !== booking.sequence) return { state: 'skipped', detail: SUPERSEDED };
   const n = noticeOf(booking, deps.config.PUBLIC_SITE_URL);
   const event = inviteEventOf(booking, n);
@@ -145,7 +145,8 @@ async function writeCalendar(booking: Booking, { sql, config, now }: DeliveryDep
       state: 'skipped',
       detail: source === 'sealed' ? 'The calendar password cannot be opened (APP_SECRET)' : 'No calendar that takes events is connected',
     };
-  if (booking.status === 'cancelled') {
+  // Cancelled, or erased (the event carries the person's name): it leaves the calendar.
+  if (booking.status === 'cancelled' || booking.erasedAt) {
     await removeEvent(source, eventUid(booking), signal);
     return { state: 'delivered', detail: 'Removed from the calendar' };
   }

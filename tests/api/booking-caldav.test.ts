@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from 'bun:test';
 import type { Sql } from 'postgres';
 import { saveBookingHours, saveCalendar } from '../../db/queries/booking-settings.ts';
+import { eraseLead } from '../../db/queries/erasure.ts';
 import { sealSecret } from '../../features/booking/secret-box.ts';
 import { type LeadWorker, startWorker } from '../../features/leads/delivery/worker.ts';
 import { loadConfig } from '../../lib/config.ts';
@@ -188,13 +189,36 @@ describe('a staff member with a CalDAV calendar', () => {
     const sam = await createStaff(sql, 'sam');
     // Sam takes only Friday mornings; Maya is busy then.
     await saveBookingHours(sql, sam.id, { hours: 'Fri 10:00-11:00', accepting: true, displayName: 'Sam Okafor' }, NOW);
-    await saveCalendar(sql, sam.id, { kind: 'caldav', url: samCalendar, username: 'sam', sealedPassword: await sealSecret(PASSWORD, APP_SECRET) }, { name: 'Sam at work', problem: null }, NOW);
+    await saveCalendar(
+      sql,
+      sam.id,
+      { kind: 'caldav', url: samCalendar, username: 'sam', sealedPassword: await sealSecret(PASSWORD, APP_SECRET) },
+      { name: 'Sam at work', problem: null },
+      NOW,
+    );
     await radicale.putRawEvent(
       calendarUrl,
-      ['BEGIN:VCALENDAR', 'VERSION:2.0', 'PRODID:-//test//EN', 'BEGIN:VEVENT', 'UID:friday@test', 'DTSTAMP:20261130T120000Z', 'DTSTART:20261204T140000Z', 'DTEND:20261204T170000Z', 'SUMMARY:Client workshop', 'END:VEVENT', 'END:VCALENDAR', ''].join('\r\n'),
+      [
+        'BEGIN:VCALENDAR',
+        'VERSION:2.0',
+        'PRODID:-//test//EN',
+        'BEGIN:VEVENT',
+        'UID:friday@test',
+        'DTSTAMP:20261130T120000Z',
+        'DTSTART:20261204T140000Z',
+        'DTEND:20261204T170000Z',
+        'SUMMARY:Client workshop',
+        'END:VEVENT',
+        'END:VCALENDAR',
+        '',
+      ].join('\r\n'),
     );
     const t = await app();
-    const res = await t.postJson('/api/booking', { id: crypto.randomUUID(), start: '2026-12-03T19:00:00.000Z', name: 'Ines Costa', email: 'ines@costa-bakery.ca' }, FROM_SITE);
+    const res = await t.postJson(
+      '/api/booking',
+      { id: crypto.randomUUID(), start: '2026-12-03T19:00:00.000Z', name: 'Ines Costa', email: 'ines@costa-bakery.ca' },
+      FROM_SITE,
+    );
     expect(res.status).toBe(201);
     const { booking } = (await res.json()) as { booking: { id: string; manageUrl: string } };
     worker.poke();
@@ -214,6 +238,25 @@ describe('a staff member with a CalDAV calendar', () => {
     const samsCopy = await radicale.request('sam', `${samCalendar}session-${booking.id}.ics`);
     expect(samsCopy.status).toBe(200);
     expect(await samsCopy.text()).toContain('DTSTART:20261204T150000Z');
+  });
+
+  test('erasing the lead removes its session from the staff member’s calendar (the event carries the name)', async () => {
+    const t = await app();
+    const res = await t.postJson(
+      '/api/booking',
+      { id: crypto.randomUUID(), start: '2026-12-07T16:00:00.000Z', name: 'Erase Me', email: 'erase-me@example.ca' },
+      FROM_SITE,
+    );
+    expect(res.status).toBe(201);
+    const { booking } = (await res.json()) as { booking: { id: string } };
+    worker.poke();
+    await settled(booking.id);
+    expect(await (await eventOf(booking.id)).text()).toContain('Erase Me');
+    const [lead] = await sql<{ leadKind: 'booking'; leadId: string }[]>`select lead_kind, lead_id from bookings where id = ${booking.id}`;
+    expect(await eraseLead(sql, lead.leadKind, lead.leadId, { actor: null, now: NOW, reason: 'request', notifyReceiver: false })).toBe('changed');
+    worker.poke();
+    await settled(booking.id);
+    expect((await eventOf(booking.id)).status).toBe(404);
   });
 
   test('a calendar that cannot be read withholds its owner’s slots, and the back office is told why', async () => {
