@@ -111,10 +111,10 @@ export const IMPORT_RULES: ImportRule[] = [
   {
     name: 'features-imports',
     folder: 'features/',
-    why: 'features/ is domain logic: it uses lib/, db/ and the server’s logger, deadline helper and clock, never routes, pages or the framework',
+    why: 'features/ is domain logic: it uses lib/, db/ and the server’s logger, deadline helper, clock and capped reader, never routes, pages or the framework',
     allows: (t) =>
       !inFolder(t, ['routes/', 'components/', 'islands/', 'client/']) &&
-      (!t.startsWith('server/') || ['server/log.ts', 'server/deadline.ts', 'server/clock.ts'].includes(t)),
+      (!t.startsWith('server/') || ['server/log.ts', 'server/deadline.ts', 'server/clock.ts', 'server/read-capped.ts'].includes(t)),
   },
 ];
 

@@ -39,7 +39,7 @@ const ROUTES_IMPORTS =
   "routes/ holds pages and APIs: they place an island only through server/islands/Island.tsx, and never import islands/ or client/ themselves, the server's process (site/main.ts, site/app.ts, server/supervisor.ts, server/app.ts, server/control-socket.ts, server/memory.ts, server/process-errors.ts) or an entry point (server.ts, worker.ts, build.ts, scripts/)";
 const DB_IMPORTS = 'db/ is the data layer: it imports only lib/, db/, packages and the server’s one logger';
 const FEATURES_IMPORTS =
-  'features/ is domain logic: it uses lib/, db/ and the server’s logger, deadline helper and clock, never routes, pages or the framework';
+  'features/ is domain logic: it uses lib/, db/ and the server’s logger, deadline helper, clock and capped reader, never routes, pages or the framework';
 
 /** One made-up breach of each rule (and what the rule lets pass beside it), with the messages it must give. */
 const CASES: { rule: string; files: Record<string, string>; breaches: string[] }[] = [

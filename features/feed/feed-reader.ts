@@ -6,6 +6,7 @@ import type { Clock } from '../../lib/time/clock.ts';
 import { formatLongDate } from '../../lib/time/display.ts';
 import { systemClock } from '../../server/clock.ts';
 import { withDeadline } from '../../server/deadline.ts';
+import { readCapped } from '../../server/read-capped.ts';
 import samplePath from '../../static/feed/sample.xml' with { type: 'file' };
 import { createFeedCache } from './feed-cache.ts';
 
@@ -66,32 +67,9 @@ async function fetchFeed(first: URL, { signal, maxBytes, maxRedirects }: { signa
       await res.body?.cancel().catch(() => {});
       throw new FeedError(`Feed answered ${res.status}`);
     }
-    const declared = Number(res.headers.get('content-length'));
-    if (Number.isFinite(declared) && declared > maxBytes) {
-      await res.body?.cancel().catch(() => {});
-      throw new FeedError(`Feed is larger than ${maxBytes} bytes`);
-    }
-    return decodeFeed(await readCapped(res, maxBytes), res.headers.get('content-type')).text;
+    const body = await readCapped(res, maxBytes, () => new FeedError(`Feed is larger than ${maxBytes} bytes`));
+    return decodeFeed(body, res.headers.get('content-type')).text;
   }
-}
-
-/** The body, read until `maxBytes`: past them the download is cancelled (the connection closes). */
-async function readCapped(res: Response, maxBytes: number): Promise<Uint8Array> {
-  if (!res.body) return new Uint8Array();
-  const reader = res.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > maxBytes) {
-      await reader.cancel().catch(() => {});
-      throw new FeedError(`Feed is larger than ${maxBytes} bytes`);
-    }
-    chunks.push(value);
-  }
-  return Buffer.concat(chunks);
 }
 
 async function readLocalFile(path: string, maxBytes: number): Promise<string> {

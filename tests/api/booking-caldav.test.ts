@@ -47,23 +47,7 @@ beforeAll(async () => {
     NOW,
   );
   // Tuesday Dec 1, 13:00-14:30 Toronto time: the 13:00 and 14:00 slots are taken by it.
-  await radicale.putRawEvent(
-    calendarUrl,
-    [
-      'BEGIN:VCALENDAR',
-      'VERSION:2.0',
-      'PRODID:-//test//EN',
-      'BEGIN:VEVENT',
-      'UID:dentist@test',
-      'DTSTAMP:20261120T120000Z',
-      'DTSTART:20261201T180000Z',
-      'DTEND:20261201T193000Z',
-      'SUMMARY:Dentist',
-      'END:VEVENT',
-      'END:VCALENDAR',
-      '',
-    ].join('\r\n'),
-  );
+  await radicale.putRawEvent(calendarUrl, busyEvent('dentist@test', '20261201T180000Z', '20261201T193000Z', 'Dentist'));
   worker = startWorker({
     sql,
     config: loadConfig({ NODE_ENV: 'test', PUBLIC_SITE_URL: TEST_SITE_URL, ...env() }),
@@ -91,6 +75,23 @@ async function settled(bookingId: string) {
   }
   throw new Error('the booking jobs never finished');
 }
+
+/** A calendar object with one event, as a staff member's own calendar app would store it. */
+const busyEvent = (uid: string, start: string, end: string, summary: string) =>
+  [
+    'BEGIN:VCALENDAR',
+    'VERSION:2.0',
+    'PRODID:-//test//EN',
+    'BEGIN:VEVENT',
+    `UID:${uid}`,
+    'DTSTAMP:20261120T120000Z',
+    `DTSTART:${start}`,
+    `DTEND:${end}`,
+    `SUMMARY:${summary}`,
+    'END:VEVENT',
+    'END:VCALENDAR',
+    '',
+  ].join('\r\n');
 
 const eventOf = async (bookingId: string) => radicale.request('maya', `${calendarUrl}session-${bookingId}.ics`);
 
@@ -159,23 +160,7 @@ describe('a staff member with a CalDAV calendar', () => {
   test('an event added after the slots were shown is read again before booking: the visitor gets a 409, not a double booking', async () => {
     const t = await app();
     expect(await slotsOn(t, '2026-12-03')).toContain('2026-12-03T10:00:00-05:00');
-    await radicale.putRawEvent(
-      calendarUrl,
-      [
-        'BEGIN:VCALENDAR',
-        'VERSION:2.0',
-        'PRODID:-//test//EN',
-        'BEGIN:VEVENT',
-        'UID:late@test',
-        'DTSTAMP:20261130T120000Z',
-        'DTSTART:20261203T150000Z',
-        'DTEND:20261203T160000Z',
-        'SUMMARY:Site visit',
-        'END:VEVENT',
-        'END:VCALENDAR',
-        '',
-      ].join('\r\n'),
-    );
+    await radicale.putRawEvent(calendarUrl, busyEvent('late@test', '20261203T150000Z', '20261203T160000Z', 'Site visit'));
     const res = await t.postJson(
       '/api/booking',
       { id: crypto.randomUUID(), start: '2026-12-03T15:00:00.000Z', name: 'Late Visitor', email: 'late@example.ca' },
@@ -196,23 +181,7 @@ describe('a staff member with a CalDAV calendar', () => {
       { name: 'Sam at work', problem: null },
       NOW,
     );
-    await radicale.putRawEvent(
-      calendarUrl,
-      [
-        'BEGIN:VCALENDAR',
-        'VERSION:2.0',
-        'PRODID:-//test//EN',
-        'BEGIN:VEVENT',
-        'UID:friday@test',
-        'DTSTAMP:20261130T120000Z',
-        'DTSTART:20261204T140000Z',
-        'DTEND:20261204T170000Z',
-        'SUMMARY:Client workshop',
-        'END:VEVENT',
-        'END:VCALENDAR',
-        '',
-      ].join('\r\n'),
-    );
+    await radicale.putRawEvent(calendarUrl, busyEvent('friday@test', '20261204T140000Z', '20261204T170000Z', 'Client workshop'));
     const t = await app();
     const res = await t.postJson(
       '/api/booking',

@@ -24,29 +24,7 @@ export function calendarAddress(typed: string, { feed = false } = {}): URL {
   return url;
 }
 
-/** The body, read until `maxBytes`; past them the download is cancelled and `tooLarge()` thrown. */
-export async function readCapped(res: Response, maxBytes: number, tooLarge: () => Error): Promise<Uint8Array<ArrayBuffer>> {
-  const declared = Number(res.headers.get('content-length'));
-  if (Number.isFinite(declared) && declared > maxBytes) {
-    await res.body?.cancel().catch(() => {});
-    throw tooLarge();
-  }
-  if (!res.body) return new Uint8Array();
-  const reader = res.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > maxBytes) {
-      await reader.cancel().catch(() => {});
-      throw tooLarge();
-    }
-    chunks.push(value);
-  }
-  return Uint8Array.from(Buffer.concat(chunks));
-}
+import { readCapped } from '../../../server/read-capped.ts';
 
 export type DavCredentials = { username: string; password: string };
 

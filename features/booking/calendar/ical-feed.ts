@@ -1,4 +1,5 @@
-import { readCapped, USER_AGENT } from './http.ts';
+import { readCapped } from '../../../server/read-capped.ts';
+import { USER_AGENT } from './http.ts';
 import { FEED_MAX_BYTES, problemOfFailure, problemOfStatus, unreachable } from './problems.ts';
 
 // A published iCal feed (Google's secret address, an iCloud public calendar, Outlook's published ICS):
