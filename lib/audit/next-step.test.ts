@@ -73,7 +73,7 @@ describe('the growth and starter tiers', () => {
 
   test('a budget under $1,000: Get Started says where packages start', () => {
     expect(nextStepFor({ packageTier: 'starter', industry: 'other', marketingBudget: '0-1000' }).intake).toEqual({
-      text: 'Rather apply as a client straight away? Packages typically start from about $1,500 a month plus ad spend, so the session is the place to see what your budget can do first.',
+      text: 'Ready to apply as a client instead? Packages typically start from about $1,500 a month plus ad spend.',
       label: 'Get Started',
     });
   });
@@ -81,7 +81,7 @@ describe('the growth and starter tiers', () => {
   test('an industry outside the cohort: Get Started says who this quarter’s slots are for', () => {
     for (const industry of ['retail', 'restaurants', 'technology'])
       expect(nextStepFor({ packageTier: 'growth', industry, marketingBudget: '5000-15000' }).intake).toEqual({
-        text: 'Rather apply as a client straight away? This quarter’s slots go to Toronto local service businesses, and we reply to every application within 2 business days.',
+        text: 'Ready to apply as a client instead? This quarter’s slots go to Toronto local service businesses, and we reply to every application within 2 business days.',
         label: 'Get Started',
       });
   });
@@ -97,6 +97,6 @@ describe('the growth and starter tiers', () => {
 
 test('what happens anyway: the emailed copy and the strategist’s reply, as the results email says', () => {
   expect(RESULTS_FOLLOW_UP).toBe(
-    'A copy of these results goes to your email, with a private link to come back to them. A strategist also reaches out within 2 business days; questions before then? Call (416) 555-0142.',
+    'A copy of these results goes to your email, with a private link to come back to them. A strategist also reaches out within 2 business days.',
   );
 });

@@ -9,7 +9,7 @@
  * modest budget is told the work is built around that budget, not offered a bigger program.
  */
 
-import { agency, figures, intake } from '../site.ts';
+import { figures, intake } from '../site.ts';
 import type { Industry, MarketingBudget } from './schema.ts';
 
 export type NextStepAnswers = { packageTier: string; industry: string; marketingBudget: MarketingBudget };
@@ -52,7 +52,7 @@ const toolkit = `our full big data toolkit: ${figures.dataToolsPerYear} worth of
 
 const Q4_FIT = `If you serve customers in Toronto, you fit our Q4 intake: ${intake.q4Slots} client slots this quarter for local service businesses, with packages from about ${intake.packagesFromMonthly} a month plus ad spend.`;
 
-export const RESULTS_FOLLOW_UP = `A copy of these results goes to your email, with a private link to come back to them. A strategist also reaches out within ${intake.reviewBusinessDays} business days; questions before then? Call ${agency.phoneDisplay}.`;
+export const RESULTS_FOLLOW_UP = `A copy of these results goes to your email, with a private link to come back to them. A strategist also reaches out within ${intake.reviewBusinessDays} business days.`;
 
 export function nextStepFor(a: NextStepAnswers): NextStep {
   const fits = fitsQ4Cohort(a);
@@ -80,6 +80,6 @@ export function nextStepFor(a: NextStepAnswers): NextStep {
 /** The spec's Get Started for a business outside the Q4 cohort: what applying means for it, plainly. */
 function notYetQ4(budget: MarketingBudget): string {
   return budget === '0-1000'
-    ? `Rather apply as a client straight away? Packages typically start from about ${intake.packagesFromMonthly} a month plus ad spend, so the session is the place to see what your budget can do first.`
-    : `Rather apply as a client straight away? This quarter’s slots go to Toronto local service businesses, and we reply to every application within ${intake.reviewBusinessDays} business days.`;
+    ? `Ready to apply as a client instead? Packages typically start from about ${intake.packagesFromMonthly} a month plus ad spend.`
+    : `Ready to apply as a client instead? This quarter’s slots go to Toronto local service businesses, and we reply to every application within ${intake.reviewBusinessDays} business days.`;
 }
