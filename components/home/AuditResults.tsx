@@ -1,25 +1,45 @@
 import type { Ref } from 'react';
+import { nextStepFor } from '../../lib/audit/next-step.ts';
+import { personalLines } from '../../lib/audit/personal.ts';
 import { bookingPathFor } from '../../lib/audit/results-link.ts';
-import { type AuditRecord, formatDollars, SCORE_THRESHOLDS, scoreBreakdown, scoreMessage } from '../../lib/audit/scoring.ts';
-import { figures, servicePath, services } from '../../lib/site.ts';
+import { type AuditRecord, estimateWorking, formatDollars, SCORE_THRESHOLDS, scoreBreakdown, scoreMessage } from '../../lib/audit/scoring.ts';
+import { intake, servicePath, services } from '../../lib/site.ts';
 import { LineIcon } from '../ui/LineIcon.tsx';
 import { buttonClass } from '../ui/styles.ts';
 
-/** The audit's results view: score and why, monthly value, recommended services and the next step. */
-/** `resultsToken` (the private results link's) makes the booking buttons book a session joined to this audit. */
-export function AuditResults({ audit, headingRef, resultsToken }: { audit: AuditRecord; headingRef?: Ref<HTMLHeadingElement>; resultsToken?: string | null }) {
+/**
+ * The audit's results view: score and why, what it means for this business, monthly value and its
+ * working, recommended services and the one next step. `resultsToken` (the private results link's)
+ * makes the booking button book a session joined to this audit. `headingLevel` is the business name's:
+ * 3 in the contact section (under its h2: the AuditWizard island), 2 on the results page (under its
+ * h1); the headings inside follow one level below.
+ */
+export function AuditResults({
+  audit,
+  headingRef,
+  resultsToken,
+  headingLevel = 3,
+}: {
+  audit: AuditRecord;
+  headingRef?: Ref<HTMLHeadingElement>;
+  resultsToken?: string | null;
+  headingLevel?: 2 | 3;
+}) {
+  const Title = headingLevel === 2 ? 'h2' : 'h3';
+  const Sub = headingLevel === 2 ? 'h3' : 'h4';
   const bookHref = bookingPathFor(resultsToken);
   const score = Math.round(Number(audit.auditScore));
   const breakdown = scoreBreakdown(audit);
   const recommended = audit.recommendedServices.flatMap((slug) => services.filter((s) => s.slug === slug));
+  const next = nextStepFor(audit);
   const enterprise = audit.packageTier === 'enterprise';
   const tone = score >= SCORE_THRESHOLDS.excellent ? 'text-emerald-700' : score >= SCORE_THRESHOLDS.good ? 'text-blue-700' : 'text-amber-700';
   return (
     <div data-audit-results="">
       <p className="text-sm font-semibold uppercase tracking-wide text-blue-700">Your free business audit</p>
-      <h3 ref={headingRef} tabIndex={-1} className="mt-1 text-2xl font-bold text-slate-900 outline-none">
+      <Title ref={headingRef} tabIndex={-1} className="mt-1 text-2xl font-bold text-slate-900 outline-none">
         {audit.businessName}
-      </h3>
+      </Title>
 
       <div className="mt-6 flex flex-col gap-4 rounded-xl bg-slate-50 p-5 sm:flex-row sm:items-center">
         <p className="shrink-0">
@@ -32,7 +52,13 @@ export function AuditResults({ audit, headingRef, resultsToken }: { audit: Audit
         </div>
       </div>
 
-      <h4 className="mt-6 text-base font-semibold text-slate-900">How your score adds up</h4>
+      <div className="mt-4 space-y-2 text-slate-700" data-audit-personal="">
+        {personalLines(audit).map((line) => (
+          <p key={line}>{line}</p>
+        ))}
+      </div>
+
+      <Sub className="mt-6 text-base font-semibold text-slate-900">How your score adds up</Sub>
       <ul className="mt-3 space-y-4">
         {breakdown.map((c) => (
           <li key={c.key}>
@@ -51,10 +77,12 @@ export function AuditResults({ audit, headingRef, resultsToken }: { audit: Audit
       <div className="mt-6 rounded-xl border border-emerald-200 bg-emerald-50 p-5">
         <p className="text-sm font-medium text-emerald-900">Estimated value of the growth within reach</p>
         <p className="mt-1 text-3xl font-extrabold text-emerald-800">{`${formatDollars(audit.estimatedValue)}/month`}</p>
-        <p className="mt-1 text-sm text-emerald-900">Based on your revenue range, marketing budget and goals.</p>
+        <p className="mt-1 text-sm text-emerald-900" data-audit-working="">
+          {`How we worked it out: ${estimateWorking(audit)}.`}
+        </p>
       </div>
 
-      <h4 className="mt-6 text-base font-semibold text-slate-900">Recommended services for you</h4>
+      <Sub className="mt-6 text-base font-semibold text-slate-900">Recommended services for you</Sub>
       <ol className="mt-3 space-y-2">
         {recommended.map((s, i) => (
           <li key={s.slug}>
@@ -72,26 +100,31 @@ export function AuditResults({ audit, headingRef, resultsToken }: { audit: Audit
         ))}
       </ol>
 
-      {enterprise ? (
-        <div className="mt-6 rounded-xl bg-slate-900 p-5 text-white">
-          <p className="font-semibold">Your business qualifies for our enterprise program.</p>
-          <p className="mt-2 text-sm text-slate-300">
-            {`At your size, you get our full big data toolkit: ${figures.dataToolsPerYear} worth of data insights on search demand, competitors and customers in your area, with a senior strategist on your account.`}
-          </p>
-          <a href={bookHref} className={`${buttonClass.light} mt-4 w-full sm:w-auto`}>
-            Schedule Enterprise Consultation
-          </a>
-        </div>
-      ) : (
-        <div className="mt-6 flex flex-col gap-3 sm:flex-row">
-          <a href={bookHref} className={buttonClass.primary}>
-            Book Free Consultation
-          </a>
-          <a href="/q4-intake" className={buttonClass.secondary}>
-            Get Started
-          </a>
-        </div>
-      )}
+      <div
+        data-audit-next-step={enterprise ? 'enterprise' : 'consultation'}
+        className={`mt-6 rounded-xl p-5 ${enterprise ? 'bg-slate-900 text-white' : 'border border-blue-200 bg-blue-50 text-slate-900'}`}
+      >
+        <Sub className="text-lg font-bold">{next.heading}</Sub>
+        <p className={`mt-2 text-sm ${enterprise ? 'text-slate-300' : 'text-slate-700'}`}>{next.text}</p>
+        <a href={bookHref} className={`${enterprise ? buttonClass.light : buttonClass.primary} mt-4 w-full text-center sm:w-auto`}>
+          {next.bookLabel}
+        </a>
+        {next.intake ? (
+          <div className={`mt-5 border-t pt-4 ${enterprise ? 'border-slate-700' : 'border-blue-200'}`}>
+            <p className={`text-sm ${enterprise ? 'text-slate-300' : 'text-slate-700'}`}>{next.intake.text}</p>
+            {/* A link, not a second button: the booking stays the one clear next step. */}
+            <a
+              href={intake.path}
+              className={`mt-1 inline-flex min-h-11 items-center font-semibold underline underline-offset-2 ${enterprise ? 'text-white' : 'text-blue-700'}`}
+            >
+              {next.intake.label}
+            </a>
+          </div>
+        ) : null}
+        <p className={`mt-5 text-sm ${enterprise ? 'text-slate-300' : 'text-slate-600'}`} data-audit-follow-up="">
+          {next.followUp}
+        </p>
+      </div>
     </div>
   );
 }

@@ -29,7 +29,7 @@ export function ContactSection({
   sent?: { values: Record<string, unknown>; errors: FieldErrors };
 }) {
   return (
-    <section id="contact" aria-labelledby="contact-heading" className="bg-gradient-to-b from-blue-50 to-white py-12 sm:py-20">
+    <section id="contact" aria-labelledby="contact-heading" className="group/contact bg-gradient-to-b from-blue-50 to-white py-12 sm:py-20">
       <div className={`${pageContainer} grid gap-6 lg:grid-cols-[2fr_3fr] lg:grid-rows-[auto_1fr] lg:gap-x-10`}>
         <div>
           <p className="text-sm font-semibold uppercase tracking-wide text-blue-700">{intro.eyebrow}</p>
@@ -43,7 +43,8 @@ export function ContactSection({
         <div>
           <p className="text-lg leading-8 text-slate-600">{intro.text}</p>
           <CheckList items={intro.points} className="mt-6 space-y-3 text-slate-800" />
-          <div className="mt-8 rounded-xl border border-blue-100 bg-white p-5" data-book-direct>
+          {/* Once the island shows the results, their own booking button (joined to the audit) is the next step: this one, which skips a form no longer there, goes. */}
+          <div className="mt-8 rounded-xl border border-blue-100 bg-white p-5 group-has-[[data-audit-results]]/contact:hidden" data-book-direct>
             <p className="font-semibold text-slate-900">Rather talk it through?</p>
             <p className="mt-1 text-slate-700">Skip the form and pick a time for a free strategy session with our team, on a video call or by phone.</p>
             <a className="mt-3 inline-flex min-h-11 items-center font-semibold text-blue-700 underline underline-offset-2" href="/book">

@@ -1,10 +1,11 @@
 import { describe, expect, test } from 'bun:test';
 import { services } from '../site.ts';
-import { AUDIT_STEPS, auditSchema, emptyAuditForm, firstStepWithError, REQUIRED_AUDIT_FIELDS } from './schema.ts';
+import { AUDIT_STEPS, auditSchema, currentChallengeOptions, emptyAuditForm, firstStepWithError, REQUIRED_AUDIT_FIELDS } from './schema.ts';
 import {
   auditScore,
   computeAudit,
   estimatedMonthlyValue,
+  estimateWorking,
   formatDollars,
   packageTier,
   recommendServices,
@@ -183,17 +184,62 @@ describe('each explanation follows from the answers given', () => {
     expect(why({ ...base, competitorAnalysis: 'no-idea', currentChallenges: [] }).tracking).not.toContain('You know');
   });
 
-  test('growth challenges: unknown, tracking only, named ones listed', () => {
+  test('growth challenges: unknown, tracking only, named ones counted and listed, tracking among them said to be scored above', () => {
     expect(why({ ...base, currentChallenges: [] }).challenges).toBe('You did not name any challenges, so this part gets half marks until we talk.');
     expect(why({ ...base, currentChallenges: ['tracking'] }).challenges).toBe(
-      'Apart from tracking (counted above), you named no roadblocks, so new marketing can build on solid ground.',
+      'You named 1 challenge (cannot tell where customers come from), scored in the part above; with no other roadblock named, new marketing can build on solid ground.',
     );
     expect(why({ ...base, currentChallenges: ['time'] }).challenges).toBe(
       'You named 1 challenge holding growth back (no time to do marketing); each has a known fix.',
     );
-    expect(why({ ...base, currentChallenges: ['low-traffic', 'tracking', 'conversion'] }).challenges).toBe(
-      'You named 2 challenges holding growth back (not enough website visitors; visitors who do not call or book); each has a known fix.',
+    expect(why({ ...base, currentChallenges: ['roi', 'time'] }).challenges).toBe(
+      'You named 2 challenges holding growth back (unclear return on ad spend; no time to do marketing); each has a known fix.',
     );
+    // The report that started this: three ticked, "You named 2 challenges".
+    expect(why({ ...base, currentChallenges: ['low-traffic', 'tracking', 'conversion'] }).challenges).toBe(
+      'You named 3 challenges holding growth back (not enough website visitors; cannot tell where customers come from; visitors who do not call or book); each has a known fix. Tracking is scored in the part above, so the other 2 count here.',
+    );
+    expect(why({ ...base, currentChallenges: ['tracking', 'roi'] }).challenges).toBe(
+      'You named 2 challenges holding growth back (cannot tell where customers come from; unclear return on ad spend); each has a known fix. Tracking is scored in the part above, so only the other one counts here.',
+    );
+  });
+
+  test('the number of challenges said is the number ticked, for every set of them; one ticked twice counts once', () => {
+    const all = ['low-traffic', 'lead-quality', 'conversion', 'competition', 'roi', 'time', 'expertise', 'tracking'] as const;
+    for (let mask = 1; mask < 1 << all.length; mask++) {
+      const ticked = all.filter((_, i) => mask & (1 << i));
+      const text = why({ ...base, currentChallenges: ticked }).challenges;
+      expect(text).toStartWith(`You named ${ticked.length} challenge${ticked.length === 1 ? '' : 's'} `);
+      for (const ch of ticked) expect(text).toContain(currentChallengeOptions.find((o) => o.value === ch)!.label.toLowerCase());
+    }
+    expect(why({ ...base, currentChallenges: ['roi', 'roi'] }).challenges).toBe(why({ ...base, currentChallenges: ['roi'] }).challenges);
+    expect(points({ ...base, currentChallenges: ['roi', 'roi'] }).challenges).toBe(12);
+  });
+
+  test('tracking for a business not marketing, or not saying: never "which marketing brings customers in"', () => {
+    const competitor = 'You have some idea of who you compete with; a closer look would show where to win ground.';
+    const cases: [ScoredAnswers['currentMarketing'], ScoredAnswers['currentChallenges'], string][] = [
+      [
+        ['none'],
+        ['roi'],
+        'You are not marketing yet, so there is nothing to measure; tracking goes in with your first campaign, and you see what brings customers in from day one.',
+      ],
+      [
+        ['none'],
+        ['tracking'],
+        'You cannot yet tell where customers come from; tracking goes in with your first campaign, so you see what brings them in from day one.',
+      ],
+      [[], ['roi'], 'You did not name tracking as a challenge, so you can likely tell where your customers come from.'],
+      [[], ['tracking'], 'You cannot yet tell where customers come from, so it is hard to know what to do more of.'],
+      [['none'], [], 'You named no challenges, so whether you can tell where customers come from gets half marks.'],
+      // "Nothing yet" beside a channel: the channel is marketing.
+      [['none', 'referrals'], ['roi'], 'You did not name tracking as a challenge, so you can likely tell which marketing brings customers in.'],
+    ];
+    for (const [currentMarketing, currentChallenges, second] of cases)
+      expect(why({ ...base, currentMarketing, currentChallenges }).tracking).toBe(`${competitor} ${second}`);
+    for (const currentMarketing of [['none'], []] as ScoredAnswers['currentMarketing'][])
+      for (const currentChallenges of [['roi'], ['tracking'], []] as ScoredAnswers['currentChallenges'][])
+        expect(why({ ...base, currentMarketing, currentChallenges }).tracking).not.toContain('which marketing');
   });
 
   test('agency experience: one sentence per answer', () => {
@@ -246,6 +292,42 @@ describe('estimated monthly value', () => {
     expect(
       estimatedMonthlyValue({ monthlyRevenue: '50000+', marketingBudget: '15000+', primaryGoals: ['increase-sales', 'brand-awareness', 'lead-generation'] }),
     ).toBe(21600);
+  });
+
+  test('a goal ticked twice counts once', () => {
+    expect(estimatedMonthlyValue({ monthlyRevenue: '10000-25000', marketingBudget: '1000-5000', primaryGoals: ['lead-generation', 'lead-generation'] })).toBe(
+      2800,
+    );
+  });
+
+  test('the working, in one line: midpoint × rate × goal factor, = when exact, ≈ when rounded', () => {
+    expect(estimateWorking({ monthlyRevenue: '10000-25000', marketingBudget: '1000-5000', primaryGoals: ['lead-generation'] })).toBe(
+      '$17,500 a month (the middle of $10,000–$25,000) × 15% (for a $1,000–$5,000 budget) × 1.05 (5% for your 1 goal) ≈ $2,800',
+    );
+    expect(estimateWorking({ monthlyRevenue: '0-10000', marketingBudget: '0-1000', primaryGoals: [] })).toBe(
+      '$5,000 a month (the middle of under $10,000) × 10% (for a budget under $1,000) = $500',
+    );
+    expect(estimateWorking({ monthlyRevenue: '25000-50000', marketingBudget: '5000-15000', primaryGoals: ['increase-sales', 'brand-awareness'] })).toBe(
+      '$37,500 a month (the middle of $25,000–$50,000) × 20% (for a $5,000–$15,000 budget) × 1.10 (5% for each of your 2 goals) ≈ $8,300',
+    );
+    expect(
+      estimateWorking({ monthlyRevenue: '50000+', marketingBudget: '15000+', primaryGoals: ['increase-sales', 'brand-awareness', 'lead-generation'] }),
+    ).toBe('$75,000 a month (what we take for $50,000 or more) × 25% (for a budget of $15,000 or more) × 1.15 (5% for each of your 3 goals) ≈ $21,600');
+    expect(estimateWorking({ monthlyRevenue: '50000+', marketingBudget: '5000-15000', primaryGoals: ['brand-awareness', 'customer-retention'] })).toBe(
+      '$75,000 a month (what we take for $50,000 or more) × 20% (for a $5,000–$15,000 budget) × 1.10 (5% for each of your 2 goals) = $16,500',
+    );
+  });
+
+  test('the working ends in the estimate itself, for every revenue, budget and number of goals', () => {
+    const goals = ['increase-sales', 'brand-awareness', 'lead-generation', 'customer-retention', 'market-expansion', 'competitive-edge'] as const;
+    for (const monthlyRevenue of ['0-10000', '10000-25000', '25000-50000', '50000+'] as const)
+      for (const marketingBudget of ['0-1000', '1000-5000', '5000-15000', '15000+'] as const)
+        for (let n = 0; n <= goals.length; n++) {
+          const a = { monthlyRevenue, marketingBudget, primaryGoals: goals.slice(0, n) };
+          const line = estimateWorking(a);
+          expect(line).toEndWith(` ${formatDollars(estimatedMonthlyValue(a))}`);
+          expect(line.includes('(5% for')).toBe(n > 0);
+        }
   });
 
   test('formats as dollars with thousands separators', () => {

@@ -19,7 +19,9 @@
  *      0 when 'tracking' is one of them, 4 when no challenge was named (unknown).
  *   4. Challenges, 15 points: 15 minus 3 for each challenge other than 'tracking' (counted in 3),
  *      never below 0; 7 when no challenge was named (unknown: there is no "none" box), so the
- *      highest reachable score is 97 (one challenge named, not 'tracking').
+ *      highest reachable score is 97 (one challenge named, not 'tracking'). A challenge ticked twice
+ *      (only an API call can) counts once; the sentence counts and names every challenge ticked,
+ *      tracking included, and says where tracking was scored.
  *   5. Experience with agencies, 10 points: yes-satisfied 10, yes-mixed 7, no 5, yes-unsatisfied 3.
  *   The results view reads 'Excellent foundation!' at 70 or more, 'Good potential for growth' from 40
  *   to 69, and 'Significant opportunity for improvement' below 40.
@@ -29,7 +31,8 @@
  * ESTIMATED MONTHLY VALUE (whole dollars, rounded to the nearest $100): the extra monthly revenue a
  *   well-run program can add. Revenue band midpoint (0-10000 → 5,000; 10000-25000 → 17,500;
  *   25000-50000 → 37,500; 50000+ → 75,000) × growth rate by budget (0-1000 → 10%, 1000-5000 → 15%,
- *   5000-15000 → 20%, 15000+ → 25%) × (1 + 5% per primary goal chosen).
+ *   5000-15000 → 20%, 15000+ → 25%) × (1 + 5% per primary goal chosen, each goal once).
+ *   estimateWorking shows this sum in one line, with the same numbers.
  *
  * RECOMMENDED SERVICES (2 to 4 of the six): each service collects relevance points from the answers:
  *   - Digital Marketing (full service): challenge time +3, expertise +2, tracking +2; goal
@@ -136,7 +139,7 @@ export function scoreBreakdown(a: ScoredAnswers): CategoryScore[] {
   const tracking: Tracking = !challengesAnswered ? 'unknown' : a.currentChallenges.includes('tracking') ? 'lost' : 'likely';
   const trackingPart = { likely: TRACKING_POINTS, lost: 0, unknown: unknownPoints(TRACKING_POINTS) }[tracking];
 
-  const otherChallenges = a.currentChallenges.filter((ch) => ch !== 'tracking');
+  const otherChallenges = unique(a.currentChallenges).filter((ch) => ch !== 'tracking');
   const challenges = challengesAnswered ? Math.max(0, CHALLENGE_MAX - CHALLENGE_PENALTY * otherChallenges.length) : unknownPoints(CHALLENGE_MAX);
 
   return [
@@ -153,14 +156,14 @@ export function scoreBreakdown(a: ScoredAnswers): CategoryScore[] {
       label: 'Tracking & competitor awareness',
       points: COMPETITOR_POINTS[a.competitorAnalysis] + trackingPart,
       max: 20,
-      why: `${COMPETITOR_WHY[a.competitorAnalysis]} ${TRACKING_WHY[tracking]}`,
+      why: `${COMPETITOR_WHY[a.competitorAnalysis]} ${trackingWhy(tracking, marketingState(a.currentMarketing))}`,
     },
     {
       key: 'challenges',
       label: 'Growth challenges',
       points: challenges,
       max: CHALLENGE_MAX,
-      why: challengesWhy(challengesAnswered, otherChallenges),
+      why: challengesWhy(unique(a.currentChallenges)),
     },
     { key: 'experience', label: 'Agency experience', points: AGENCY_POINTS[a.previousAgency], max: 10, why: AGENCY_WHY[a.previousAgency] },
   ];
@@ -200,18 +203,50 @@ const COMPETITOR_WHY: Record<CompetitorAnalysis, string> = {
   'no-idea': 'You do not know yet who you compete with, so their moves can take customers from you unnoticed.',
 };
 
-const TRACKING_WHY: Record<Tracking, string> = {
-  likely: 'You did not name tracking as a challenge, so you can likely tell which marketing brings customers in.',
-  lost: 'You cannot yet tell which marketing brings customers in, so budget is hard to put where it pays.',
-  unknown: 'You named no challenges, so whether you can tell where customers come from gets half marks.',
+/**
+ * What the visitor said about their marketing: some channel ticked ('active'), only 'Nothing yet'
+ * ('none'), or nothing ticked ('unknown'). A business doing no marketing is never told it can tell
+ * "which marketing" brings customers in.
+ */
+type MarketingState = 'active' | 'none' | 'unknown';
+
+function marketingState(marketing: ScoredAnswers['currentMarketing']): MarketingState {
+  if (marketing.length === 0) return 'unknown';
+  return marketing.some((ch) => ch !== 'none') ? 'active' : 'none';
+}
+
+const TRACKING_WHY: Record<Exclude<Tracking, 'unknown'>, Record<MarketingState, string>> = {
+  likely: {
+    active: 'You did not name tracking as a challenge, so you can likely tell which marketing brings customers in.',
+    unknown: 'You did not name tracking as a challenge, so you can likely tell where your customers come from.',
+    none: 'You are not marketing yet, so there is nothing to measure; tracking goes in with your first campaign, and you see what brings customers in from day one.',
+  },
+  lost: {
+    active: 'You cannot yet tell which marketing brings customers in, so budget is hard to put where it pays.',
+    unknown: 'You cannot yet tell where customers come from, so it is hard to know what to do more of.',
+    none: 'You cannot yet tell where customers come from; tracking goes in with your first campaign, so you see what brings them in from day one.',
+  },
 };
 
-function challengesWhy(answered: boolean, others: readonly CurrentChallenge[]): string {
-  if (!answered) return 'You did not name any challenges, so this part gets half marks until we talk.';
-  if (others.length === 0) return 'Apart from tracking (counted above), you named no roadblocks, so new marketing can build on solid ground.';
-  const names = others.map((ch) => challengeLabel[ch].toLowerCase()).join('; ');
-  return `You named ${others.length} challenge${others.length === 1 ? '' : 's'} holding growth back (${names}); each has a known fix.`;
+function trackingWhy(tracking: Tracking, marketing: MarketingState): string {
+  if (tracking === 'unknown') return 'You named no challenges, so whether you can tell where customers come from gets half marks.';
+  return TRACKING_WHY[tracking][marketing];
 }
+
+/** Counts and names every challenge ticked, in the order given; tracking is scored in the part above, and the sentence says so. */
+function challengesWhy(named: readonly CurrentChallenge[]): string {
+  if (named.length === 0) return 'You did not name any challenges, so this part gets half marks until we talk.';
+  const names = named.map((ch) => challengeLabel[ch].toLowerCase()).join('; ');
+  const others = named.filter((ch) => ch !== 'tracking').length;
+  if (others === 0)
+    return `You named 1 challenge (${names}), scored in the part above; with no other roadblock named, new marketing can build on solid ground.`;
+  const count = `You named ${named.length} challenge${named.length === 1 ? '' : 's'} holding growth back (${names}); each has a known fix.`;
+  if (others === named.length) return count;
+  return `${count} Tracking is scored in the part above, so ${others === 1 ? 'only the other one counts' : `the other ${others} count`} here.`;
+}
+
+/** Each answer once: a list ticked twice (only an API call can) counts once. */
+const unique = <T>(list: readonly T[]): T[] => [...new Set(list)];
 
 const challengeLabel = Object.fromEntries(currentChallengeOptions.map((o) => [o.value, o.label])) as Record<CurrentChallenge, string>;
 
@@ -226,9 +261,45 @@ export function auditScore(a: ScoredAnswers): number {
   return scoreBreakdown(a).reduce((sum, c) => sum + c.points, 0);
 }
 
-export function estimatedMonthlyValue(a: Pick<ScoredAnswers, 'monthlyRevenue' | 'marketingBudget' | 'primaryGoals'>): number {
-  const raw = REVENUE_MIDPOINT[a.monthlyRevenue] * BUDGET_GROWTH_RATE[a.marketingBudget] * (1 + GOAL_BONUS * a.primaryGoals.length);
-  return Math.round(raw / 100) * 100;
+type EstimateAnswers = Pick<ScoredAnswers, 'monthlyRevenue' | 'marketingBudget' | 'primaryGoals'>;
+
+const rawEstimate = (a: EstimateAnswers) =>
+  REVENUE_MIDPOINT[a.monthlyRevenue] * BUDGET_GROWTH_RATE[a.marketingBudget] * (1 + GOAL_BONUS * unique(a.primaryGoals).length);
+
+export function estimatedMonthlyValue(a: EstimateAnswers): number {
+  return Math.round(rawEstimate(a) / 100) * 100;
+}
+
+const REVENUE_BASIS: Record<MonthlyRevenue, string> = {
+  '0-10000': 'the middle of under $10,000',
+  '10000-25000': 'the middle of $10,000–$25,000',
+  '25000-50000': 'the middle of $25,000–$50,000',
+  '50000+': 'what we take for $50,000 or more',
+};
+
+const BUDGET_BASIS: Record<MarketingBudget, string> = {
+  '0-1000': 'for a budget under $1,000',
+  '1000-5000': 'for a $1,000–$5,000 budget',
+  '5000-15000': 'for a $5,000–$15,000 budget',
+  '15000+': 'for a budget of $15,000 or more',
+};
+
+/**
+ * The estimate's working in one line, with the numbers estimatedMonthlyValue uses:
+ * "$17,500 a month (the middle of $10,000–$25,000) × 15% (for a $1,000–$5,000 budget) × 1.05 (5% for your 1 goal) ≈ $2,800".
+ * "=" when the product is exact, "≈" when it was rounded to the nearest $100.
+ */
+export function estimateWorking(a: EstimateAnswers): string {
+  const goals = unique(a.primaryGoals).length;
+  const revenue = `${formatDollars(REVENUE_MIDPOINT[a.monthlyRevenue])} a month (${REVENUE_BASIS[a.monthlyRevenue]})`;
+  const rate = `${Math.round(BUDGET_GROWTH_RATE[a.marketingBudget] * 100)}% (${BUDGET_BASIS[a.marketingBudget]})`;
+  const goalFactor =
+    goals === 0
+      ? ''
+      : ` × ${(1 + GOAL_BONUS * goals).toFixed(2)} (${Math.round(GOAL_BONUS * 100)}% ${goals === 1 ? 'for your 1 goal' : `for each of your ${goals} goals`})`;
+  const value = estimatedMonthlyValue(a);
+  const exact = Math.abs(rawEstimate(a) - value) < 0.005;
+  return `${revenue} × ${rate}${goalFactor} ${exact ? '=' : '≈'} ${formatDollars(value)}`;
 }
 
 export function packageTier(a: Pick<ScoredAnswers, 'monthlyRevenue' | 'marketingBudget'>): PackageTier {

@@ -1,4 +1,4 @@
-import { agency, figures, type ServiceSlug } from '../site.ts';
+import { agency, figures, intake, type ServiceSlug } from '../site.ts';
 
 // Copy for the home page's sections. Figures come from lib/site.ts; service titles and paths too.
 
@@ -199,7 +199,15 @@ export const testimonials: Testimonial[] = [
  */
 export type AuditIntro = { eyebrow: string; text: string; points: readonly string[] };
 
-export const auditPoints = ['No cost and no obligation', 'Results on screen right away', 'A strategist follows up only if you want'] as const;
+/**
+ * True before the audit and after it (the intro stays beside the results, server-rendered): the results
+ * email (lib/leads/emails.ts auditResultsEmail) and the results view say the same.
+ */
+export const auditPoints = [
+  'No cost and no obligation',
+  'Results on screen right away, and a copy by email',
+  `A strategist reaches out within ${intake.reviewBusinessDays} business days`,
+] as const;
 
 export const contactIntro: AuditIntro = {
   eyebrow: 'Free · 4 short steps · about 2 minutes',

@@ -174,6 +174,11 @@ describe('the private results link', () => {
     const token = resultsUrl.split('/').pop() as string;
     expect(html.split(token)).toHaveLength(2);
     expect(html).toContain(`href="/book?results=${token}"`);
+    // Headings step down one level at a time: the page's h1, the business name an h2, its parts h3.
+    const levels = [...html.matchAll(/<h([1-6])[\s>]/g)].map((m) => Number(m[1]));
+    expect(levels[0]).toBe(1);
+    expect(levels.filter((level, i) => i > 0 && level > levels[i - 1] + 1)).toEqual([]);
+    expect(html).toContain(`>${audit.businessName}</h2>`);
     // The same submission again (a retry) is answered with the same link.
     const again = await t.postJson('/api/business-audit', audit, { ...fromHome, ...browser });
     expect(((await again.json()) as { resultsUrl: string }).resultsUrl).toBe(resultsUrl);

@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from 'bun:test';
 import type { Browser, Page } from 'playwright-core';
+import { nextStepFor, RESULTS_FOLLOW_UP } from '../../lib/audit/next-step.ts';
+import { personalLines } from '../../lib/audit/personal.ts';
 import { auditSchema } from '../../lib/audit/schema.ts';
-import { computeAudit, formatDollars, scoreMessage } from '../../lib/audit/scoring.ts';
+import { computeAudit, estimateWorking, formatDollars, scoreMessage } from '../../lib/audit/scoring.ts';
 import { auditField, fillStep1, fillSteps2to4, type Profile, stepTitle, wholeLabel, wizard } from '../helpers/audit-browser.ts';
 import { DESKTOP, hydrateIsland, launchBrowser, openPage, PHONE } from '../helpers/browser.ts';
 import { type RunningServer, startServer } from '../helpers/server.ts';
@@ -201,6 +203,18 @@ describe('home page and the free business audit', () => {
         expect(await results.getByRole('link', { name: 'Book Free Consultation' }).isVisible()).toBe(true);
         expect(await results.getByRole('link', { name: 'Get Started' }).isVisible()).toBe(true);
       }
+      // Under the section's h2 the business name is an h3; the results speak to this business, show the
+      // estimate's working, and give one next step (the intake beside it, this profile being in the Q4 cohort).
+      expect(await results.getByRole('heading', { level: 3, name: profile.text['Business name'] }).count()).toBe(1);
+      const answers = auditSchema.parse(profile.answers);
+      const next = nextStepFor({ ...answers, packageTier: expected.packageTier });
+      expect(await results.locator('[data-audit-personal]').textContent()).toBe(personalLines(answers).join(''));
+      expect(await results.locator('[data-audit-working]').textContent()).toBe(`How we worked it out: ${estimateWorking(answers)}.`);
+      expect(await results.getByRole('heading', { name: next.heading }).isVisible()).toBe(true);
+      expect(await results.getByRole('link', { name: next.intake?.label }).getAttribute('href')).toBe('/q4-intake');
+      expect(await results.locator('[data-audit-follow-up]').textContent()).toBe(RESULTS_FOLLOW_UP);
+      // The section's own "skip the form" booking link goes once the form has: the results' button is the next step.
+      expect(await page.locator('#contact [data-book-direct]').isVisible()).toBe(false);
       expect(await w.locator('form').count()).toBe(0);
       expect(problems).toEqual([]);
       await context.close();

@@ -34,7 +34,7 @@ const resultsPage = definePage<ResultsData>({
               {`This is your private results link: it works until ${data.expiresAt}. Anyone who has it can see these results, so please keep it to yourself.`}
             </p>
             <div className="mt-8 rounded-2xl border border-slate-200 bg-white p-5 shadow-lg sm:p-8">
-              <AuditResults audit={data.audit} resultsToken={data.token} />
+              <AuditResults audit={data.audit} resultsToken={data.token} headingLevel={2} />
             </div>
           </>
         ) : (
