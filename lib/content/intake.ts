@@ -115,6 +115,8 @@ export const intakeFaq: readonly FaqItem[] = [
 export const intakeFormIntro = {
   heading: 'Apply for a Q4 slot',
   text: `About five minutes. Fields marked * are required. We reply within ${intake.reviewBusinessDays} business days.`,
+  /** Above the form when it came prefilled from the visitor's audit results. */
+  prefilled: 'We filled in what you told us in your audit. Check it over, then answer the rest.',
 } as const;
 
 export const thankYou = {

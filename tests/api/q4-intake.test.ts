@@ -1,10 +1,12 @@
 import { describe, expect, setDefaultTimeout, test } from 'bun:test';
 import { eraseLead } from '../../db/queries/erasure.ts';
 import { findIntakeApplication } from '../../db/queries/intake.ts';
+import { intakePathFor, tokenOfResultsUrl } from '../../lib/audit/results-link.ts';
 import { ONE_LINE_MESSAGE, PARAGRAPHS_MESSAGE } from '../../lib/forms/plain-text.ts';
 import { CONSENT_REQUIRED_MESSAGE, requiredIntakeFields } from '../../lib/intake/schema.ts';
 import { CONSENT_VERSION, INTAKE_MARKETING_CONSENT_VERSION } from '../../lib/leads/consent.ts';
 import { TEST_SITE_URL, testApp } from '../helpers/app.ts';
+import { validAudit } from '../helpers/audit.ts';
 
 // Real servers, browsers and databases: a test may take longer than Bun's 5 s default.
 setDefaultTimeout(60_000);
@@ -614,5 +616,77 @@ describe('applying twice', () => {
     const plain = await (await request('/q4-intake/thank-you')).text();
     expect(plain).not.toContain('We already have your application');
     expect(await (await request('/q4-intake/thank-you')).text()).toBe(plain);
+  });
+});
+
+describe('the intake prefilled from the audit results', () => {
+  const tag = (html: string, name: string) => html.match(new RegExp(`<(input|textarea|select)[^>]*name="${name}"[^>]*>`))?.[0] ?? '';
+
+  async function auditToken(app: App, overrides: Parameters<typeof validAudit>[0] = {}) {
+    const res = await app.postJson('/api/business-audit', validAudit(overrides), { referer: `${TEST_SITE_URL}/` });
+    expect(res.status).toBe(201);
+    const token = tokenOfResultsUrl(((await res.json()) as { resultsUrl: string }).resultsUrl);
+    expect(token).not.toBeNull();
+    return token as string;
+  }
+
+  test("/q4-intake?results={token}: the audit's answers in the form, on the server, and the page is the visitor's alone", async () => {
+    const app = await testApp({}, { RATE_LIMITS: 'off' });
+    const token = await auditToken(app, {
+      firstName: 'Dana',
+      lastName: 'Okafor',
+      email: 'dana@okafor-build.example',
+      phone: '416-555-0142',
+      businessName: 'Okafor Build & Reno',
+      website: 'https://okafor-build.example',
+      industry: 'construction',
+    });
+    const res = await app.request(intakePathFor(token));
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toBe('private, no-store');
+    expect(res.headers.get('referrer-policy')).toBe('same-origin');
+    expect(res.headers.get('x-robots-tag')).toBe('noindex');
+    const html = await res.text();
+    expect(tag(html, 'firstName')).toContain('value="Dana"');
+    expect(tag(html, 'lastName')).toContain('value="Okafor"');
+    expect(tag(html, 'workEmail')).toContain('value="dana@okafor-build.example"');
+    expect(tag(html, 'mobile')).toContain('value="416-555-0142"');
+    expect(tag(html, 'company')).toContain('value="Okafor Build &amp; Reno"');
+    expect(tag(html, 'website')).toContain('value="https://okafor-build.example"');
+    expect(html).toContain('<option value="contractors" selected="">');
+    // What the audit did not ask stays empty; neither consent box is ticked for them.
+    expect(tag(html, 'city')).not.toContain('value=');
+    expect(tag(html, 'caslConsent')).not.toContain('checked');
+    expect(tag(html, 'marketingConsent')).not.toContain('checked');
+    expect(html).toContain('data-prefilled');
+    // The canonical address stays the plain page.
+    expect(html).toContain(`<link rel="canonical" href="${TEST_SITE_URL}/q4-intake"/>`);
+
+    // Nobody else gets that copy: the plain page is still the empty form.
+    const plain = await (await app.request('/q4-intake')).text();
+    expect(tag(plain, 'firstName')).not.toContain('value=');
+    expect(plain).not.toContain('Okafor');
+  });
+
+  test('an industry whose lists differ is left for the visitor to choose', async () => {
+    const app = await testApp({}, { RATE_LIMITS: 'off' });
+    const html = await (await app.request(intakePathFor(await auditToken(app, { industry: 'healthcare' })))).text();
+    expect(html).toContain('data-prefilled');
+    expect(html).not.toMatch(/<option value="[^"]*" selected=""/);
+  });
+
+  test('an unknown, malformed or expired token shows the empty form, privately', async () => {
+    const created = new Date('2026-06-01T12:00:00Z');
+    const old = await testApp({ now: () => created }, { RATE_LIMITS: 'off' });
+    const expiredToken = await auditToken(old, { firstName: 'Expired' });
+    const app = await testApp({ sql: old.sql, now: () => new Date('2026-11-27T12:00:00Z') });
+    for (const token of [expiredToken, 'a'.repeat(43), 'not a token', '']) {
+      const res = await app.request(`/q4-intake?results=${encodeURIComponent(token)}`);
+      expect(res.status).toBe(200);
+      expect(res.headers.get('cache-control')).toBe('private, no-store');
+      const html = await res.text();
+      expect(tag(html, 'firstName')).not.toContain('value=');
+      expect(html).not.toContain('data-prefilled');
+    }
   });
 });
