@@ -5,6 +5,9 @@ import { agencyReference } from './structured-data.ts';
 
 // Copy for /q4-intake and its thank-you page. Every fact comes from lib/site.ts.
 
+/** The intake by name and with its limit, where a page links to it in passing (the footer, on every page). */
+export const intakeLink = { href: intake.path, label: `Q4 client intake: ${intake.q4Slots} slots` } as const;
+
 export const intakeHero = {
   eyebrow: `Q4 intake · ${intake.q4Slots} client slots`,
   headline: 'Q4 Client Intake. 6 Slots. Toronto Only.',

@@ -272,6 +272,29 @@ describe('POST /api/q4-intake', () => {
   });
 });
 
+describe('finding the intake', () => {
+  const services = ['digital-marketing', 'social-media-management', 'lead-generation', 'seo-services', 'google-ads', 'content-marketing'];
+
+  test('every page links it from the footer, by name and with its limit', async () => {
+    const { request } = await testApp();
+    for (const path of ['/', '/services', '/services/google-ads', '/what-is-digital-marketing', '/q4-intake/thank-you']) {
+      const html = await (await request(path)).text();
+      expect(html.match(/<footer[\s\S]*<\/footer>/)?.[0]).toMatch(/<a class="[^"]*" href="\/q4-intake">Q4 client intake: 6 slots<\/a>/);
+    }
+  });
+
+  test('the services overview and each service page offer it in words that say what it is', async () => {
+    const { request } = await testApp();
+    for (const path of ['/services', ...services.map((slug) => `/services/${slug}`)]) {
+      const html = await (await request(path)).text();
+      const invite = html.match(/<section aria-labelledby="intake-invite-heading"[\s\S]*?<\/section>/)?.[0] ?? '';
+      expect(invite).toContain('Q4 client intake · 6 slots');
+      expect(invite).toMatch(/<a href="\/q4-intake" class="[^"]*">Apply for a Q4 client slot<\/a>/);
+      expect(invite).not.toContain('Get Started');
+    }
+  });
+});
+
 describe('the intake pages', () => {
   const jsonLdBlocks = (html: string) =>
     [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map((m) => JSON.parse(m[1]) as Record<string, any>);
