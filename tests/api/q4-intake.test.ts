@@ -1,10 +1,11 @@
 import { describe, expect, setDefaultTimeout, test } from 'bun:test';
+import { migrations } from '../../db/migrations/index.ts';
 import { eraseLead } from '../../db/queries/erasure.ts';
 import { findIntakeApplication } from '../../db/queries/intake.ts';
 import { intakePathFor, tokenOfResultsUrl } from '../../lib/audit/results-link.ts';
 import { ONE_LINE_MESSAGE, PARAGRAPHS_MESSAGE } from '../../lib/forms/plain-text.ts';
 import { CONSENT_REQUIRED_MESSAGE, requiredIntakeFields } from '../../lib/intake/schema.ts';
-import { CONSENT_VERSION, INTAKE_MARKETING_CONSENT_VERSION } from '../../lib/leads/consent.ts';
+import { BUNDLED_CONSENT_VERSION, CONSENT_VERSION, INTAKE_MARKETING_CONSENT_VERSION } from '../../lib/leads/consent.ts';
 import { TEST_SITE_URL, testApp } from '../helpers/app.ts';
 import { validAudit } from '../helpers/audit.ts';
 
@@ -711,5 +712,55 @@ describe('the intake prefilled from the audit results', () => {
       expect(tag(html, 'firstName')).not.toContain('value=');
       expect(html).not.toContain('data-prefilled');
     }
+  });
+});
+
+describe('the migration to two consents', () => {
+  test('applications under the first, bundled wording keep their marketing record; others have none', async () => {
+    const { sql } = await testApp();
+    const schema = `m_${crypto.randomUUID().replace(/-/g, '').slice(0, 12)}`;
+    const arrived = new Date('2026-10-15T15:00:00Z');
+    const rows = await sql
+      .begin(async (tx) => {
+        await tx.unsafe(`create schema ${schema}; set local search_path to ${schema}, public`);
+        const before = migrations.findIndex((m) => m.name === '0011_intake_consents');
+        for (const m of migrations.slice(0, before)) {
+          await tx.unsafe(m.sql);
+          await m.after?.(tx);
+        }
+        const insert = (id: string, consent: string, version: string | null) => tx`
+          insert into q4_intake_applications (id, first_name, last_name, work_email, mobile, company, industry, city, monthly_marketing_budget,
+            biggest_goal, casl_consent, consent_version, consent_page, consent_variants, created_at)
+          values (${id}, 'Priya', 'Raman', 'priya@glow.example', '416-555-0188', 'Glow', 'medspas', 'Toronto', '2500-5000', 'More clients',
+            ${consent}, ${version}, '/q4-intake', 'hero-variant: Variant A', ${arrived})`;
+        await insert('bundled', 'true', BUNDLED_CONSENT_VERSION);
+        await insert('unrecorded', 'true', null);
+        await tx.unsafe(migrations[before].sql);
+        const found = await tx`
+          select id, marketing_consent, marketing_consent_version, marketing_consent_page, marketing_consent_variants, marketing_consent_at, updated_at
+          from q4_intake_applications order by id`;
+        throw Object.assign(new Error('rollback'), { rows: [...found] });
+      })
+      .catch((e: { rows?: unknown }) => e.rows as Record<string, unknown>[]);
+    expect(rows).toEqual([
+      {
+        id: 'bundled',
+        marketingConsent: true,
+        marketingConsentVersion: BUNDLED_CONSENT_VERSION,
+        marketingConsentPage: '/q4-intake',
+        marketingConsentVariants: 'hero-variant: Variant A',
+        marketingConsentAt: arrived,
+        updatedAt: null,
+      },
+      {
+        id: 'unrecorded',
+        marketingConsent: false,
+        marketingConsentVersion: null,
+        marketingConsentPage: null,
+        marketingConsentVariants: null,
+        marketingConsentAt: null,
+        updatedAt: null,
+      },
+    ]);
   });
 });
