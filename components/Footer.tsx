@@ -1,3 +1,4 @@
+import { intakeLink } from '../lib/content/intake.ts';
 import { agency, contactHref, links, mailingAddressLine, otherLocations, socialProfiles } from '../lib/site.ts';
 import { Logo } from './Logo.tsx';
 import { pageContainer } from './ui/styles.ts';
@@ -34,6 +35,11 @@ export function Footer({ onHome }: { onHome: boolean }) {
             <li>
               <a className={linkClass} href={contactHref(onHome)}>
                 Contact
+              </a>
+            </li>
+            <li>
+              <a className={linkClass} href={intakeLink.href}>
+                {intakeLink.label}
               </a>
             </li>
             <li>

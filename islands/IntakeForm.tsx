@@ -12,6 +12,7 @@ import {
   budgetOptions,
   emptyIntakeForm,
   INTAKE_FIELDS,
+  INTAKE_FLAG_FIELDS,
   type IntakeFieldName,
   industryOptions,
   intakeLimits,
@@ -19,15 +20,23 @@ import {
   intakeSchema,
   requiredIntakeFields,
 } from '../lib/intake/schema.ts';
-import { consentText } from '../lib/leads/consent.ts';
+import { intakeConsent, intakeMarketingConsent } from '../lib/leads/consent.ts';
 import { intake } from '../lib/site.ts';
 
 export const SUBMIT_FAILED_MESSAGE = 'Failed to submit application. Please try again.';
 
 type Status = 'idle' | 'submitting';
 
-/** What a plain (no-JavaScript) post that came back with errors brings: the answers, and each field's message. */
-export type IntakeFormProps = { values?: Partial<Record<IntakeFieldName, string>>; errors?: Partial<Record<string, string>> };
+/**
+ * The answers the form starts with: those of a plain (no-JavaScript) post that came back with errors
+ * (with each field's message), or what the visitor's audit already told us (the results link's prefill).
+ */
+export type IntakeFormProps = {
+  values?: Partial<Record<IntakeFieldName, string>>;
+  /** The optional marketing box, ticked on the post that came back; never ticked for anyone otherwise. */
+  marketingConsent?: boolean;
+  errors?: Partial<Record<string, string>>;
+};
 
 /**
  * The Q4 application form: a real form, posted to /api/q4-intake without JavaScript (the server answers
@@ -36,13 +45,16 @@ export type IntakeFormProps = { values?: Partial<Record<IntakeFieldName, string>
  * button is disabled and reads 'Submitting...'; success goes to the thank-you page; failure returns to
  * idle with a destructive 'Error' toast and keeps every answer.
  */
-/** The answers as the server reads a plain post of this form, the consent box as the spec stores it: 'true' or 'false'. */
+/**
+ * The answers as the server reads a plain post of this form: the required consent box as the spec
+ * stores it ('true' or 'false'), the marketing box as true or false.
+ */
 function readApplication(form: HTMLFormElement): Record<string, unknown> {
   const consent = form.elements.namedItem('caslConsent') as HTMLInputElement | null;
-  return { ...readForm(form), caslConsent: consent?.checked ? 'true' : 'false' };
+  return { ...readForm(form, [], INTAKE_FLAG_FIELDS), caslConsent: consent?.checked ? 'true' : 'false' };
 }
 
-export default function IntakeForm({ values, errors: sentErrors = {} }: IntakeFormProps) {
+export default function IntakeForm({ values, marketingConsent = false, errors: sentErrors = {} }: IntakeFormProps) {
   const toast = useToast();
   const [status, setStatus] = useState<Status>('idle');
   // When the form became usable: the submission reports how long it took to fill (lib/forms/spam.ts).
@@ -68,8 +80,13 @@ export default function IntakeForm({ values, errors: sentErrors = {} }: IntakeFo
     setStatus('submitting');
     try {
       const fillMs = Math.round(performance.now() - shownAt.current);
-      await apiRequest<{ id: string }>('POST', '/api/q4-intake', { ...outcome.data, fillMs, id: submissionId.current });
-      window.location.assign(intake.thankYouPath);
+      const answer = await apiRequest<{ id: string; alreadyApplied?: boolean }>('POST', '/api/q4-intake', {
+        ...outcome.data,
+        fillMs,
+        id: submissionId.current,
+      });
+      // Applied before in this intake: the thank-you page says we already have the application (now updated).
+      window.location.assign(answer?.alreadyApplied ? intake.thankYouAgainPath : intake.thankYouPath);
     } catch (error) {
       setStatus('idle');
       setErrors(serverFieldErrors(error));
@@ -91,6 +108,8 @@ export default function IntakeForm({ values, errors: sentErrors = {} }: IntakeFo
     howDidYouHear: useFieldId('howDidYouHear'),
     caslConsent: useFieldId('caslConsent'),
   } satisfies Record<IntakeFieldName, string>;
+  const marketingId = useFieldId('marketingConsent');
+  const detailsId = useFieldId('consentDetails');
 
   /** What a field takes from the schema's module (label, requiredness), the check (error) and a plain post's answers. */
   const field = (name: IntakeFieldName) => ({
@@ -156,24 +175,45 @@ export default function IntakeForm({ values, errors: sentErrors = {} }: IntakeFo
           <TextField {...field('howDidYouHear')} maxLength={intakeLimits.howDidYouHear} />
         </div>
 
-        <div className="sm:col-span-2">
-          <div className={`flex items-start gap-3 rounded-lg border p-4 ${errors.caslConsent ? 'border-red-600 bg-red-50' : 'border-slate-300 bg-slate-50'}`}>
+        {/* Two boxes: what the application itself needs (required), and marketing, optional and unticked; who asks, once under both. */}
+        <fieldset className="grid gap-3 sm:col-span-2" aria-describedby={detailsId}>
+          <legend className="mb-3 text-sm font-semibold text-slate-900">Emails from us</legend>
+          <div>
+            <div className={`flex items-start gap-3 rounded-lg border p-4 ${errors.caslConsent ? 'border-red-600 bg-red-50' : 'border-slate-300 bg-slate-50'}`}>
+              <input
+                id={ids.caslConsent}
+                name="caslConsent"
+                type="checkbox"
+                value="true"
+                defaultChecked={values?.caslConsent === 'true'}
+                {...controlState(ids.caslConsent, { required: true, error: errors.caslConsent })}
+                className="mt-1 h-5 w-5 shrink-0 rounded border-slate-400 accent-blue-700"
+              />
+              <label htmlFor={ids.caslConsent} className={`min-w-0 text-sm leading-6 ${errors.caslConsent ? 'text-red-600' : 'text-slate-700'}`}>
+                <span className="font-semibold">Required: </span>
+                {intakeConsent.label}
+              </label>
+            </div>
+            <FieldError id={ids.caslConsent} error={errors.caslConsent} />
+          </div>
+          <div className="flex items-start gap-3 rounded-lg border border-slate-200 bg-white p-4">
             <input
-              id={ids.caslConsent}
-              name="caslConsent"
+              id={marketingId}
+              name="marketingConsent"
               type="checkbox"
               value="true"
-              defaultChecked={values?.caslConsent === 'true'}
-              {...controlState(ids.caslConsent, { required: true, error: errors.caslConsent })}
+              defaultChecked={marketingConsent}
               className="mt-1 h-5 w-5 shrink-0 rounded border-slate-400 accent-blue-700"
             />
-            <label htmlFor={ids.caslConsent} className={`text-sm leading-6 ${errors.caslConsent ? 'text-red-600' : 'text-slate-700'}`}>
-              {consentText}
-              <span aria-hidden="true"> *</span>
+            <label htmlFor={marketingId} className="min-w-0 text-sm leading-6 text-slate-700">
+              <span className="font-semibold">Optional: </span>
+              {intakeMarketingConsent.label}
             </label>
           </div>
-          <FieldError id={ids.caslConsent} error={errors.caslConsent} />
-        </div>
+          <p id={detailsId} className="text-xs leading-5 text-slate-500">
+            {intakeConsent.details}
+          </p>
+        </fieldset>
 
         <div className="sm:col-span-2">
           <button type="submit" disabled={submitting} className={`${buttonClass.primary} w-full sm:w-auto`}>

@@ -195,7 +195,8 @@ export function IntakeFaq() {
   );
 }
 
-export function ApplySection({ form = {} }: { form?: IntakeFormProps }) {
+/** The form, with a word on what was filled in for a visitor who came from their audit results. */
+export function ApplySection({ form = {}, prefilled = false }: { form?: IntakeFormProps; prefilled?: boolean }) {
   return (
     <section id="apply" aria-labelledby="apply-heading" className="py-16 sm:py-24">
       <div className={`${container} grid gap-10 lg:grid-cols-[1fr_2fr] lg:items-start`}>
@@ -204,6 +205,11 @@ export function ApplySection({ form = {} }: { form?: IntakeFormProps }) {
             {intakeFormIntro.heading}
           </h2>
           <p className="mt-4 text-lg text-slate-600">{intakeFormIntro.text}</p>
+          {prefilled ? (
+            <p data-prefilled className="mt-4 rounded-xl border border-blue-200 bg-blue-50 p-4 leading-7 text-blue-950">
+              {intakeFormIntro.prefilled}
+            </p>
+          ) : null}
         </div>
         <div className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
           <Island name="IntakeForm" props={form} />

@@ -7,10 +7,11 @@ import { NumberedSteps } from '../ui/NumberedSteps.tsx';
 import { buttonClass, pageContainer } from '../ui/styles.ts';
 import { Breadcrumbs } from './Breadcrumbs.tsx';
 import { Icon } from './Icon.tsx';
+import { IntakeInvite } from './IntakeInvite.tsx';
 import { ServiceCard } from './ServiceCard.tsx';
 import { StatsBand } from './StatsBand.tsx';
 
-/** Every service page: hero, feature cards, four numbered steps, stats, related services, and the audit as the final call to action. */
+/** Every service page: hero, feature cards, four numbered steps, stats, related services, the Q4 client intake, and the audit as the final call to action. */
 export function ServicePage({ service, crumbs, related }: { service: ServiceContent; crumbs: readonly Crumb[]; related: readonly ServiceContent[] }) {
   return (
     <>
@@ -74,6 +75,8 @@ export function ServicePage({ service, crumbs, related }: { service: ServiceCont
           ))}
         </div>
       </section>
+
+      <IntakeInvite />
 
       {/* The audit itself is the final call to action, so the hero button reaches it in one tap; default form, nothing per visitor (the page is cached for everyone). */}
       <ContactSection

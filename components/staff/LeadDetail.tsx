@@ -40,8 +40,8 @@ export type LeadDetailProps = StaffPageProps & {
   lead: Lead;
   answers: AnswerRow[];
   outcome: AuditOutcome | null;
-  /** The CASL consent the person gave: the intake's, or the audit's optional marketing box when ticked. */
-  consent: ConsentRecord | null;
+  /** The CASL consents the person gave: the intake's required one (and its marketing box when ticked), or the audit's marketing box when ticked. */
+  consents: ConsentRecord[];
   deliveries: Delivery[];
   variants: SeenVariant[];
   timeline: LeadEvent[];
@@ -69,7 +69,7 @@ const smallButton = `${buttonClass.secondary} px-3 py-2 text-sm`;
 
 /** One lead: who and what they asked, how it scored, the pipeline controls, and everything that happened. */
 export function LeadDetail(props: LeadDetailProps) {
-  const { staff, lead, answers, outcome, consent, deliveries, variants, timeline, owners, sessions, bookingLink, now } = props;
+  const { staff, lead, answers, outcome, consents, deliveries, variants, timeline, owners, sessions, bookingLink, now } = props;
   const firstTouch = parseStoredTouch(lead.firstTouch);
   const lastTouch = parseStoredTouch(lead.lastTouch);
   const failed = deliveries.filter((d) => d.state === 'dead');
@@ -186,8 +186,8 @@ export function LeadDetail(props: LeadDetailProps) {
                     ))}
               </Fact>
             </dl>
-            {consent ? (
-              <div className="mt-4 rounded-lg bg-slate-50 p-3 text-sm" data-consent-record>
+            {consents.map((consent) => (
+              <div key={consent.title} className="mt-4 rounded-lg bg-slate-50 p-3 text-sm" data-consent-record>
                 <h3 className="font-semibold text-slate-900">{consent.title}</h3>
                 <p className="mt-1 text-slate-700">“{consent.wording}”</p>
                 <p className="mt-1 text-slate-500">
@@ -195,7 +195,7 @@ export function LeadDetail(props: LeadDetailProps) {
                   {consent.variants ? `, having seen ${consent.variants}` : ''}
                 </p>
               </div>
-            ) : null}
+            ))}
           </section>
 
           <Timeline events={timeline} kind={lead.kind} />
@@ -387,6 +387,8 @@ function describe(event: LeadEvent, kind: Lead['kind']): string {
   switch (event.kind) {
     case 'submitted':
       return event.toValue ? `Submitted from ${pageName(event.toValue)}` : 'Submitted';
+    case 'resubmitted':
+      return `Applied again${event.toValue ? ` from ${pageName(event.toValue)}` : ''}: the application was updated with the new answers`;
     case 'viewed':
       return `${who} opened it`;
     case 'status':

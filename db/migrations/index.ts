@@ -12,6 +12,7 @@ import staffSecurity from './0007_staff_security.sql' with { type: 'text' };
 import retention from './0008_retention.sql' with { type: 'text' };
 import booking from './0009_booking.sql' with { type: 'text' };
 import abBooked from './0010_ab_booked.sql' with { type: 'text' };
+import intakeConsents from './0011_intake_consents.sql' with { type: 'text' };
 
 export type Migration = { name: string; sql: string; after?: (tx: TransactionSql) => Promise<void> };
 
@@ -26,6 +27,7 @@ export const migrations: ReadonlyArray<Migration> = [
   { name: '0008_retention', sql: retention },
   { name: '0009_booking', sql: booking },
   { name: '0010_ab_booked', sql: abBooked },
+  { name: '0011_intake_consents', sql: intakeConsents },
 ];
 
 /** The leads copied in by 0004 get their reply-by time by the Ontario business-day rule. */

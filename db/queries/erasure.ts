@@ -52,7 +52,7 @@ export function eraseLead(sql: Sql, kind: LeadKind, id: string, erasure: Erasure
       update leads set name = null, business = null, email = null, visitor_id = null, page = null, marketing_consent = false,
         first_touch = ${reduced(lead.firstTouch)}, last_touch = ${reduced(lead.lastTouch)}, erased_at = ${erasure.now}
       where kind = ${kind} and id = ${id}`;
-    await tx`update lead_events set note = null, to_value = case when kind = 'submitted' then null else to_value end
+    await tx`update lead_events set note = null, to_value = case when kind in ('submitted', 'resubmitted') then null else to_value end
              where lead_kind = ${kind} and lead_id = ${id}`;
     await closeJobsOfErasedLead(tx, { kind, id }, erasure.now);
     await eraseBookings(tx, kind, id, erasure.now);

@@ -1,5 +1,5 @@
 import { expect, test } from 'bun:test';
-import { isResultsLinkExpired, isResultsToken, resultsLinkExpiresAt, resultsPath } from './results-link.ts';
+import { intakePathFor, isResultsLinkExpired, isResultsToken, resultsLinkExpiresAt, resultsPath } from './results-link.ts';
 
 test('a token is 43 base64url characters; anything else is not looked up', () => {
   const token = `${'a'.repeat(21)}-_${'Z9'.repeat(10)}`;
@@ -17,4 +17,11 @@ test('the link works for 90 days to the millisecond', () => {
   expect(expiresAt.toISOString()).toBe('2027-02-22T15:00:00.000Z');
   expect(isResultsLinkExpired(createdAt, new Date(expiresAt.getTime() - 1))).toBe(false);
   expect(isResultsLinkExpired(createdAt, expiresAt)).toBe(true);
+});
+
+test("the results' intake link carries the token, so the intake is prefilled from the audit", () => {
+  const token = `${'a'.repeat(21)}-_${'Z9'.repeat(10)}`;
+  expect(intakePathFor(token)).toBe(`/q4-intake?results=${token}`);
+  expect(intakePathFor(null)).toBe('/q4-intake');
+  expect(intakePathFor('')).toBe('/q4-intake');
 });

@@ -14,6 +14,12 @@ export const resultsPath = (token: string) => `${RESULTS_PATH_PREFIX}${token}`;
 /** Where the results' booking buttons lead: the booking page, which joins the session to this audit. */
 export const bookingPathFor = (token: string | null | undefined) => (token ? `/book?results=${encodeURIComponent(token)}` : '/book');
 
+/**
+ * Where the results' Q4 intake link leads: the intake, prefilled with what the audit already told us
+ * (routes/q4-intake/index.tsx reads the token; the page is then private, like the results).
+ */
+export const intakePathFor = (token: string | null | undefined) => (token ? `/q4-intake?results=${encodeURIComponent(token)}` : '/q4-intake');
+
 /** The token at the end of a results link (the audit API's resultsUrl), or null. */
 export const tokenOfResultsUrl = (url: string): string | null => {
   const token = url.slice(url.lastIndexOf('/') + 1);

@@ -5,6 +5,9 @@ import { agencyReference } from './structured-data.ts';
 
 // Copy for /q4-intake and its thank-you page. Every fact comes from lib/site.ts.
 
+/** The intake by name and with its limit, where a page links to it in passing (the footer, on every page). */
+export const intakeLink = { href: intake.path, label: `Q4 client intake: ${intake.q4Slots} slots` } as const;
+
 export const intakeHero = {
   eyebrow: `Q4 intake · ${intake.q4Slots} client slots`,
   headline: 'Q4 Client Intake. 6 Slots. Toronto Only.',
@@ -115,11 +118,18 @@ export const intakeFaq: readonly FaqItem[] = [
 export const intakeFormIntro = {
   heading: 'Apply for a Q4 slot',
   text: `About five minutes. Fields marked * are required. We reply within ${intake.reviewBusinessDays} business days.`,
+  /** Above the form when it came prefilled from the visitor's audit results. */
+  prefilled: 'We filled in what you told us in your audit. Check it over, then answer the rest.',
 } as const;
 
 export const thankYou = {
   headline: "You're on the Q4 list.",
   lead: `Thanks for applying. Our team reads every application, and within ${intake.reviewBusinessDays} business days we will email you. If it looks like a fit, that email has a link to book your ${intake.strategySessionMinutes} minute strategy session.`,
+  /** For someone who applied again in the same intake with the same work email (db/queries/intake.ts). */
+  alreadyApplied: {
+    heading: 'We already have your application.',
+    text: 'You applied earlier this quarter with the same work email, so we updated that application with the answers you just sent instead of starting a second one. Your place in line stays the same.',
+  },
   notAFit: {
     heading: 'Not a fit for Q4? You still leave with something.',
     text: 'If the timing or the match is not right this quarter, you get priority for our next intake, plus three rapid growth plays you can start this week:',

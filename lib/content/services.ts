@@ -1,6 +1,6 @@
 // The copy for /services and the six service pages: one entry per service, rendered by
 // components/services/ServicePage.tsx. Figures come from lib/site.ts, never literals.
-import { figures, type ServiceSlug, services } from '../site.ts';
+import { figures, intake, type ServiceSlug, services } from '../site.ts';
 import type { IconName } from './icons.ts';
 
 export type Feature = { icon: IconName; title: string; text: string };
@@ -25,6 +25,21 @@ export type ServiceContent = {
 
 /** The overview's buttons lead to the free audit on the home page. */
 export const auditCta = { href: '/#contact', label: 'Get Your Free Business Audit' } as const;
+
+/**
+ * The Q4 client intake, offered on the overview and every service page to owners who want the work done
+ * for them (components/services/IntakeInvite.tsx); the button says what it leads to.
+ */
+export const intakeInvite = {
+  eyebrow: `Q4 client intake · ${intake.q4Slots} slots`,
+  heading: 'Rather have us run it for you?',
+  text:
+    `This quarter we take on ${intake.q4Slots} Toronto businesses as done-for-you clients: weekly strategy calls, a client portal ` +
+    `with ${intake.reportingCadence} reporting, and packages from about ${intake.packagesFromMonthly} a month. The application takes about ` +
+    `five minutes, and we reply within ${intake.reviewBusinessDays} business days.`,
+  href: intake.path,
+  label: 'Apply for a Q4 client slot',
+} as const;
 
 /** The line above each service page's audit, whose heading is the page's own final call to action. */
 export const serviceAuditEyebrow = 'Free business growth audit';

@@ -98,6 +98,13 @@ describe('intakeSchema', () => {
     expect(CONSENT_REQUIRED_MESSAGE).toBe('You must agree to receive emails and updates');
   });
 
+  test('the marketing box is optional and apart: absent is false, ticked is true, it never stands in for the required box', () => {
+    expect(intakeSchema.parse(valid).marketingConsent).toBe(false);
+    expect(intakeSchema.parse({ ...valid, marketingConsent: true }).marketingConsent).toBe(true);
+    expect(Object.keys(errors({ ...valid, marketingConsent: 'yes' }))).toEqual(['marketingConsent']);
+    expect(Object.keys(errors({ ...valid, caslConsent: 'false', marketingConsent: true }))).toEqual(['caslConsent']);
+  });
+
   test('website and how-did-you-hear are optional; empty answers become undefined', () => {
     const result = intakeSchema.parse({ ...valid, website: '', howDidYouHear: '  ' });
     expect(result.website).toBeUndefined();

@@ -92,7 +92,13 @@ export const intakeSchema = z.object({
   monthlyMarketingBudget: choice(budgetValues, 'Please select your monthly marketing budget'),
   biggestGoal: requiredText('Biggest goal', intakeLimits.biggestGoal, 'many'),
   howDidYouHear: optionalText('How you heard about us', intakeLimits.howDidYouHear),
+  /** The required box: emails about the application itself (lib/leads/consent.ts consentText). */
   caslConsent: z.string({ error: CONSENT_REQUIRED_MESSAGE }).check(z.refine((v) => v === 'true', CONSENT_REQUIRED_MESSAGE)),
+  /**
+   * The optional, unticked marketing box, apart from the application (lib/leads/consent.ts
+   * intakeMarketingConsent); a plain form's ticked box arrives as true too (formValues' flags).
+   */
+  marketingConsent: z._default(z.boolean({ error: 'Tick the box, or leave it unticked' }), false),
   ...spamSignalFields,
 });
 
@@ -101,7 +107,7 @@ export type IntakeFormValues = z.input<typeof intakeSchema>;
 /** What the API stores after validation. */
 export type IntakeApplication = z.output<typeof intakeSchema>;
 
-/** The answers an application stores (what a repeat of one submission must match). */
+/** The form's text answers, in its order (the required consent box stores its text: 'true' or 'false'). */
 export const INTAKE_FIELDS = [
   'firstName',
   'lastName',
@@ -117,6 +123,13 @@ export const INTAKE_FIELDS = [
   'caslConsent',
 ] as const;
 
+/** The form's single boxes that are not text: sent as true when ticked (a plain post sends them only then). */
+export const INTAKE_FLAG_FIELDS = ['marketingConsent'] as const;
+
+/** Every answer an application stores, in the form's order (what a repeat of one submission must match). */
+export const INTAKE_ANSWER_FIELDS = [...INTAKE_FIELDS, ...INTAKE_FLAG_FIELDS] as const;
+export type IntakeAnswerField = (typeof INTAKE_ANSWER_FIELDS)[number];
+
 /** Each field's label, as the form shows it and the back office repeats it. */
 export const intakeQuestions = {
   firstName: 'First name',
@@ -130,8 +143,9 @@ export const intakeQuestions = {
   monthlyMarketingBudget: 'Monthly marketing budget',
   biggestGoal: 'Biggest goal for the next 6 months',
   howDidYouHear: 'How did you hear about us? (optional)',
-  caslConsent: 'Consent to emails (CASL)',
-} as const satisfies Record<(typeof INTAKE_FIELDS)[number], string>;
+  caslConsent: 'Consent to emails about the application (CASL)',
+  marketingConsent: 'Marketing emails (optional box)',
+} as const satisfies Record<IntakeAnswerField, string>;
 
 export const requiredIntakeFields = [
   'firstName',
@@ -146,8 +160,8 @@ export const requiredIntakeFields = [
   'caslConsent',
 ] as const;
 
-/** The form's visible fields (the id and the spam signals are added per submission, not typed in). */
-export type IntakeFieldName = Exclude<keyof IntakeFormValues, 'id' | 'fax' | 'fillMs'>;
+/** The form's text fields (the id and the spam signals are added per submission, not typed in; the marketing box is a flag). */
+export type IntakeFieldName = Exclude<keyof IntakeFormValues, 'id' | 'fax' | 'fillMs' | 'marketingConsent'>;
 
 export const emptyIntakeForm = {
   firstName: '',

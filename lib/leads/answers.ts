@@ -15,7 +15,7 @@ import {
 } from '../audit/schema.ts';
 import type { CategoryScore } from '../audit/scoring.ts';
 import { type ScoredAnswers, scoreBreakdown } from '../audit/scoring.ts';
-import { budgetOptions, INTAKE_FIELDS, industryOptions as intakeIndustryOptions, intakeQuestions } from '../intake/schema.ts';
+import { budgetOptions, INTAKE_ANSWER_FIELDS, type IntakeAnswerField, industryOptions as intakeIndustryOptions, intakeQuestions } from '../intake/schema.ts';
 
 // A stored submission as staff read it: each question with the answer's label (not its stored value).
 
@@ -53,15 +53,27 @@ export function auditAnswerRows(audit: Record<AuditField, unknown>): AnswerRow[]
 /** The score by category, as the visitor saw it on their results. */
 export const auditBreakdown = (audit: ScoredAnswers): CategoryScore[] => scoreBreakdown(audit);
 
-const intakeOptions: Partial<Record<(typeof INTAKE_FIELDS)[number], Options>> = { industry: intakeIndustryOptions, monthlyMarketingBudget: budgetOptions };
+const intakeOptions: Partial<Record<IntakeAnswerField, Options>> = { industry: intakeIndustryOptions, monthlyMarketingBudget: budgetOptions };
 
-/** The Q4 application's answers, in the form's order (the consent box as Yes). */
-export function intakeAnswerRows(application: Record<(typeof INTAKE_FIELDS)[number], unknown>): AnswerRow[] {
-  return INTAKE_FIELDS.map((field) => ({
-    field,
-    question: intakeQuestions[field],
-    answer: field === 'caslConsent' ? (application.caslConsent === 'true' ? 'Yes, ticked' : NO_ANSWER) : labelled(application[field], intakeOptions[field]),
-  }));
+/** The Q4 application's answers, in the form's order (each consent box as ticked or not; an application from before the marketing box has none). */
+export function intakeAnswerRows(application: Partial<Record<IntakeAnswerField, unknown>>): AnswerRow[] {
+  const answer = (field: IntakeAnswerField): string => {
+    if (field === 'caslConsent') return application.caslConsent === 'true' ? 'Yes, ticked' : NO_ANSWER;
+    if (field === 'marketingConsent') return application.marketingConsent === true ? 'Yes, ticked' : 'No, left unticked';
+    return labelled(application[field], intakeOptions[field]);
+  };
+  return INTAKE_ANSWER_FIELDS.map((field) => ({ field, question: intakeQuestions[field], answer: answer(field) }));
+}
+
+/**
+ * What changed between two versions of one submission's answers (an application sent again), one line
+ * per answer that differs, with what it was: "Mobile: 416-555-0101 → 647-555-0134".
+ */
+export function answerChanges(before: readonly AnswerRow[], after: readonly AnswerRow[]): string[] {
+  return after.flatMap((row) => {
+    const was = before.find((b) => b.field === row.field)?.answer ?? NO_ANSWER;
+    return was === row.answer ? [] : [`${row.question}: ${was} → ${row.answer}`];
+  });
 }
 
 /**

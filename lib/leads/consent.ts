@@ -7,12 +7,42 @@ import { agency, mailingAddressLine } from '../site.ts';
 
 const withdrawal = `I can withdraw my consent at any time by clicking the unsubscribe link in any email or by writing to ${agency.email}.`;
 
-/** Beside the Q4 intake's required checkbox. */
-export const CONSENT_VERSION = 'casl-intake-2024-10-v1';
-export const consentText =
+/**
+ * Beside the Q4 intake's required checkbox: what the application itself needs (replies about it, the
+ * strategy session's scheduling), and nothing more. Marketing is its own optional box (below), so
+ * applying never signs anyone up for it.
+ */
+export const CONSENT_VERSION = 'casl-intake-2026-11-v2';
+/**
+ * Who asks and how to withdraw, the same for both of the intake's boxes: the form prints it once, under
+ * them, and each box's recorded wording ends with it.
+ */
+const intakeConsentDetails = `From ${agency.legalName}, ${mailingAddressLine}; ${agency.email}. ${withdrawal}`;
+/** The box's label, and the details printed under the boxes; the wording recorded is both, in that order. */
+export const intakeConsent = {
+  label: `Yes, send me emails and updates about my application from ${agency.name}: replies about my application and scheduling my strategy session.`,
+  details: intakeConsentDetails,
+} as const;
+export const consentText = `${intakeConsent.label} ${intakeConsent.details}`;
+
+/**
+ * The intake's first wording, which bundled marketing with the application (until 2026-11). Applications
+ * stored under it agreed to both; kept so their record still reads as what they agreed to.
+ */
+export const BUNDLED_CONSENT_VERSION = 'casl-intake-2024-10-v1';
+const bundledConsentText =
   `Yes, send me emails and updates from ${agency.name} (${agency.legalName}, ${mailingAddressLine}; ${agency.email}): ` +
   'replies about my application, strategy session scheduling, marketing tips for local businesses and news about ' +
   `future client intakes. ${withdrawal}`;
+
+/** Beside the Q4 intake's optional, unticked marketing box: recorded as the audit's is. */
+export const INTAKE_MARKETING_CONSENT_VERSION = 'casl-intake-marketing-2026-11-v1';
+/** The box's label, and the details printed under the boxes; the wording recorded is both, in that order. */
+export const intakeMarketingConsent = {
+  label: `Yes, also send me ${agency.name}'s marketing emails: practical tips for local businesses, offers, free workshop invitations and news about future client intakes, about twice a month.`,
+  details: intakeConsentDetails,
+} as const;
+export const intakeMarketingConsentText = `${intakeMarketingConsent.label} ${intakeMarketingConsent.details}`;
 
 /**
  * Beside the audit's optional, unticked box. Separate from the results email, which the person asks
@@ -28,6 +58,8 @@ export const auditMarketingConsentText = `${auditMarketingConsent.label} ${audit
 
 const wordings: Record<string, string> = {
   [CONSENT_VERSION]: consentText,
+  [BUNDLED_CONSENT_VERSION]: bundledConsentText,
+  [INTAKE_MARKETING_CONSENT_VERSION]: intakeMarketingConsentText,
   [AUDIT_MARKETING_CONSENT_VERSION]: auditMarketingConsentText,
 };
 

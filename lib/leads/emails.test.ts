@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'bun:test';
 import { scoreBreakdown } from '../audit/scoring.ts';
+import { thankYou } from '../content/intake.ts';
 import { agency, mailingAddressLine } from '../site.ts';
 import { applicationReceivedEmail, auditResultsEmail, type EmailMessage, emailText, type LeadNotice, newLeadEmail } from './emails.ts';
 import { leadErasedWebhookBody, leadErasedWebhookId, leadWebhookBody, leadWebhookId } from './webhook.ts';
@@ -141,6 +142,25 @@ describe('the application receipt', () => {
     expect(text).toContain("Tip: Need to start sooner? Reply 'Rush' with your ideal start date");
     expect(text).toContain('You also asked for our marketing emails');
     expect(text).toContain(mailingAddressLine);
+  });
+
+  test("its promise of three rapid growth plays is kept: the thank-you page's three, in the email", () => {
+    const m = applicationReceivedEmail(intakeNotice, SITE);
+    expect(emailText(m)).toContain('plus the three rapid growth plays below');
+    const plays = m.blocks.find((b) => b.kind === 'steps' && b.title === 'Three rapid growth plays you can start this week');
+    expect(plays).toEqual({
+      kind: 'steps',
+      title: 'Three rapid growth plays you can start this week',
+      items: thankYou.plays.map((p) => `${p.title}. ${p.text}`),
+    });
+    expect(thankYou.plays).toHaveLength(3);
+  });
+
+  test('it mentions marketing emails as asked for only when the optional box was ticked', () => {
+    const without = emailText(applicationReceivedEmail({ ...intakeNotice, marketingConsent: false }, SITE));
+    expect(without).not.toContain('You also asked for our marketing emails');
+    expect(without).toContain('You did not sign up for our marketing emails, so we will not send you any.');
+    expect(emailText(applicationReceivedEmail(intakeNotice, SITE))).toContain('You also asked for our marketing emails');
   });
 });
 

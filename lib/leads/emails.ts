@@ -182,7 +182,11 @@ export function auditResultsEmail(notice: LeadNotice, siteUrl: string): EmailMes
   };
 }
 
-/** The Q4 applicant's receipt: what happens next, by when, and the Rush tip from the thank-you page. */
+/**
+ * The Q4 applicant's receipt: what happens next, by when, the Rush tip and the three rapid growth plays
+ * from the thank-you page (its promise is kept here too). Whether they asked for marketing emails is
+ * the optional box's answer alone (the lead's marketing consent), said in the footer.
+ */
 export function applicationReceivedEmail(notice: LeadNotice, siteUrl: string): EmailMessage {
   const replyBy = when(notice.replyBy);
   return {
@@ -200,7 +204,7 @@ export function applicationReceivedEmail(notice: LeadNotice, siteUrl: string): E
         items: [
           `We review your application and email you within ${intake.reviewBusinessDays} business days: by ${replyBy}, Toronto time.`,
           `If it looks like a fit, that email has a link to book your ${intake.strategySessionMinutes} minute strategy session.`,
-          'If the timing or the match is not right this quarter, you get priority for our next intake, plus three rapid growth plays you can start this week.',
+          'If the timing or the match is not right this quarter, you get priority for our next intake, plus the three rapid growth plays below, which you can start this week.',
         ],
       },
       { kind: 'tip', label: thankYou.rush.label, text: thankYou.rush.text },
@@ -209,6 +213,7 @@ export function applicationReceivedEmail(notice: LeadNotice, siteUrl: string): E
         text: `Would you rather talk sooner? Pick a time for your free ${intake.strategySessionMinutes} minute strategy session now: we will have read your application before we meet.`,
       },
       { kind: 'button', label: 'Book your strategy session', href: `${siteUrl}/book` },
+      { kind: 'steps', title: 'Three rapid growth plays you can start this week', items: thankYou.plays.map((play) => `${play.title}. ${play.text}`) },
       { kind: 'paragraph', text: `Questions in the meantime? Reply to this email or call us at ${agency.phoneDisplay}.` },
     ],
     footer: transactionalFooter(notice, 'applied for our Q4 client intake'),

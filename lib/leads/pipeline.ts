@@ -55,7 +55,7 @@ export type Lead = LeadRow & { visitorId: string | null; page: string | null; fi
 /** One thing that happened to a lead, for its timeline. */
 export type LeadEvent = {
   id: string;
-  kind: 'submitted' | 'viewed' | 'status' | 'owner' | 'note' | 'spam' | 'erased' | 'delivery' | 'booking';
+  kind: 'submitted' | 'resubmitted' | 'viewed' | 'status' | 'owner' | 'note' | 'spam' | 'erased' | 'delivery' | 'booking';
   actorEmail: string | null;
   fromValue: string | null;
   toValue: string | null;

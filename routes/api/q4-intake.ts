@@ -3,8 +3,8 @@ import { insertIntakeApplication } from '../../db/queries/intake.ts';
 import { isLikelySpam } from '../../lib/forms/spam.ts';
 import { sameAnswers } from '../../lib/forms/submission.ts';
 import type { FieldErrors } from '../../lib/forms/validation.ts';
-import { INTAKE_FIELDS, intakeSchema } from '../../lib/intake/schema.ts';
-import { CONSENT_VERSION } from '../../lib/leads/consent.ts';
+import { INTAKE_ANSWER_FIELDS, INTAKE_FIELDS, INTAKE_FLAG_FIELDS, intakeSchema } from '../../lib/intake/schema.ts';
+import { CONSENT_VERSION, INTAKE_MARKETING_CONSENT_VERSION } from '../../lib/leads/consent.ts';
 import { intake } from '../../lib/site.ts';
 import { isFormBody } from '../../server/api/body-type.ts';
 import { formSubmissionId } from '../../server/api/form-submission.ts';
@@ -25,14 +25,17 @@ const API_PATH = '/api/q4-intake';
 
 /**
  * POST /api/q4-intake: validates with the form's own schema, stores the application with its consent
- * record, answers 201 {id}; a plain form post (no JavaScript) is answered 303 to the thank-you page,
- * or with the intake page again showing its errors. A repeated id stores nothing new: a retry of the same submission is answered
- * exactly as the first time, other answers under that id get a 409 that shows nothing of the stored
- * row. Likely spam gets the same answer and is stored flagged.
+ * records, answers 201 {id}; a plain form post (no JavaScript) is answered 303 to the thank-you page,
+ * or with the intake page again showing its errors. The same person applying again in the same intake
+ * (same work email: db/queries/intake.ts) updates their application: 200 {id, alreadyApplied: true}
+ * with the stored application's id, or 303 to the thank-you page that says "we already have your
+ * application". A repeated id stores nothing new: a retry of the same submission is answered exactly
+ * as the first time, other answers under that id get a 409 that shows nothing of the stored row.
+ * Likely spam gets the answer of a new application and is stored flagged.
  */
 const api = new Hono<AppEnv>()
   .use(databaseReady)
-  .post('/', submissionWrite(), validSubmission(intakeSchema, { invalid: invalidForm }), rateLimit('forms'), async (c) => {
+  .post('/', submissionWrite(), validSubmission(intakeSchema, { flags: INTAKE_FLAG_FIELDS, invalid: invalidForm }), rateLimit('forms'), async (c) => {
     const { id: clientId, fax, fillMs, ...application } = c.req.valid('json');
     const { sql, now, notifications } = c.get('deps');
     const plainForm = isFormBody(c);
@@ -44,6 +47,7 @@ const api = new Hono<AppEnv>()
         application,
         // The consent was given on the page the form was sent from.
         consent: { version: CONSENT_VERSION, page: referringPage(c, API_PATH) },
+        marketingVersion: INTAKE_MARKETING_CONSENT_VERSION,
         createdAt: now(),
         isSpam,
         visitorId: visitorId(c),
@@ -51,19 +55,21 @@ const api = new Hono<AppEnv>()
         channels: notifications.channels,
       }),
     );
-    if (!stored.created && !sameAnswers(stored.row, application, INTAKE_FIELDS)) return answerError(c, 409, SUBMISSION_CONFLICT);
-    if (stored.created && !isSpam) notifications.queued();
+    if (stored.outcome === 'repeat' && !sameAnswers(stored.row, application, INTAKE_ANSWER_FIELDS)) return answerError(c, 409, SUBMISSION_CONFLICT);
+    if (stored.outcome === 'created' && !isSpam) notifications.queued();
+    if (stored.outcome === 'updated') return plainForm ? c.redirect(intake.thankYouAgainPath, 303) : c.json({ id: stored.id, alreadyApplied: true }, 200);
     return plainForm ? c.redirect(intake.thankYouPath, 303) : c.json({ id }, 201);
   });
 
-/** A plain post with errors: the intake page again, each message under its field, every answer kept. */
+/** A plain post with errors: the intake page again, each message under its field, every answer kept (the marketing box too). */
 function invalidForm(c: AppContext, values: Record<string, unknown>, fields: FieldErrors): Promise<Response> {
   const kept = Object.fromEntries(INTAKE_FIELDS.map((name) => [name, typeof values[name] === 'string' ? values[name] : ''])) as Record<
     (typeof INTAKE_FIELDS)[number],
     string
   >;
   c.header('Cache-Control', 'no-store');
-  return renderPage(c, intakePage, { siteUrl: c.get('deps').config.PUBLIC_SITE_URL, form: { values: kept, errors: fields } }, 400);
+  const form = { values: kept, marketingConsent: values.marketingConsent === true, errors: fields };
+  return renderPage(c, intakePage, { siteUrl: c.get('deps').config.PUBLIC_SITE_URL, form }, 400);
 }
 
 export default api;

@@ -1,5 +1,6 @@
 import { Breadcrumbs } from '../../components/services/Breadcrumbs.tsx';
 import { CallToAction } from '../../components/services/CallToAction.tsx';
+import { IntakeInvite } from '../../components/services/IntakeInvite.tsx';
 import { ServiceCard } from '../../components/services/ServiceCard.tsx';
 import { buttonClass, pageContainer } from '../../components/ui/styles.ts';
 import { auditCta, servicesOverview as copy, serviceContent } from '../../lib/content/services.ts';
@@ -63,6 +64,7 @@ export default definePage({
           ))}
         </div>
       </section>
+      <IntakeInvite />
       <CallToAction id="get-started" heading={copy.cta.heading} text={copy.cta.text} href={auditCta.href} label={auditCta.label} />
     </>
   ),

@@ -44,7 +44,7 @@ const formCases: FormCase[] = [
       id,
       firstName: SAMPLES[i % SAMPLES.length],
       lastName: `Owner ${i} ${SAMPLES[(i + 3) % SAMPLES.length]}`,
-      workEmail: `owner${i}@example.ca`,
+      workEmail: `owner${i}.${RUN}@example.ca`,
       mobile: '416-555-0199',
       company: `${SAMPLES[(i + 1) % SAMPLES.length]} #${i}`,
       website: 'https://example.ca',

@@ -1,21 +1,27 @@
 import { describe, expect, setDefaultTimeout, test } from 'bun:test';
+import { migrations } from '../../db/migrations/index.ts';
+import { eraseLead } from '../../db/queries/erasure.ts';
 import { findIntakeApplication } from '../../db/queries/intake.ts';
+import { intakePathFor, tokenOfResultsUrl } from '../../lib/audit/results-link.ts';
 import { ONE_LINE_MESSAGE, PARAGRAPHS_MESSAGE } from '../../lib/forms/plain-text.ts';
 import { CONSENT_REQUIRED_MESSAGE, requiredIntakeFields } from '../../lib/intake/schema.ts';
-import { CONSENT_VERSION } from '../../lib/leads/consent.ts';
+import { BUNDLED_CONSENT_VERSION, CONSENT_VERSION, INTAKE_MARKETING_CONSENT_VERSION } from '../../lib/leads/consent.ts';
 import { TEST_SITE_URL, testApp } from '../helpers/app.ts';
+import { validAudit } from '../helpers/audit.ts';
 
 // Real servers, browsers and databases: a test may take longer than Bun's 5 s default.
 setDefaultTimeout(60_000);
 
 const FROM_FORM = { referer: `${TEST_SITE_URL}/q4-intake` };
 
+/** A complete application; its work email is its own (the same email twice in one intake is one application). */
 function application(overrides: Record<string, unknown> = {}) {
+  const id = crypto.randomUUID();
   return {
-    id: crypto.randomUUID(),
+    id,
     firstName: 'Marco',
     lastName: 'DeLuca',
-    workEmail: 'marco@deluca-reno.ca',
+    workEmail: `marco+${id.slice(0, 8)}@deluca-reno.ca`,
     mobile: '647-555-0134',
     company: 'DeLuca Renovations',
     website: 'https://deluca-reno.ca',
@@ -259,10 +265,34 @@ describe('POST /api/q4-intake', () => {
 
   test('the log line carries no personal details', async () => {
     const { postJson, logs } = await testApp();
-    await postJson('/api/q4-intake', application());
+    const body = application();
+    await postJson('/api/q4-intake', body);
     const text = JSON.stringify(logs);
-    expect(text).not.toContain('marco@deluca-reno.ca');
+    expect(text).not.toContain(body.workEmail);
     expect(text).not.toContain('647-555-0134');
+  });
+});
+
+describe('finding the intake', () => {
+  const services = ['digital-marketing', 'social-media-management', 'lead-generation', 'seo-services', 'google-ads', 'content-marketing'];
+
+  test('every page links it from the footer, by name and with its limit', async () => {
+    const { request } = await testApp();
+    for (const path of ['/', '/services', '/services/google-ads', '/what-is-digital-marketing', '/q4-intake/thank-you']) {
+      const html = await (await request(path)).text();
+      expect(html.match(/<footer[\s\S]*<\/footer>/)?.[0]).toMatch(/<a class="[^"]*" href="\/q4-intake">Q4 client intake: 6 slots<\/a>/);
+    }
+  });
+
+  test('the services overview and each service page offer it in words that say what it is', async () => {
+    const { request } = await testApp();
+    for (const path of ['/services', ...services.map((slug) => `/services/${slug}`)]) {
+      const html = await (await request(path)).text();
+      const invite = html.match(/<section aria-labelledby="intake-invite-heading"[\s\S]*?<\/section>/)?.[0] ?? '';
+      expect(invite).toContain('Q4 client intake · 6 slots');
+      expect(invite).toMatch(/<a href="\/q4-intake" class="[^"]*">Apply for a Q4 client slot<\/a>/);
+      expect(invite).not.toContain('Get Started');
+    }
   });
 });
 
@@ -382,7 +412,7 @@ describe('spam', () => {
   const application = {
     firstName: 'Robo',
     lastName: 'Filler',
-    workEmail: 'robo@example.ca',
+    workEmail: `robo+${crypto.randomUUID().slice(0, 8)}@example.ca`,
     mobile: '416-555-0142',
     company: 'Bot Co',
     website: '',
@@ -405,5 +435,332 @@ describe('spam', () => {
     expect(await res.json()).toEqual({ id });
     const [row] = await sql`select is_spam from q4_intake_applications where id = ${id}`;
     expect(row.isSpam).toBe(spam as boolean);
+  });
+});
+
+type App = Awaited<ReturnType<typeof testApp>>;
+
+const leadOf = async (sql: App['sql'], id: string) => {
+  const [lead] = await sql<{ name: string; business: string; email: string; budget: string; marketingConsent: boolean; createdAt: Date; status: string }[]>`
+    select name, business, email, budget, marketing_consent, created_at, status from leads where kind = 'intake' and id = ${id}`;
+  return lead;
+};
+const eventsOf = (sql: App['sql'], id: string) =>
+  sql<{ kind: string; toValue: string | null; note: string | null }[]>`
+    select kind, to_value, note from lead_events where lead_kind = 'intake' and lead_id = ${id} order by at, id`;
+const jobCount = async (sql: App['sql'], id: string) =>
+  (await sql<{ n: number }[]>`select count(*)::int as n from jobs where lead_kind = 'intake' and lead_id = ${id}`)[0].n;
+const plainPost = (request: App['request'], answers: Record<string, unknown>) =>
+  request('/api/q4-intake', {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', referer: `${TEST_SITE_URL}/q4-intake` },
+    body: new URLSearchParams(Object.entries(answers).map(([k, v]) => [k, String(v)])).toString(),
+  });
+
+describe('the two consents', () => {
+  test('the marketing box is optional and unticked: without it the application is stored, and neither the application nor its lead has marketing consent', async () => {
+    const { postJson, sql } = await testApp();
+    const body = application();
+    expect((await postJson('/api/q4-intake', body, FROM_FORM)).status).toBe(201);
+    const row = await findIntakeApplication(sql, body.id);
+    expect(row).toMatchObject({ caslConsent: 'true', consentVersion: CONSENT_VERSION, marketingConsent: false, marketingConsentVersion: null });
+    expect(row).toMatchObject({ marketingConsentPage: null, marketingConsentAt: null, marketingConsentVariants: null });
+    expect((await leadOf(sql, body.id)).marketingConsent).toBe(false);
+  });
+
+  test('ticked, it is recorded as the audit records its box (wording version, page, time), and the lead has marketing consent', async () => {
+    const at = new Date('2026-11-20T15:00:00Z');
+    const { postJson, sql } = await testApp({ now: () => at });
+    const body = application({ marketingConsent: true });
+    expect((await postJson('/api/q4-intake', body, FROM_FORM)).status).toBe(201);
+    expect(await findIntakeApplication(sql, body.id)).toMatchObject({
+      consentVersion: CONSENT_VERSION,
+      consentPage: '/q4-intake',
+      marketingConsent: true,
+      marketingConsentVersion: INTAKE_MARKETING_CONSENT_VERSION,
+      marketingConsentPage: '/q4-intake',
+      marketingConsentAt: at,
+    });
+    expect((await leadOf(sql, body.id)).marketingConsent).toBe(true);
+  });
+
+  test('the marketing box never stands in for the required one, and is refused by name when it is not a box', async () => {
+    const { postJson } = await testApp({}, { RATE_LIMITS: 'off' });
+    const unticked = await postJson('/api/q4-intake', application({ caslConsent: 'false', marketingConsent: true }), FROM_FORM);
+    expect(unticked.status).toBe(400);
+    expect((await unticked.json()).fields).toEqual({ caslConsent: CONSENT_REQUIRED_MESSAGE });
+    const odd = await postJson('/api/q4-intake', application({ marketingConsent: 'please' }), FROM_FORM);
+    expect(Object.keys((await odd.json()).fields)).toEqual(['marketingConsent']);
+  });
+
+  test('without JavaScript: the ticked box arrives with the plain post, and a post that comes back with errors keeps it ticked', async () => {
+    const { request, sql } = await testApp({}, { RATE_LIMITS: 'off' });
+    const { id: _id, ...answers } = application({ marketingConsent: 'true' });
+    const refused = await plainPost(request, { ...answers, caslConsent: '' });
+    expect(refused.status).toBe(400);
+    const html = await refused.text();
+    expect(html.match(/<input[^>]*name="marketingConsent"[^>]*>/)?.[0]).toContain('checked');
+    expect(html.match(/<input[^>]*name="caslConsent"[^>]*>/)?.[0]).not.toContain('checked');
+    expect((await plainPost(request, answers)).status).toBe(303);
+    const [row] = await sql<{ marketingConsent: boolean; consentPage: string }[]>`
+      select marketing_consent, marketing_consent_page as consent_page from q4_intake_applications where work_email = ${answers.workEmail}`;
+    expect(row).toEqual({ marketingConsent: true, consentPage: '/q4-intake' });
+  });
+});
+
+describe('applying twice', () => {
+  test('the same work email in the same intake updates the application and its lead, with one timeline event, and the answer says so', async () => {
+    const { postJson, sql } = await testApp({}, { RATE_LIMITS: 'off' });
+    const first = application();
+    expect((await postJson('/api/q4-intake', first, FROM_FORM)).status).toBe(201);
+    const lead = await leadOf(sql, first.id);
+    const jobs = await jobCount(sql, first.id);
+
+    // A new submission (its own id), the email in other letter case, new answers and the marketing box ticked.
+    const again = application({
+      workEmail: first.workEmail.toUpperCase(),
+      mobile: '416-555-0101',
+      company: 'DeLuca Renovations & Design',
+      monthlyMarketingBudget: '5000-10000',
+      marketingConsent: true,
+    });
+    const res = await postJson('/api/q4-intake', again, FROM_FORM);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ id: first.id, alreadyApplied: true });
+
+    expect(await countRows(sql, again.id)).toBe(0);
+    const row = await findIntakeApplication(sql, first.id);
+    expect(row).toMatchObject({
+      workEmail: again.workEmail,
+      mobile: '416-555-0101',
+      company: 'DeLuca Renovations & Design',
+      monthlyMarketingBudget: '5000-10000',
+      marketingConsent: true,
+      marketingConsentVersion: INTAKE_MARKETING_CONSENT_VERSION,
+    });
+    expect(row!.updatedAt).toBeInstanceOf(Date);
+    expect(row!.createdAt).toEqual(lead.createdAt);
+    // The lead: the new details; its place in the inbox (arrival, status) and its notifications as they were.
+    expect(await leadOf(sql, first.id)).toEqual({
+      ...lead,
+      business: 'DeLuca Renovations & Design',
+      email: again.workEmail,
+      budget: '5000-10000',
+      marketingConsent: true,
+    });
+    expect(await jobCount(sql, first.id)).toBe(jobs);
+    const events = await eventsOf(sql, first.id);
+    expect(events.map((e) => e.kind)).toEqual(['submitted', 'resubmitted']);
+    expect(events[1].toValue).toBe('/q4-intake');
+    expect(events[1].note?.split('\n')).toEqual([
+      `Work email: ${first.workEmail} → ${again.workEmail}`,
+      'Mobile: 647-555-0134 → 416-555-0101',
+      'Company: DeLuca Renovations → DeLuca Renovations & Design',
+      'Monthly marketing budget: $2,500 – $5,000 a month → $5,000 – $10,000 a month',
+      'Marketing emails (optional box): No, left unticked → Yes, ticked',
+    ]);
+
+    // A retry of that second submission (its answer was lost) is answered the same and adds no event.
+    const retry = await postJson('/api/q4-intake', again, FROM_FORM);
+    expect(retry.status).toBe(200);
+    expect(await retry.json()).toEqual({ id: first.id, alreadyApplied: true });
+    expect((await eventsOf(sql, first.id)).map((e) => e.kind)).toEqual(['submitted', 'resubmitted']);
+    // Marketing consent once given stays: a later form left unticked is not a withdrawal.
+    expect((await postJson('/api/q4-intake', { ...again, id: crypto.randomUUID(), marketingConsent: false }, FROM_FORM)).status).toBe(200);
+    expect((await leadOf(sql, first.id)).marketingConsent).toBe(true);
+  });
+
+  test('without JavaScript: the second plain post goes to the thank-you page that says we already have the application', async () => {
+    const { request, sql } = await testApp({}, { RATE_LIMITS: 'off' });
+    const { id: _id, ...answers } = application();
+    const firstPost = await plainPost(request, answers);
+    expect(firstPost.headers.get('location')).toBe('/q4-intake/thank-you');
+    const secondPost = await plainPost(request, { ...answers, city: 'Etobicoke' });
+    expect(secondPost.status).toBe(303);
+    expect(secondPost.headers.get('location')).toBe('/q4-intake/thank-you?application=updated');
+    const rows = await sql<{ city: string }[]>`select city from q4_intake_applications where work_email = ${answers.workEmail}`;
+    expect([...rows]).toEqual([{ city: 'Etobicoke' }]);
+  });
+
+  test('not the same application: an erased one, one from an earlier intake, and spam (neither matched nor matching)', async () => {
+    const october = new Date('2026-10-05T15:00:00Z');
+    const september = new Date('2026-09-30T15:00:00Z');
+    const { postJson, sql } = await testApp({ now: () => october }, { RATE_LIMITS: 'off' });
+    const earlier = await testApp({ sql, now: () => september }, { RATE_LIMITS: 'off' });
+
+    // Erased on request: applying again is a new application.
+    const erased = application();
+    expect((await postJson('/api/q4-intake', erased, FROM_FORM)).status).toBe(201);
+    expect(await eraseLead(sql, 'intake', erased.id, { actor: null, now: october, reason: 'request', notifyReceiver: false })).toBe('changed');
+    const afterErasure = application({ workEmail: erased.workEmail });
+    expect((await postJson('/api/q4-intake', afterErasure, FROM_FORM)).status).toBe(201);
+    expect(await countRows(sql, afterErasure.id)).toBe(1);
+
+    // Sent in Q3 (September 30): October's application is for the Q4 intake, a new one.
+    const q3 = application();
+    expect((await earlier.postJson('/api/q4-intake', q3, FROM_FORM)).status).toBe(201);
+    const q4 = application({ workEmail: q3.workEmail });
+    expect((await postJson('/api/q4-intake', q4, FROM_FORM)).status).toBe(201);
+    expect(await countRows(sql, q4.id)).toBe(1);
+
+    // A bot's submission with a person's email is stored apart, flagged, and changes nothing of theirs.
+    const person = application();
+    expect((await postJson('/api/q4-intake', person, FROM_FORM)).status).toBe(201);
+    const bot = application({ workEmail: person.workEmail, company: 'Spam Co', fax: '416-555-0000' });
+    const botAnswer = await postJson('/api/q4-intake', bot, FROM_FORM);
+    expect(botAnswer.status).toBe(201);
+    expect(await botAnswer.json()).toEqual({ id: bot.id });
+    expect((await findIntakeApplication(sql, bot.id))?.isSpam).toBe(true);
+    expect((await findIntakeApplication(sql, person.id))?.company).toBe('DeLuca Renovations');
+    // …and a person whose first try was flagged gets their own application, not the flagged row.
+    const flagged = application({ fillMs: 1000 });
+    expect((await postJson('/api/q4-intake', flagged, FROM_FORM)).status).toBe(201);
+    const real = application({ workEmail: flagged.workEmail, fillMs: 60_000 });
+    expect((await postJson('/api/q4-intake', real, FROM_FORM)).status).toBe(201);
+    expect((await findIntakeApplication(sql, real.id))?.isSpam).toBe(false);
+  });
+
+  test('two submissions from one person at once store one application', async () => {
+    const { postJson, sql } = await testApp({}, { RATE_LIMITS: 'off' });
+    const first = application();
+    const second = application({ workEmail: first.workEmail, city: 'Mississauga' });
+    const answers = await Promise.all([postJson('/api/q4-intake', first, FROM_FORM), postJson('/api/q4-intake', second, FROM_FORM)]);
+    expect(answers.map((r) => r.status).sort()).toEqual([200, 201]);
+    const rows = await sql`select id from q4_intake_applications where work_email = ${first.workEmail}`;
+    expect(rows).toHaveLength(1);
+  });
+
+  test('the thank-you page for it says we already have the application; the plain one does not', async () => {
+    const { request } = await testApp();
+    const again = await (await request('/q4-intake/thank-you?application=updated')).text();
+    expect(again).toContain('You&#x27;re on the Q4 list.</h1>');
+    expect(again).toContain('We already have your application.');
+    expect(again).toContain('data-already-applied');
+    const plain = await (await request('/q4-intake/thank-you')).text();
+    expect(plain).not.toContain('We already have your application');
+    expect(await (await request('/q4-intake/thank-you')).text()).toBe(plain);
+  });
+});
+
+describe('the intake prefilled from the audit results', () => {
+  const tag = (html: string, name: string) => html.match(new RegExp(`<(input|textarea|select)[^>]*name="${name}"[^>]*>`))?.[0] ?? '';
+
+  async function auditToken(app: App, overrides: Parameters<typeof validAudit>[0] = {}) {
+    const res = await app.postJson('/api/business-audit', validAudit(overrides), { referer: `${TEST_SITE_URL}/` });
+    expect(res.status).toBe(201);
+    const token = tokenOfResultsUrl(((await res.json()) as { resultsUrl: string }).resultsUrl);
+    expect(token).not.toBeNull();
+    return token as string;
+  }
+
+  test("/q4-intake?results={token}: the audit's answers in the form, on the server, and the page is the visitor's alone", async () => {
+    const app = await testApp({}, { RATE_LIMITS: 'off' });
+    const token = await auditToken(app, {
+      firstName: 'Dana',
+      lastName: 'Okafor',
+      email: 'dana@okafor-build.example',
+      phone: '416-555-0142',
+      businessName: 'Okafor Build & Reno',
+      website: 'https://okafor-build.example',
+      industry: 'construction',
+    });
+    const res = await app.request(intakePathFor(token));
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toBe('private, no-store');
+    expect(res.headers.get('referrer-policy')).toBe('same-origin');
+    expect(res.headers.get('x-robots-tag')).toBe('noindex');
+    const html = await res.text();
+    expect(tag(html, 'firstName')).toContain('value="Dana"');
+    expect(tag(html, 'lastName')).toContain('value="Okafor"');
+    expect(tag(html, 'workEmail')).toContain('value="dana@okafor-build.example"');
+    expect(tag(html, 'mobile')).toContain('value="416-555-0142"');
+    expect(tag(html, 'company')).toContain('value="Okafor Build &amp; Reno"');
+    expect(tag(html, 'website')).toContain('value="https://okafor-build.example"');
+    expect(html).toContain('<option value="contractors" selected="">');
+    // What the audit did not ask stays empty; neither consent box is ticked for them.
+    expect(tag(html, 'city')).not.toContain('value=');
+    expect(tag(html, 'caslConsent')).not.toContain('checked');
+    expect(tag(html, 'marketingConsent')).not.toContain('checked');
+    expect(html).toContain('data-prefilled');
+    // The canonical address stays the plain page.
+    expect(html).toContain(`<link rel="canonical" href="${TEST_SITE_URL}/q4-intake"/>`);
+
+    // Nobody else gets that copy: the plain page is still the empty form.
+    const plain = await (await app.request('/q4-intake')).text();
+    expect(tag(plain, 'firstName')).not.toContain('value=');
+    expect(plain).not.toContain('Okafor');
+  });
+
+  test('an industry whose lists differ is left for the visitor to choose', async () => {
+    const app = await testApp({}, { RATE_LIMITS: 'off' });
+    const html = await (await app.request(intakePathFor(await auditToken(app, { industry: 'healthcare' })))).text();
+    expect(html).toContain('data-prefilled');
+    expect(html).not.toMatch(/<option value="[^"]*" selected=""/);
+  });
+
+  test('an unknown, malformed or expired token shows the empty form, privately', async () => {
+    const created = new Date('2026-06-01T12:00:00Z');
+    const old = await testApp({ now: () => created }, { RATE_LIMITS: 'off' });
+    const expiredToken = await auditToken(old, { firstName: 'Expired' });
+    const app = await testApp({ sql: old.sql, now: () => new Date('2026-11-27T12:00:00Z') });
+    for (const token of [expiredToken, 'a'.repeat(43), 'not a token', '']) {
+      const res = await app.request(`/q4-intake?results=${encodeURIComponent(token)}`);
+      expect(res.status).toBe(200);
+      expect(res.headers.get('cache-control')).toBe('private, no-store');
+      const html = await res.text();
+      expect(tag(html, 'firstName')).not.toContain('value=');
+      expect(html).not.toContain('data-prefilled');
+    }
+  });
+});
+
+describe('the migration to two consents', () => {
+  test('applications under the first, bundled wording keep their marketing record; others have none', async () => {
+    const { sql } = await testApp();
+    const schema = `m_${crypto.randomUUID().replace(/-/g, '').slice(0, 12)}`;
+    const arrived = new Date('2026-10-15T15:00:00Z');
+    const rows = await sql
+      .begin(async (tx) => {
+        await tx.unsafe(`create schema ${schema}; set local search_path to ${schema}, public`);
+        const before = migrations.findIndex((m) => m.name === '0011_intake_consents');
+        for (const m of migrations.slice(0, before)) {
+          await tx.unsafe(m.sql);
+          await m.after?.(tx);
+        }
+        const insert = (id: string, consent: string, version: string | null) => tx`
+          insert into q4_intake_applications (id, first_name, last_name, work_email, mobile, company, industry, city, monthly_marketing_budget,
+            biggest_goal, casl_consent, consent_version, consent_page, consent_variants, created_at)
+          values (${id}, 'Priya', 'Raman', 'priya@glow.example', '416-555-0188', 'Glow', 'medspas', 'Toronto', '2500-5000', 'More clients',
+            ${consent}, ${version}, '/q4-intake', 'hero-variant: Variant A', ${arrived})`;
+        await insert('bundled', 'true', BUNDLED_CONSENT_VERSION);
+        await insert('unrecorded', 'true', null);
+        await tx.unsafe(migrations[before].sql);
+        const found = await tx`
+          select id, marketing_consent, marketing_consent_version, marketing_consent_page, marketing_consent_variants, marketing_consent_at, updated_at
+          from q4_intake_applications order by id`;
+        throw Object.assign(new Error('rollback'), { rows: [...found] });
+      })
+      .catch((e: { rows?: unknown }) => e.rows as Record<string, unknown>[]);
+    expect(rows).toEqual([
+      {
+        id: 'bundled',
+        marketingConsent: true,
+        marketingConsentVersion: BUNDLED_CONSENT_VERSION,
+        marketingConsentPage: '/q4-intake',
+        marketingConsentVariants: 'hero-variant: Variant A',
+        marketingConsentAt: arrived,
+        updatedAt: null,
+      },
+      {
+        id: 'unrecorded',
+        marketingConsent: false,
+        marketingConsentVersion: null,
+        marketingConsentPage: null,
+        marketingConsentVariants: null,
+        marketingConsentAt: null,
+        updatedAt: null,
+      },
+    ]);
   });
 });

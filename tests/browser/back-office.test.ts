@@ -285,7 +285,7 @@ describe('the back office with JavaScript turned off', () => {
         data: {
           firstName: 'Marco',
           lastName: 'DeLuca',
-          workEmail: 'marco@noscript.example',
+          workEmail: `marco+${crypto.randomUUID().slice(0, 8)}@noscript.example`,
           mobile: '647-555-0134',
           company,
           industry: 'contractors',

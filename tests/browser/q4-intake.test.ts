@@ -1,12 +1,19 @@
 import { describe, expect, setDefaultTimeout, test } from 'bun:test';
+import { mkdirSync } from 'node:fs';
 import type { Page, Request } from 'playwright-core';
+import { intakePathFor, tokenOfResultsUrl } from '../../lib/audit/results-link.ts';
+import { MIN_FILL_MS } from '../../lib/forms/spam.ts';
 import { WEBSITE_MESSAGE } from '../../lib/forms/web-address.ts';
+import { validAudit } from '../helpers/audit.ts';
 import { DESKTOP, hydrateIsland, openPage, PHONE, serverAndBrowser } from '../helpers/browser.ts';
 
 // Real servers, browsers and databases: a test may take longer than Bun's 5 s default.
 setDefaultTimeout(60_000);
 
-const ctx = serverAndBrowser();
+// This file sends more applications than one visitor may in a few minutes (the forms' rate limit is tested elsewhere).
+const ctx = serverAndBrowser({ RATE_LIMITS: 'off' });
+/** Where the consent section's screenshots go, to be looked at. */
+const SHOTS = '/tmp/prospect-intake';
 
 /** Opens /q4-intake and hydrates the form (an on-demand island, far below the fold). */
 async function openIntake(viewport: { width: number; height: number }) {
@@ -19,11 +26,11 @@ async function openIntake(viewport: { width: number; height: number }) {
 const TEST_TIMEOUT_MS = 45_000;
 const CONSENT_ERROR = 'You must agree to receive emails and updates';
 
-/** A complete application, by field name. */
-const answers = {
+/** A complete application, by field name; each test applies with its own work email (the same email twice is one application). */
+const newAnswers = () => ({
   firstName: 'Aisha',
   lastName: 'Mensah',
-  workEmail: 'aisha@glowmedspa.ca',
+  workEmail: `aisha+${crypto.randomUUID().slice(0, 8)}@glowmedspa.ca`,
   mobile: '416-555-0177',
   company: 'Glow Medspa Yorkville',
   website: 'https://glowmedspa.ca',
@@ -32,25 +39,31 @@ const answers = {
   monthlyMarketingBudget: '5000-10000',
   biggestGoal: 'Fill Tuesday and Wednesday appointment gaps with new laser clients.',
   howDidYouHear: 'Instagram',
-} as const;
+});
+type Answers = ReturnType<typeof newAnswers>;
+const answers = newAnswers();
 
 const SELECTS = new Set(['industry', 'monthlyMarketingBudget']);
 const theForm = (page: Page) => page.getByRole('form', { name: 'Q4 client intake application' });
 
-async function fillApplication(page: Page, { consent }: { consent: boolean }) {
+/** The required box (emails about the application) and the optional marketing one. */
+const consentBox = (page: Page) => theForm(page).locator('input[name="caslConsent"]');
+const marketingBox = (page: Page) => theForm(page).locator('input[name="marketingConsent"]');
+
+async function fillApplication(page: Page, { consent, with: given = answers }: { consent: boolean; with?: Answers }) {
   const form = theForm(page);
-  for (const [name, value] of Object.entries(answers)) {
+  for (const [name, value] of Object.entries(given)) {
     const field = form.locator(`[name="${name}"]`);
     await (SELECTS.has(name) ? field.selectOption(value) : field.fill(value));
   }
-  if (consent) await page.getByRole('checkbox').check();
+  if (consent) await consentBox(page).check();
 }
 
 /** Every answer is still in the form, the consent box still ticked (one round trip). */
-async function expectAnswersKept(page: Page) {
+async function expectAnswersKept(page: Page, given: Answers = answers) {
   const values = await theForm(page).evaluate((form) => Object.fromEntries(new FormData(form as HTMLFormElement)));
   // The empty spam honeypot (lib/forms/spam.ts) travels with the answers.
-  expect(values).toEqual({ ...answers, caslConsent: 'true', fax: '' });
+  expect(values).toEqual({ ...given, caslConsent: 'true', fax: '' });
 }
 
 /** Counts the page's calls to the intake API. */
@@ -125,7 +138,8 @@ describe.each([
         'Monthly marketing budget *',
         'Biggest goal for the next 6 months *',
         'How did you hear about us? (optional)',
-        expect.stringContaining('Yes, send me emails and updates from Northline Digital'),
+        expect.stringContaining('Yes, send me emails and updates about my application from Northline Digital'),
+        expect.stringMatching(/^Optional: Yes, also send me Northline Digital's marketing emails/),
       ]);
       // The first invalid field gets focus and says it is invalid, with its message as description.
       const firstName = theForm(page).getByRole('textbox', { name: 'First name', exact: true });
@@ -157,7 +171,7 @@ describe.each([
     async () => {
       const { page, problems, context } = await openIntake(viewport);
       const calls = watchIntakeCalls(page);
-      const consent = page.getByRole('checkbox');
+      const consent = consentBox(page);
       expect(await consent.isChecked()).toBe(false);
       await fillApplication(page, { consent: false });
       await submit(page).click();
@@ -195,7 +209,8 @@ describe.each([
         await answerNow;
         return route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ error: 'The intake desk is down for a moment' }) });
       });
-      await fillApplication(page, { consent: true });
+      const mine = newAnswers();
+      await fillApplication(page, { consent: true, with: mine });
 
       await submit(page).click();
       const busy = page.getByRole('button', { name: 'Submitting...' });
@@ -207,7 +222,7 @@ describe.each([
       expect(await toast.getAttribute('role')).toBe('alert');
       expect(await toast.locator('p').allTextContents()).toEqual(['Error', 'The intake desk is down for a moment']);
       expect(await submit(page).isEnabled()).toBe(true);
-      await expectAnswersKept(page);
+      await expectAnswersKept(page, mine);
       expect(page.url()).toBe(`${ctx.server.url}/q4-intake`);
 
       // No answer at all: the fallback message. The retry carries the same id.
@@ -215,7 +230,7 @@ describe.each([
       await submit(page).click();
       await toast.getByText('Failed to submit application. Please try again.', { exact: true }).waitFor();
       expect(await toast.locator('p').allTextContents()).toEqual(['Error', 'Failed to submit application. Please try again.']);
-      await expectAnswersKept(page);
+      await expectAnswersKept(page, mine);
       expect(sent).toHaveLength(2);
       expect(sent[0].id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
       expect(sent[1].id).toBe(sent[0].id);
@@ -231,10 +246,12 @@ describe.each([
   );
 
   test(
-    'a valid application lands on the thank-you page',
+    'a valid application lands on the thank-you page; the marketing box left unticked is sent as false',
     async () => {
       const { page, problems, context } = await openIntake(viewport);
-      await fillApplication(page, { consent: true });
+      const mine = newAnswers();
+      await fillApplication(page, { consent: true, with: mine });
+      expect(await marketingBox(page).isChecked()).toBe(false);
       const request = page.waitForRequest((req) => req.url().endsWith('/api/q4-intake'));
       const response = page.waitForResponse((res) => res.url().endsWith('/api/q4-intake'));
       const landed = page.waitForURL(`${ctx.server.url}/q4-intake/thank-you`);
@@ -242,10 +259,11 @@ describe.each([
       const body = (await request).postDataJSON();
       expect(body).toMatchObject({
         firstName: 'Aisha',
-        workEmail: 'aisha@glowmedspa.ca',
+        workEmail: mine.workEmail,
         industry: 'medspas',
         monthlyMarketingBudget: '5000-10000',
         caslConsent: 'true',
+        marketingConsent: false,
       });
       expect(body.id).toMatch(/^[0-9a-f-]{36}$/);
       expect((await response).status()).toBe(201);
@@ -268,6 +286,7 @@ describe('the intake with JavaScript turned off', () => {
       const page = await context.newPage();
       const field = (name: string) => page.locator(`form [name="${name}"]`);
       await page.goto(`${ctx.server.url}/q4-intake`);
+      const answers = newAnswers();
       const company = `${answers.company} ${crypto.randomUUID().slice(0, 6)}`;
       await field('firstName').fill(answers.firstName);
       await field('lastName').fill(answers.lastName);
@@ -294,5 +313,144 @@ describe('the intake with JavaScript turned off', () => {
     } finally {
       await context.close();
     }
+  });
+
+  test.each([
+    ['phone', PHONE],
+    ['desktop', DESKTOP],
+  ])('on a %s every section reads well: nothing wider than the screen, each section apart, both consent boxes whole', async (_name, viewport) => {
+    const context = await ctx.browser.newContext({ javaScriptEnabled: false, viewport });
+    try {
+      const page = await context.newPage();
+      await page.goto(`${ctx.server.url}/q4-intake`);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
+      // The page's sections follow each other without overlapping, each with its heading on screen width.
+      const boxes = await page.locator('main > section, main > div').evaluateAll((els) => els.map((el) => el.getBoundingClientRect().toJSON()));
+      expect(boxes.length).toBeGreaterThanOrEqual(7);
+      for (let i = 1; i < boxes.length; i++) expect(boxes[i].top).toBeGreaterThanOrEqual(boxes[i - 1].bottom - 1);
+      for (const heading of await page.locator('main h1, main h2, main h3').all()) {
+        const box = await heading.boundingBox();
+        expect(box!.x).toBeGreaterThanOrEqual(0);
+        expect(box!.x + box!.width).toBeLessThanOrEqual(viewport.width);
+      }
+      // The two boxes: the required one first, then the optional one, unticked, each label beside its box.
+      const consents = page.locator('fieldset').filter({ hasText: 'Emails from us' });
+      await consents.scrollIntoViewIfNeeded();
+      const required = await page.locator('input[name="caslConsent"]').boundingBox();
+      const marketing = await page.locator('input[name="marketingConsent"]').boundingBox();
+      expect(marketing!.y).toBeGreaterThan(required!.y);
+      expect(await page.locator('input[name="marketingConsent"]').isChecked()).toBe(false);
+      for (const name of ['caslConsent', 'marketingConsent']) {
+        const id = await page.locator(`input[name="${name}"]`).getAttribute('id');
+        const label = await page.locator(`label[for="${id}"]`).boundingBox();
+        const box = await page.locator(`input[name="${name}"]`).boundingBox();
+        expect(label!.x).toBeGreaterThan(box!.x + box!.width);
+        expect(label!.x + label!.width).toBeLessThanOrEqual(viewport.width);
+      }
+      mkdirSync(SHOTS, { recursive: true });
+      // The section and the submit button under it, out of the fixed header's way (a full-page shot draws the header at the top).
+      const section = await consents.evaluate((el) => {
+        // Measured in the page, then the view goes back to the top, where a full-page shot draws the fixed header.
+        const box = el.getBoundingClientRect();
+        const button = el.parentElement?.querySelector('button[type="submit"]')?.getBoundingClientRect() ?? box;
+        const measured = { x: box.x, y: box.y + window.scrollY, width: box.width, height: button.bottom - box.top };
+        window.scrollTo(0, 0);
+        return measured;
+      });
+      await page.screenshot({
+        path: `${SHOTS}/intake-consent-${viewport.width}.png`,
+        fullPage: true,
+        clip: { x: Math.max(0, section.x - 16), y: section.y - 16, width: Math.min(viewport.width, section.width + 32), height: section.height + 32 },
+      });
+      await page.screenshot({ path: `${SHOTS}/intake-nojs-${viewport.width}.png`, fullPage: true });
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+/** An audit stored through the API, as the home page's form sends it: its results token. */
+async function auditToken(overrides: Record<string, unknown>): Promise<string> {
+  const res = await fetch(`${ctx.server.url}/api/business-audit`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: ctx.server.url },
+    body: JSON.stringify({ ...validAudit(overrides), fillMs: 60_000 }),
+  });
+  expect(res.status).toBe(201);
+  return tokenOfResultsUrl(((await res.json()) as { resultsUrl: string }).resultsUrl) as string;
+}
+
+describe('from the audit results to the intake', () => {
+  const audit = () => ({
+    firstName: 'Dana',
+    lastName: 'Okafor',
+    email: `dana+${crypto.randomUUID().slice(0, 8)}@okafor-build.example`,
+    phone: '416-555-0142',
+    businessName: `Okafor Build ${crypto.randomUUID().slice(0, 6)}`,
+    website: 'https://okafor-build.example',
+    industry: 'construction',
+  });
+
+  test.each([
+    ['with JavaScript', true],
+    ['without JavaScript', false],
+  ])('%s: the form comes filled with what the audit told us; the rest, and the application goes through', async (_name, javaScriptEnabled) => {
+    const given = audit();
+    const token = await auditToken(given);
+    const context = await ctx.browser.newContext({ javaScriptEnabled, viewport: PHONE });
+    try {
+      const page = await context.newPage();
+      await page.goto(`${ctx.server.url}${intakePathFor(token)}`);
+      if (javaScriptEnabled) await hydrateIsland(page, 'IntakeForm');
+      const field = (name: string) => theForm(page).locator(`[name="${name}"]`);
+      expect(await page.locator('[data-prefilled]').textContent()).toContain('We filled in what you told us in your audit');
+      expect(await field('firstName').inputValue()).toBe('Dana');
+      expect(await field('lastName').inputValue()).toBe('Okafor');
+      expect(await field('workEmail').inputValue()).toBe(given.email);
+      expect(await field('mobile').inputValue()).toBe('416-555-0142');
+      expect(await field('company').inputValue()).toBe(given.businessName);
+      expect(await field('website').inputValue()).toBe('https://okafor-build.example');
+      expect(await field('industry').inputValue()).toBe('contractors');
+      expect(await field('city').inputValue()).toBe('');
+      expect(await consentBox(page).isChecked()).toBe(false);
+      expect(await marketingBox(page).isChecked()).toBe(false);
+
+      await field('city').fill('Toronto');
+      await field('monthlyMarketingBudget').selectOption('2500-5000');
+      await field('biggestGoal').fill('Two more basement renovations a month.');
+      await consentBox(page).check();
+      await marketingBox(page).check();
+      await page.getByRole('button', { name: 'Submit application' }).click();
+      await page.waitForURL((url) => url.pathname === '/q4-intake/thank-you' && url.search === '');
+      expect(await page.locator('[data-already-applied]').count()).toBe(0);
+    } finally {
+      await context.close();
+    }
+  });
+
+  test('applying again with the same work email: we already have your application, and it is updated', async () => {
+    const { page, problems, context } = await openIntake(PHONE);
+    const mine = newAnswers();
+    await fillApplication(page, { consent: true, with: mine });
+    // As long as a person takes at least: a form filled faster is flagged as likely spam (lib/forms/spam.ts), which is never matched.
+    await page.waitForTimeout(MIN_FILL_MS);
+    await submit(page).click();
+    await page.waitForURL(`${ctx.server.url}/q4-intake/thank-you`);
+
+    await page.goto(`${ctx.server.url}/q4-intake`);
+    await hydrateIsland(page, 'IntakeForm');
+    await fillApplication(page, { consent: true, with: { ...mine, biggestGoal: 'Book out every Tuesday by March.' } });
+    await marketingBox(page).check();
+    await page.waitForTimeout(MIN_FILL_MS);
+    const request = page.waitForRequest((req) => req.url().endsWith('/api/q4-intake'));
+    const response = page.waitForResponse((res) => res.url().endsWith('/api/q4-intake'));
+    await submit(page).click();
+    expect((await request).postDataJSON()).toMatchObject({ marketingConsent: true, biggestGoal: 'Book out every Tuesday by March.' });
+    expect((await response).status()).toBe(200);
+    await page.waitForURL(`${ctx.server.url}/q4-intake/thank-you?application=updated`);
+    expect(await page.locator('[data-already-applied]').textContent()).toContain('We already have your application.');
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe("You're on the Q4 list.");
+    expect(problems).toEqual([]);
+    await context.close();
   });
 });

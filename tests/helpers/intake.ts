@@ -17,6 +17,7 @@ export function validIntake(overrides: Partial<IntakeApplication> = {}): IntakeA
     biggestGoal: 'Fill weekday afternoons with new facial clients.',
     howDidYouHear: 'A friend',
     caslConsent: 'true',
+    marketingConsent: false,
     ...overrides,
   };
 }

@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import type { ConsentRecord } from '../../../../components/staff/LeadDetail.tsx';
 import { auditConsent, findAudit } from '../../../../db/queries/audits.ts';
 import { bookingsOfLead, existingBookingToken } from '../../../../db/queries/bookings.ts';
 import { findIntakeApplication } from '../../../../db/queries/intake.ts';
@@ -58,20 +59,29 @@ const lead = new Hono<AppEnv>().get('/', requireStaff('page'), validLeadParams, 
       : params.kind === 'booking' && !found.erasedAt
         ? bookingAnswerRows(found, sessions.at(-1) ?? null)
         : [];
-  const consent = application
-    ? {
-        title: 'Consent record (CASL): emails and updates',
-        wording: consentWording(application.consentVersion),
-        version: application.consentVersion,
-        page: application.consentPage,
-        at: application.createdAt,
-        variants: application.consentVariants,
-      }
-    : auditMarketing
-      ? { title: 'Consent record (CASL): marketing emails', wording: consentWording(auditMarketing.version), ...auditMarketing }
-      : null;
+  const consents: ConsentRecord[] = [];
+  if (application) {
+    consents.push({
+      title: 'Consent record (CASL): emails and updates about the application',
+      wording: consentWording(application.consentVersion),
+      version: application.consentVersion,
+      page: application.consentPage,
+      at: application.updatedAt ?? application.createdAt,
+      variants: application.consentVariants,
+    });
+    if (application.marketingConsent)
+      consents.push({
+        title: 'Consent record (CASL): marketing emails',
+        wording: consentWording(application.marketingConsentVersion),
+        version: application.marketingConsentVersion,
+        page: application.marketingConsentPage,
+        at: application.marketingConsentAt ?? application.createdAt,
+        variants: application.marketingConsentVariants,
+      });
+  }
+  if (auditMarketing) consents.push({ title: 'Consent record (CASL): marketing emails', wording: consentWording(auditMarketing.version), ...auditMarketing });
   const bookingLink = bookingToken ? `${c.get('deps').config.PUBLIC_SITE_URL}/book?lead=${bookingToken}` : null;
-  return renderPage(c, leadPage, { staff, lead: found, answers, outcome, consent, deliveries, variants, timeline, owners, sessions, bookingLink, now: time });
+  return renderPage(c, leadPage, { staff, lead: found, answers, outcome, consents, deliveries, variants, timeline, owners, sessions, bookingLink, now: time });
 });
 
 lead.route('/', leadChanges);
