@@ -1,9 +1,9 @@
 import type { Ref } from 'react';
 import { nextStepFor } from '../../lib/audit/next-step.ts';
 import { personalLines } from '../../lib/audit/personal.ts';
-import { bookingPathFor } from '../../lib/audit/results-link.ts';
+import { bookingPathFor, intakePathFor } from '../../lib/audit/results-link.ts';
 import { type AuditRecord, estimateWorking, formatDollars, SCORE_THRESHOLDS, scoreBreakdown, scoreMessage } from '../../lib/audit/scoring.ts';
-import { intake, servicePath, services } from '../../lib/site.ts';
+import { servicePath, services } from '../../lib/site.ts';
 import { LineIcon } from '../ui/LineIcon.tsx';
 import { buttonClass } from '../ui/styles.ts';
 
@@ -114,7 +114,7 @@ export function AuditResults({
             <p className={`text-sm ${enterprise ? 'text-slate-300' : 'text-slate-700'}`}>{next.intake.text}</p>
             {/* A link, not a second button: the booking stays the one clear next step. */}
             <a
-              href={intake.path}
+              href={intakePathFor(resultsToken)}
               className={`mt-1 inline-flex min-h-11 items-center font-semibold underline underline-offset-2 ${enterprise ? 'text-white' : 'text-blue-700'}`}
             >
               {next.intake.label}

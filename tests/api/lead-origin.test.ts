@@ -170,10 +170,12 @@ describe('the private results link', () => {
     expect(html).toContain(audit.businessName);
     expect(html).toContain('data-audit-results');
     expect(html).toContain('<meta name="robots" content="noindex, nofollow"/>');
-    // The token shows once: in the booking button, so the session joins this audit (the page sends no Referer).
+    // The token shows only in the next steps' links, so the booking joins this audit and the intake is
+    // filled from it (the page sends no Referer); the intake link shows where the business fits the Q4 cohort.
     const token = resultsUrl.split('/').pop() as string;
-    expect(html.split(token)).toHaveLength(2);
-    expect(html).toContain(`href="/book?results=${token}"`);
+    const links = [`href="/book?results=${token}"`, `href="/q4-intake?results=${token}"`];
+    expect(html).toContain(links[0]);
+    expect(html.split(token).length - 1).toBe(links.filter((l) => html.includes(l)).length);
     // Headings step down one level at a time: the page's h1, the business name an h2, its parts h3.
     const levels = [...html.matchAll(/<h([1-6])[\s>]/g)].map((m) => Number(m[1]));
     expect(levels[0]).toBe(1);
