@@ -7,8 +7,10 @@ const MENU_ID = 'site-menu';
 /**
  * The fixed site header: logo, inline links from md up, and below md a menu that is a native popover:
  * the button opens and closes it in the same frame, with no script at all, and the browser closes it on
- * Escape or a tap outside and gives focus back to the button. The island loader (client/islands/
- * loader.ts) only adds what HTML cannot say: the button's aria-expanded, and closing when a link is chosen.
+ * Escape or a tap outside and gives focus back to the button, and tells assistive technology whether the
+ * menu is open (a popover's invoker is expanded or collapsed by the browser: aria-expanded is not allowed
+ * on it, so its name stays "Menu"). The island loader (client/islands/loader.ts) only closes it when a
+ * link is chosen.
  */
 export function Header({ onHome }: { onHome: boolean }) {
   const links = navLinks.map((link) => ({ ...link, href: link.label === 'Contact' ? contactHref(onHome) : link.href }));
@@ -40,8 +42,7 @@ export function Header({ onHome }: { onHome: boolean }) {
           type="button"
           popoverTarget={MENU_ID}
           aria-controls={MENU_ID}
-          aria-expanded="false"
-          aria-label="Open menu"
+          aria-label="Menu"
           data-menu-button=""
           className="inline-flex h-11 w-11 touch-manipulation items-center justify-center rounded-lg text-slate-800 hover:bg-slate-100 md:hidden"
         >

@@ -8,8 +8,11 @@ import { usePageRender } from '../server/islands/render-context.ts';
 import { Footer } from './Footer.tsx';
 import { Header } from './Header.tsx';
 
+// The audit without JavaScript: its four steps one under another, each under its title, spaced apart
+// and ruled off like sections of one form; no step chrome (progress, Next, "Step 1 of 4").
 const NO_SCRIPT_CSS =
-  '[data-wizard] [data-step]{display:grid!important}[data-wizard] [data-wizard-submit]{display:inline-flex!important}[data-wizard] [data-wizard-chrome]{display:none!important}';
+  '[data-wizard] [data-step]{display:grid!important}[data-wizard] [data-wizard-submit]{display:inline-flex!important}[data-wizard] [data-wizard-chrome]{display:none!important}' +
+  '[data-wizard] [data-step]+[data-step]{margin-top:2.5rem;padding-top:2rem;border-top:1px solid #e2e8f0}[data-wizard] [data-step-title]{float:left;width:100%;font-size:1.125rem}';
 
 /** The one document shell: head tags from the page's meta, header, main, footer. */
 export function Layout({ meta, children }: { meta: PageMeta; children: ReactNode }) {

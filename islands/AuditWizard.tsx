@@ -1,10 +1,11 @@
-import { type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react';
+import { type FocusEvent, type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react';
 import { abClickMarker, abViewMarker } from '../client/ab-markers.ts';
 import { apiRequest, serverMessage } from '../client/api-client.ts';
 import { newSubmissionId, readForm } from '../client/forms.ts';
 import { useFieldId } from '../client/islands/root.tsx';
 import { useToast } from '../client/toast.ts';
 import { useCheckedForm } from '../client/use-checked-form.ts';
+import { AuditErrorSummary } from '../components/home/AuditErrorSummary.tsx';
 import { AuditResults } from '../components/home/AuditResults.tsx';
 import { ChoicesField, type Option, SelectField, TextField } from '../components/ui/form.tsx';
 import { Honeypot } from '../components/ui/Honeypot.tsx';
@@ -12,6 +13,7 @@ import { Skeleton } from '../components/ui/Skeleton.tsx';
 import { buttonClass } from '../components/ui/styles.ts';
 import type { ContactFormConfig } from '../lib/ab/contact-form-variants.ts';
 import type { AbTracking } from '../lib/ab/definitions.ts';
+import { errorsByStep } from '../lib/audit/error-summary.ts';
 import { tokenOfResultsUrl } from '../lib/audit/results-link.ts';
 import {
   AUDIT_FLAG_FIELDS,
@@ -34,12 +36,15 @@ import {
   timeframeOptions,
 } from '../lib/audit/schema.ts';
 import type { AuditRecord } from '../lib/audit/scoring.ts';
+import { emailTypoHint } from '../lib/forms/email-typo.ts';
 import type { FieldErrors } from '../lib/forms/validation.ts';
 import { auditMarketingConsent } from '../lib/leads/consent.ts';
 import { agency, links } from '../lib/site.ts';
 
 const TOTAL_STEPS = AUDIT_STEPS.length;
 const STEPS = [1, 2, 3, 4] as const;
+const BACK_TO_SUBMIT_CLASS =
+  'order-first inline-flex w-full items-center justify-center rounded-lg border border-slate-300 bg-white px-4 py-2 text-sm font-semibold text-slate-900 transition hover:bg-slate-50 sm:order-none sm:ml-auto sm:w-auto sm:px-5 sm:py-3 sm:text-base';
 /** Taps closer together than this are one burst: the page never moves under the visitor's finger during one. */
 const TAP_BURST_MS = 600;
 
@@ -65,9 +70,11 @@ export type AuditWizardProps = AuditFormState & {
  * its field and every answer kept (`values`, `errors`).
  *
  * Once hydrated, the island checks the answers on submit with the shared schema, reading the form as the
- * server reads a plain post; shows each message under its field and goes to the first step with one;
- * sends the answers as JSON; and replaces the form with the results, whose private link it puts in the
- * address bar (Back and a reload show them).
+ * server reads a plain post; shows each message under its field, and above the steps a summary of every
+ * step's messages whose links jump to the field (its step shown), while the action bar offers the way
+ * back to the submit step in one tap; sends the answers as JSON; and replaces the form with the results,
+ * whose private link it puts in the address bar (Back and a reload show them). Next never checks
+ * anything (the spec); a likely typo in the email address is hinted at when the visitor leaves the field.
  */
 export default function AuditWizard({ config, tracking = null, values, errors }: AuditWizardProps) {
   if (!config) return <AuditSkeleton />;
@@ -92,7 +99,12 @@ function Wizard({
   const [resultsToken, setResultsToken] = useState<string | null>(null);
   const submissionId = useRef<string | null>(null);
   const stepGroup = useFieldId('step');
+  const idPrefix = useFieldId('');
   const resultsHeading = useRef<HTMLHeadingElement>(null);
+  const resultsBox = useRef<HTMLDivElement>(null);
+  const summary = useRef<HTMLElement>(null);
+  // A submit was refused for missing or wrong answers: the action bar then offers the way back to it.
+  const [submitRefused, setSubmitRefused] = useState(Object.keys(sentErrors).length > 0);
 
   // When the form became usable: the submission reports how long it took to fill (lib/forms/spam.ts).
   const shownAt = useRef(0);
@@ -125,12 +137,14 @@ function Wizard({
   };
 
   const showStep = (step: number, field?: string) => {
-    const radio = form.current?.querySelector<HTMLInputElement>(`[data-step-radio="${step}"]`);
+    const radio = document.getElementById(`${stepGroup}-${step}`) as HTMLInputElement | null;
     if (radio) radio.checked = true;
     if (!field) return settleOn(step);
-    const control = form.current?.querySelector<HTMLElement>(`[name="${field}"]`);
+    const control = form.current?.querySelector<HTMLInputElement>(`[name="${field}"]`);
     control?.focus({ preventScroll: true });
-    control?.closest('fieldset, [data-field]')?.scrollIntoView({ block: 'center' });
+    // The field with its question and message: a choice's group, else the control's own box.
+    const box = control?.type === 'radio' || control?.type === 'checkbox' ? control.closest('fieldset') : control?.parentElement;
+    box?.scrollIntoView({ block: 'center', behavior: 'instant' });
   };
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
@@ -138,13 +152,18 @@ function Wizard({
     if (pending) return;
     const outcome = check();
     if (!outcome.ok) {
-      const fields = Object.keys(outcome.fields);
-      const step = firstStepWithError(fields);
-      if (step !== null)
-        showStep(
-          step,
-          AUDIT_STEPS[step - 1].fields.find((f) => fields.includes(f)),
-        );
+      // Every step's messages at once: the summary above the steps, read first, with the first step that
+      // has one showing under it.
+      setSubmitRefused(true);
+      const step = firstStepWithError(Object.keys(outcome.fields));
+      if (step !== null) {
+        const radio = document.getElementById(`${stepGroup}-${step}`) as HTMLInputElement | null;
+        if (radio) radio.checked = true;
+      }
+      requestAnimationFrame(() => {
+        summary.current?.focus({ preventScroll: true });
+        summary.current?.scrollIntoView({ block: 'start', behavior: 'instant' });
+      });
       return;
     }
     submissionId.current ??= newSubmissionId();
@@ -157,7 +176,9 @@ function Wizard({
         id: submissionId.current,
       });
       // The address becomes the private results link, so Back (from the booking page), a reload or a
-      // bookmark shows these results, never an empty form.
+      // bookmark shows these results, never an empty form. That page has them at its top: the scroll
+      // of this long page is not restored onto it (it landed far from them, or at the bottom).
+      history.scrollRestoration = 'manual';
       history.replaceState(history.state, '', resultsUrl);
       setResultsToken(tokenOfResultsUrl(resultsUrl));
       setAudit(stored);
@@ -171,38 +192,32 @@ function Wizard({
 
   useEffect(() => {
     if (!audit) return;
-    resultsHeading.current?.scrollIntoView({ block: 'center' });
+    // The results start right under the header and the toast (which sits at the top on a phone), so the
+    // toast covers none of them.
+    resultsBox.current?.scrollIntoView({ block: 'start', behavior: 'instant' });
     resultsHeading.current?.focus({ preventScroll: true });
   }, [audit]);
 
-  if (audit) return <AuditResults audit={audit} headingRef={resultsHeading} resultsToken={resultsToken} />;
+  if (audit)
+    return (
+      <div ref={resultsBox} className="scroll-mt-52 sm:scroll-mt-24">
+        <AuditResults audit={audit} headingRef={resultsHeading} resultsToken={resultsToken} />
+      </div>
+    );
 
   const text = (name: AuditField) => (typeof values[name] === 'string' ? (values[name] as string) : '');
   const list = (name: AuditField) => (Array.isArray(values[name]) ? (values[name] as string[]) : []);
   const fieldProps = { errors, text, list };
+  const errorGroups = errorsByStep(errors);
   return (
-    <form
-      ref={form}
-      method="post"
-      action="/api/business-audit"
-      noValidate
-      data-wizard=""
-      onSubmit={onSubmit}
-      onChange={onChange}
-      onPointerDown={() => {
-        lastTouch.current = performance.now();
-      }}
-      aria-label="Free business growth audit"
-      className="relative"
-      {...abViewMarker(tracking)}
-    >
-      {/* Which step shows: the browser's own state. Not part of the form (no form owner), so never posted. */}
+    <>
+      {/* Which step shows: the browser's own state, in radios outside the form (so never posted) that the
+          form follows in CSS (static/styles.css). */}
       {STEPS.map((step) => (
         <input
           key={step}
           type="radio"
           hidden
-          form={`${stepGroup}-none`}
           name={stepGroup}
           id={`${stepGroup}-${step}`}
           value={step}
@@ -211,103 +226,139 @@ function Wizard({
           onChange={() => settleOn(step)}
         />
       ))}
-      <Honeypot />
+      <form
+        ref={form}
+        method="post"
+        action="/api/business-audit"
+        noValidate
+        data-wizard=""
+        onSubmit={onSubmit}
+        onChange={onChange}
+        onPointerDown={() => {
+          lastTouch.current = performance.now();
+        }}
+        aria-label="Free business growth audit"
+        className="relative"
+        {...abViewMarker(tracking)}
+      >
+        <Honeypot />
+        {errorGroups.length > 0 ? (
+          <AuditErrorSummary
+            id={`${idPrefix}error-summary`}
+            ref={summary}
+            groups={errorGroups}
+            idOf={(field) => `${idPrefix}${field}`}
+            onJump={(step, field) => showStep(step, field)}
+          />
+        ) : null}
 
-      {STEPS.map((step) => {
-        const percent = Math.round((step / TOTAL_STEPS) * 100);
-        return (
-          <div key={step} data-for-step={step} data-wizard-chrome="" className="mb-5">
-            <div className="flex justify-end text-sm text-slate-600">{`${percent}%`}</div>
-            <div
-              className="mt-2 h-2 rounded-full bg-slate-200"
-              role="progressbar"
-              aria-label="Audit progress"
-              aria-valuemin={0}
-              aria-valuemax={100}
-              aria-valuenow={percent}
-              aria-valuetext={`Step ${step} of ${TOTAL_STEPS}`}
-            >
-              <div className="h-2 rounded-full bg-blue-700" style={{ width: `${percent}%` }} />
+        {STEPS.map((step) => {
+          const percent = Math.round((step / TOTAL_STEPS) * 100);
+          return (
+            <div key={step} data-for-step={step} data-wizard-chrome="" className="mb-5">
+              <div className="flex justify-end text-sm text-slate-600">{`${percent}%`}</div>
+              <div
+                className="mt-2 h-2 rounded-full bg-slate-200"
+                role="progressbar"
+                aria-label="Audit progress"
+                aria-valuemin={0}
+                aria-valuemax={100}
+                aria-valuenow={percent}
+                aria-valuetext={`Step ${step} of ${TOTAL_STEPS}`}
+              >
+                <div className="h-2 rounded-full bg-blue-700" style={{ width: `${percent}%` }} />
+              </div>
             </div>
-          </div>
-        );
-      })}
+          );
+        })}
 
-      <div className="min-h-[65svh] lg:min-h-0">
-        <Step step={1}>
-          <div className="grid gap-5 sm:grid-cols-2">
-            <AuditText name="firstName" autoComplete="given-name" {...fieldProps} />
-            <AuditText name="lastName" autoComplete="family-name" {...fieldProps} />
-          </div>
-          <AuditText name="email" type="email" autoComplete="email" {...fieldProps} />
-          {config.showPhone ? <AuditText name="phone" type="tel" autoComplete="tel" {...fieldProps} /> : null}
-          <AuditText name="businessName" autoComplete="organization" {...fieldProps} />
-          <AuditSelect name="industry" placeholder="Select your industry" options={industryOptions} {...fieldProps} />
-          {config.showCompany ? <AuditText name="website" type="url" autoComplete="url" placeholder="https://" {...fieldProps} /> : null}
-        </Step>
-        <Step step={2}>
-          <AuditSelect name="monthlyRevenue" placeholder="Select your revenue range" options={monthlyRevenueOptions} {...fieldProps} />
-          <AuditSelect name="marketingBudget" placeholder="Select your budget" options={marketingBudgetOptions} {...fieldProps} />
-          <AuditSelect name="timeframe" placeholder="Select your timeframe" options={timeframeOptions} {...fieldProps} />
-          <AuditChoices name="primaryGoals" type="checkbox" options={primaryGoalOptions} {...fieldProps} />
-        </Step>
-        <Step step={3}>
-          <AuditChoices name="currentMarketing" type="checkbox" options={currentMarketingOptions} {...fieldProps} />
-          <AuditChoices name="currentChallenges" type="checkbox" options={currentChallengeOptions} {...fieldProps} />
-        </Step>
-        <Step step={4}>
-          <AuditChoices name="onlinePresence" type="radio" options={onlinePresenceOptions} {...fieldProps} />
-          <AuditChoices name="competitorAnalysis" type="radio" options={competitorAnalysisOptions} {...fieldProps} />
-          <AuditChoices name="previousAgency" type="radio" options={previousAgencyOptions} {...fieldProps} />
-          <MarketingConsent checked={values.marketingConsent === true} />
-        </Step>
-      </div>
+        <div className="min-h-[65svh] lg:min-h-0">
+          <Step step={1}>
+            <div className="grid gap-5 sm:grid-cols-2">
+              <AuditText name="firstName" autoComplete="given-name" {...fieldProps} />
+              <AuditText name="lastName" autoComplete="family-name" {...fieldProps} />
+            </div>
+            <AuditEmail {...fieldProps} onRecheck={onChange} />
+            {config.showPhone ? <AuditText name="phone" type="tel" autoComplete="tel" {...fieldProps} /> : null}
+            <AuditText name="businessName" autoComplete="organization" {...fieldProps} />
+            <AuditSelect name="industry" placeholder="Select your industry" options={industryOptions} {...fieldProps} />
+            {config.showCompany ? <AuditText name="website" type="url" autoComplete="url" placeholder="https://" {...fieldProps} /> : null}
+          </Step>
+          <Step step={2}>
+            <AuditSelect name="monthlyRevenue" placeholder="Select your revenue range" options={monthlyRevenueOptions} {...fieldProps} />
+            <AuditSelect name="marketingBudget" placeholder="Select your budget" options={marketingBudgetOptions} {...fieldProps} />
+            <AuditSelect name="timeframe" placeholder="Select your timeframe" options={timeframeOptions} {...fieldProps} />
+            <AuditChoices name="primaryGoals" type="checkbox" options={primaryGoalOptions} {...fieldProps} />
+          </Step>
+          <Step step={3}>
+            <AuditChoices name="currentMarketing" type="checkbox" options={currentMarketingOptions} {...fieldProps} />
+            <AuditChoices name="currentChallenges" type="checkbox" options={currentChallengeOptions} {...fieldProps} />
+          </Step>
+          <Step step={4}>
+            <AuditChoices name="onlinePresence" type="radio" options={onlinePresenceOptions} {...fieldProps} />
+            <AuditChoices name="competitorAnalysis" type="radio" options={competitorAnalysisOptions} {...fieldProps} />
+            <AuditChoices name="previousAgency" type="radio" options={previousAgencyOptions} {...fieldProps} />
+            <MarketingConsent checked={values.marketingConsent === true} />
+          </Step>
+        </div>
 
-      {/* The actions: each shows on its steps (CSS), in a bar that stays at the bottom of the screen. */}
-      <div className="sticky bottom-0 z-10 -mx-5 mt-6 flex flex-wrap items-center justify-between gap-3 border-t border-slate-200 bg-white/95 px-5 py-3 backdrop-blur sm:-mx-8 sm:px-8">
-        <span>
-          {STEPS.slice(1).map((step) => (
-            <StepLabel key={step} to={step - 1} from={step} group={stepGroup} className={buttonClass.secondary}>
-              Previous
+        {/* The actions: each shows on its steps (CSS), in a bar that stays at the bottom of the screen. */}
+        <div className="sticky bottom-0 z-10 -mx-5 mt-6 flex flex-wrap items-center justify-between gap-3 border-t border-slate-200 bg-white/95 px-5 py-3 backdrop-blur sm:-mx-8 sm:px-8">
+          <span>
+            {STEPS.slice(1).map((step) => (
+              <StepLabel key={step} to={step - 1} from={step} group={stepGroup} className={buttonClass.secondary}>
+                Previous
+              </StepLabel>
+            ))}
+          </span>
+          {/* After a refused submit, the way back to it from steps 1 to 3: on a phone a row of its own above
+              Previous and Next, from sm beside Next. */}
+          {submitRefused ? (
+            <StepLabel to={TOTAL_STEPS} from={STEPS.slice(0, -1).join(' ')} group={stepGroup} className={BACK_TO_SUBMIT_CLASS}>
+              Back to submit
             </StepLabel>
-          ))}
-        </span>
-        <span>
-          {STEPS.slice(0, -1).map((step) => (
-            <StepLabel key={step} to={step + 1} from={step} group={stepGroup} className={buttonClass.primary}>
-              Next
-            </StepLabel>
-          ))}
-          <button
-            type="submit"
-            data-for-step={TOTAL_STEPS}
-            data-wizard-submit=""
-            className={buttonClass.primary}
-            disabled={pending}
-            {...abClickMarker(tracking, { target: 'audit-submit' })}
-          >
-            {pending ? 'Analyzing...' : config.submitButtonText}
-          </button>
-        </span>
-      </div>
-      <p className="mt-4 text-xs leading-5 text-slate-500">
-        Fields marked * are required. Submitting sends your answers to {agency.name} to prepare your audit: we email you your results with a private link to
-        them (you asked for them), and a strategist may follow up about your audit. Nothing else unless you tick the marketing box.{' '}
-        <a href={links.privacy} className="underline">
-          Privacy policy
-        </a>
-      </p>
-    </form>
+          ) : null}
+          <span>
+            {STEPS.slice(0, -1).map((step) => (
+              <StepLabel key={step} to={step + 1} from={step} group={stepGroup} className={buttonClass.primary}>
+                Next
+              </StepLabel>
+            ))}
+            <button
+              type="submit"
+              data-for-step={TOTAL_STEPS}
+              data-wizard-submit=""
+              className={buttonClass.primary}
+              disabled={pending}
+              {...abClickMarker(tracking, { target: 'audit-submit' })}
+            >
+              {pending ? 'Analyzing...' : config.submitButtonText}
+            </button>
+          </span>
+        </div>
+        <p className="mt-4 text-xs leading-5 text-slate-500">
+          Fields marked * are required. Submitting sends your answers to {agency.name} to prepare your audit: we email you your results with a private link to
+          them (you asked for them), and a strategist may follow up about your audit. Nothing else unless you tick the marketing box.{' '}
+          <a href={links.privacy} className="underline">
+            Privacy policy
+          </a>
+        </p>
+      </form>
+    </>
   );
 }
 
-/** One step: a fieldset whose legend says which (all four show, one under another, without JavaScript). */
+/**
+ * One step: a fieldset whose legend names it. "Step 2 of 4: " is step chrome: without JavaScript all four
+ * show at once, one under another, each under its title alone (and spaced apart: Layout's <noscript> style).
+ */
 function Step({ step, children }: { step: number; children: ReactNode }) {
   const { title } = AUDIT_STEPS[step - 1];
   return (
     <fieldset data-step={step} data-for-step={step} className="grid gap-5">
       <legend data-step-title="" tabIndex={-1} className="mb-1 text-base font-semibold text-slate-900 outline-none">
-        {`Step ${step} of ${TOTAL_STEPS}: ${title}`}
+        <span data-wizard-chrome="">{`Step ${step} of ${TOTAL_STEPS}: `}</span>
+        {title}
       </legend>
       {children}
     </fieldset>
@@ -319,7 +370,20 @@ function Step({ step, children }: { step: number; children: ReactNode }) {
  * script and without one. The button inside it is what assistive technology and the keyboard meet (the
  * island loader makes Enter and Space click it: client/islands/loader.ts).
  */
-function StepLabel({ to, from, group, className, children }: { to: number; from: number; group: string; className: string; children: ReactNode }) {
+function StepLabel({
+  to,
+  from,
+  group,
+  className,
+  children,
+}: {
+  to: number;
+  /** The steps it shows on ("1 2 3"). */
+  from: number | string;
+  group: string;
+  className: string;
+  children: ReactNode;
+}) {
   return (
     <label htmlFor={`${group}-${to}`} data-for-step={from} data-wizard-chrome="" className="contents">
       {/* biome-ignore lint/a11y/useSemanticElements: a <button> inside a label would not check the label's radio; the label's own activation is the point */}
@@ -355,6 +419,52 @@ function AuditText({
       autoComplete={autoComplete}
       placeholder={placeholder}
     />
+  );
+}
+
+/**
+ * The email field, which hints at a likely typo ("dana@sparkleclean,ca": did you mean …ca?) when the
+ * visitor leaves it, with a button that puts the suggestion in. Only a hint: it blocks nothing, and the
+ * spec's "Invalid email address" stays the submit's to say.
+ */
+function AuditEmail({ errors, text, onRecheck }: Omit<FieldBase, 'name' | 'list'> & { onRecheck: () => void }) {
+  const id = useFieldId('email');
+  const [suggestion, setSuggestion] = useState<string | null>(null);
+  const use = () => {
+    const input = document.getElementById(id) as HTMLInputElement | null;
+    if (!input || !suggestion) return;
+    input.value = suggestion;
+    setSuggestion(null);
+    input.focus();
+    onRecheck();
+  };
+  return (
+    <div>
+      <TextField
+        id={id}
+        name="email"
+        type="email"
+        label={auditQuestions.email}
+        required
+        error={errors.email}
+        defaultValue={text('email')}
+        autoComplete="email"
+        onBlur={(event: FocusEvent<HTMLInputElement>) => setSuggestion(emailTypoHint(event.currentTarget.value))}
+      />
+      {/* Always there (empty), so a screen reader hears the hint when it appears. */}
+      <p role="status" className="mt-1 text-sm text-slate-700 empty:hidden" data-email-hint="">
+        {suggestion ? (
+          <>
+            {'Did you mean '}
+            <strong className="break-all">{suggestion}</strong>
+            {'? '}
+            <button type="button" onClick={use} className="ml-1 font-semibold text-blue-700 underline underline-offset-2">
+              Use it
+            </button>
+          </>
+        ) : null}
+      </p>
+    </div>
   );
 }
 

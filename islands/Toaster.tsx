@@ -1,8 +1,14 @@
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useEffect, useState } from 'react';
+import { flushSync } from 'react-dom';
 import { dismissToastAtom, TOAST_DURATION_MS, toastAtom } from '../client/toast.ts';
 
-/** Shows the one current toast for 5 seconds. Destructive toasts are alerts; others are status messages. */
+/**
+ * Shows the one current toast for 5 seconds. Destructive toasts are alerts; others are status messages.
+ * On a phone it sits at the top, under the header: at the bottom it covered what a toast announces (the
+ * audit's results) and the form's action bar. A toast is news of the moment: leaving the page ends it,
+ * so Back to a page the browser kept does not show it again.
+ */
 export default function Toaster() {
   const toast = useAtomValue(toastAtom);
   const dismiss = useSetAtom(dismissToastAtom);
@@ -12,13 +18,20 @@ export default function Toaster() {
   useEffect(() => setHydrated(true), []);
   useEffect(() => {
     if (!toast) return;
+    // Synchronously: a page the browser keeps for Back is frozen right after this event.
+    const leave = () => flushSync(() => dismiss(toast.id));
+    window.addEventListener('pagehide', leave);
+    return () => window.removeEventListener('pagehide', leave);
+  }, [toast, dismiss]);
+  useEffect(() => {
+    if (!toast) return;
     const timer = setTimeout(() => dismiss(toast.id), TOAST_DURATION_MS);
     return () => clearTimeout(timer);
   }, [toast, dismiss]);
   if (!toast || !hydrated) return null;
   const destructive = toast.variant === 'destructive';
   return (
-    <div className="pointer-events-none fixed inset-x-0 bottom-0 z-[100] flex justify-center p-4 sm:justify-end">
+    <div className="pointer-events-none fixed inset-x-0 top-16 z-[100] flex justify-center p-4 sm:top-auto sm:bottom-0 sm:justify-end">
       <div
         role={destructive ? 'alert' : 'status'}
         data-toast=""

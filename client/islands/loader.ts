@@ -156,23 +156,14 @@ const onScreen = observer(sendView, { threshold: 0 });
 
 /**
  * The phone menu is a native popover (components/Header.tsx): it opens, closes on Escape or a tap
- * outside, and gives focus back, with no script. Here: its button says whether it is open, and choosing
+ * outside, gives focus back, and its button is expanded or collapsed, with no script. Here: choosing
  * one of its links closes it (a link to #contact on the same page would otherwise leave it open).
  */
 function enhanceMenus(): void {
-  for (const menu of document.querySelectorAll<HTMLElement>('[popover][data-site-menu]')) {
-    const button = document.querySelector<HTMLElement>(`[popovertarget="${menu.id}"]`);
-    const say = (open: boolean) => {
-      button?.setAttribute('aria-expanded', String(open));
-      button?.setAttribute('aria-label', open ? 'Close menu' : 'Open menu');
-    };
-    // It may have been opened before this script ran.
-    say(menu.matches(':popover-open'));
-    menu.addEventListener('toggle', (event) => say((event as ToggleEvent).newState === 'open'));
+  for (const menu of document.querySelectorAll<HTMLElement>('[popover][data-site-menu]'))
     menu.addEventListener('click', (event) => {
       if (event.target instanceof Element && event.target.closest('a')) menu.hidePopover();
     });
-  }
 }
 
 /**

@@ -127,7 +127,7 @@ export function ChoicesField({
   error?: string;
 }) {
   return (
-    <fieldset aria-describedby={error ? `${id}-error` : undefined}>
+    <fieldset id={id} aria-describedby={error ? `${id}-error` : undefined}>
       <legend className={`mb-2 ${labelClass(error)}`}>
         {legend}
         <RequiredMark required={required} />

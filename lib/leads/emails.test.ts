@@ -2,7 +2,16 @@ import { describe, expect, test } from 'bun:test';
 import { scoreBreakdown } from '../audit/scoring.ts';
 import { thankYou } from '../content/intake.ts';
 import { agency, mailingAddressLine } from '../site.ts';
-import { applicationReceivedEmail, auditResultsEmail, type EmailMessage, emailText, type LeadNotice, newLeadEmail } from './emails.ts';
+import {
+  applicationReceivedEmail,
+  auditResultsEmail,
+  type EmailBlock,
+  type EmailMessage,
+  emailText,
+  type LeadNotice,
+  newLeadEmail,
+  textParts,
+} from './emails.ts';
 import { leadErasedWebhookBody, leadErasedWebhookId, leadWebhookBody, leadWebhookId } from './webhook.ts';
 
 const SITE = 'https://toronto.northlinedigital.ca';
@@ -110,6 +119,23 @@ describe('the audit results email to the prospect', () => {
     expect(text).toContain(`See your results online: ${SITE}/audit/results/${TOKEN}`);
     expect(text).toContain('works until Monday, February 22, 2027');
     expect(text).toContain(`Book Free Consultation: ${SITE}/book?results=${TOKEN}`);
+  });
+
+  test('one primary button, the booking; the results link is the secondary one; the estimate a figure of its own, with its basis', () => {
+    const buttons = m.blocks.filter((b): b is Extract<EmailBlock, { kind: 'button' }> => b.kind === 'button');
+    expect(buttons.map((b) => [b.label, b.secondary ?? false])).toEqual([
+      ['See your results online', true],
+      ['Book Free Consultation', false],
+    ]);
+    expect(m.blocks.find((b) => b.kind === 'figure')).toEqual({
+      kind: 'figure',
+      label: 'Estimated value of the growth within reach',
+      value: '$4,800/month',
+      note: 'That estimate is based on your revenue range, marketing budget and goals.',
+    });
+    expect(emailText(m)).toContain(
+      'Estimated value of the growth within reach: $4,800/month\nThat estimate is based on your revenue range, marketing budget and goals.\n',
+    );
   });
 
   test('an enterprise audit offers the enterprise consultation and cites the $40K of data insights', () => {
@@ -226,5 +252,46 @@ describe('the webhook body', () => {
     expect(leadErasedWebhookId(erased)).toBe(`msg_lead_erased_audit_${auditNotice.id}`);
     expect(leadErasedWebhookId(erased)).not.toBe(leadWebhookId(auditNotice));
     expect(JSON.stringify(leadErasedWebhookBody(erased))).toBe(JSON.stringify(leadErasedWebhookBody({ ...erased })));
+  });
+});
+
+describe('textParts: the runs of an email’s text as its HTML shows them', () => {
+  test('the agency’s phone, email and site are links; the rest is as written', () => {
+    expect(textParts('Reply to this email or call us at (416) 555-0142.')).toEqual([
+      { text: 'Reply to this email or call us at ' },
+      { text: '(416) 555-0142', href: 'tel:+1-416-555-0142', nowrap: true },
+      { text: '.' },
+    ]);
+    expect(textParts('(416) 555-0142 · hello@northlinedigital.ca · https://northlinedigital.ca')).toEqual([
+      { text: '(416) 555-0142', href: 'tel:+1-416-555-0142', nowrap: true },
+      { text: ' · ' },
+      { text: 'hello@northlinedigital.ca', href: 'mailto:hello@northlinedigital.ca' },
+      { text: ' · ' },
+      { text: 'northlinedigital.ca', href: 'https://northlinedigital.ca' },
+    ]);
+  });
+
+  test('the mailing address breaks only between its parts', () => {
+    const parts = textParts(`${agency.legalName} (${agency.name}), ${mailingAddressLine}`);
+    expect(parts.map((p) => p.text).join('')).toBe(`${agency.legalName} (${agency.name}), ${mailingAddressLine}`);
+    expect(parts.filter((p) => p.nowrap).map((p) => p.text)).toEqual(['312 Adelaide Street West', 'Suite 400', 'Toronto', 'ON M5V 1R2']);
+  });
+
+  test('a longer address that starts like ours is not cut; text with none of them is one run; empty is none', () => {
+    expect(textParts('See https://northlinedigital.ca/privacy-policy or write to team.hello@northlinedigital.ca')).toEqual([
+      { text: 'See https://northlinedigital.ca/privacy-policy or write to team.hello@northlinedigital.ca' },
+    ]);
+    expect(textParts('Hi Dana, thanks.')).toEqual([{ text: 'Hi Dana, thanks.' }]);
+    expect(textParts('')).toEqual([]);
+  });
+
+  test('every sentence of every email survives it word for word', () => {
+    for (const message of [newLeadEmail(auditNotice, SITE), auditResultsEmail(auditNotice, SITE), applicationReceivedEmail(intakeNotice, SITE)])
+      for (const line of [...message.footer, ...message.blocks.flatMap((b) => (b.kind === 'paragraph' || b.kind === 'tip' ? [b.text] : []))])
+        expect(
+          textParts(line)
+            .map((p) => p.text)
+            .join(''),
+        ).toBe(line.replace('https://northlinedigital.ca', 'northlinedigital.ca'));
   });
 });

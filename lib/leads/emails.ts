@@ -20,8 +20,11 @@ export type EmailBlock =
   | { kind: 'breakdown'; title: string; rows: { label: string; points: number; max: number; why: string }[] }
   | { kind: 'links'; title: string; items: { label: string; href: string }[] }
   | { kind: 'steps'; title: string; items: string[] }
-  | { kind: 'button'; label: string; href: string }
-  | { kind: 'tip'; label: string; text: string };
+  /** The email's one call to action; `secondary` for any other button, which must not compete with it. */
+  | { kind: 'button'; label: string; href: string; secondary?: boolean }
+  | { kind: 'tip'; label: string; text: string }
+  /** One figure that matters, on its own: its label above, the value large, a note on how it was reached. */
+  | { kind: 'figure'; label: string; value: string; note?: string };
 
 export type EmailMessage = {
   subject: string;
@@ -136,10 +139,11 @@ export function auditResultsEmail(notice: LeadNotice, siteUrl: string): EmailMes
     { kind: 'score', score: audit.score, message },
     { kind: 'breakdown', title: 'How your score adds up', rows: audit.breakdown.map(({ label, points, max, why }) => ({ label, points, max, why })) },
     {
-      kind: 'facts',
-      rows: [{ label: 'Estimated value of the growth within reach', value: `${formatDollars(audit.estimatedValue)}/month` }],
+      kind: 'figure',
+      label: 'Estimated value of the growth within reach',
+      value: `${formatDollars(audit.estimatedValue)}/month`,
+      note: 'That estimate is based on your revenue range, marketing budget and goals.',
     },
-    { kind: 'paragraph', text: 'That estimate is based on your revenue range, marketing budget and goals.' },
     {
       kind: 'links',
       title: 'Recommended services for you',
@@ -147,7 +151,8 @@ export function auditResultsEmail(notice: LeadNotice, siteUrl: string): EmailMes
     },
   ];
   if (audit.resultsToken) {
-    blocks.push({ kind: 'button', label: 'See your results online', href: `${siteUrl}${resultsPath(audit.resultsToken)}` });
+    // The booking below is the email's one primary button; this one is there to come back to.
+    blocks.push({ kind: 'button', label: 'See your results online', href: `${siteUrl}${resultsPath(audit.resultsToken)}`, secondary: true });
     blocks.push({
       kind: 'paragraph',
       text: `This private link works until ${formatWeekdayDate(resultsLinkExpiresAt(notice.createdAt))}. Anyone who has it can see your results, so please keep it to yourself.`,
@@ -220,6 +225,42 @@ export function applicationReceivedEmail(notice: LeadNotice, siteUrl: string): E
   };
 }
 
+/** A run of an email's text as HTML shows it: a link where it names how to reach us, kept on one line where a break would split it. */
+export type TextPart = { text: string; href?: string; nowrap?: boolean };
+
+const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** The agency's own contact details wherever an email's words name them (a whole address only: not the site inside a longer link). */
+const CONTACT_PARTS: { pattern: RegExp; parts: TextPart[] }[] = [
+  {
+    pattern: new RegExp(escaped(mailingAddressLine)),
+    parts: joinedWith(', ', [...agency.address.street.split(', '), agency.address.city, `${agency.address.region} ${agency.address.postalCode}`]),
+  },
+  { pattern: new RegExp(escaped(agency.phoneDisplay)), parts: [{ text: agency.phoneDisplay, href: `tel:${agency.phone}`, nowrap: true }] },
+  { pattern: new RegExp(`(?<![\\w.@-])${escaped(agency.email)}(?![\\w-])`), parts: [{ text: agency.email, href: `mailto:${agency.email}` }] },
+  { pattern: new RegExp(`${escaped(links.mainSite)}(?![\\w/.-])`), parts: [{ text: links.mainSite.replace(/^https:\/\//, ''), href: links.mainSite }] },
+];
+
+function joinedWith(separator: string, pieces: string[]): TextPart[] {
+  return pieces.flatMap((text, i) => [...(i > 0 ? [{ text: separator }] : []), { text, nowrap: true }]);
+}
+
+/**
+ * An email's text in runs for its HTML part: the agency's phone, email and site become links (mail apps
+ * link some of them by guessing, and not others), and the mailing address breaks only between its parts,
+ * never inside "Suite 400" or "M5V 1R2". The plain-text part keeps the words as they are.
+ */
+export function textParts(text: string): TextPart[] {
+  let first: { index: number; length: number; parts: TextPart[] } | null = null;
+  for (const { pattern, parts } of CONTACT_PARTS) {
+    const found = pattern.exec(text);
+    if (found && (first === null || found.index < first.index)) first = { index: found.index, length: found[0].length, parts };
+  }
+  if (!first) return text ? [{ text }] : [];
+  const before = text.slice(0, first.index);
+  return [...(before ? [{ text: before }] : []), ...first.parts, ...textParts(text.slice(first.index + first.length))];
+}
+
 /** The plain-text part of an email: the same content, readable in any mail app. */
 export function emailText(message: EmailMessage): string {
   const out: string[] = [message.heading, '='.repeat(Math.min(message.heading.length, 60)), ''];
@@ -257,6 +298,9 @@ export function emailText(message: EmailMessage): string {
         break;
       case 'tip':
         out.push(`${block.label}: ${block.text}`, '');
+        break;
+      case 'figure':
+        out.push(`${block.label}: ${block.value}`, ...(block.note ? [block.note] : []), '');
         break;
     }
   }

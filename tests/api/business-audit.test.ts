@@ -171,7 +171,8 @@ describe('home page', () => {
     expect(html).toContain('data-ab-click=');
     expect(html).toMatch(/data-hero-variant="(control|variant-a|variant-b)"/);
     expect(html).toContain('Get Your Free Business Audit');
-    expect(html).toContain('Step 1 of 4: Basic Information');
+    // "Step 1 of 4: " is the step chrome (hidden without JavaScript, when all four steps show at once).
+    expect(html).toContain('<span data-wizard-chrome="">Step 1 of 4: </span>Basic Information');
     for (const id of ['services', 'about', 'contact']) expect(html).toContain(`id="${id}"`);
     expect(html.indexOf('id="services"')).toBeLessThan(html.indexOf('id="about"'));
     expect(html.indexOf('id="about"')).toBeLessThan(html.indexOf('id="contact"'));

@@ -138,13 +138,23 @@ describe('with SMTP and a webhook receiver', () => {
     const text = prospect.parsed.text ?? '';
     const html = String(prospect.parsed.html);
     expect(audit.resultsUrl).toMatch(/^\/audit\/results\/[A-Za-z0-9_-]{43}$/);
+    // The HTML's words, as a mail app shows them (its address is in parts that do not break inside).
+    const htmlWords = html.replace(/<[^>]+>/g, '');
     for (const part of [text, html]) {
       expect(part).toContain(`${TEST_SITE_URL}${audit.resultsUrl}`);
       expect(part).toContain(`${TEST_SITE_URL}/services/`);
-      expect(part).toContain(mailingAddressLine);
       expect(part).toMatch(/\d{1,3}\/100/);
     }
+    for (const words of [text, htmlWords]) expect(words).toContain(mailingAddressLine);
+    expect(html).toContain('<span class="nowrap">ON M5V 1R2</span>');
     expect(html).not.toMatch(/<img|<script|utm_/i);
+    // One primary (filled) button, the booking; the results link is outlined; our phone, email and site are links.
+    const buttons = [...html.matchAll(/<a href="([^"]+)" style="[^"]*background:(#[0-9a-f]+)[^"]*">([^<]+)<\/a>/g)].map((m) => [m[3], m[2]]);
+    expect(buttons.filter(([, background]) => background === '#1d4ed8').map(([label]) => label)).toHaveLength(1);
+    expect(buttons.find(([label]) => label === 'See your results online')?.[1]).toBe('#ffffff');
+    expect(html).toContain('href="tel:+1-416-555-0142"');
+    expect(html).toContain('href="mailto:hello@northlinedigital.ca"');
+    expect(html).toContain('href="https://northlinedigital.ca"');
     expect(text).toContain('because you asked for your audit results');
 
     // The webhook: signed as published, the lead with its source and its place in the inbox.

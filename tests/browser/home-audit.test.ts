@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from 'bun:test';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { nextStepFor, RESULTS_FOLLOW_UP } from '../../lib/audit/next-step.ts';
 import { personalLines } from '../../lib/audit/personal.ts';
 import { auditSchema } from '../../lib/audit/schema.ts';
@@ -112,6 +112,9 @@ async function recordToasts(page: Page): Promise<void> {
   });
 }
 
+/** The messages under the fields (the error summary above the steps repeats them as links). */
+const fieldErrors = (form: Locator) => form.locator('p[role="alert"]');
+
 /** Waits until a recorded toast contains `text`, and returns it. */
 async function toastShown(page: Page, text: string): Promise<string> {
   const handle = await page.waitForFunction((t) => (window as unknown as { __toasts: string[] }).__toasts.find((x) => x.includes(t)) ?? false, text, {
@@ -157,17 +160,18 @@ describe('home page and the free business audit', () => {
         'Business name is required',
         'Please select your industry',
       ]) {
-        expect(await w.getByText(message, { exact: true }).isVisible()).toBe(true);
+        expect(await fieldErrors(w).getByText(message, { exact: true }).isVisible()).toBe(true);
       }
       expect(await w.locator('label', { hasText: 'First name' }).getAttribute('class')).toContain('text-red-600');
-      expect(await page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('firstName');
+      // Focus is on the summary of every step's messages, above the steps.
+      expect(await page.evaluate(() => document.activeElement?.hasAttribute('data-error-summary'))).toBe(true);
 
       // Fill in step 1 only, submit from step 4: taken to the first step still holding an error.
       await fillStep1(page, profile);
       for (let i = 0; i < 3; i++) await w.getByRole('button', { name: 'Next' }).click();
       await w.getByRole('button', { name: 'Get My Free Audit' }).click();
       expect(await stepTitle(page).textContent()).toBe('Step 2 of 4: Business Scale & Goals');
-      expect(await w.getByText('Please select your revenue range', { exact: true }).isVisible()).toBe(true);
+      expect(await fieldErrors(w).getByText('Please select your revenue range', { exact: true }).isVisible()).toBe(true);
       await w.getByRole('button', { name: 'Previous' }).click();
       await fillSteps2to4(page, profile);
 
@@ -287,7 +291,7 @@ describe('home page and the free business audit', () => {
       history.replaceState(null, '', '/');
       window.scrollTo({ top: 0, behavior: 'instant' });
     });
-    await phone.page.getByRole('button', { name: 'Open menu' }).click();
+    await phone.page.getByRole('button', { name: 'Menu' }).click();
     await phone.page.locator('nav[aria-label="Mobile"]').getByRole('link', { name: 'Contact' }).click();
     at = await landing(phone.page);
     expect(at.form.top).toBeLessThan(300);
@@ -342,8 +346,23 @@ describe('the audit with JavaScript turned off', () => {
     const page = await context.newPage();
     await page.goto(`${server.url}/#contact`);
     const form = page.locator('form[data-wizard]');
-    for (const [i, step] of ['Basic Information', 'Business Scale & Goals', 'Current Marketing & Challenges', 'Online Presence Assessment'].entries())
-      expect(await form.getByText(`Step ${i + 1} of 4: ${step}`).isVisible()).toBe(true);
+    // Each step under its own title, with no "Step 1 of 4" (all four show at once), ruled off from the one before.
+    const titles = form.locator('[data-step-title]');
+    expect(await titles.evaluateAll((els) => els.map((el) => (el as HTMLElement).innerText))).toEqual([
+      'Basic Information',
+      'Business Scale & Goals',
+      'Current Marketing & Challenges',
+      'Online Presence Assessment',
+    ]);
+    const gaps = await form
+      .locator('[data-step]')
+      .evaluateAll((steps) => steps.slice(1).map((step, i) => step.getBoundingClientRect().top - (steps[i] as HTMLElement).getBoundingClientRect().bottom));
+    for (const gap of gaps) expect(gap).toBeGreaterThanOrEqual(32);
+    expect(await form.locator('[data-step] + [data-step]').evaluateAll((els) => els.map((el) => getComputedStyle(el).borderTopWidth))).toEqual([
+      '1px',
+      '1px',
+      '1px',
+    ]);
     expect(await form.getByRole('button', { name: 'Next' }).count()).toBe(0);
     const submit = form.locator('button[type="submit"]');
     expect(await submit.isVisible()).toBe(true);
@@ -362,8 +381,14 @@ describe('the audit with JavaScript turned off', () => {
       'Please select your timeframe',
       'Please rate your online presence',
     ])
-      expect(await again.getByText(message, { exact: true }).isVisible(), message).toBe(true);
-    expect(await again.getByText('Please select an option', { exact: true }).count()).toBe(2);
+      expect(await fieldErrors(again).getByText(message, { exact: true }).isVisible(), message).toBe(true);
+    expect(await fieldErrors(again).getByText('Please select an option', { exact: true }).count()).toBe(2);
+    // Above the form, the summary of every message, each a link to its field.
+    const summary = again.locator('[data-error-summary]');
+    expect(await summary.getByRole('heading').textContent()).toBe('11 answers need a fix before we can prepare your audit');
+    expect(await summary.getByRole('link').count()).toBe(11);
+    const timeframeId = await again.locator('select[name="timeframe"]').getAttribute('id');
+    expect(await summary.getByRole('link', { name: 'Please select your timeframe' }).getAttribute('href')).toBe(`#${timeframeId}`);
     // The labels of fields with errors turn red, as they do with JavaScript.
     expect(await again.locator('label', { hasText: 'First name' }).getAttribute('class')).toContain('text-red-600');
 

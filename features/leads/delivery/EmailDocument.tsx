@@ -1,6 +1,6 @@
-import type { ReactNode } from 'react';
+import { Fragment, type ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
-import type { EmailBlock, EmailMessage } from '../../../lib/leads/emails.ts';
+import { type EmailBlock, type EmailMessage, textParts } from '../../../lib/leads/emails.ts';
 import { agency } from '../../../lib/site.ts';
 
 // An email's HTML part, rendered on the server from the same content as its text part
@@ -10,7 +10,9 @@ import { agency } from '../../../lib/site.ts';
 
 const STYLES = `
 body { margin: 0; padding: 0; background: #f1f5f9; color: #0f172a; font-family: -apple-system, 'Segoe UI', Roboto, Helvetica, Arial, sans-serif; }
-td, p, li, a { overflow-wrap: anywhere; word-break: break-word; }
+td, p, li { overflow-wrap: break-word; }
+a { overflow-wrap: anywhere; }
+.nowrap { white-space: nowrap; }
 .frame { width: 100%; background: #f1f5f9; }
 .card { width: 100%; max-width: 600px; background: #ffffff; border-radius: 12px; }
 .brand { padding: 20px 28px; border-bottom: 1px solid #e2e8f0; font-size: 15px; font-weight: 700; color: #1d4ed8; }
@@ -19,7 +21,7 @@ h1 { margin: 0 0 16px; font-size: 22px; line-height: 1.3; }
 h2 { margin: 24px 0 8px; font-size: 16px; }
 p { margin: 0 0 16px; font-size: 15px; line-height: 1.6; }
 a { color: #1d4ed8; }
-.facts { width: 100%; border-collapse: collapse; margin: 0 0 16px; }
+.facts { width: 100%; table-layout: fixed; border-collapse: collapse; margin: 0 0 16px; }
 .facts td { padding: 6px 0; border-bottom: 1px solid #f1f5f9; font-size: 14px; vertical-align: top; }
 .facts .label { width: 40%; padding-right: 12px; color: #475569; }
 .score { margin: 0 0 16px; padding: 16px; background: #f8fafc; border-radius: 10px; }
@@ -31,6 +33,10 @@ a { color: #1d4ed8; }
 .bar { width: 100%; border-collapse: collapse; margin-top: 4px; }
 ol, ul { margin: 0 0 16px; padding-left: 22px; }
 li { margin: 0 0 8px; font-size: 15px; line-height: 1.5; }
+.figure { margin: 0 0 16px; padding: 14px 16px; border: 1px solid #e2e8f0; border-radius: 10px; }
+.figure .label { margin: 0; font-size: 14px; color: #475569; }
+.figure .value { margin: 2px 0 0; font-size: 24px; font-weight: 800; color: #0f172a; }
+.figure .note { margin: 4px 0 0; font-size: 13px; color: #475569; }
 .tip { margin: 0 0 16px; padding: 12px 16px; background: #eff6ff; border-left: 4px solid #1d4ed8; font-size: 14px; line-height: 1.5; }
 .footer { padding: 16px 28px 24px; font-size: 12px; line-height: 1.6; color: #64748b; }
 .footer p { margin: 0 0 6px; font-size: 12px; }
@@ -41,15 +47,47 @@ const button = {
   padding: '12px 20px',
   background: '#1d4ed8',
   color: '#ffffff',
+  border: '2px solid #1d4ed8',
   borderRadius: '8px',
   fontWeight: 700,
   textDecoration: 'none',
-};
+  overflowWrap: 'normal',
+} as const;
+/** Any button but the email's one call to action: outlined, so the two never compete. */
+const secondaryButton = { ...button, background: '#ffffff', color: '#1d4ed8' } as const;
+
+/** Words with the agency's contact details linked and the address kept whole where it must be (lib/leads/emails.ts: textParts). */
+function Text({ text }: { text: string }): ReactNode {
+  let offset = 0;
+  return textParts(text).map((part) => {
+    // Where the run starts in the text: its identity.
+    const key = offset;
+    offset += part.text.length;
+    const className = part.nowrap ? 'nowrap' : undefined;
+    if (part.href)
+      return (
+        <a key={key} href={part.href} className={className}>
+          {part.text}
+        </a>
+      );
+    return className ? (
+      <span key={key} className={className}>
+        {part.text}
+      </span>
+    ) : (
+      <Fragment key={key}>{part.text}</Fragment>
+    );
+  });
+}
 
 function Block({ block }: { block: EmailBlock }): ReactNode {
   switch (block.kind) {
     case 'paragraph':
-      return <p>{block.text}</p>;
+      return (
+        <p>
+          <Text text={block.text} />
+        </p>
+      );
     case 'facts':
       return (
         <table className="facts" role="presentation">
@@ -121,7 +159,7 @@ function Block({ block }: { block: EmailBlock }): ReactNode {
     case 'button':
       return (
         <p>
-          <a href={block.href} style={button}>
+          <a href={block.href} style={block.secondary ? secondaryButton : button}>
             {block.label}
           </a>
         </p>
@@ -130,7 +168,15 @@ function Block({ block }: { block: EmailBlock }): ReactNode {
       return (
         <div className="tip">
           <strong>{`${block.label}: `}</strong>
-          {block.text}
+          <Text text={block.text} />
+        </div>
+      );
+    case 'figure':
+      return (
+        <div className="figure">
+          <p className="label">{block.label}</p>
+          <p className="value">{block.value}</p>
+          {block.note ? <p className="note">{block.note}</p> : null}
         </div>
       );
   }
@@ -171,7 +217,9 @@ function EmailDocument({ message }: { message: EmailMessage }) {
                     <tr>
                       <td className="footer">
                         {message.footer.map((line) => (
-                          <p key={line}>{line}</p>
+                          <p key={line}>
+                            <Text text={line} />
+                          </p>
                         ))}
                       </td>
                     </tr>
