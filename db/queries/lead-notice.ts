@@ -47,6 +47,7 @@ export async function leadNotice(sql: Sql, kind: LeadKind, id: string): Promise<
         breakdown: scoreBreakdown(audit),
         recommended: audit.recommendedServices as ServiceSlug[],
         resultsToken,
+        answers: { monthlyRevenue: audit.monthlyRevenue, marketingBudget: audit.marketingBudget, primaryGoals: audit.primaryGoals },
       },
       application: null,
     };

@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'bun:test';
-import { scoreBreakdown } from '../audit/scoring.ts';
+import { nextStepFor } from '../audit/next-step.ts';
+import { estimateWorking, scoreBreakdown } from '../audit/scoring.ts';
 import { thankYou } from '../content/intake.ts';
 import { agency, mailingAddressLine } from '../site.ts';
 import {
@@ -52,6 +53,7 @@ const auditNotice: LeadNotice = {
     breakdown: scoreBreakdown(answers),
     recommended: ['lead-generation', 'social-media-management'],
     resultsToken: TOKEN,
+    answers: { monthlyRevenue: answers.monthlyRevenue, marketingBudget: answers.marketingBudget, primaryGoals: answers.primaryGoals },
   },
   application: null,
 };
@@ -131,10 +133,10 @@ describe('the audit results email to the prospect', () => {
       kind: 'figure',
       label: 'Estimated value of the growth within reach',
       value: '$4,800/month',
-      note: 'That estimate is based on your revenue range, marketing budget and goals.',
+      note: estimateWorking(answers),
     });
     expect(emailText(m)).toContain(
-      'Estimated value of the growth within reach: $4,800/month\nThat estimate is based on your revenue range, marketing budget and goals.\n',
+      `Estimated value of the growth within reach: $4,800/month\n${estimateWorking(answers)}\n`,
     );
   });
 
@@ -144,6 +146,14 @@ describe('the audit results email to the prospect', () => {
     );
     expect(text).toContain('Schedule Enterprise Consultation');
     expect(text).toContain('$40K worth of data insights');
+    // The same words as the results page for a business of this size and budget, not a pricier program.
+    const next = nextStepFor({ packageTier: 'enterprise', industry: 'fitness', marketingBudget: '1000-5000' });
+    expect(text).toContain(`${next.heading} ${next.text}`);
+    expect(text).not.toContain('our enterprise program');
+  });
+
+  test('the estimate carries its working, as the results page shows it', () => {
+    expect(emailText(m)).toContain(estimateWorking(answers));
   });
 
   test('says why the person gets it, and who sent it with a mailing address and a contact (CASL)', () => {

@@ -1,9 +1,10 @@
+import { nextStepFor } from '../audit/next-step.ts';
 import { bookingPathFor, resultsLinkExpiresAt, resultsPath } from '../audit/results-link.ts';
-import { industryOptions as auditIndustries } from '../audit/schema.ts';
-import { type CategoryScore, formatDollars, scoreMessage } from '../audit/scoring.ts';
+import { type AuditAnswers, industryOptions as auditIndustries } from '../audit/schema.ts';
+import { type CategoryScore, estimateWorking, formatDollars, scoreMessage } from '../audit/scoring.ts';
 import { thankYou } from '../content/intake.ts';
 import { industryOptions as intakeIndustries } from '../intake/schema.ts';
-import { agency, figures, intake, links, mailingAddressLine, type ServiceSlug, servicePath, serviceTitle } from '../site.ts';
+import { agency, intake, links, mailingAddressLine, type ServiceSlug, servicePath, serviceTitle } from '../site.ts';
 import { formatClockTime, formatWeekdayDate } from '../time/display.ts';
 import { describeTouch, type Touch } from './attribution.ts';
 import { budgetLabel, type LeadKind, leadPath, tierLabel } from './pipeline.ts';
@@ -58,6 +59,8 @@ export type LeadNotice = {
     breakdown: CategoryScore[];
     recommended: ServiceSlug[];
     resultsToken: string | null;
+    /** The answers the estimate and the next step are worked out from, as on the results page. */
+    answers: Pick<AuditAnswers, 'monthlyRevenue' | 'marketingBudget' | 'primaryGoals'>;
   } | null;
   application: { budget: string; city: string; website: string | null; biggestGoal: string } | null;
 };
@@ -133,7 +136,8 @@ export function auditResultsEmail(notice: LeadNotice, siteUrl: string): EmailMes
   const audit = notice.audit;
   if (!audit) throw new Error('an audit results email needs the audit');
   const message = scoreMessage(audit.score);
-  const enterprise = audit.tier === 'enterprise';
+  // The same next step as the results page says (lib/audit/next-step.ts), in the same words.
+  const next = nextStepFor({ packageTier: audit.tier, industry: notice.industry, marketingBudget: audit.answers.marketingBudget });
   const blocks: EmailBlock[] = [
     { kind: 'paragraph', text: `Hi ${notice.firstName}, thanks for taking our free business growth audit. Here are your results for ${notice.business}.` },
     { kind: 'score', score: audit.score, message },
@@ -142,7 +146,7 @@ export function auditResultsEmail(notice: LeadNotice, siteUrl: string): EmailMes
       kind: 'figure',
       label: 'Estimated value of the growth within reach',
       value: `${formatDollars(audit.estimatedValue)}/month`,
-      note: 'That estimate is based on your revenue range, marketing budget and goals.',
+      note: estimateWorking(audit.answers),
     },
     {
       kind: 'links',
@@ -159,20 +163,8 @@ export function auditResultsEmail(notice: LeadNotice, siteUrl: string): EmailMes
     });
   }
   blocks.push(
-    enterprise
-      ? {
-          kind: 'paragraph',
-          text: `Your business qualifies for our enterprise program: ${figures.dataToolsPerYear} worth of data insights on search demand, competitors and customers in your area, with a senior strategist on your account.`,
-        }
-      : {
-          kind: 'paragraph',
-          text: 'The quickest next step is a free consultation with one of our strategists, to turn these results into a plan for your business.',
-        },
-    {
-      kind: 'button',
-      label: enterprise ? 'Schedule Enterprise Consultation' : 'Book Free Consultation',
-      href: `${siteUrl}${bookingPathFor(audit.resultsToken)}`,
-    },
+    { kind: 'paragraph', text: `${next.heading} ${next.text}` },
+    { kind: 'button', label: next.bookLabel, href: `${siteUrl}${bookingPathFor(audit.resultsToken)}` },
     {
       kind: 'paragraph',
       text: `A strategist will also reach out within ${intake.reviewBusinessDays} business days. Questions before then? Reply to this email or call us at ${agency.phoneDisplay}.`,
