@@ -36,6 +36,16 @@ export function ContactSection({
           <h2 id="contact-heading" className="mt-2 text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">
             {heading}
           </h2>
+          {/* Beside the audit, for those who would rather talk (on a phone, right above the form a "Book Now"
+              lands on). Once the island shows the results, their own booking button (joined to the audit) is
+              the next step: this one, which skips a form no longer there, goes. */}
+          <p className="mt-3 text-slate-700 group-has-[[data-audit-results]]/contact:hidden" data-book-direct>
+            Rather talk it through?{' '}
+            <a className="font-semibold text-blue-700 underline underline-offset-2" href="/book">
+              Book a free strategy session
+            </a>{' '}
+            instead, by video call or phone.
+          </p>
         </div>
         <div className="rounded-2xl border border-slate-200 bg-white p-5 shadow-lg sm:p-8 lg:col-start-2 lg:row-span-2 lg:row-start-1">
           <Island name="AuditWizard" props={{ config: contactForm, tracking, ...sent }} />
@@ -43,16 +53,8 @@ export function ContactSection({
         <div>
           <p className="text-lg leading-8 text-slate-600">{intro.text}</p>
           <CheckList items={intro.points} className="mt-6 space-y-3 text-slate-800" />
-          {/* Once the island shows the results, their own booking button (joined to the audit) is the next step: this one, which skips a form no longer there, goes. */}
-          <div className="mt-8 rounded-xl border border-blue-100 bg-white p-5 group-has-[[data-audit-results]]/contact:hidden" data-book-direct>
-            <p className="font-semibold text-slate-900">Rather talk it through?</p>
-            <p className="mt-1 text-slate-700">Skip the form and pick a time for a free strategy session with our team, on a video call or by phone.</p>
-            <a className="mt-3 inline-flex min-h-11 items-center font-semibold text-blue-700 underline underline-offset-2" href="/book">
-              Book a strategy session
-            </a>
-          </div>
-          <p className="mt-6 text-slate-700">
-            Or call{' '}
+          <p className="mt-8 text-slate-700">
+            Questions first? Call{' '}
             <a className="font-semibold text-blue-700 underline" href={`tel:${agency.phone}`}>
               {agency.phoneDisplay}
             </a>{' '}
