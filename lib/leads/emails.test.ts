@@ -135,9 +135,7 @@ describe('the audit results email to the prospect', () => {
       value: '$4,800/month',
       note: estimateWorking(answers),
     });
-    expect(emailText(m)).toContain(
-      `Estimated value of the growth within reach: $4,800/month\n${estimateWorking(answers)}\n`,
-    );
+    expect(emailText(m)).toContain(`Estimated value of the growth within reach: $4,800/month\n${estimateWorking(answers)}\n`);
   });
 
   test('an enterprise audit offers the enterprise consultation and cites the $40K of data insights', () => {
