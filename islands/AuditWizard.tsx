@@ -14,6 +14,7 @@ import { buttonClass } from '../components/ui/styles.ts';
 import type { ContactFormConfig } from '../lib/ab/contact-form-variants.ts';
 import type { AbTracking } from '../lib/ab/definitions.ts';
 import { errorsByStep } from '../lib/audit/error-summary.ts';
+import type { ResultsPresentation } from '../lib/audit/presentation.ts';
 import { tokenOfResultsUrl } from '../lib/audit/results-link.ts';
 import {
   AUDIT_FLAG_FIELDS,
@@ -95,7 +96,7 @@ function Wizard({
   const toast = useToast();
   const { form, errors, onChange, check } = useCheckedForm(auditSchema, (f) => readForm(f, AUDIT_LIST_FIELDS, AUDIT_FLAG_FIELDS), sentErrors);
   const [pending, setPending] = useState(false);
-  const [audit, setAudit] = useState<AuditRecord | null>(null);
+  const [audit, setAudit] = useState<{ record: AuditRecord; presentation: ResultsPresentation } | null>(null);
   const [resultsToken, setResultsToken] = useState<string | null>(null);
   const submissionId = useRef<string | null>(null);
   const stepGroup = useFieldId('step');
@@ -170,7 +171,11 @@ function Wizard({
     setPending(true);
     try {
       const fillMs = Math.round(performance.now() - shownAt.current);
-      const { audit: stored, resultsUrl } = await apiRequest<{ audit: AuditRecord; resultsUrl: string }>('POST', '/api/business-audit', {
+      const {
+        audit: stored,
+        resultsUrl,
+        presentation,
+      } = await apiRequest<{ audit: AuditRecord; resultsUrl: string; presentation: ResultsPresentation }>('POST', '/api/business-audit', {
         ...outcome.data,
         fillMs,
         id: submissionId.current,
@@ -181,7 +186,7 @@ function Wizard({
       history.scrollRestoration = 'manual';
       history.replaceState(history.state, '', resultsUrl);
       setResultsToken(tokenOfResultsUrl(resultsUrl));
-      setAudit(stored);
+      setAudit({ record: stored, presentation });
       toast({ title: 'Audit Complete!', description: 'Your personalized recommendations are ready.' });
     } catch (error) {
       toast({ title: 'Error', description: serverMessage(error) ?? 'Failed to process audit. Please try again.', variant: 'destructive' });
@@ -201,7 +206,7 @@ function Wizard({
   if (audit)
     return (
       <div ref={resultsBox} className="scroll-mt-52 sm:scroll-mt-24">
-        <AuditResults audit={audit} headingRef={resultsHeading} resultsToken={resultsToken} />
+        <AuditResults audit={audit.record} presentation={audit.presentation} headingRef={resultsHeading} resultsToken={resultsToken} />
       </div>
     );
 

@@ -1,8 +1,7 @@
 import type { Ref } from 'react';
-import { nextStepFor } from '../../lib/audit/next-step.ts';
-import { personalLines } from '../../lib/audit/personal.ts';
+import type { ResultsPresentation } from '../../lib/audit/presentation.ts';
 import { bookingPathFor, intakePathFor } from '../../lib/audit/results-link.ts';
-import { type AuditRecord, estimateWorking, formatDollars, SCORE_THRESHOLDS, scoreBreakdown, scoreMessage } from '../../lib/audit/scoring.ts';
+import { type AuditRecord, formatDollars, SCORE_THRESHOLDS, scoreBreakdown, scoreMessage } from '../../lib/audit/scoring.ts';
 import { servicePath, services } from '../../lib/site.ts';
 import { LineIcon } from '../ui/LineIcon.tsx';
 import { buttonClass } from '../ui/styles.ts';
@@ -16,11 +15,14 @@ import { buttonClass } from '../ui/styles.ts';
  */
 export function AuditResults({
   audit,
+  presentation,
   headingRef,
   resultsToken,
   headingLevel = 3,
 }: {
   audit: AuditRecord;
+  /** The lines about the business, the estimate's working and the next step (lib/audit/presentation.ts, from the server). */
+  presentation: ResultsPresentation;
   headingRef?: Ref<HTMLHeadingElement>;
   resultsToken?: string | null;
   headingLevel?: 2 | 3;
@@ -31,7 +33,7 @@ export function AuditResults({
   const score = Math.round(Number(audit.auditScore));
   const breakdown = scoreBreakdown(audit);
   const recommended = audit.recommendedServices.flatMap((slug) => services.filter((s) => s.slug === slug));
-  const next = nextStepFor(audit);
+  const next = presentation.next;
   const enterprise = audit.packageTier === 'enterprise';
   const tone = score >= SCORE_THRESHOLDS.excellent ? 'text-emerald-700' : score >= SCORE_THRESHOLDS.good ? 'text-blue-700' : 'text-amber-700';
   return (
@@ -53,7 +55,7 @@ export function AuditResults({
       </div>
 
       <div className="mt-4 space-y-2 text-slate-700" data-audit-personal="">
-        {personalLines(audit).map((line) => (
+        {presentation.personal.map((line) => (
           <p key={line}>{line}</p>
         ))}
       </div>
@@ -78,7 +80,7 @@ export function AuditResults({
         <p className="text-sm font-medium text-emerald-900">Estimated value of the growth within reach</p>
         <p className="mt-1 text-3xl font-extrabold text-emerald-800">{`${formatDollars(audit.estimatedValue)}/month`}</p>
         <p className="mt-1 text-sm text-emerald-900" data-audit-working="">
-          {`How we worked it out: ${estimateWorking(audit)}.`}
+          {`How we worked it out: ${presentation.working}.`}
         </p>
       </div>
 

@@ -39,12 +39,12 @@ export function ContactSection({
           {/* Beside the audit, for those who would rather talk (on a phone, right above the form a "Book Now"
               lands on). Once the island shows the results, their own booking button (joined to the audit) is
               the next step: this one, which skips a form no longer there, goes. */}
-          <p className="mt-3 text-slate-700 group-has-[[data-audit-results]]/contact:hidden" data-book-direct>
-            Rather talk it through?{' '}
+          <p className="mt-1 text-sm text-slate-700 sm:text-base group-has-[[data-audit-results]]/contact:hidden" data-book-direct>
+            Rather talk?{' '}
             <a className="font-semibold text-blue-700 underline underline-offset-2" href="/book">
               Book a free strategy session
-            </a>{' '}
-            instead, by video call or phone.
+            </a>
+            .
           </p>
         </div>
         <div className="rounded-2xl border border-slate-200 bg-white p-5 shadow-lg sm:p-8 lg:col-start-2 lg:row-span-2 lg:row-start-1">

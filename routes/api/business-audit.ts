@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import { storeAuditSubmission } from '../../db/queries/audits.ts';
+import { presentResults } from '../../lib/audit/presentation.ts';
 import { resultsPath } from '../../lib/audit/results-link.ts';
 import { AUDIT_FLAG_FIELDS, AUDIT_LIST_FIELDS, auditSchema } from '../../lib/audit/schema.ts';
 import type { FieldErrors } from '../../lib/forms/validation.ts';
@@ -51,7 +52,7 @@ const api = new Hono<AppEnv>()
       if (stored === 'conflict') return answerError(c, 409, SUBMISSION_CONFLICT);
       if (stored.queued) notifications.queued();
       const resultsUrl = resultsPath(stored.resultsToken);
-      return plainForm ? c.redirect(resultsUrl, 303) : c.json({ audit: stored.audit, resultsUrl }, 201);
+      return plainForm ? c.redirect(resultsUrl, 303) : c.json({ audit: stored.audit, resultsUrl, presentation: presentResults(stored.audit) }, 201);
     },
   );
 

@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import { AuditResults } from '../../../components/home/AuditResults.tsx';
 import { buttonClass } from '../../../components/ui/styles.ts';
 import { findAuditByResultsToken } from '../../../db/queries/audits.ts';
+import { presentResults, type ResultsPresentation } from '../../../lib/audit/presentation.ts';
 import { isResultsLinkExpired, isResultsToken, RESULTS_LINK_DAYS, resultsLinkExpiresAt } from '../../../lib/audit/results-link.ts';
 import type { AuditRecord } from '../../../lib/audit/scoring.ts';
 import { formatWeekdayDate } from '../../../lib/time/display.ts';
@@ -9,7 +10,10 @@ import { withDatabaseDeadline } from '../../../server/deadline.ts';
 import type { AppEnv } from '../../../server/deps.ts';
 import { definePage, renderPage } from '../../../server/page.tsx';
 
-type ResultsData = { state: 'ready'; audit: AuditRecord; expiresAt: string; token: string } | { state: 'expired' } | { state: 'missing' };
+type ResultsData =
+  | { state: 'ready'; audit: AuditRecord; presentation: ResultsPresentation; expiresAt: string; token: string }
+  | { state: 'expired' }
+  | { state: 'missing' };
 
 /**
  * The private results link of an audit (lib/audit/results-link.ts): the results view as the person saw it
@@ -34,7 +38,7 @@ const resultsPage = definePage<ResultsData>({
               {`This is your private results link: it works until ${data.expiresAt}. Anyone who has it can see these results, so please keep it to yourself.`}
             </p>
             <div className="mt-8 rounded-2xl border border-slate-200 bg-white p-5 shadow-lg sm:p-8">
-              <AuditResults audit={data.audit} resultsToken={data.token} headingLevel={2} />
+              <AuditResults audit={data.audit} presentation={data.presentation} resultsToken={data.token} headingLevel={2} />
             </div>
           </>
         ) : (
@@ -68,7 +72,13 @@ const auditResults = new Hono<AppEnv>().get('/', async (c) => {
   if (!audit) return renderPage(c, resultsPage, { state: 'missing' }, 404);
   if (isResultsLinkExpired(audit.createdAt, now())) return renderPage(c, resultsPage, { state: 'expired' }, 410);
   const record = { ...audit, createdAt: audit.createdAt.toISOString() } as AuditRecord;
-  return renderPage(c, resultsPage, { state: 'ready', audit: record, expiresAt: formatWeekdayDate(resultsLinkExpiresAt(audit.createdAt)), token });
+  return renderPage(c, resultsPage, {
+    state: 'ready',
+    audit: record,
+    presentation: presentResults(record),
+    expiresAt: formatWeekdayDate(resultsLinkExpiresAt(audit.createdAt)),
+    token,
+  });
 });
 
 export default auditResults;
