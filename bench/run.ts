@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import postgres from 'postgres';
-import { buildBinary } from '../build.ts';
+import { buildBinary, ensureBuild } from '../build.ts';
 import { formBodies } from './form-bodies.ts';
 import { scratchPostgresDatabase } from './scratch-postgres.ts';
 import { CONNECTIONS, firstOk, hasTaskset, logDir, median, type Proc, peakRssMb, pin, rssMb, SECONDS, sampleRss, startProcess, wrk } from './tools.ts';
@@ -26,6 +26,8 @@ if (Number(process.env.WEB_CONCURRENCY ?? 1) > 1)
   throw new Error(
     'bun run bench measures one server process on one core; for WEB_CONCURRENCY=1 and 2 on the whole machine, run `DATABASE_URL=… bun run bench:scale`',
   );
+// A fresh clone has no build yet (and a stale one measures old code): built here as `bun start` would.
+await ensureBuild({ embeddedDatabase: !process.env.DATABASE_URL });
 const manifest = (await Bun.file('static/build/manifest.json').json()) as { islands: Record<string, { file: string; imports: string[] }> };
 
 async function routeBytes(base: string, path: string) {
