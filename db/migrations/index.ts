@@ -1,6 +1,7 @@
 // Migrations in the order they apply. Imported as text so a compiled binary carries them. A migration
 // may have a step in TypeScript, run in the same transaction after its SQL, for what SQL cannot work out.
 import type { TransactionSql } from 'postgres';
+import { firstAction } from '../../lib/people/next-action.ts';
 import { replyBy } from '../../lib/time/business-days.ts';
 import init from './0001_init.sql' with { type: 'text' };
 import abTestsSeed from './0002_ab_tests_seed.sql' with { type: 'text' };
@@ -13,6 +14,7 @@ import retention from './0008_retention.sql' with { type: 'text' };
 import booking from './0009_booking.sql' with { type: 'text' };
 import abBooked from './0010_ab_booked.sql' with { type: 'text' };
 import intakeConsents from './0011_intake_consents.sql' with { type: 'text' };
+import people from './0012_people.sql' with { type: 'text' };
 
 export type Migration = { name: string; sql: string; after?: (tx: TransactionSql) => Promise<void> };
 
@@ -28,6 +30,7 @@ export const migrations: ReadonlyArray<Migration> = [
   { name: '0009_booking', sql: booking },
   { name: '0010_ab_booked', sql: abBooked },
   { name: '0011_intake_consents', sql: intakeConsents },
+  { name: '0012_people', sql: people, after: linkEarlierLeadsToPeople },
 ];
 
 /** The leads copied in by 0004 get their reply-by time by the Ontario business-day rule. */
@@ -39,5 +42,44 @@ async function setReplyByOfEarlierLeads(tx: TransactionSql): Promise<void> {
       update leads set reply_by = v.reply_by::timestamptz
       from (values ${tx(batch)}) as v (kind, id, reply_by)
       where leads.kind = v.kind and leads.id = v.id`;
+  }
+}
+
+/**
+ * The leads stored before people existed get theirs: one person per normalised email (an erased lead,
+ * which has none, an erased person of its own), their phones, when staff first reached them (the first
+ * status change away from new), and for every person with an open lead nobody has reached, its reply as
+ * the next action, due by its promise.
+ */
+async function linkEarlierLeadsToPeople(tx: TransactionSql): Promise<void> {
+  await tx`
+    update leads l set phone = coalesce(
+      (select nullif(a.phone, '') from business_audits a where l.kind = 'audit' and a.id = l.id),
+      (select a.mobile from q4_intake_applications a where l.kind = 'intake' and a.id = l.id),
+      (select b.phone from bookings b where l.kind = 'booking' and b.id = l.id))`;
+  await tx`
+    insert into people (id, email_key, name, phone, created_at, latest_at, best_score)
+    select gen_random_uuid()::text, k, (array_agg(name order by created_at desc))[1], (array_agg(phone order by phone is null, created_at desc))[1],
+      min(created_at), max(created_at), max(score) filter (where not is_spam)
+    from (select lower(trim(email)) as k, name, phone, created_at, score, is_spam from leads where email is not null) x
+    group by k`;
+  await tx`update leads l set person_id = p.id from people p where l.email is not null and p.email_key = lower(trim(l.email))`;
+  await tx`
+    insert into people (id, created_at, latest_at, erased_at)
+    select md5(kind || ':' || id)::uuid::text, created_at, created_at, erased_at from leads where person_id is null`;
+  await tx`update leads set person_id = md5(kind || ':' || id)::uuid::text where person_id is null`;
+  await tx`
+    update leads l set first_reached_at = coalesce(
+      (select min(e.at) from lead_events e where e.lead_kind = l.kind and e.lead_id = l.id and e.kind = 'status' and e.from_value = 'new'), l.created_at)
+    where l.status <> 'new'`;
+  const firsts = await tx<{ personId: string; kind: 'audit' | 'intake' | 'booking'; replyBy: Date }[]>`
+    select distinct on (person_id) person_id, kind, reply_by from leads
+    where first_reached_at is null and status = 'new' and not is_spam and erased_at is null
+    order by person_id, reply_by`;
+  for (let i = 0; i < firsts.length; i += 500) {
+    const batch = firsts.slice(i, i + 500).map((f) => [f.personId, firstAction(f.kind), f.replyBy.toISOString()]);
+    await tx`
+      update people set next_action_what = v.what, next_action_due = v.due::timestamptz
+      from (values ${tx(batch)}) as v (id, what, due) where people.id = v.id`;
   }
 }

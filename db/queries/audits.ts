@@ -146,6 +146,7 @@ export async function storeAuditSubmission(
       name: `${answers.firstName} ${answers.lastName}`,
       business: answers.businessName,
       email: answers.email,
+      phone: answers.phone,
       score: result.auditScore,
       tier: result.packageTier,
       isSpam,

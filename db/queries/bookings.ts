@@ -204,6 +204,7 @@ export async function createBooking(sql: Sql, b: NewBooking): Promise<{ created:
           name: b.name,
           business: '',
           email: b.email,
+          phone: b.phone,
           isSpam: false,
           visitorId: b.visitorId,
           page: b.page,

@@ -5,6 +5,7 @@ import { ERASED_CHANNEL } from '../../lib/leads/notifications.ts';
 import type { Actor, ErasureReason, LeadKind } from '../../lib/leads/pipeline.ts';
 import { closeJobsOfErasedLead, enqueueNotifications, JOBS_CHANNEL } from './jobs.ts';
 import { type ChangeOutcome, changeLead } from './leads.ts';
+import { clearPerson, leadKeysOfPerson, rootOf } from './people.ts';
 
 // Erasing a lead: staff on request (routes/admin/_lead-changes.ts) and the retention sweep
 // (features/operations/retention/) both call `eraseLead`, so both erase the same things.
@@ -41,15 +42,56 @@ export type Erasure = {
  */
 export function eraseLead(sql: Sql, kind: LeadKind, id: string, erasure: Erasure): Promise<ChangeOutcome> {
   return changeLead(sql, kind, id, async (tx) => {
-    const [lead] = await tx<{ visitorId: string | null; firstTouch: string | null; lastTouch: string | null }[]>`
-      select visitor_id, first_touch::text as first_touch, last_touch::text as last_touch from leads where kind = ${kind} and id = ${id}`;
+    const personId = await eraseLockedLead(tx, kind, id, erasure);
+    // The person's last lead gone: nothing is left to link, so the person record goes too.
+    if (personId) {
+      const root = await rootOf(tx, personId);
+      const left = root ? (await leadKeysOfPerson(tx, root)).filter((l) => !l.erasedAt) : [];
+      if (root && left.length === 0) await clearPerson(tx, root, erasure.now);
+    }
+    await recordErasure(tx, erasure, 1);
+    return 'changed';
+  });
+}
+
+/** One erasure in the anonymous log (PIPEDA: that it happened, when, by whom, how many leads), nothing about the person. */
+const recordErasure = (tx: TransactionSql, erasure: Erasure, leads: number) =>
+  tx`insert into erasures (at, actor_email, reason, leads) values (${erasure.now}, ${erasure.actor?.email ?? null}, ${erasure.reason}, ${leads})`;
+
+/**
+ * Erases a person on request: every lead of theirs and of those merged into them (each as eraseLead
+ * does), then the person record itself (lib: clearPerson: calls, emails, next actions, merges), in one
+ * transaction, with one anonymous entry in the erasure log. 'missing' for no such person (or one merged
+ * into another: erase that one), 'erased' when it already was.
+ */
+export function erasePerson(sql: Sql, rootId: string, erasure: Erasure): Promise<'changed' | 'missing' | 'erased'> {
+  return sql.begin(async (tx) => {
+    const [person] = await tx<
+      { mergedInto: string | null; erasedAt: Date | null }[]
+    >`select merged_into, erased_at from people where id = ${rootId} for update`;
+    if (!person || person.mergedInto) return 'missing';
+    if (person.erasedAt) return 'erased';
+    const leads = await leadKeysOfPerson(tx, rootId);
+    const live = leads.filter((l) => !l.erasedAt);
+    for (const lead of live) await eraseLockedLead(tx, lead.kind, lead.id, erasure);
+    await clearPerson(tx, rootId, erasure.now);
+    await recordErasure(tx, erasure, live.length);
+    return 'changed';
+  }) as Promise<'changed' | 'missing' | 'erased'>;
+}
+
+/** Erases one lead whose row the transaction holds locked; returns the lead's person. */
+async function eraseLockedLead(tx: TransactionSql, kind: LeadKind, id: string, erasure: Erasure): Promise<string | null> {
+  {
+    const [lead] = await tx<{ visitorId: string | null; firstTouch: string | null; lastTouch: string | null; personId: string | null }[]>`
+      select visitor_id, first_touch::text as first_touch, last_touch::text as last_touch, person_id from leads where kind = ${kind} and id = ${id}`;
     await deleteSubmission(tx, kind, id);
     const reduced = (stored: string | null) => {
       const kept = erasedTouch(parseStoredTouch(stored));
       return kept ? tx.json(kept) : null;
     };
     await tx`
-      update leads set name = null, business = null, email = null, visitor_id = null, page = null, marketing_consent = false,
+      update leads set name = null, business = null, email = null, phone = null, visitor_id = null, page = null, marketing_consent = false,
         first_touch = ${reduced(lead.firstTouch)}, last_touch = ${reduced(lead.lastTouch)}, erased_at = ${erasure.now}
       where kind = ${kind} and id = ${id}`;
     await tx`update lead_events set note = null, to_value = case when kind in ('submitted', 'resubmitted') then null else to_value end
@@ -61,8 +103,8 @@ export function eraseLead(sql: Sql, kind: LeadKind, id: string, erasure: Erasure
              values (${kind}, ${id}, ${erasure.actor?.id ?? null}, ${erasure.actor?.email ?? null}, 'erased',
                ${erasure.reason === 'retention' ? 'retention' : null}, ${erasure.now})`;
     if (erasure.notifyReceiver) await enqueueNotifications(tx, { kind, id }, [ERASED_CHANNEL], erasure.now);
-    return 'changed';
-  });
+    return lead.personId;
+  }
 }
 
 /**

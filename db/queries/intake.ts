@@ -93,6 +93,7 @@ export async function insertIntakeApplication(sql: Sql, row: NewIntakeApplicatio
       name: `${a.firstName} ${a.lastName}`,
       business: a.company,
       email: a.workEmail,
+      phone: a.mobile,
       budget: a.monthlyMarketingBudget,
       isSpam: row.isSpam,
       visitorId: row.visitorId,
@@ -148,7 +149,7 @@ async function updateApplication(tx: TransactionSql, id: string, row: NewIntakeA
       updated_at = ${row.createdAt}
     where id = ${id}`;
   await tx`
-    update leads set name = ${`${a.firstName} ${a.lastName}`}, business = ${a.company}, email = ${a.workEmail},
+    update leads set name = ${`${a.firstName} ${a.lastName}`}, business = ${a.company}, email = ${a.workEmail}, phone = ${a.mobile},
       budget = ${a.monthlyMarketingBudget}, marketing_consent = marketing_consent or ${a.marketingConsent}::boolean
     where kind = 'intake' and id = ${id}`;
   const after = await findIntakeApplication(tx, id);

@@ -18,6 +18,7 @@ import { replyBy } from '../../lib/time/business-days.ts';
 import { addDays, parseIsoDay } from '../../lib/time/calendar.ts';
 import { zonedInstant } from '../../lib/time/zoned.ts';
 import { enqueueNotifications, notifyWhenQueued, queuedWith } from './jobs.ts';
+import { linkPerson } from './people.ts';
 
 // The back office's view of every audit and Q4 application (the `leads` table, written in the same
 // transaction as the submission) and what staff do to them (`lead_events`).
@@ -31,6 +32,8 @@ export type NewLead = {
   name: string;
   business: string;
   email: string;
+  /** The phone the person gave (the audit's phone, the application's mobile, the booking's phone). */
+  phone?: string | null;
   score?: number;
   tier?: string;
   budget?: string;
@@ -52,13 +55,16 @@ export type NewLead = {
  */
 export async function insertLead(tx: TransactionSql, lead: NewLead): Promise<void> {
   const { first, last } = lead.touches;
+  const due = replyBy(lead.createdAt);
+  const phone = lead.phone || null;
+  const personId = await linkPerson(tx, { ...lead, phone, replyBy: due, score: lead.score ?? null });
   await tx`
     with lead as (
-      insert into leads (kind, id, created_at, reply_by, name, business, email, score, tier, budget, is_spam, visitor_id, page,
-        first_touch, last_touch, source, marketing_consent)
-      values (${lead.kind}, ${lead.id}, ${lead.createdAt}, ${replyBy(lead.createdAt)}, ${lead.name}, ${lead.business}, ${lead.email},
+      insert into leads (kind, id, created_at, reply_by, name, business, email, phone, score, tier, budget, is_spam, visitor_id, page,
+        first_touch, last_touch, source, marketing_consent, person_id)
+      values (${lead.kind}, ${lead.id}, ${lead.createdAt}, ${due}, ${lead.name}, ${lead.business}, ${lead.email}, ${phone},
         ${lead.score ?? null}, ${lead.tier ?? null}, ${lead.budget ?? null}, ${lead.isSpam}, ${lead.visitorId}, ${lead.page},
-        ${first ? tx.json(first) : null}, ${last ? tx.json(last) : null}, ${sourceOf(first).source}, ${lead.marketingConsent})
+        ${first ? tx.json(first) : null}, ${last ? tx.json(last) : null}, ${sourceOf(first).source}, ${lead.marketingConsent}, ${personId})
       returning kind, id, created_at, page
     ), submitted as (
       insert into lead_events (lead_kind, lead_id, kind, to_value, at) select kind, id, 'submitted', page, created_at from lead
@@ -67,7 +73,7 @@ export async function insertLead(tx: TransactionSql, lead: NewLead): Promise<voi
 }
 
 const LIST_COLUMNS = (sql: Db) => sql`
-  l.kind, l.id, l.created_at, l.reply_by, l.name, l.business, l.email, l.score, l.tier, l.budget, l.status,
+  l.kind, l.id, l.created_at, l.reply_by, l.first_reached_at, l.name, l.business, l.email, l.phone, l.person_id, l.score, l.tier, l.budget, l.status,
   l.owner_id, u.username as owner_email, l.is_spam, l.erased_at, l.source, l.marketing_consent,
   exists (select 1 from jobs j where j.lead_kind = l.kind and j.lead_id = l.id and j.state = 'dead') as delivery_failed`;
 
@@ -80,7 +86,7 @@ function matching(sql: Db, f: InboxFilters, ctx: { staffId: string; now: Date; t
     ${f.type ? sql`and l.kind = ${f.type}` : sql``}
     ${f.status ? sql`and l.status = ${f.status}` : sql``}
     ${owner === 'none' ? sql`and l.owner_id is null` : owner ? sql`and l.owner_id = ${owner}` : sql``}
-    ${f.overdue ? sql`and l.status = 'new' and l.reply_by < ${ctx.now} and l.erased_at is null` : sql``}
+    ${f.overdue ? sql`and l.first_reached_at is null and l.status = 'new' and l.reply_by < ${ctx.now} and l.erased_at is null` : sql``}
     ${f.from ? sql`and l.created_at >= ${dayStart(f.from)}` : sql``}
     ${f.to ? sql`and l.created_at < ${dayStart(f.to, 1)}` : sql``}
     ${f.q ? sql`and l.search like ${containsPattern(f.q)}` : sql``}
@@ -122,7 +128,7 @@ export async function inboxPage(sql: Sql, filters: InboxFilters, ctx: { staffId:
 }
 
 const overdueCountQuery = (sql: Db, now: Date) =>
-  sql`select count(*) from leads where status = 'new' and not is_spam and reply_by < ${now} and erased_at is null`;
+  sql`select count(*) from leads where first_reached_at is null and status = 'new' and not is_spam and reply_by < ${now} and erased_at is null`;
 
 const EXPORT_BATCH = 1000;
 
@@ -231,7 +237,10 @@ export type ChangeOutcome = 'changed' | 'unchanged' | 'missing' | 'erased';
 export function changeStatus(sql: Sql, kind: LeadKind, id: string, status: LeadStatus, note: string | undefined, change: Change): Promise<ChangeOutcome> {
   return changeLead(sql, kind, id, async (tx, lead) => {
     if (lead.status === status && !note) return 'unchanged';
-    await tx`update leads set status = ${status} where kind = ${kind} and id = ${id}`;
+    // Moving a lead on from new says staff reached the person: the reply-by promise is kept then, if not already.
+    await tx`update leads set status = ${status},
+               first_reached_at = case when ${lead.status === 'new' && status !== 'new'} then coalesce(first_reached_at, ${change.now}) else first_reached_at end
+             where kind = ${kind} and id = ${id}`;
     await addEvent(tx, kind, id, { kind: 'status', from: lead.status, to: status, note }, change);
     return 'changed';
   });

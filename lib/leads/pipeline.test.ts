@@ -3,8 +3,9 @@ import { containsPattern, isOverdue, overdueHeadline } from './pipeline.ts';
 
 describe('overdue', () => {
   const replyBy = new Date('2026-11-25T23:00:00Z');
-  const lead = { status: 'new', replyBy, isSpam: false, erasedAt: null };
-  test('only a lead still new after its reply-by time', () => {
+  const lead = { status: 'new', replyBy, firstReachedAt: null, isSpam: false, erasedAt: null };
+  test('only a lead nobody reached, still new after its reply-by time', () => {
+    expect(isOverdue({ ...lead, firstReachedAt: new Date(replyBy.getTime() - 5) }, new Date(replyBy.getTime() + 1))).toBe(false);
     expect(isOverdue(lead, new Date(replyBy.getTime() - 1))).toBe(false);
     expect(isOverdue(lead, new Date(replyBy.getTime() + 1))).toBe(true);
     expect(isOverdue({ ...lead, status: 'contacted' }, new Date(replyBy.getTime() + 1))).toBe(false);

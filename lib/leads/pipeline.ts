@@ -27,9 +27,14 @@ export type LeadRow = {
   id: string;
   createdAt: Date;
   replyBy: Date;
+  /** When staff first reached the person (a call, an email, the status moved on from new): the promise is kept then. */
+  firstReachedAt: Date | null;
   name: string | null;
   business: string | null;
   email: string | null;
+  phone: string | null;
+  /** The person the lead belongs to (db/queries/people.ts; null only for leads made before people existed and erased). */
+  personId: string | null;
   score: number | null;
   tier: string | null;
   budget: string | null;
@@ -82,9 +87,9 @@ export const NOTE_MAX = 5000;
 /** Where a lead lives in the back office. */
 export const leadPath = (kind: LeadKind, id: string) => `/admin/leads/${kind}/${encodeURIComponent(id)}`;
 
-/** Overdue: still `new` (nobody has replied) after its reply-by time; spam and erased leads never are. */
-export function isOverdue(lead: { status: string; replyBy: Date; isSpam: boolean; erasedAt: Date | null }, now: Date): boolean {
-  return lead.status === 'new' && !lead.isSpam && lead.erasedAt === null && lead.replyBy.getTime() < now.getTime();
+/** Overdue: nobody has reached the person (still `new`, no call or email) after its reply-by time; spam and erased leads never are. */
+export function isOverdue(lead: { status: string; replyBy: Date; firstReachedAt: Date | null; isSpam: boolean; erasedAt: Date | null }, now: Date): boolean {
+  return lead.status === 'new' && lead.firstReachedAt === null && !lead.isSpam && lead.erasedAt === null && lead.replyBy.getTime() < now.getTime();
 }
 
 /** The inbox headline: "3 leads past the 2-business-day promise". */

@@ -1,0 +1,70 @@
+import { describe, expect, test } from 'bun:test';
+import { actionFlag, afterCall, dueAfterBusinessDays, dueText, leadCountsText, replyBadge, spanText } from './next-action.ts';
+
+const toronto = (iso: string) => new Date(iso); // instants written with their offset
+
+describe('dueAfterBusinessDays', () => {
+  test('a weekday call followed up in 2 business days keeps its time of day', () => {
+    // Tue Nov 24 2026, 11:15 Toronto (EST, -05:00) → Thu Nov 26, 11:15
+    expect(dueAfterBusinessDays(toronto('2026-11-24T11:15:00-05:00'), 2).toISOString()).toBe('2026-11-26T16:15:00.000Z');
+  });
+  test('over a weekend, and moved into the working day', () => {
+    // Fri Nov 27, 19:30 → Mon Nov 30 at 17:00 (after hours is moved to the end of the working day)
+    expect(dueAfterBusinessDays(toronto('2026-11-27T19:30:00-05:00'), 1).toISOString()).toBe('2026-11-30T22:00:00.000Z');
+    // Sat Nov 28, 07:00 → Mon Nov 30 at 09:00
+    expect(dueAfterBusinessDays(toronto('2026-11-28T07:00:00-05:00'), 1).toISOString()).toBe('2026-11-30T14:00:00.000Z');
+  });
+  test('over Christmas and Boxing Day 2026 (Friday and Saturday: Boxing Day observed Monday the 28th)', () => {
+    // Thu Dec 24, 10:00 → 1 business day: Tue Dec 29
+    expect(dueAfterBusinessDays(toronto('2026-12-24T10:00:00-05:00'), 1).toISOString()).toBe('2026-12-29T15:00:00.000Z');
+  });
+  test('over a summer holiday in daylight time (Canada Day, Wed Jul 1 2026)', () => {
+    // Tue Jun 30, 16:00 EDT → Thu Jul 2, 16:00 EDT
+    expect(dueAfterBusinessDays(toronto('2026-06-30T16:00:00-04:00'), 1).toISOString()).toBe('2026-07-02T20:00:00.000Z');
+  });
+  test('0 days: now in working hours, else the next business morning', () => {
+    const now = toronto('2026-11-24T11:15:00-05:00');
+    expect(dueAfterBusinessDays(now, 0)).toEqual(now);
+    expect(dueAfterBusinessDays(toronto('2026-11-24T08:00:00-05:00'), 0).toISOString()).toBe('2026-11-24T14:00:00.000Z');
+    expect(dueAfterBusinessDays(toronto('2026-11-27T18:00:00-05:00'), 0).toISOString()).toBe('2026-11-30T14:00:00.000Z');
+  });
+});
+
+describe('proposals after a call', () => {
+  const now = toronto('2026-11-24T11:15:00-05:00');
+  test('answered: follow up in 2 business days; voicemail or no answer: try again tomorrow', () => {
+    expect(afterCall('answered', now)).toMatchObject({ what: 'Follow up on our call', businessDays: 2 });
+    expect(afterCall('voicemail', now).businessDays).toBe(1);
+    expect(afterCall('no-answer', now).due.toISOString()).toBe('2026-11-25T16:15:00.000Z');
+  });
+});
+
+describe('flags, badges and texts', () => {
+  const now = new Date('2026-11-24T16:00:00Z');
+  test('an open lead with no next action, or one past due, is flagged; a closed one never', () => {
+    expect(actionFlag({ hasOpenLead: true, nextActionDue: null, replyOverdue: false }, now)).toBe('no-action');
+    expect(actionFlag({ hasOpenLead: true, nextActionDue: new Date('2026-11-24T15:00:00Z'), replyOverdue: false }, now)).toBe('overdue');
+    expect(actionFlag({ hasOpenLead: true, nextActionDue: new Date('2026-11-25T15:00:00Z'), replyOverdue: true }, now)).toBe('overdue');
+    expect(actionFlag({ hasOpenLead: true, nextActionDue: new Date('2026-11-25T15:00:00Z'), replyOverdue: false }, now)).toBeNull();
+    expect(actionFlag({ hasOpenLead: false, nextActionDue: null, replyOverdue: false }, now)).toBeNull();
+  });
+  test('the reply badge says how the promise went, never "was due by"', () => {
+    const lead = { createdAt: new Date('2026-11-23T14:00:00Z'), replyBy: new Date('2026-11-25T23:00:00Z'), isSpam: false, erasedAt: null };
+    expect(replyBadge({ ...lead, firstReachedAt: new Date('2026-11-23T17:00:00Z') }, now)).toEqual({ text: 'Replied in 3 h', tone: 'kept' });
+    expect(replyBadge({ ...lead, firstReachedAt: new Date('2026-11-27T00:00:00Z') }, now)).toEqual({ text: 'Replied in 3 days, 25 h late', tone: 'late' });
+    expect(replyBadge({ ...lead, firstReachedAt: null }, new Date('2026-11-27T00:00:00Z'))).toEqual({ text: 'Overdue by 25 h', tone: 'overdue' });
+    expect(replyBadge({ ...lead, firstReachedAt: null }, new Date('2026-11-28T00:00:00Z'))).toEqual({ text: 'Overdue by 2 days', tone: 'overdue' });
+    expect(replyBadge({ ...lead, firstReachedAt: null }, now)?.text).toBe('Reply by Wed Nov 25, 18:00');
+    expect(replyBadge({ ...lead, isSpam: true, firstReachedAt: null }, now)).toBeNull();
+  });
+  test('spans, due texts and counts', () => {
+    expect(spanText(59 * 60_000)).toBe('59 min');
+    expect(spanText(3 * 86_400_000)).toBe('3 days');
+    expect(spanText(86_400_000 * 2)).toBe('2 days');
+    expect(dueText(new Date('2026-11-24T19:00:00Z'), now)).toBe('Due today, 14:00');
+    expect(dueText(new Date('2026-12-01T15:00:00Z'), now)).toBe('Due Tue Dec 1, 10:00');
+    expect(dueText(new Date('2026-11-22T16:00:00Z'), now)).toBe('Overdue by 2 days');
+    expect(leadCountsText(['audit', 'intake', 'audit'])).toBe('2 audits, 1 application');
+    expect(leadCountsText(['booking'])).toBe('1 booking');
+  });
+});

@@ -1,0 +1,122 @@
+import type { LeadKind, LeadStatus } from '../leads/pipeline.ts';
+import { agency } from '../site.ts';
+import { addBusinessDays, isBusinessDay } from '../time/business-days.ts';
+import { formatShortWeekdayTime } from '../time/display.ts';
+import { wallClock, zonedInstant } from '../time/zoned.ts';
+
+// Next actions: every open lead's person has one thing to do next and a time it is due, in Toronto
+// business hours. Logging a call or sending an email proposes the next one; staff can change it. Pure.
+
+/** A lead still being worked: not yet won, lost or turned away. */
+export const OPEN_STATUSES: readonly LeadStatus[] = ['new', 'contacted', 'session booked'];
+export const isOpenStatus = (status: LeadStatus) => OPEN_STATUSES.includes(status);
+
+/** Staff follow up between these times of a business day, Toronto time (minutes after midnight). */
+export const WORKDAY = { starts: 9 * 60, ends: 17 * 60 } as const;
+
+export const CALL_OUTCOMES = ['answered', 'voicemail', 'no-answer'] as const;
+export type CallOutcome = (typeof CALL_OUTCOMES)[number];
+export const callOutcomeLabel: Record<CallOutcome, string> = { answered: 'Answered', voicemail: 'Left a voicemail', 'no-answer': 'No answer' };
+
+export const NEXT_ACTION_MAX = 200;
+
+/**
+ * A time `businessDays` business days after `now`, at the same time of day moved into the working day
+ * (09:00–17:00 Toronto): a call at 19:30 on Friday followed up "in 1 business day" is due Monday at
+ * 17:00; with 0 days, later today if today is a business day and still in working hours, else the next
+ * business morning.
+ */
+export function dueAfterBusinessDays(now: Date, businessDays: number, timeZone: string = agency.timeZone): Date {
+  const clock = wallClock(now, timeZone);
+  const today = { year: clock.year, month: clock.month, day: clock.day };
+  const minutes = clock.hour * 60 + clock.minute;
+  if (businessDays === 0) {
+    if (isBusinessDay(today) && minutes < WORKDAY.ends) return minutes < WORKDAY.starts ? zonedInstant(today, WORKDAY.starts, timeZone) : now;
+    return zonedInstant(addBusinessDays(today, 1), WORKDAY.starts, timeZone);
+  }
+  const at = Math.min(Math.max(minutes, WORKDAY.starts), WORKDAY.ends);
+  return zonedInstant(addBusinessDays(today, businessDays), at, timeZone);
+}
+
+export type ProposedAction = { what: string; due: Date; businessDays: number };
+
+const proposal = (what: string, businessDays: number, now: Date): ProposedAction => ({ what, businessDays, due: dueAfterBusinessDays(now, businessDays) });
+
+/** What to do after a call, by how it went. */
+export function afterCall(outcome: CallOutcome, now: Date): ProposedAction {
+  if (outcome === 'answered') return proposal('Follow up on our call', 2, now);
+  if (outcome === 'voicemail') return proposal('Call again: we left a voicemail', 1, now);
+  return proposal('Try calling again', 1, now);
+}
+
+/** The first thing to do about a new lead: the reply the 2-business-day promise is about, due then. */
+export const firstAction = (kind: LeadKind): string =>
+  kind === 'audit' ? 'Reply to their audit' : kind === 'intake' ? 'Reply to their Q4 application' : 'Confirm their strategy session';
+
+/** Whether a person needs attention: an open lead and no next action, or one past its time. */
+export type ActionFlag = 'overdue' | 'no-action' | null;
+
+export function actionFlag(person: { hasOpenLead: boolean; nextActionDue: Date | null; replyOverdue: boolean }, now: Date): ActionFlag {
+  if (!person.hasOpenLead) return null;
+  if (person.replyOverdue) return 'overdue';
+  if (!person.nextActionDue) return 'no-action';
+  return person.nextActionDue.getTime() < now.getTime() ? 'overdue' : null;
+}
+
+/** "3 min", "5 h", "1 day", "4 days": how long, roughly, as staff say it. */
+export function spanText(ms: number): string {
+  const minutes = Math.max(0, Math.round(ms / 60_000));
+  if (minutes < 60) return `${minutes} min`;
+  const hours = Math.floor(minutes / 60);
+  if (hours < 48) return `${hours} h`;
+  const days = Math.floor(hours / 24);
+  return `${days} ${days === 1 ? 'day' : 'days'}`;
+}
+
+/** A next action's time as the inbox shows it: "Overdue by 2 days", "Due today, 14:00", "Due Tue Dec 1, 10:00". */
+export function dueText(due: Date, now: Date, timeZone: string = agency.timeZone): string {
+  if (due.getTime() < now.getTime()) return `Overdue by ${spanText(now.getTime() - due.getTime())}`;
+  const sameDay = (a: Date, b: Date) => {
+    const x = wallClock(a, timeZone);
+    const y = wallClock(b, timeZone);
+    return x.year === y.year && x.month === y.month && x.day === y.day;
+  };
+  const when = formatShortWeekdayTime(due, timeZone);
+  return sameDay(due, now) ? `Due today, ${when.slice(when.lastIndexOf(' ') + 1)}` : `Due ${when}`;
+}
+
+/** The reply-by promise on one lead, in words: kept ("Replied in 3 h"), late, overdue, or still to come. */
+export type ReplyBadge = { text: string; tone: 'kept' | 'late' | 'overdue' | 'pending' };
+
+export function replyBadge(
+  lead: { createdAt: Date; replyBy: Date; firstReachedAt: Date | null; isSpam: boolean; erasedAt: Date | null },
+  now: Date,
+): ReplyBadge | null {
+  if (lead.isSpam || lead.erasedAt) return null;
+  if (lead.firstReachedAt) {
+    const took = spanText(lead.firstReachedAt.getTime() - lead.createdAt.getTime());
+    const late = lead.firstReachedAt.getTime() - lead.replyBy.getTime();
+    return late > 0 ? { text: `Replied in ${took}, ${spanText(late)} late`, tone: 'late' } : { text: `Replied in ${took}`, tone: 'kept' };
+  }
+  if (lead.replyBy.getTime() < now.getTime()) return { text: `Overdue by ${spanText(now.getTime() - lead.replyBy.getTime())}`, tone: 'overdue' };
+  return { text: `Reply by ${formatShortWeekdayTime(lead.replyBy)}`, tone: 'pending' };
+}
+
+const KIND_WORDS: Record<LeadKind, [string, string]> = {
+  audit: ['audit', 'audits'],
+  intake: ['application', 'applications'],
+  booking: ['booking', 'bookings'],
+};
+
+/** "2 audits, 1 application": what a person sent, in the inbox. */
+export function leadCountsText(kinds: readonly LeadKind[]): string {
+  const counts = new Map<LeadKind, number>();
+  for (const kind of kinds) counts.set(kind, (counts.get(kind) ?? 0) + 1);
+  return (['audit', 'intake', 'booking'] as const)
+    .filter((k) => counts.has(k))
+    .map((k) => {
+      const n = counts.get(k) ?? 0;
+      return `${n} ${KIND_WORDS[k][n === 1 ? 0 : 1]}`;
+    })
+    .join(', ');
+}
