@@ -25,7 +25,9 @@ export type EmailBlock =
   | { kind: 'button'; label: string; href: string; secondary?: boolean }
   | { kind: 'tip'; label: string; text: string }
   /** One figure that matters, on its own: its label above, the value large, a note on how it was reached. */
-  | { kind: 'figure'; label: string; value: string; note?: string };
+  | { kind: 'figure'; label: string; value: string; note?: string }
+  /** A list of things to do, each a link with a line or two under it and, when it is late, its lateness marked. */
+  | { kind: 'tasks'; title: string; items: { label: string; href: string; lines: string[]; late?: boolean }[] };
 
 export type EmailMessage = {
   subject: string;
@@ -293,6 +295,11 @@ export function emailText(message: EmailMessage): string {
         break;
       case 'figure':
         out.push(`${block.label}: ${block.value}`, ...(block.note ? [block.note] : []), '');
+        break;
+      case 'tasks':
+        out.push(block.title, '');
+        for (const item of block.items) out.push(`- ${item.label}`, ...item.lines.map((line) => `  ${line}`), `  ${item.href}`);
+        out.push('');
         break;
     }
   }

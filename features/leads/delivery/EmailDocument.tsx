@@ -38,6 +38,8 @@ li { margin: 0 0 8px; font-size: 15px; line-height: 1.5; }
 .figure .value { margin: 2px 0 0; font-size: 24px; font-weight: 800; color: #0f172a; }
 .figure .note { margin: 4px 0 0; font-size: 13px; color: #475569; }
 .tip { margin: 0 0 16px; padding: 12px 16px; background: #eff6ff; border-left: 4px solid #1d4ed8; font-size: 14px; line-height: 1.5; }
+.task .line { display: block; font-size: 14px; color: #475569; }
+.task .late { color: #b91c1c; font-weight: 700; }
 .footer { padding: 16px 28px 24px; font-size: 12px; line-height: 1.6; color: #64748b; }
 .footer p { margin: 0 0 6px; font-size: 12px; }
 `;
@@ -178,6 +180,25 @@ function Block({ block }: { block: EmailBlock }): ReactNode {
           <p className="value">{block.value}</p>
           {block.note ? <p className="note">{block.note}</p> : null}
         </div>
+      );
+    case 'tasks':
+      return (
+        <>
+          <h2>{block.title}</h2>
+          <ul>
+            {block.items.map((item) => (
+              <li key={item.href} className="task">
+                <a href={item.href}>{item.label}</a>
+                {item.lines.map((line, i) => (
+                  // The first line is the lateness when the item is late: marked in red and bold, as well as said in words.
+                  <span key={line} className={item.late && i === 0 ? 'line late' : 'line'}>
+                    {line}
+                  </span>
+                ))}
+              </li>
+            ))}
+          </ul>
+        </>
       );
   }
 }
