@@ -3,6 +3,7 @@ import { claimDailyRun, releaseDailyRun, vacuumErasedRows } from '../../../db/qu
 import type { Clock } from '../../../lib/time/clock.ts';
 import { withDatabaseDeadline } from '../../../server/deadline.ts';
 import type { Logger } from '../../../server/log.ts';
+import { startLooks } from '../looks.ts';
 import { type SweepResult, sweepRetention } from './sweep.ts';
 
 // The retention sweep's schedule, beside the notification worker (site/main.ts starts both): every
@@ -52,17 +53,13 @@ const FIRST_CHECK_MS = 5 * 60_000;
 export function startRetention(options: RetentionOptions): Retention {
   const { sql, log, retentionDays, notifyReceiver, now } = options;
   const counts: RetentionCounts = { sweeps: 0, leadsErased: 0, abTestsArchived: 0, abEventsDeleted: 0, lastSweepAt: null };
-  let running: Promise<SweepResult | null> | null = null;
-  let stopped = false;
-  let timer: ReturnType<typeof setTimeout> | undefined;
-
   const sweepIfDue = async (): Promise<SweepResult | null> => {
     const at = now();
     if (!(await withDatabaseDeadline(sql, (db) => claimDailyRun(db, TASK, at)))) return null;
     const started = performance.now();
     let result: SweepResult;
     try {
-      result = await sweepRetention({ sql, now: at, retentionDays, notifyReceiver, stopping: () => stopped });
+      result = await sweepRetention({ sql, now: at, retentionDays, notifyReceiver, stopping: () => looks.stopping() });
     } catch (error) {
       // Due again at once, for the next look here or elsewhere (what it did is done).
       await releaseDailyRun(sql, TASK, at).catch(() => undefined);
@@ -84,32 +81,12 @@ export function startRetention(options: RetentionOptions): Retention {
     return result;
   };
 
-  const runDue = (): Promise<SweepResult | null> => {
-    running ??= sweepIfDue().finally(() => {
-      running = null;
-    });
-    return running;
-  };
+  const looks = startLooks(sweepIfDue, {
+    log,
+    failure: 'the retention sweep did not finish; it is tried again at the next look',
+    firstMs: options.firstCheckMs ?? FIRST_CHECK_MS,
+    everyMs: options.checkEveryMs ?? CHECK_EVERY_MS,
+  });
 
-  const schedule = (ms: number) => {
-    if (stopped) return;
-    timer = setTimeout(() => {
-      runDue()
-        .catch((error) =>
-          log.warn('the retention sweep did not finish; it is tried again at the next look', { error: String((error as Error)?.message ?? error) }),
-        )
-        .finally(() => schedule(options.checkEveryMs ?? CHECK_EVERY_MS));
-    }, ms);
-  };
-  schedule(options.firstCheckMs ?? FIRST_CHECK_MS);
-
-  return {
-    counts,
-    runDue,
-    async stop() {
-      stopped = true;
-      clearTimeout(timer);
-      await running?.catch(() => undefined);
-    },
-  };
+  return { counts, runDue: looks.runDue, stop: looks.stop };
 }
