@@ -7,6 +7,7 @@ import { packAndCheckAsAsked } from '../features/operations/backup/pack-and-chec
 import { type BackupService, createBackupService } from '../features/operations/backup/service.ts';
 import { backupStatus } from '../features/operations/backup/status.ts';
 import { type Retention, startRetention } from '../features/operations/retention/schedule.ts';
+import { type StaffDigests, startStaffDigests } from '../features/people/digest.ts';
 import { type Config, ConfigError, loadConfig } from '../lib/config.ts';
 import { channelsFor } from '../lib/leads/notifications.ts';
 import type { Clock } from '../lib/time/clock.ts';
@@ -50,8 +51,8 @@ function cannotOpen(error: unknown): never {
  * Starts the site: reads the environment (through lib/config.ts, once), builds the assets when they are
  * missing or stale (a compiled binary passes the static files embedded in it instead), and then either
  * supervises WEB_CONCURRENCY server processes (server/supervisor.ts) or is one: opens the database in
- * the background, listens, starts the notification worker and the A/B tests' watch once the database
- * is ready (unless WORKER=off), and on the embedded database its daily backup and the control socket
+ * the background, listens, starts the notification worker (with the retention sweep and the staff's
+ * morning emails) and the A/B tests' watch once the database is ready (unless WORKER=off), and on the embedded database its daily backup and the control socket
  * `bun run backup` asks through, and stops cleanly on SIGTERM or SIGINT.
  */
 export async function main({ embeddedFiles, preparedData }: { embeddedFiles?: Record<string, string>; preparedData?: string } = {}) {
@@ -115,6 +116,7 @@ export async function main({ embeddedFiles, preparedData }: { embeddedFiles?: Re
   let stopWatchingTests: (() => Promise<void>) | null = null;
   let backups: { service: BackupService; stopSchedule: () => void; control: ControlSocket } | null = null;
   let retention: Retention | null = null;
+  let digests: StaffDigests | null = null;
   site.deps.metrics.registry.register(() => retentionMetrics(retention));
   const memory = startMemoryGovernor({ softLimitMb: config.MEMORY_SOFT_LIMIT_MB });
   site.deps.metrics.registry.register(memory.metrics);
@@ -146,6 +148,7 @@ export async function main({ embeddedFiles, preparedData }: { embeddedFiles?: Re
         onOutcome: site.deps.metrics.notification,
       });
       retention = startRetention(retentionOptions(db, workerConfig, site.deps.now, notifications.queued));
+      digests = startStaffDigests({ sql: db.sql, log: stdoutLog, now: site.deps.now, config: workerConfig });
       stdoutLog.info('notification worker started', {
         smtp: workerConfig.SMTP_URL ? 'on' : 'off (emails are logged)',
         webhook: workerConfig.LEAD_WEBHOOK_URL ? 'on' : 'off',
@@ -181,6 +184,7 @@ export async function main({ embeddedFiles, preparedData }: { embeddedFiles?: Re
       worker?.stop(10_000),
       stopWatchingTests?.(),
       retention?.stop(),
+      digests?.stop(),
       // A backup under way finishes first (seconds); one that hangs is cut off when the database closes.
       backups && withDeadline(10_000, backups.service.idle(), { onExpiry: () => undefined }),
     ]);
@@ -210,13 +214,14 @@ export async function workerMain() {
   await db.ready.catch(cannotOpen);
   const worker = startWorker({ sql: db.sql, config, log: stdoutLog, now: systemClock, listen: db.canListen });
   const retention = startRetention(retentionOptions(db, config, systemClock, () => worker.poke()));
+  const digests = startStaffDigests({ sql: db.sql, log: stdoutLog, now: systemClock, config });
   stdoutLog.info('notification worker started', { smtp: config.SMTP_URL ? 'on' : 'off (emails are logged)', webhook: config.LEAD_WEBHOOK_URL ? 'on' : 'off' });
   let stopping = false;
   const shutdown = async (signal: string) => {
     if (stopping) return;
     stopping = true;
     stdoutLog.info('shutting down', { signal });
-    await Promise.all([worker.stop(10_000), retention.stop()]);
+    await Promise.all([worker.stop(10_000), retention.stop(), digests.stop()]);
     await db.close();
     process.exit(0);
   };

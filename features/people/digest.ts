@@ -1,0 +1,140 @@
+import type { Sql } from 'postgres';
+import { claimDigest, type DigestClaim, dueForDigest, finishDigest, staffForDigest } from '../../db/queries/digests.ts';
+import type { Config } from '../../lib/config.ts';
+import { DIGEST_RETRY, digestCounts, digestDay, digestDayKey, digestEmail, endOfDay } from '../../lib/people/digest.ts';
+import type { Clock } from '../../lib/time/clock.ts';
+import { withDatabaseDeadline } from '../../server/deadline.ts';
+import type { Logger } from '../../server/log.ts';
+import { DeliveryFailure } from '../leads/delivery/failure.ts';
+import { createMailer, type Mailer, withoutAddresses, withoutMailboxes } from '../leads/delivery/mailer.ts';
+import { startLooks } from '../operations/looks.ts';
+
+// The staff's morning email, beside the notification worker and the retention sweep (site/main.ts starts
+// it in every process that runs the worker): every minute by the deps' clock (so tests move it), each
+// process looks whether today's emails are due (lib/people/digest.ts: a business day, 08:00 to 18:00
+// Toronto) and claims each staff member's row for the day (db/queries/digests.ts) before sending, so each
+// is sent once however many processes look. A refused send is tried again at a later look.
+
+export type DigestOptions = {
+  sql: Sql;
+  log: Logger;
+  now: Clock;
+  config: Pick<Config, 'SMTP_URL' | 'MAIL_FROM' | 'PUBLIC_SITE_URL'>;
+  mailer?: Mailer;
+  /** How often to look (a minute), and how long after start the first look is. */
+  checkEveryMs?: number;
+  firstCheckMs?: number;
+};
+
+/** What one look did: the day, and per staff member claimed, what came of it. */
+export type DigestRun = { day: string; sent: number; skipped: number; failed: number };
+
+export type StaffDigests = {
+  /** Sends what is due now and claimable here; null outside the window (a weekend, a holiday, before 08:00, after 18:00). */
+  runDue(): Promise<DigestRun | null>;
+  /** No further looks; waits for a look under way. */
+  stop(): Promise<void>;
+};
+
+type Outcome = Parameters<typeof finishDigest>[2];
+
+const CHECK_EVERY_MS = 60_000;
+/** Not in the first moments after start, when the embedded database is busiest. */
+const FIRST_CHECK_MS = 30_000;
+
+const domainOf = (address: string) =>
+  address
+    .slice(address.lastIndexOf('@') + 1)
+    .replace(/>$/, '')
+    .toLowerCase();
+
+export function startStaffDigests(options: DigestOptions): StaffDigests {
+  const { sql, log, now, config } = options;
+  const mailer = options.mailer ?? createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM });
+  /** One staff member's email for a claimed day; what to record. */
+  const sendOne = async (
+    claim: DigestClaim,
+    staff: { id: string; email: string },
+    at: Date,
+    day: NonNullable<ReturnType<typeof digestDay>>,
+  ): Promise<Outcome> => {
+    const [mine, unassigned] = await withDatabaseDeadline(sql, (db) =>
+      Promise.all([dueForDigest(db, staff.id, endOfDay(day)), dueForDigest(db, null, endOfDay(day))]),
+    );
+    const counts = digestCounts({ mine, unassigned, now: at });
+    // The staff member's id and counts only: no names, no addresses.
+    const fields = { user: staff.id, day: claim.day, attempt: claim.attempts, ...counts };
+    const message = digestEmail({ day, now: at, mine, unassigned, siteUrl: config.PUBLIC_SITE_URL });
+    if (!message) {
+      log.info('staff digest skipped: nothing due or overdue', fields);
+      return { state: 'skipped', detail: `Nothing of theirs due or overdue${counts.unassigned > 0 ? ` (${counts.unassigned} not yet assigned)` : ''}` };
+    }
+    if (!mailer.configured) {
+      log.info('staff digest not sent: SMTP_URL is not set', fields);
+      return { state: 'skipped', detail: 'SMTP_URL is not set' };
+    }
+    try {
+      const answer = await mailer.send(
+        {
+          to: [staff.email],
+          replyTo: config.MAIL_FROM,
+          // The same on every try of the day's email, so a mail server or app can drop a copy.
+          messageId: `<staff-digest.${claim.day}.${staff.id}@${domainOf(config.MAIL_FROM)}>`,
+          message,
+        },
+        AbortSignal.timeout(60_000),
+      );
+      log.info('staff digest sent', fields);
+      return { state: 'sent', detail: answer };
+    } catch (error) {
+      const failure =
+        error instanceof DeliveryFailure ? error : new DeliveryFailure(withoutMailboxes(String((error as Error)?.message ?? error)).slice(0, 500));
+      const retry = !failure.permanent && claim.attempts < DIGEST_RETRY.attempts;
+      const logged = { ...fields, error: withoutAddresses(failure.message) };
+      if (retry) log.warn('staff digest failed, will retry', { ...logged, retryInMs: DIGEST_RETRY.retryMs });
+      else log.error('staff digest failed for good', logged);
+      return { state: 'failed', detail: failure.message, final: failure.permanent, attempts: DIGEST_RETRY.attempts };
+    }
+  };
+
+  const sendDue = async (): Promise<DigestRun | null> => {
+    const at = now();
+    const day = digestDay(at);
+    if (!day) return null;
+    const key = digestDayKey(day);
+    const run: DigestRun = { day: key, sent: 0, skipped: 0, failed: 0 };
+    const staff = await withDatabaseDeadline(sql, (db) => staffForDigest(db));
+    for (const member of staff) {
+      if (looks.stopping()) break;
+      const claim = await withDatabaseDeadline(sql, (db) => claimDigest(db, { userId: member.id, day: key, now: at }, DIGEST_RETRY));
+      if (!claim) continue;
+      let outcome: Outcome;
+      try {
+        outcome = await sendOne(claim, member, at, day);
+      } catch (error) {
+        // The database failed us mid-way: recorded as a failed try (the next look takes it again), or, if
+        // that cannot be recorded either, left `sending` to be taken again once stale.
+        outcome = { state: 'failed', detail: `Not sent: ${String((error as Error)?.message ?? error).slice(0, 200)}`, final: false, attempts: 0 };
+      }
+      const recorded = await withDatabaseDeadline(sql, (db) => finishDigest(db, claim, outcome, now())).catch(() => false);
+      if (!recorded) log.warn('staff digest outcome not recorded (the claim was lost)', { user: member.id, day: key });
+      run[outcome.state]++;
+    }
+    return run;
+  };
+
+  const looks = startLooks(sendDue, {
+    log,
+    failure: 'the staff digests did not finish; they are tried again at the next look',
+    firstMs: options.firstCheckMs ?? FIRST_CHECK_MS,
+    everyMs: options.checkEveryMs ?? CHECK_EVERY_MS,
+  });
+
+  return {
+    runDue: looks.runDue,
+    async stop() {
+      await looks.stop();
+      if (!options.mailer) mailer.close();
+    },
+  };
+}
