@@ -60,6 +60,11 @@ export async function findAudit(sql: Db, id: string): Promise<StoredAudit | null
   return rows[0] ?? null;
 }
 
+/** The audits among `ids` (a batch of the CSV export: db/queries/lead-export.ts); an erased one is not there. */
+export function findAudits(sql: Db, ids: readonly string[]): Promise<StoredAudit[]> {
+  return sql<StoredAudit[]>`select ${auditColumns(sql)} from business_audits where id = any(${ids as string[]})`;
+}
+
 /** An audit's results token (for the link the API answers and the results email carries). */
 export async function resultsTokenOf(sql: Db, id: string): Promise<string | null> {
   const [row] = await sql<{ resultsToken: string | null }[]>`select results_token from business_audits where id = ${id}`;

@@ -175,11 +175,17 @@ export type StoredIntakeApplication = IntakeAnswers & {
   updatedAt: Date | null;
 };
 
+const APPLICATION_COLUMNS = (sql: Db) => sql`
+  id, first_name, last_name, work_email, mobile, company, website, industry, city, monthly_marketing_budget,
+  biggest_goal, how_did_you_hear, casl_consent, consent_version, consent_page, consent_variants, is_spam, created_at,
+  marketing_consent, marketing_consent_version, marketing_consent_page, marketing_consent_variants, marketing_consent_at, updated_at`;
+
 export async function findIntakeApplication(sql: Db, id: string): Promise<StoredIntakeApplication | undefined> {
-  const [row] = await sql<StoredIntakeApplication[]>`
-    select id, first_name, last_name, work_email, mobile, company, website, industry, city, monthly_marketing_budget,
-           biggest_goal, how_did_you_hear, casl_consent, consent_version, consent_page, consent_variants, is_spam, created_at,
-           marketing_consent, marketing_consent_version, marketing_consent_page, marketing_consent_variants, marketing_consent_at, updated_at
-    from q4_intake_applications where id = ${id}`;
+  const [row] = await sql<StoredIntakeApplication[]>`select ${APPLICATION_COLUMNS(sql)} from q4_intake_applications where id = ${id}`;
   return row;
+}
+
+/** The applications among `ids` (a batch of the CSV export: db/queries/lead-export.ts); an erased one is not there. */
+export function findIntakeApplications(sql: Db, ids: readonly string[]): Promise<StoredIntakeApplication[]> {
+  return sql<StoredIntakeApplication[]>`select ${APPLICATION_COLUMNS(sql)} from q4_intake_applications where id = any(${ids as string[]})`;
 }

@@ -1,5 +1,6 @@
 import type { Sql, TransactionSql } from 'postgres';
 import { sourceOf, type Touch } from '../../lib/leads/attribution.ts';
+import type { RawExportLead } from '../../lib/leads/export-raw.ts';
 import type { Channel } from '../../lib/leads/notifications.ts';
 import {
   type Actor,
@@ -9,7 +10,6 @@ import {
   type Lead,
   type LeadEvent,
   type LeadKind,
-  type LeadRow,
   type LeadStatus,
   type SeenVariant,
 } from '../../lib/leads/pipeline.ts';
@@ -137,8 +137,8 @@ const EXPORT_BATCH = 1000;
  * (keyset on the inbox's order), so an export of any size holds one batch in memory and never keeps
  * the database connection from other requests for long.
  */
-/** A lead as the CSV export writes it: the inbox row, both touches (stored JSON) and each notification's state. */
-export type ExportedLead = LeadRow & { firstTouch: string | null; lastTouch: string | null; deliveries: string | null };
+/** A lead as the CSV export reads it: the inbox row, both touches (stored JSON) and each notification's state. */
+export type ExportedLead = RawExportLead;
 
 export async function* leadsForExport(sql: Sql, filters: InboxFilters, ctx: { staffId: string; now: Date; timeZone: string }): AsyncGenerator<ExportedLead[]> {
   const where = matching(sql, filters, ctx);

@@ -45,15 +45,27 @@ function labelled(value: unknown, options: Options | undefined): string {
   return one(String(value));
 }
 
+/** The audit's questions, in the form's order: the answer rows' and the CSV export's headings. */
+export const AUDIT_ANSWER_QUESTIONS: readonly { field: AuditField; question: string }[] = AUDIT_FIELDS.map((field) => ({
+  field,
+  question: auditQuestions[field],
+}));
+
 /** The audit's 16 answers, in the form's order. */
 export function auditAnswerRows(audit: Record<AuditField, unknown>): AnswerRow[] {
-  return AUDIT_FIELDS.map((field) => ({ field, question: auditQuestions[field], answer: labelled(audit[field], auditOptions[field]) }));
+  return AUDIT_ANSWER_QUESTIONS.map(({ field, question }) => ({ field, question, answer: labelled(audit[field], auditOptions[field]) }));
 }
 
 /** The score by category, as the visitor saw it on their results. */
 export const auditBreakdown = (audit: ScoredAnswers): CategoryScore[] => scoreBreakdown(audit);
 
 const intakeOptions: Partial<Record<IntakeAnswerField, Options>> = { industry: intakeIndustryOptions, monthlyMarketingBudget: budgetOptions };
+
+/** The Q4 application's questions, in the form's order: the answer rows' and the CSV export's headings. */
+export const INTAKE_ANSWER_QUESTIONS: readonly { field: IntakeAnswerField; question: string }[] = INTAKE_ANSWER_FIELDS.map((field) => ({
+  field,
+  question: intakeQuestions[field],
+}));
 
 /** The Q4 application's answers, in the form's order (each consent box as ticked or not; an application from before the marketing box has none). */
 export function intakeAnswerRows(application: Partial<Record<IntakeAnswerField, unknown>>): AnswerRow[] {
@@ -62,7 +74,7 @@ export function intakeAnswerRows(application: Partial<Record<IntakeAnswerField, 
     if (field === 'marketingConsent') return application.marketingConsent === true ? 'Yes, ticked' : 'No, left unticked';
     return labelled(application[field], intakeOptions[field]);
   };
-  return INTAKE_ANSWER_FIELDS.map((field) => ({ field, question: intakeQuestions[field], answer: answer(field) }));
+  return INTAKE_ANSWER_QUESTIONS.map(({ field, question }) => ({ field, question, answer: answer(field) }));
 }
 
 /**

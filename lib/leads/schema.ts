@@ -49,6 +49,14 @@ export const inboxFiltersSchema = z.object({
 });
 export type InboxFilters = z.output<typeof inboxFiltersSchema>;
 
+/** The lead export's formats: staff's (the default) or `raw`, the machine-named columns scripts read since before (routes/admin/leads.csv.ts). */
+export const EXPORT_FORMATS = ['raw'] as const;
+
+/** GET /admin/leads.csv's query: the inbox's filters and the format. */
+export const leadExportQuerySchema = z.extend(inboxFiltersSchema, {
+  format: optional(z.enum(EXPORT_FORMATS, { error: 'Leave the format out for the staff export, or use raw for the machine-named columns' })),
+});
+
 /** The filters back as query parameters (for links: pagination, CSV export, a lead's way back). */
 export function filtersQuery(filters: InboxFilters, overrides: Partial<InboxFilters> = {}): string {
   const merged: Record<string, unknown> = { ...filters, ...overrides };

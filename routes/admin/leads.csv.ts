@@ -1,125 +1,69 @@
 import { Hono } from 'hono';
+import { leadsForStaffExport } from '../../db/queries/lead-export.ts';
 import { leadsForExport } from '../../db/queries/leads.ts';
-import { parseErasedTouch, parseStoredTouch, sourceOf } from '../../lib/leads/attribution.ts';
-import { budgetLabel, isOverdue, leadKindLabel, leadStatusLabel } from '../../lib/leads/pipeline.ts';
-import { CSV_BOM, csvRow } from '../../lib/text/csv.ts';
+import { fieldLines } from '../../lib/forms/validation.ts';
+import { STAFF_EXPORT_COLUMNS, staffExportRow } from '../../lib/leads/export.ts';
+import { RAW_EXPORT_COLUMNS, rawExportRow } from '../../lib/leads/export-raw.ts';
+import { leadExportQuerySchema } from '../../lib/leads/schema.ts';
+import { CSV_BOM, type CsvValue, csvRow } from '../../lib/text/csv.ts';
 import { formatStamp } from '../../lib/time/display.ts';
+import { validQuery } from '../../server/api/validate.ts';
 import { withDatabaseDeadline } from '../../server/deadline.ts';
 import type { AppEnv } from '../../server/deps.ts';
 import { streamedResponse } from '../../server/middleware/compress.ts';
+import { staffProblem } from '../../server/middleware/errors.ts';
 import { requireStaff } from '../../server/staff-auth.ts';
-import { inboxContext, validFilters } from './_inbox-filters.ts';
+import { inboxContext } from './_inbox-filters.ts';
 
-/** The CSV's columns: stable names, one row per lead. */
-const CSV_COLUMNS = [
-  'type',
-  'id',
-  'received_toronto',
-  'name',
-  'business',
-  'email',
-  'score',
-  'tier',
-  'budget',
-  'status',
-  'owner',
-  'reply_by_toronto',
-  'overdue',
-  'spam',
-  'erased',
-  'marketing_consent',
-  'source',
-  'medium',
-  'campaign',
-  'term',
-  'content',
-  'gclid',
-  'fbclid',
-  'referrer',
-  'landing_page',
-  'first_touch_toronto',
-  'last_touch_source',
-  'last_touch_medium',
-  'last_touch_campaign',
-  'last_touch_referrer',
-  'last_touch_landing_page',
-  'last_touch_toronto',
-  'notifications',
-];
+/** The inbox's filters and the format; bad ones get the 400 page naming each (as the inbox's). */
+const validExportQuery = validQuery(leadExportQuerySchema, (c, _values, fields) => staffProblem(c, 400, 'This export could not be made', fieldLines(fields)));
 
-/**
- * A touch's CSV cells: source, medium, campaign … (lib/leads/attribution.ts), blank when there was none. An
- * erased lead's touch is its source and medium alone (lib/leads/attribution.ts erasedTouch).
- */
-function touchCells(stored: string | null, { full }: { full: boolean }): string[] {
-  const erased = parseErasedTouch(stored);
-  if (erased) return [erased.source, erased.medium, ...Array<string>(full ? 8 : 4).fill('')];
-  const touch = parseStoredTouch(stored);
-  const { source, medium } = sourceOf(touch);
-  const at = touch ? formatStamp(touch.at) : '';
-  if (!full) return touch ? [source, medium, touch.utm_campaign ?? '', touch.referrer ?? '', touch.landing, at] : ['', '', '', '', '', ''];
-  return [
-    source,
-    medium,
-    touch?.utm_campaign ?? '',
-    touch?.utm_term ?? '',
-    touch?.utm_content ?? '',
-    touch?.gclid ?? '',
-    touch?.fbclid ?? '',
-    touch?.referrer ?? '',
-    touch?.landing ?? '',
-    at,
-  ];
+/** An export's text: its header row, then each batch's rows until there are none (null), and how to stop early. */
+type CsvSource = { header: string; next: () => Promise<string | null>; stop: () => Promise<unknown> };
+
+function csvSource<T>(columns: readonly string[], batches: AsyncGenerator<T[]>, row: (lead: T) => CsvValue[]): CsvSource {
+  return {
+    header: csvRow(columns),
+    next: async () => {
+      const batch = await batches.next();
+      return batch.done ? null : batch.value.map((lead) => csvRow(row(lead))).join('');
+    },
+    stop: () => batches.return(undefined),
+  };
 }
 
-/** GET /admin/leads.csv: every lead the inbox's filters choose (routes/admin/leads/index.tsx), streamed as CSV. Staff only. */
-export default new Hono<AppEnv>().get('/', requireStaff('page'), validFilters, async (c) => {
-  const filters = c.req.valid('query');
+/**
+ * GET /admin/leads.csv: every lead the inbox's filters choose (routes/admin/leads/index.tsx), streamed as
+ * CSV. Staff only. By default the staff export, in words (lib/leads/export.ts); `?format=raw` the
+ * machine-named columns scripts have read since before (lib/leads/export-raw.ts), byte for byte.
+ */
+export default new Hono<AppEnv>().get('/', requireStaff('page'), validExportQuery, async (c) => {
+  const { format, ...filters } = c.req.valid('query');
   const ctx = inboxContext(c);
   const { sql, log } = c.get('deps');
-  const batches = leadsForExport(sql, { ...filters, page: undefined }, ctx);
+  const query = { ...filters, page: undefined };
+  const csv =
+    format === 'raw'
+      ? csvSource(RAW_EXPORT_COLUMNS, leadsForExport(sql, query, ctx), (lead) => rawExportRow(lead, ctx.now))
+      : csvSource(STAFF_EXPORT_COLUMNS, leadsForStaffExport(sql, query, ctx), staffExportRow);
   const encoder = new TextEncoder();
   const body = new ReadableStream<Uint8Array>({
     start(controller) {
-      controller.enqueue(encoder.encode(CSV_BOM + csvRow(CSV_COLUMNS)));
+      controller.enqueue(encoder.encode(CSV_BOM + csv.header));
     },
     // One batch per pull: the stream asks for more only as fast as the client reads.
     async pull(controller) {
       try {
-        const next = await withDatabaseDeadline(sql, () => batches.next());
-        if (next.done) return controller.close();
-        const lines = next.value.map((l) =>
-          csvRow([
-            leadKindLabel[l.kind],
-            l.id,
-            formatStamp(l.createdAt),
-            l.name ?? '',
-            l.business ?? '',
-            l.email ?? '',
-            l.score === null ? '' : String(l.score),
-            l.tier ?? '',
-            l.kind === 'intake' ? budgetLabel(l.budget) : '',
-            leadStatusLabel[l.status],
-            l.ownerEmail ?? '',
-            formatStamp(l.replyBy),
-            isOverdue(l, ctx.now) ? 'yes' : 'no',
-            l.isSpam ? 'yes' : 'no',
-            l.erasedAt ? 'yes' : 'no',
-            l.marketingConsent ? 'yes' : 'no',
-            // Leads from before attribution was recorded have no source at all.
-            ...(l.source === null ? Array<string>(10).fill('') : touchCells(l.firstTouch, { full: true })),
-            ...touchCells(l.lastTouch, { full: false }),
-            l.deliveries ?? '',
-          ]),
-        );
-        controller.enqueue(encoder.encode(lines.join('')));
+        const rows = await withDatabaseDeadline(sql, () => csv.next());
+        if (rows === null) return controller.close();
+        controller.enqueue(encoder.encode(rows));
       } catch (error) {
         log.error('lead export failed', { requestId: c.get('requestId'), error: (error as Error)?.name ?? 'Error' });
         controller.error(error);
       }
     },
     async cancel() {
-      await batches.return(undefined);
+      await csv.stop();
     },
   });
   const day = formatStamp(ctx.now).slice(0, 10);
