@@ -72,6 +72,7 @@ describe('every staff route without a session', () => {
       ['GET', '/admin/leads', 'page', '/admin/leads'],
       ['GET', '/admin/leads?status=new&q=chen', 'page', '/admin/leads?status=new&q=chen'],
       ['GET', '/admin/leads.csv', 'page', '/admin/leads.csv'],
+      ['GET', '/admin/leads.csv?format=raw', 'page', '/admin/leads.csv?format=raw'],
       ['GET', `/admin/leads/audit/${id}`, 'page', `/admin/leads/audit/${id}`],
       ['GET', `/admin/leads/intake/${id}`, 'page', `/admin/leads/intake/${id}`],
       ['POST', `/admin/leads/audit/${id}/status`, 'page'],
@@ -498,13 +499,14 @@ describe('a lead', () => {
   });
 });
 
-describe('CSV export', () => {
+// The machine-named columns scripts read (?format=raw), unchanged; the staff export is tests/api/lead-export.test.ts.
+describe('CSV export, ?format=raw', () => {
   test('UTF-8 with a BOM, stable columns, the current filters, and formula-safe cells', async () => {
     const { t, get } = await staffApp();
     const word = token();
     await submitAudit(t, `${word}Café`, { firstName: '=HYPERLINK("http://evil.example")', lastName: 'Côté' });
     await submitIntake(t, `${word} Medspa`);
-    const res = await get(`/admin/leads.csv?q=${word}&type=audit`);
+    const res = await get(`/admin/leads.csv?q=${word}&type=audit&format=raw`);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('text/csv; charset=utf-8');
     expect(res.headers.get('content-disposition')).toMatch(/^attachment; filename="northline-leads-\d{4}-\d{2}-\d{2}\.csv"$/);
@@ -523,13 +525,13 @@ describe('CSV export', () => {
     expect(lines[1]).toMatch(/^Audit,/);
 
     // Gzipped as a stream for a client that asks.
-    const gz = await t.request(`/admin/leads.csv?q=${word}`, {
+    const gz = await t.request(`/admin/leads.csv?q=${word}&format=raw`, {
       headers: { cookie: (await signedIn(t, await createStaff(t.sql))).cookie, 'accept-encoding': 'gzip' },
     });
     expect(gz.headers.get('content-encoding')).toBe('gzip');
     const unzipped = new TextDecoder().decode(Bun.gunzipSync(new Uint8Array(await gz.arrayBuffer())));
     expect(unzipped.split('\r\n')).toHaveLength(4);
-    expect((await get('/admin/leads.csv?type=contacts')).status).toBe(400);
+    expect((await get('/admin/leads.csv?type=contacts&format=raw')).status).toBe(400);
   });
 });
 

@@ -6,6 +6,7 @@ import { createTest, uid } from '../helpers/ab-tests.ts';
 import { TEST_SITE_URL, testApp } from '../helpers/app.ts';
 import { validAudit } from '../helpers/audit.ts';
 import { VISITOR_USER_AGENT } from '../helpers/browser.ts';
+import { csvObjects } from '../helpers/csv.ts';
 import { createStaff, signedIn, staffPost } from '../helpers/staff.ts';
 
 // Real servers, browsers and databases: a test may take longer than Bun's 5 s default.
@@ -121,7 +122,7 @@ describe('first and last touch', () => {
     const none = await (await t.request(`/admin/leads?source=facebook&q=${encodeURIComponent(audit.businessName)}`, { headers: { cookie } })).text();
     expect(none).not.toContain(`data-lead="audit/${audit.id}"`);
     expect(inbox).toContain(`data-lead="audit/${audit.id}"`);
-    const csv = await (await t.request(`/admin/leads.csv?q=${encodeURIComponent(audit.businessName)}`, { headers: { cookie } })).text();
+    const csv = await (await t.request(`/admin/leads.csv?format=raw&q=${encodeURIComponent(audit.businessName)}`, { headers: { cookie } })).text();
     const [header, row] = csv.replace(/^\uFEFF/, '').split('\r\n');
     const cells = Object.fromEntries(header.split(',').map((name, i) => [name, row.split(',')[i]]));
     expect(cells).toMatchObject({
@@ -132,6 +133,9 @@ describe('first and last touch', () => {
       last_touch_source: 'www.reddit.com',
       last_touch_medium: 'referral',
     });
+    // The staff export says it as the inbox does.
+    const staffCsv = await (await t.request(`/admin/leads.csv?q=${encodeURIComponent(audit.businessName)}`, { headers: { cookie } })).text();
+    expect(csvObjects(staffCsv.replace(/^\uFEFF/, ''))[0].Source).toBe(`google / cpc · ${campaign}`);
     const page = await (await t.request(`/admin/leads/audit/${audit.id}`, { headers: { cookie } })).text();
     expect(page).toContain(`google / cpc · ${campaign}`);
     expect((await t.request(`/admin/leads?source=${'x'.repeat(201)}`, { headers: { cookie } })).status).toBe(400);
