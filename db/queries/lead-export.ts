@@ -7,8 +7,9 @@ import { findIntakeApplications } from './intake.ts';
 import { type ExportedLead, leadsForExport } from './leads.ts';
 
 // What the staff export (lib/leads/export.ts) adds to each batch of leadsForExport: the submissions'
-// answers, a booking lead's phone and the staff notes. Three short queries per batch of 1,000, each on a
-// primary key or an index, so the export still holds one batch in memory and keeps its keyset paging.
+// answers, a booking lead's phone, the people's next actions and the staff notes. Short queries per batch
+// of 1,000, each on a primary key or an index, so the export still holds one batch in memory and keeps
+// its keyset paging.
 
 type Key = { kind: string; id: string };
 const keyOf = (l: Key) => `${l.kind}/${l.id}`;
@@ -43,6 +44,19 @@ async function bookingPhonesOf(sql: Sql, ids: readonly string[]): Promise<Map<st
   return new Map(rows.map((r) => [r.leadId, r.phone]));
 }
 
+/**
+ * The next action of each person, by the id a lead names: a merged person's actions live on the person it
+ * was merged into (merges are flattened, so that is one step: migration 0012).
+ */
+async function nextActionsOf(sql: Sql, personIds: readonly string[]): Promise<Map<string, { due: Date | null; what: string | null }>> {
+  if (personIds.length === 0) return new Map();
+  const rows = await sql<{ id: string; due: Date | null; what: string | null }[]>`
+    select p.id, root.next_action_due as due, root.next_action_what as what
+    from people p join people root on root.id = coalesce(p.merged_into, p.id)
+    where p.id = any(${personIds as string[]})`;
+  return new Map(rows.map((r) => [r.id, { due: r.due, what: r.what }]));
+}
+
 /** Every lead the filters choose, newest first, a batch at a time, each with what the staff export writes. */
 export async function* leadsForStaffExport(
   sql: Sql,
@@ -51,10 +65,16 @@ export async function* leadsForStaffExport(
 ): AsyncGenerator<StaffExportLead[]> {
   for await (const batch of leadsForExport(sql, filters, ctx)) {
     const idsOf = (kind: string) => batch.filter((l) => l.kind === kind && !l.erasedAt).map((l) => l.id);
-    const [audits, applications, phones, notes] = await Promise.all([
+    const personIds = [...new Set(batch.flatMap((l) => (l.personId ? [l.personId] : [])))];
+    const [audits, applications, phones, actions, notes] = await Promise.all([
       idsOf('audit').length ? findAudits(sql, idsOf('audit')) : [],
       idsOf('intake').length ? findIntakeApplications(sql, idsOf('intake')) : [],
-      bookingPhonesOf(sql, idsOf('booking')),
+      // Only leads stored before leads kept the phone need their sessions'.
+      bookingPhonesOf(
+        sql,
+        batch.filter((l) => l.kind === 'booking' && !l.erasedAt && !l.phone).map((l) => l.id),
+      ),
+      nextActionsOf(sql, personIds),
       notesOf(sql, batch),
     ]);
     const audit = new Map(audits.map((a) => [a.id, a]));
@@ -64,6 +84,7 @@ export async function* leadsForStaffExport(
       audit: l.kind === 'audit' ? (audit.get(l.id) ?? null) : null,
       application: l.kind === 'intake' ? (application.get(l.id) ?? null) : null,
       bookingPhone: l.kind === 'booking' ? (phones.get(l.id) ?? null) : null,
+      nextAction: l.personId ? (actions.get(l.personId) ?? null) : null,
       notes: notes.get(keyOf(l)) ?? [],
     }));
   }

@@ -8,7 +8,8 @@ import { budgetLabel, type LeadRow, leadKindLabel, leadStatusLabel, sourceLabel,
 import { tierMeaning } from './tier.ts';
 
 // The lead export staff open in a spreadsheet (GET /admin/leads.csv): headings in words, values as the
-// back office shows them (labels, not stored values), the phone, the tier explained, the notes, and every
+// back office shows them (labels, not stored values), the phone, the tier explained, the person's next
+// action (a merged person's is the one they were merged into: db/queries/lead-export.ts), the notes, and every
 // audit and Q4 application answer in a column of its own under the form's question. The answers' labels
 // come from lib/leads/answers.ts, as on the lead's page; the two forms ask some of the same questions
 // ("First name", "Industry"), so each answer column names its form. Scripts that read the machine-named
@@ -17,12 +18,16 @@ import { tierMeaning } from './tier.ts';
 /** A staff note as the export writes it: when (Toronto day), who, what. */
 export type ExportNote = { at: Date; author: string; note: string };
 
-/** A lead with what the export adds: its submission's answers (null when erased or of the other form), a booking's phone, its notes oldest first. */
+/**
+ * A lead with what the export adds: its submission's answers (null when erased or of the other form), a
+ * booking's phone (for a lead stored before leads kept the phone), its person's next action, its notes oldest first.
+ */
 export type StaffExportLead = LeadRow & {
   firstTouch: string | null;
   audit: Record<AuditField, unknown> | null;
   application: Partial<Record<IntakeAnswerField, unknown>> | null;
   bookingPhone: string | null;
+  nextAction: { due: Date | null; what: string | null } | null;
   notes: readonly ExportNote[];
 };
 
@@ -40,6 +45,8 @@ export const STAFF_EXPORT_COLUMNS: readonly string[] = [
   'What the tier means',
   'Monthly budget',
   'Source',
+  'Next action',
+  'Next action due (Toronto time)',
   'Notes',
   ...AUDIT_ANSWER_QUESTIONS.map(({ question }) => `${leadKindLabel.audit}: ${question}`),
   ...INTAKE_ANSWER_QUESTIONS.map(({ question }) => `${leadKindLabel.intake}: ${question}`),
@@ -60,7 +67,9 @@ export function staffExportRow(lead: StaffExportLead): CsvValue[] {
   const audit = lead.kind === 'audit' && lead.audit ? auditAnswerRows(lead.audit) : null;
   const application = lead.kind === 'intake' && lead.application ? intakeAnswerRows(lead.application) : null;
   const budget = lead.kind === 'intake' ? budgetLabel(lead.budget) : (audit?.find((r) => r.field === 'marketingBudget')?.answer ?? '');
-  const phone = (lead.audit?.phone as string | null | undefined) || (lead.application?.mobile as string | undefined) || lead.bookingPhone || '';
+  // The lead's own (kept since people were linked), else its submission's, for a lead stored before then.
+  const phone = lead.phone || (lead.audit?.phone as string | null | undefined) || (lead.application?.mobile as string | undefined) || lead.bookingPhone || '';
+  const due = lead.nextAction?.due;
   return [
     formatStamp(lead.createdAt),
     leadKindLabel[lead.kind],
@@ -75,6 +84,8 @@ export function staffExportRow(lead: StaffExportLead): CsvValue[] {
     tierMeaning(lead.tier),
     budget,
     sourceCell(lead),
+    lead.nextAction?.what ?? '',
+    due ? formatStamp(due) : '',
     joinNotes(lead.notes),
     ...(audit ? audit.map((r) => r.answer) : AUDIT_ANSWER_QUESTIONS.map(() => '')),
     ...(application ? application.map((r) => r.answer) : INTAKE_ANSWER_QUESTIONS.map(() => '')),
