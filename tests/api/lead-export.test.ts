@@ -1,9 +1,11 @@
 import { describe, expect, setDefaultTimeout, test } from 'bun:test';
 import { saveBookingHours } from '../../db/queries/booking-settings.ts';
+import { mergePeople, setNextAction } from '../../db/queries/people.ts';
 import { auditAnswerRows, intakeAnswerRows } from '../../lib/leads/answers.ts';
 import { tierMeaning } from '../../lib/leads/tier.ts';
 import { CSV_BOM } from '../../lib/text/csv.ts';
 import { replyBy } from '../../lib/time/business-days.ts';
+import { formatStamp } from '../../lib/time/display.ts';
 import { testApp } from '../helpers/app.ts';
 import { validAudit } from '../helpers/audit.ts';
 import { csvObjects, parseCsv } from '../helpers/csv.ts';
@@ -33,6 +35,8 @@ const HEADER = [
   'What the tier means',
   'Monthly budget',
   'Source',
+  'Next action',
+  'Next action due (Toronto time)',
   'Notes',
   'Audit: First name',
   'Audit: Last name',
@@ -117,6 +121,9 @@ describe('GET /admin/leads.csv, the staff export', () => {
       'What the tier means': tierMeaning('enterprise'),
       'Monthly budget': '$15,000 or more',
       Source: 'direct / none',
+      // A new lead's person is given the reply the 2-business-day promise is about, due at its reply-by time.
+      'Next action': 'Reply to their audit',
+      'Next action due (Toronto time)': formatStamp(replyBy(START)),
       Notes: '',
       'Audit: Monthly revenue': '$10,000 – $25,000',
       'Audit: What marketing do you do today?': 'Social media; Word of mouth & referrals',
@@ -139,6 +146,7 @@ describe('GET /admin/leads.csv, the staff export', () => {
       'Package tier': '',
       'What the tier means': '',
       'Monthly budget': '$2,500 – $5,000 a month',
+      'Next action': 'Reply to their Q4 application',
       'Q4 application: Industry': 'Medspa or aesthetics clinic',
       'Q4 application: Consent to emails about the application (CASL)': 'Yes, ticked',
       'Q4 application: Marketing emails (optional box)': 'Yes, ticked',
@@ -207,7 +215,39 @@ describe('GET /admin/leads.csv, the staff export', () => {
     expect(row.Notes).not.toContain('\n=');
   });
 
-  test("a booking lead's phone is its session's", async () => {
+  test("the next action is the person's; a merged person's is the one of the person they were merged into", async () => {
+    const { t, staff, text, later } = await exportApp();
+    const word = token();
+    const first = validAudit({ businessName: `${word} Kensington Coaching`, email: `mei+${word}@example.com` });
+    const second = validAudit({ businessName: `${word} Kensington Coaching 2`, email: `mei.chen+${word}@example.org`, phone: '' });
+    for (const audit of [first, second])
+      expect((await t.postJson('/api/business-audit', { ...audit, fillMs: 60_000 }, { referer: 'http://localhost:3000/' })).status).toBe(201);
+    const personOf = async (id: string) => (await t.sql<{ personId: string }[]>`select person_id from leads where kind = 'audit' and id = ${id}`)[0].personId;
+    const [into, from] = [await personOf(first.id), await personOf(second.id)];
+    expect(into).not.toBe(from);
+    later(2);
+    const change = { actor: { id: staff.id, email: staff.email }, now: new Date(START.getTime() + 2 * 3_600_000) };
+    expect(await setNextAction(t.sql, into, { due: new Date('2026-11-06T19:30:00Z'), what: 'Call about the two locations' }, change)).toBe('changed');
+    expect(await setNextAction(t.sql, from, { due: new Date('2026-11-09T15:00:00Z'), what: 'Send the case study' }, change)).toBe('changed');
+    const byBusiness = async () => Object.fromEntries(csvObjects((await text(`/admin/leads.csv?q=${word}`)).slice(1)).map((r) => [r.Business, r]));
+    let rows = await byBusiness();
+    expect(rows[second.businessName]).toMatchObject({ 'Next action': 'Send the case study', 'Next action due (Toronto time)': '2026-11-09 10:00', Phone: '' });
+    expect(rows[first.businessName]).toMatchObject({ 'Next action': 'Call about the two locations', 'Next action due (Toronto time)': '2026-11-06 14:30' });
+
+    expect(await mergePeople(t.sql, from, into, change)).toMatchObject({ mergeId: expect.any(String) });
+    rows = await byBusiness();
+    for (const audit of [first, second])
+      expect(rows[audit.businessName], audit.businessName).toMatchObject({
+        'Next action': 'Call about the two locations',
+        'Next action due (Toronto time)': '2026-11-06 14:30',
+      });
+    // Marked done: nothing next.
+    expect(await setNextAction(t.sql, into, null, change)).toBe('changed');
+    rows = await byBusiness();
+    expect(rows[second.businessName]).toMatchObject({ 'Next action': '', 'Next action due (Toronto time)': '' });
+  });
+
+  test("the phone is the lead's; a booking lead stored before leads kept it has its session's", async () => {
     const { t, text } = await exportApp();
     const word = token();
     const id = crypto.randomUUID();
@@ -221,9 +261,20 @@ describe('GET /admin/leads.csv, the staff export', () => {
       await t.sql`insert into bookings (id, lead_kind, lead_id, starts_at, ends_at, blocked_until, manage_token, name, email, phone, created_at, updated_at)
                   values (${crypto.randomUUID()}, 'booking', ${id}, ${slot(hours)}, ${slot(hours + 1)}, ${slot(hours + 1)}, ${crypto.randomUUID()},
                           'Amira', 'amira@haddad-dental.example', ${phone}, ${START}, ${START})`;
-    const [row] = csvObjects((await text(`/admin/leads.csv?q=${word}`)).slice(1));
-    expect(row).toMatchObject({ Type: 'Session booking', Phone: '647-555-0134', Status: 'Session booked', 'Package tier': '', 'Monthly budget': '' });
+    let [row] = csvObjects((await text(`/admin/leads.csv?q=${word}`)).slice(1));
+    expect(row).toMatchObject({
+      Type: 'Session booking',
+      Phone: '647-555-0134',
+      Status: 'Session booked',
+      'Package tier': '',
+      'Monthly budget': '',
+      'Next action': '',
+    });
     expect(HEADER.filter((h) => h.includes(': ')).every((h) => row[h] === '')).toBe(true);
+    // The lead's own phone comes first.
+    await t.sql`update leads set phone = '905-555-0101' where kind = 'booking' and id = ${id}`;
+    [row] = csvObjects((await text(`/admin/leads.csv?q=${word}`)).slice(1));
+    expect(row.Phone).toBe('905-555-0101');
   });
 
   test('the same filters as the inbox', async () => {

@@ -2,8 +2,10 @@ import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from '
 import { mkdirSync, readFileSync } from 'node:fs';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { openDatabase } from '../../db/client.ts';
+import { STAFF_EXPORT_COLUMNS } from '../../lib/leads/export.ts';
 import { fillStep1, fillSteps2to4, type Profile, pauseLikeAPerson, wizard } from '../helpers/audit-browser.ts';
 import { DESKTOP, hydrateIsland, launchBrowser, openPage, PHONE, waitForIslands } from '../helpers/browser.ts';
+import { csvObjects, parseCsv } from '../helpers/csv.ts';
 import { type RunningServer, startServer } from '../helpers/server.ts';
 import { createStaff, type TestStaff } from '../helpers/staff.ts';
 import { freshDataDir } from '../helpers/template-db.ts';
@@ -39,11 +41,6 @@ afterAll(async () => {
   await browser?.close();
   await server?.stop();
 });
-
-const CSV_HEADER =
-  'type,id,received_toronto,name,business,email,score,tier,budget,status,owner,reply_by_toronto,overdue,spam,erased,marketing_consent,' +
-  'source,medium,campaign,term,content,gclid,fbclid,referrer,landing_page,first_touch_toronto,' +
-  'last_touch_source,last_touch_medium,last_touch_campaign,last_touch_referrer,last_touch_landing_page,last_touch_toronto,notifications';
 
 /** An audit from a café (accented, so the CSV's UTF-8 is checked too), unique to this run and device. */
 function cafeProfile(runId: string): Profile {
@@ -213,40 +210,33 @@ describe.each([
     await page.screenshot({ path: `${SHOTS}/inbox-${viewport.width}.png`, fullPage: true });
   });
 
-  test('Export CSV downloads the filtered leads: UTF-8 with a byte order mark, the header, the lead', async () => {
+  test('Export CSV downloads the filtered leads in words: UTF-8 with a byte order mark, the headings, the lead', async () => {
     const [download] = await Promise.all([page.waitForEvent('download'), press(page.getByRole('link', { name: 'Export CSV' }))]);
     expect(new URL(download.url()).pathname).toBe('/admin/leads.csv');
     expect(new URL(download.url()).searchParams.get('q')).toBe(business);
     expect(download.suggestedFilename()).toMatch(/^northline-leads-\d{4}-\d{2}-\d{2}\.csv$/);
     const bytes = readFileSync(await download.path());
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
-    const lines = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(bytes.subarray(3)).split('\r\n');
-    expect(lines).toHaveLength(3);
-    expect(lines[0]).toBe(CSV_HEADER);
-    expect(lines[2]).toBe('');
-    const cells = Object.fromEntries(CSV_HEADER.split(',').map((column, i) => [column, lines[1].split(',')[i]]));
+    const text = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(bytes.subarray(3));
+    const records = parseCsv(text);
+    expect(records).toHaveLength(2);
+    expect(records[0]).toEqual([...STAFF_EXPORT_COLUMNS]);
+    const [cells] = csvObjects(text);
     expect(cells).toMatchObject({
-      type: 'Audit',
-      id: leadId,
-      name,
-      business,
-      email,
-      tier: expect.any(String),
-      budget: '',
-      status: 'Session booked',
-      owner: staff.email,
-      overdue: 'no',
-      spam: 'no',
-      erased: 'no',
-      marketing_consent: 'no',
+      Type: 'Audit',
+      Name: name,
+      Business: business,
+      Email: email,
+      Status: 'Session booked',
+      Owner: staff.email,
       // The visitor typed the address: no campaign, no referring site.
-      source: 'direct',
-      medium: 'none',
-      // Quoted: it holds a semicolon, the separator of French Canadian spreadsheets.
-      notifications: '"prospect-email: skipped; staff-email: skipped"',
+      Source: 'direct / none',
+      'Audit: Business name': business,
     });
-    expect(cells.received_toronto).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/);
-    expect(cells.score).toMatch(/^\d{1,3}$/);
+    expect(cells['Received (Toronto time)']).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/);
+    expect(cells.Score).toMatch(/^\d{1,3}$/);
+    expect(['Starter', 'Growth', 'Enterprise']).toContain(cells['Package tier']);
+    expect(cells['What the tier means']).toStartWith(`${cells['Package tier']}: `);
   });
 
   test('Log out ends the session, and the back button shows nothing private', async () => {
