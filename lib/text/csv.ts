@@ -21,7 +21,8 @@ const NEEDS_QUOTES = /[",;\t\r\n]|^\s|\s$/;
  * must read −8.5 as a number.
  */
 export function csvCell(value: CsvValue): string {
-  if (value === null || value === undefined) return '';
+  // Nothing, or an empty text (most of a wide export's cells: the other form's answers): no checks to run.
+  if (value === null || value === undefined || value === '') return '';
   if (typeof value === 'number' && Number.isFinite(value)) return String(value);
   let text = value instanceof Date ? value.toISOString() : Array.isArray(value) ? value.join('; ') : String(value);
   if (FORMULA_START.test(text)) text = `'${text}`;
