@@ -7,7 +7,7 @@
 //    and the notes: each lead is given a person with a next action, and one in three two staff notes,
 //    as a team's inbox has) and ?format=raw: wall time to the last byte, bytes, and the server's memory,
 //    its resident size before and sampled every 10 ms during the export, and its peak as the kernel
-//    keeps it (VmHWM, reset just before each export through /proc/PID/clear_refs, so it is the export's).
+//    keeps it (VmHWM, reset just before each export through /proc/PID/clear_refs, so it is that of the export).
 // BENCH_ONLY=export measures the export alone (no inbox query or page timings).
 // Prints a Markdown table; writes bench/results/inbox-*.md. Never part of the test suite.
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';

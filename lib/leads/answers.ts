@@ -45,7 +45,7 @@ function labelled(value: unknown, options: Options | undefined): string {
   return one(String(value));
 }
 
-/** The audit's questions, in the form's order: the answer rows' and the CSV export's headings. */
+/** The audit's questions, in the form's order: the headings of the answer rows and of the CSV export. */
 export const AUDIT_ANSWER_QUESTIONS: readonly { field: AuditField; question: string }[] = AUDIT_FIELDS.map((field) => ({
   field,
   question: auditQuestions[field],
@@ -61,7 +61,7 @@ export const auditBreakdown = (audit: ScoredAnswers): CategoryScore[] => scoreBr
 
 const intakeOptions: Partial<Record<IntakeAnswerField, Options>> = { industry: intakeIndustryOptions, monthlyMarketingBudget: budgetOptions };
 
-/** The Q4 application's questions, in the form's order: the answer rows' and the CSV export's headings. */
+/** The Q4 application's questions, in the form's order: the headings of the answer rows and of the CSV export. */
 export const INTAKE_ANSWER_QUESTIONS: readonly { field: IntakeAnswerField; question: string }[] = INTAKE_ANSWER_FIELDS.map((field) => ({
   field,
   question: intakeQuestions[field],

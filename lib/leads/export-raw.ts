@@ -2,7 +2,7 @@ import { formatStamp } from '../time/display.ts';
 import { parseErasedTouch, parseStoredTouch, sourceOf } from './attribution.ts';
 import { budgetLabel, isOverdue, type LeadRow, leadKindLabel, leadStatusLabel } from './pipeline.ts';
 
-// The lead export's machine-named columns (GET /admin/leads.csv?format=raw), unchanged since scripts
+// The machine-named columns of the lead export (GET /admin/leads.csv?format=raw), unchanged since scripts
 // began to read them: stable names, one row per lead, attribution in full. The staff export, in words,
 // is lib/leads/export.ts. Pure: no I/O.
 

@@ -49,7 +49,7 @@ export const inboxFiltersSchema = z.object({
 });
 export type InboxFilters = z.output<typeof inboxFiltersSchema>;
 
-/** The lead export's formats: staff's (the default) or `raw`, the machine-named columns scripts read since before (routes/admin/leads.csv.ts). */
+/** The formats of the lead export: for staff (the default) or `raw`, the machine-named columns scripts read since before (routes/admin/leads.csv.ts). */
 export const EXPORT_FORMATS = ['raw'] as const;
 
 /** GET /admin/leads.csv's query: the inbox's filters and the format. */

@@ -21,7 +21,7 @@ const NEEDS_QUOTES = /[",;\t\r\n]|^\s|\s$/;
  * must read −8.5 as a number.
  */
 export function csvCell(value: CsvValue): string {
-  // Nothing, or an empty text (most of a wide export's cells: the other form's answers): no checks to run.
+  // Nothing, or an empty text (most cells of a wide export: the answers of the other form): no checks to run.
   if (value === null || value === undefined || value === '') return '';
   if (typeof value === 'number' && Number.isFinite(value)) return String(value);
   let text = value instanceof Date ? value.toISOString() : Array.isArray(value) ? value.join('; ') : String(value);

@@ -18,7 +18,7 @@ import { inboxContext } from './_inbox-filters.ts';
 /** The inbox's filters and the format; bad ones get the 400 page naming each (as the inbox's). */
 const validExportQuery = validQuery(leadExportQuerySchema, (c, _values, fields) => staffProblem(c, 400, 'This export could not be made', fieldLines(fields)));
 
-/** An export's text: its header row, then each batch's rows until there are none (null), and how to stop early. */
+/** The text of an export: its header row, then each batch's rows until there are none (null), and how to stop early. */
 type CsvSource = { header: string; next: () => Promise<string | null>; stop: () => Promise<unknown> };
 
 function csvSource<T>(columns: readonly string[], batches: AsyncGenerator<T[]>, row: (lead: T) => CsvValue[]): CsvSource {
