@@ -4,9 +4,9 @@ import { formatDollars } from '../../lib/audit/scoring.ts';
 import { sessionLabel } from '../../lib/booking/display.ts';
 import type { AnswerRow } from '../../lib/leads/answers.ts';
 import { describeTouch, type ErasedTouch, parseErasedTouch, parseStoredTouch, type Touch } from '../../lib/leads/attribution.ts';
+import { deliveryWords } from '../../lib/leads/delivery-words.ts';
 import { CHANNELS, type Channel, channelLabel, type Delivery, ERASED_CHANNEL } from '../../lib/leads/notifications.ts';
 import {
-  isOverdue,
   LEAD_STATUSES,
   type Lead,
   type LeadEvent,
@@ -18,6 +18,8 @@ import {
   type SeenVariant,
   tierLabel,
 } from '../../lib/leads/pipeline.ts';
+import { telHref } from '../../lib/people/identity.ts';
+import { replyBadge } from '../../lib/people/next-action.ts';
 import { agency } from '../../lib/site.ts';
 import { formatDateTime } from '../../lib/time/display.ts';
 import { inputClass, SelectField, TextAreaField } from '../ui/form.tsx';
@@ -73,7 +75,7 @@ export function LeadDetail(props: LeadDetailProps) {
   const firstTouch = parseStoredTouch(lead.firstTouch);
   const lastTouch = parseStoredTouch(lead.lastTouch);
   const failed = deliveries.filter((d) => d.state === 'dead');
-  const overdue = isOverdue(lead, now);
+  const badge = replyBadge(lead, now);
   const erased = lead.erasedAt !== null;
   const byRetention = timeline.some((e) => e.kind === 'erased' && e.toValue === 'retention');
   const erasureNotice = deliveries.filter((d) => d.channel === ERASED_CHANNEL);
@@ -86,6 +88,7 @@ export function LeadDetail(props: LeadDetailProps) {
       <div className="mt-3 flex flex-wrap items-start justify-between gap-3">
         <div>
           <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">{erased ? 'Erased lead' : lead.name}</h1>
+          {erased ? null : <ContactLinks lead={lead} />}
           <p className="mt-1 text-slate-700">
             {[
               erased ? (byRetention ? 'Personal details erased at the end of their retention time' : 'Personal details erased on request') : lead.business,
@@ -100,13 +103,16 @@ export function LeadDetail(props: LeadDetailProps) {
             {lead.isSpam ? <span className="ml-2 rounded-full bg-slate-200 px-2 py-0.5 text-xs font-semibold text-slate-700">Flagged as spam</span> : null}
           </p>
         </div>
-        <div
-          data-reply-by
-          className={`rounded-xl px-4 py-3 text-sm ${overdue ? 'border border-red-200 bg-red-50 text-red-800' : 'border border-slate-200 bg-white text-slate-700'}`}
-        >
-          <div className="font-semibold">{overdue ? 'Overdue: past the 2-business-day promise' : lead.status === 'new' ? 'Reply by' : 'Reply was due by'}</div>
-          <div>{formatDateTime(lead.replyBy)}</div>
-        </div>
+        {badge ? (
+          <div
+            data-reply-by
+            data-tone={badge.tone}
+            className={`rounded-xl px-4 py-3 text-sm ${badge.tone === 'overdue' ? 'border border-red-200 bg-red-50 text-red-800' : 'border border-slate-200 bg-white text-slate-700'}`}
+          >
+            <div className="font-semibold">{badge.tone === 'overdue' ? 'Past the 2-business-day promise' : 'Reply-by promise'}</div>
+            <div>{badge.text}</div>
+          </div>
+        ) : null}
       </div>
 
       {failed.length > 0 && !erased ? (
@@ -114,7 +120,7 @@ export function LeadDetail(props: LeadDetailProps) {
           {failed.map((d) => (
             <p key={d.channel}>
               <strong>{`${channelLabel(d.channel, lead.kind)} could not be sent.`}</strong>
-              {` ${d.lastError ?? ''} See Notifications to retry it.`}
+              {` ${deliveryWords(d).text}. See Notifications to retry it.`}
             </p>
           ))}
         </div>
@@ -326,6 +332,38 @@ export function LeadDetail(props: LeadDetailProps) {
   );
 }
 
+/** How to reach the person, first thing on a phone: their number to tap, their email, and everything else of theirs. */
+function ContactLinks({ lead }: { lead: Lead }) {
+  const tel = telHref(lead.phone);
+  const link =
+    'inline-flex min-h-11 items-center gap-1 rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm font-semibold text-blue-800 hover:bg-slate-50';
+  return (
+    <ul className="mt-2 flex flex-wrap gap-2" data-lead-contact>
+      {lead.phone && tel ? (
+        <li>
+          <a href={tel} className={link} data-tel>
+            <span aria-hidden="true">📞</span> {lead.phone}
+          </a>
+        </li>
+      ) : null}
+      {lead.email ? (
+        <li className="min-w-0 max-w-full">
+          <a href={`mailto:${lead.email}`} className={`${link} max-w-full break-all`} data-mailto>
+            <span aria-hidden="true">✉️</span> {lead.email}
+          </a>
+        </li>
+      ) : null}
+      {lead.personId ? (
+        <li>
+          <a href={`/admin/people/${encodeURIComponent(lead.personId)}`} className={link} data-person-link>
+            {lead.name ? `All of ${lead.name}’s leads and calls` : 'All of their leads and calls'}
+          </a>
+        </li>
+      ) : null}
+    </ul>
+  );
+}
+
 function Fact({ label, children }: { label: string; children: ReactNode }) {
   return (
     <div>
@@ -381,7 +419,8 @@ function Outcome({ outcome }: { outcome: AuditOutcome }) {
 /** A page of the site as staff read it: the home page by name, any other by its path. */
 const pageName = (path: string) => (path === '/' ? 'the home page (/)' : path);
 
-function describe(event: LeadEvent, kind: Lead['kind']): string {
+/** One event of a lead's timeline, as a sentence (the person's page shows them too: components/staff/PersonPage.tsx). */
+export function describeLeadEvent(event: LeadEvent, kind: Lead['kind']): string {
   const who = event.actorEmail ?? 'Someone';
   const status = (v: string | null) => leadStatusLabel[(v ?? 'new') as LeadStatus] ?? v;
   switch (event.kind) {
@@ -566,11 +605,18 @@ function Notifications({ deliveries, kind, action, csrfToken }: { deliveries: De
                 <span className="font-medium text-slate-900">{channelLabel(d.channel, kind)}</span>
                 <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${deliveryState[d.state].tone}`}>{deliveryState[d.state].label}</span>
               </div>
-              {d.state === 'queued' && d.attempts > 0 ? (
-                <p className="mt-1 text-slate-600">{`Tried ${d.attempts} ${d.attempts === 1 ? 'time' : 'times'}; next try ${formatDateTime(d.runAt)}.`}</p>
+              <p className={`mt-1 break-words ${d.state === 'dead' ? 'text-red-700' : 'text-slate-600'}`} data-delivery-words>
+                {deliveryWords(d).text}
+                {d.state === 'queued' && d.attempts > 0
+                  ? `. Tried ${d.attempts} ${d.attempts === 1 ? 'time' : 'times'}; next try ${formatDateTime(d.runAt)}.`
+                  : ''}
+              </p>
+              {d.lastError && d.state !== 'delivered' ? (
+                <details className="mt-1 text-xs text-slate-600">
+                  <summary className="cursor-pointer">What the server said</summary>
+                  <p className="break-words">{`Last error: ${d.lastError}`}</p>
+                </details>
               ) : null}
-              {d.detail && (d.state === 'delivered' || d.state === 'skipped') ? <p className="mt-1 break-words text-slate-600">{d.detail}</p> : null}
-              {d.lastError && d.state !== 'delivered' ? <p className="mt-1 break-words text-red-700">{`Last error: ${d.lastError}`}</p> : null}
               {d.state === 'dead' || d.state === 'skipped' ? (
                 <form method="post" action={action} className="mt-2">
                   <CsrfField token={csrfToken} />
@@ -599,7 +645,7 @@ function Timeline({ events, kind }: { events: LeadEvent[]; kind: Lead['kind'] })
       <ol className="mt-3 space-y-3 border-l-2 border-slate-200 pl-4" data-timeline>
         {shown.map((e) => (
           <li key={e.id} data-event={e.kind} className="text-sm">
-            <div className="text-slate-900">{describe(e, kind)}</div>
+            <div className="text-slate-900">{describeLeadEvent(e, kind)}</div>
             {e.note && e.kind !== 'booking' ? <p className="mt-1 whitespace-pre-line break-words rounded-lg bg-slate-50 p-2 text-slate-800">{e.note}</p> : null}
             <div className="text-xs text-slate-500">{formatDateTime(e.at)}</div>
           </li>

@@ -20,6 +20,8 @@ export type Job = {
   /** A booking's job (its emails, calendar write, reminders): the booking, and its sequence the job was queued for. */
   bookingId: string | null;
   revision: number;
+  /** A staff member's email from a person's page (channel 'staff-message'): the activity holding its subject and text. */
+  activityId: string | null;
   attempts: number;
   giveUpAt: Date;
   leaseToken: string;
@@ -91,7 +93,7 @@ export async function claimDueJobs(sql: Db, { limit, now, leasedUntil }: { limit
       order by run_at, id limit ${limit} for update skip locked
     ) due
     where j.id = due.id
-    returning j.id::text, j.lead_kind, j.lead_id, j.channel, j.booking_id, j.revision, j.attempts, j.give_up_at, j.lease_token::text`;
+    returning j.id::text, j.lead_kind, j.lead_id, j.channel, j.booking_id, j.revision, j.activity_id::text, j.attempts, j.give_up_at, j.lease_token::text`;
 }
 
 /** A worker still delivering keeps its jobs: their leases are pushed out to `leasedUntil`. */
@@ -171,7 +173,7 @@ export function retryDelivery(
     const [job] = await tx<(Job & { state: JobState; erased: boolean })[]>`
       select j.id::text, j.lead_kind, j.lead_id, j.channel, j.state, l.erased_at is not null as erased
       from jobs j join leads l on l.kind = j.lead_kind and l.id = j.lead_id
-      where j.lead_kind = ${lead.kind} and j.lead_id = ${lead.id} and j.channel = ${channel} and j.booking_id is null for update of j`;
+      where j.lead_kind = ${lead.kind} and j.lead_id = ${lead.id} and j.channel = ${channel} and j.booking_id is null and j.activity_id is null for update of j`;
     if (!job) return 'missing';
     // The one notification of an erased lead is its erasure notice, which carries nothing personal.
     if (job.erased && job.channel !== ERASED_CHANNEL) return 'erased';
@@ -190,6 +192,6 @@ export function retryDelivery(
 export function leadDeliveries(sql: Db, kind: LeadKind, id: string): Promise<Delivery[]> {
   return sql<Delivery[]>`
     select channel, state, attempts, run_at, last_error, detail, finished_at from jobs
-    where lead_kind = ${kind} and lead_id = ${id} and booking_id is null
+    where lead_kind = ${kind} and lead_id = ${id} and booking_id is null and activity_id is null
     order by array_position(array['staff-email', 'prospect-email', 'webhook', 'erased-webhook'], channel)`;
 }

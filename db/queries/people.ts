@@ -396,3 +396,30 @@ export async function clearPerson(tx: TransactionSql, rootId: string, now: Date)
       best_score = null, erased_at = coalesce(erased_at, ${now})
     where id = any(${ids})`;
 }
+
+/**
+ * An email staff wrote on a person's page, as its job sends it: subject, text, who wrote it, and the
+ * lead's address now (null once the lead was erased). Null when the activity is gone (the person erased).
+ */
+export async function staffMessageOf(
+  sql: Db,
+  activityId: string,
+): Promise<{ subject: string; body: string; actorEmail: string | null; kind: LeadKind; to: string | null } | null> {
+  const [row] = await sql<{ subject: string; body: string; actorEmail: string | null; kind: LeadKind; to: string | null }[]>`
+    select a.subject, a.body, a.actor_email, l.kind, case when l.erased_at is null then l.email end as to
+    from person_activities a join leads l on l.kind = a.lead_kind and l.id = a.lead_id
+    where a.id = ${activityId} and a.kind = 'email'`;
+  return row ?? null;
+}
+
+/** The root of the person an email address belongs to (normalised as people are matched), or null. */
+export async function personOfEmail(sql: Db, email: string): Promise<string | null> {
+  const [row] = await sql<{ root: string }[]>`select coalesce(merged_into, id) as root from people where email_key = ${emailKey(email)}`;
+  return row?.root ?? null;
+}
+
+/** How a staff member signs: their booking display name, or null (then their email's local part: lib/people/templates.ts). */
+export async function staffDisplayName(sql: Db, userId: string): Promise<string | null> {
+  const [row] = await sql<{ displayName: string | null }[]>`select display_name from booking_settings where user_id = ${userId}`;
+  return row?.displayName ?? null;
+}

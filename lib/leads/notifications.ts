@@ -6,7 +6,9 @@ import type { LeadKind } from './pipeline.ts';
 export const LEAD_CHANNELS = ['staff-email', 'prospect-email', 'webhook', 'erased-webhook'] as const;
 /** A booked session's jobs (lib/booking/, features/booking/): its emails, its calendar event, its reminders. */
 export const BOOKING_CHANNELS = ['booking-visitor', 'booking-staff', 'booking-calendar', 'reminder-24h', 'reminder-1h', 'no-show'] as const;
-export const CHANNELS = [...LEAD_CHANNELS, ...BOOKING_CHANNELS] as const;
+/** An email a staff member sends from a person's page (lib/people/templates.ts), one job per email. */
+export const STAFF_MESSAGE_CHANNEL = 'staff-message';
+export const CHANNELS = [...LEAD_CHANNELS, ...BOOKING_CHANNELS, STAFF_MESSAGE_CHANNEL] as const;
 export type BookingChannel = (typeof BOOKING_CHANNELS)[number];
 export type Channel = (typeof CHANNELS)[number];
 
@@ -35,6 +37,7 @@ export function channelLabel(channel: Channel, kind: LeadKind): string {
   if (channel === 'reminder-24h') return 'Reminder a day before';
   if (channel === 'reminder-1h') return 'Reminder an hour before';
   if (channel === 'no-show') return 'Missed-session email';
+  if (channel === 'staff-message') return 'Email from staff';
   return kind === 'audit' ? 'Audit results email to the prospect' : 'Application receipt to the applicant';
 }
 

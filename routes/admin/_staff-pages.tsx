@@ -1,5 +1,6 @@
 import { LeadDetail, type LeadDetailProps } from '../../components/staff/LeadDetail.tsx';
 import { LeadInbox, type LeadInboxProps } from '../../components/staff/LeadInbox.tsx';
+import { PersonPage, type PersonPageProps } from '../../components/staff/PersonPage.tsx';
 import { agency } from '../../lib/site.ts';
 import { definePage } from '../../server/page.tsx';
 
@@ -22,4 +23,9 @@ export const inboxPage = definePage<LeadInboxProps>({
 export const leadPage = definePage<LeadDetailProps>({
   meta: (data) => ({ ...staffMeta(data.lead.erasedAt ? 'Erased lead' : (data.lead.name ?? 'Lead'), '/admin/leads') }),
   Component: LeadDetail,
+});
+
+export const personPage = definePage<PersonPageProps>({
+  meta: (data) => ({ ...staffMeta(data.person.erasedAt ? 'Erased person' : (data.person.name ?? 'Person'), '/admin/leads') }),
+  Component: PersonPage,
 });

@@ -1,8 +1,10 @@
 import { ERASED_BEFORE_SENT, type Job } from '../../../db/queries/jobs.ts';
 import { erasedAtOf, leadNotice } from '../../../db/queries/lead-notice.ts';
+import { staffMessageOf } from '../../../db/queries/people.ts';
 import { applicationReceivedEmail, auditResultsEmail, type EmailMessage, type LeadNotice, newLeadEmail } from '../../../lib/leads/emails.ts';
 import { ERASED_CHANNEL } from '../../../lib/leads/notifications.ts';
 import { leadErasedWebhookBody, leadErasedWebhookId, leadWebhookBody, leadWebhookId } from '../../../lib/leads/webhook.ts';
+import { staffMessageEmail } from '../../../lib/people/templates.ts';
 import { agency } from '../../../lib/site.ts';
 import { deliverBookingJob } from '../../booking/deliver.ts';
 import { postWebhook } from './webhook.ts';
@@ -14,7 +16,7 @@ import { postWebhook } from './webhook.ts';
 import type { DeliveryDeps, DeliveryOutcome } from './types.ts';
 
 /** Which email this is, for logs (never who it is to). */
-type EmailType = 'new-lead' | 'audit-results' | 'application-received';
+type EmailType = 'new-lead' | 'audit-results' | 'application-received' | 'staff-message';
 
 const domainOf = (address: string) =>
   address
@@ -22,12 +24,14 @@ const domainOf = (address: string) =>
     .replace(/>$/, '')
     .toLowerCase();
 
-/** A Message-ID that is the same on every try of one notification. */
-const messageIdOf = (job: Job, from: string) => `<lead.${job.leadKind}.${job.leadId}.${job.channel}@${domainOf(from)}>`;
+/** A Message-ID that is the same on every try of one notification (a lead has one of each, but any number of staff emails: those go by job). */
+const messageIdOf = (job: Job, from: string) =>
+  job.activityId !== null ? `<staff-message.${job.id}@${domainOf(from)}>` : `<lead.${job.leadKind}.${job.leadId}.${job.channel}@${domainOf(from)}>`;
 
 export async function deliver(job: Job, deps: DeliveryDeps, signal: AbortSignal): Promise<DeliveryOutcome> {
   if (job.channel === ERASED_CHANNEL) return sendErasedWebhook(job, deps, signal);
   if (job.bookingId !== null) return deliverBookingJob(job, deps, signal);
+  if (job.channel === 'staff-message') return sendStaffMessage(job, deps, signal);
   const notice = await leadNotice(deps.sql, job.leadKind, job.leadId);
   if (notice === null) return { state: 'skipped', detail: 'The lead no longer exists' };
   if (notice === 'erased') return { state: 'skipped', detail: ERASED_BEFORE_SENT };
@@ -68,6 +72,19 @@ async function sendEmail(
   }
   const answer = await mailer.send({ to: email.to, replyTo: email.replyTo, messageId: messageIdOf(job, config.MAIL_FROM), message: email.message }, signal);
   return { state: 'delivered', detail: `Accepted by the mail server for ${who}: ${answer}`.slice(0, 500) };
+}
+
+/** An email a staff member wrote on a person's page (its subject and text are the activity's): a reply goes to them. */
+async function sendStaffMessage(job: Job, deps: DeliveryDeps, signal: AbortSignal): Promise<DeliveryOutcome> {
+  const written = job.activityId === null ? null : await staffMessageOf(deps.sql, job.activityId);
+  if (!written) return { state: 'skipped', detail: ERASED_BEFORE_SENT };
+  if (!written.to) return { state: 'skipped', detail: ERASED_BEFORE_SENT };
+  return sendEmail(job, deps, signal, {
+    type: 'staff-message',
+    to: [written.to],
+    replyTo: written.actorEmail ?? agency.email,
+    message: staffMessageEmail({ subject: written.subject, body: written.body, kind: written.kind }),
+  });
 }
 
 /** The receiver is told the lead was erased (the lead's kind, id and erasure time: nothing personal). */
