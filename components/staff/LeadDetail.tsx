@@ -342,14 +342,14 @@ function ContactLinks({ lead }: { lead: Lead }) {
       {lead.phone && tel ? (
         <li>
           <a href={tel} className={link} data-tel>
-            <span aria-hidden="true">📞</span> {lead.phone}
+            Call {lead.phone}
           </a>
         </li>
       ) : null}
       {lead.email ? (
         <li className="min-w-0 max-w-full">
           <a href={`mailto:${lead.email}`} className={`${link} max-w-full break-all`} data-mailto>
-            <span aria-hidden="true">✉️</span> {lead.email}
+            Email {lead.email}
           </a>
         </li>
       ) : null}

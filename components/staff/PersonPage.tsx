@@ -132,7 +132,7 @@ export function PersonPage(props: PersonPageProps) {
             <li>
               {tel ? (
                 <a href={tel} data-tel className={`${buttonClass.secondary} px-3 py-2 text-base`}>
-                  <span aria-hidden="true">📞</span> {person.phone}
+                  Call {person.phone}
                 </a>
               ) : (
                 <span className="text-slate-700">{person.phone}</span>
@@ -142,7 +142,7 @@ export function PersonPage(props: PersonPageProps) {
           {person.email ? (
             <li className="min-w-0 max-w-full">
               <a href={`mailto:${person.email}`} data-mailto className={`${buttonClass.secondary} max-w-full break-all px-3 py-2 text-base`}>
-                <span aria-hidden="true">✉️</span> {person.email}
+                Email {person.email}
               </a>
             </li>
           ) : null}

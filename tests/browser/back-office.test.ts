@@ -142,7 +142,7 @@ describe.each([
     await Promise.all([page.waitForURL(leadUrl()), press(row().getByRole('link', { name }))]);
     await waitForIslands(page);
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(name);
-    expect(await page.getByRole('link', { name: email }).getAttribute('href')).toBe(`mailto:${email}`);
+    expect(await page.locator('[data-lead-contact]').getByRole('link', { name: email }).getAttribute('href')).toBe(`mailto:${email}`);
     expect(await page.locator('ol[data-timeline] li[data-event="submitted"]').count()).toBe(1);
     expect(await page.locator('[data-reply-by]').textContent()).toContain('Reply by ');
   });
