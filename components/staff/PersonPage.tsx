@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
 import { deliveryWords } from '../../lib/leads/delivery-words.ts';
-import type { JobState } from '../../lib/leads/notifications.ts';
-import { type LeadEvent, type LeadKind, type LeadStatus, leadKindLabel, leadPath, leadStatusLabel, NOTE_MAX, tierLabel } from '../../lib/leads/pipeline.ts';
+import { type LeadEvent, type LeadKind, leadKindLabel, leadPath, leadStatusLabel, NOTE_MAX, tierLabel } from '../../lib/leads/pipeline.ts';
 import { telHref } from '../../lib/people/identity.ts';
 import { CALL_OUTCOMES, type CallOutcome, callOutcomeLabel, dueText, NEXT_ACTION_MAX, replyBadge } from '../../lib/people/next-action.ts';
+import type { PersonActivity, PersonLead, PersonMerge, Person as PersonRecord } from '../../lib/people/person.ts';
 import { BODY_MAX, SUBJECT_MAX, torontoLocalValue } from '../../lib/people/schema.ts';
 import { TEMPLATE_IDS, type TemplateId, templateLabel } from '../../lib/people/templates.ts';
 import { formatDateTime } from '../../lib/time/display.ts';
@@ -11,46 +11,6 @@ import { inputClass } from '../ui/form.tsx';
 import { buttonClass } from '../ui/styles.ts';
 import { describeLeadEvent } from './LeadDetail.tsx';
 import { CsrfField, type StaffPageProps, StaffShell } from './StaffShell.tsx';
-
-// What the page shows of the person, their leads, what staff did and the merges (db/queries/people.ts reads them).
-type PersonRecord = {
-  id: string;
-  name: string | null;
-  email: string | null;
-  phone: string | null;
-  nextActionDue: Date | null;
-  nextActionWhat: string | null;
-  erasedAt: Date | null;
-};
-type PersonLead = {
-  kind: LeadKind;
-  id: string;
-  createdAt: Date;
-  replyBy: Date;
-  firstReachedAt: Date | null;
-  status: LeadStatus;
-  business: string | null;
-  email: string | null;
-  score: number | null;
-  tier: string | null;
-  isSpam: boolean;
-  erasedAt: Date | null;
-};
-type PersonActivity = {
-  id: string;
-  kind: 'call' | 'email' | 'next-action' | 'merge' | 'unmerge';
-  outcome: string | null;
-  subject: string | null;
-  body: string | null;
-  note: string | null;
-  leadKind: LeadKind | null;
-  actorEmail: string | null;
-  at: Date;
-  deliveryState: JobState | null;
-  deliveryDetail: string | null;
-  deliveryError: string | null;
-};
-type PersonMerge = { id: string; fromName: string | null; fromEmail: string | null; at: Date };
 
 export type PersonPageProps = StaffPageProps & {
   person: PersonRecord;

@@ -2,6 +2,9 @@ import type { Sql, TransactionSql } from 'postgres';
 import { type Actor, containsPattern, type LeadKind, type LeadStatus } from '../../lib/leads/pipeline.ts';
 import { emailKey, phoneDigits } from '../../lib/people/identity.ts';
 import { afterCall, type CallOutcome, firstAction, OPEN_STATUSES } from '../../lib/people/next-action.ts';
+import type { Person, PersonActivity, PersonLead, PersonMerge } from '../../lib/people/person.ts';
+
+export type { Person, PersonActivity, PersonLead, PersonMerge };
 
 // People: one record per person, linking their leads by normalised email (lib/people/identity.ts). A
 // merged person points at the one it was merged into (`merged_into`, always a root), so "the person"
@@ -53,42 +56,6 @@ export async function rootOf(sql: Db, personId: string): Promise<string | null> 
   return row?.root ?? null;
 }
 
-export type PersonLead = {
-  kind: LeadKind;
-  id: string;
-  createdAt: Date;
-  replyBy: Date;
-  firstReachedAt: Date | null;
-  status: LeadStatus;
-  name: string | null;
-  business: string | null;
-  email: string | null;
-  phone: string | null;
-  score: number | null;
-  tier: string | null;
-  budget: string | null;
-  ownerId: string | null;
-  ownerEmail: string | null;
-  isSpam: boolean;
-  erasedAt: Date | null;
-  source: string | null;
-  personId: string;
-};
-
-export type Person = {
-  id: string;
-  name: string | null;
-  email: string | null;
-  phone: string | null;
-  createdAt: Date;
-  latestAt: Date;
-  bestScore: number | null;
-  nextActionDue: Date | null;
-  nextActionWhat: string | null;
-  nextActionByEmail: string | null;
-  erasedAt: Date | null;
-};
-
 const PERSON_COLUMNS = (sql: Db) => sql`
   p.id, p.name, p.email_key as email, p.phone, p.created_at, p.latest_at, p.best_score, p.next_action_due, p.next_action_what,
   u.username as next_action_by_email, p.erased_at`;
@@ -110,24 +77,6 @@ export function leadsOfPerson(sql: Db, rootId: string): Promise<PersonLead[]> {
     order by l.created_at desc, l.kind desc, l.id desc`;
 }
 
-export type PersonActivity = {
-  id: string;
-  personId: string;
-  kind: 'call' | 'email' | 'next-action' | 'merge' | 'unmerge';
-  outcome: string | null;
-  subject: string | null;
-  body: string | null;
-  note: string | null;
-  leadKind: LeadKind | null;
-  leadId: string | null;
-  actorEmail: string | null;
-  at: Date;
-  /** An email's delivery, from its job: queued, running, delivered, skipped or dead, with what the mail server said. */
-  deliveryState: string | null;
-  deliveryDetail: string | null;
-  deliveryError: string | null;
-};
-
 /** What staff did with a root person and those merged into it, oldest first, each email with its delivery. */
 export function activitiesOfPerson(sql: Db, rootId: string): Promise<PersonActivity[]> {
   return sql<PersonActivity[]>`
@@ -137,16 +86,6 @@ export function activitiesOfPerson(sql: Db, rootId: string): Promise<PersonActiv
     where a.person_id in ${members(sql, rootId)}
     order by a.at, a.id`;
 }
-
-export type PersonMerge = {
-  id: string;
-  intoId: string;
-  fromId: string;
-  fromName: string | null;
-  fromEmail: string | null;
-  actorEmail: string | null;
-  at: Date;
-};
 
 /** The merges into a root that can still be undone (not undone, and the person merged in still points here). */
 export function undoableMerges(sql: Db, rootId: string): Promise<PersonMerge[]> {

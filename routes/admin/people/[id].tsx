@@ -2,7 +2,6 @@ import { Hono } from 'hono';
 import * as z from 'zod/mini';
 import { leadTimeline } from '../../../db/queries/leads.ts';
 import { activitiesOfPerson, findPerson, leadsOfPerson, rootOf, samePhonePeople, staffDisplayName, undoableMerges } from '../../../db/queries/people.ts';
-import type { JobState } from '../../../lib/leads/notifications.ts';
 import { isOpenStatus } from '../../../lib/people/next-action.ts';
 import { personParamsSchema, templateChoiceSchema } from '../../../lib/people/schema.ts';
 import { firstTemplateFor, signatureName, templateEmail } from '../../../lib/people/templates.ts';
@@ -70,7 +69,7 @@ const person = new Hono<AppEnv>().get(
       person: found,
       leads,
       events,
-      activities: activities.map((a) => ({ ...a, deliveryState: a.deliveryState as JobState | null })),
+      activities,
       merges,
       samePhone,
       composer,
