@@ -25,6 +25,7 @@ import { formatDateTime } from '../../lib/time/display.ts';
 import { inputClass, SelectField, TextAreaField } from '../ui/form.tsx';
 import { buttonClass } from '../ui/styles.ts';
 import { leadSummary } from './LeadInbox.tsx';
+import { SavedNotice } from './SavedNotice.tsx';
 import { CsrfField, type StaffPageProps, StaffShell } from './StaffShell.tsx';
 
 export type AuditOutcome = {
@@ -40,6 +41,8 @@ export type ConsentRecord = { title: string; wording: string; version: string | 
 
 export type LeadDetailProps = StaffPageProps & {
   lead: Lead;
+  /** What a form just saved (`?saved=`: status, owner, notes or spam), said beside that form. */
+  saved?: string | null;
   answers: AnswerRow[];
   outcome: AuditOutcome | null;
   /** The CASL consents the person gave: the intake's required one (and its marketing box when ticked), or the audit's marketing box when ticked. */
@@ -71,7 +74,7 @@ const smallButton = `${buttonClass.secondary} px-3 py-2 text-sm`;
 
 /** One lead: who and what they asked, how it scored, the pipeline controls, and everything that happened. */
 export function LeadDetail(props: LeadDetailProps) {
-  const { staff, lead, answers, outcome, consents, deliveries, variants, timeline, owners, sessions, bookingLink, now } = props;
+  const { staff, lead, answers, outcome, consents, deliveries, variants, timeline, owners, sessions, bookingLink, now, saved } = props;
   const firstTouch = parseStoredTouch(lead.firstTouch);
   const lastTouch = parseStoredTouch(lead.lastTouch);
   const failed = deliveries.filter((d) => d.state === 'dead');
@@ -222,7 +225,7 @@ export function LeadDetail(props: LeadDetailProps) {
           ) : null}
           {erased ? null : (
             <>
-              <section className={card} aria-labelledby="status-heading">
+              <section id="status" tabIndex={-1} className={card} aria-labelledby="status-heading">
                 <h2 id="status-heading" className="text-lg font-semibold text-slate-900">
                   Status
                 </h2>
@@ -249,11 +252,12 @@ export function LeadDetail(props: LeadDetailProps) {
                     Save status
                   </button>
                 </form>
+                {saved === 'status' ? <SavedNotice saved={saved} message={`Saved: ${leadStatusLabel[lead.status]}.`} /> : null}
               </section>
 
               <Sessions sessions={sessions} bookingLink={bookingLink} action={action('booking-link')} csrfToken={staff.csrfToken} />
 
-              <section className={card} aria-labelledby="owner-heading">
+              <section id="owner" tabIndex={-1} className={card} aria-labelledby="owner-heading">
                 <h2 id="owner-heading" className="text-lg font-semibold text-slate-900">
                   Owner
                 </h2>
@@ -277,11 +281,12 @@ export function LeadDetail(props: LeadDetailProps) {
                     Assign
                   </button>
                 </form>
+                {saved === 'owner' ? <SavedNotice saved={saved} message={lead.ownerEmail ? `Assigned to ${lead.ownerEmail}.` : 'Assigned to nobody.'} /> : null}
               </section>
 
               <Notifications deliveries={deliveries} kind={lead.kind} action={action('retry')} csrfToken={staff.csrfToken} />
 
-              <section className={card} aria-labelledby="note-heading">
+              <section id="notes" tabIndex={-1} className={card} aria-labelledby="note-heading">
                 <h2 id="note-heading" className="text-lg font-semibold text-slate-900">
                   Add a note
                 </h2>
@@ -292,9 +297,10 @@ export function LeadDetail(props: LeadDetailProps) {
                     Add note
                   </button>
                 </form>
+                {saved === 'notes' ? <SavedNotice saved={saved} message="Note added: it is on the timeline below." /> : null}
               </section>
 
-              <section className={card} aria-labelledby="care-heading">
+              <section id="spam" tabIndex={-1} className={card} aria-labelledby="care-heading">
                 <h2 id="care-heading" className="text-lg font-semibold text-slate-900">
                   Spam and privacy
                 </h2>
@@ -305,6 +311,12 @@ export function LeadDetail(props: LeadDetailProps) {
                     {lead.isSpam ? 'Mark as not spam' : 'Mark as spam'}
                   </button>
                 </form>
+                {saved === 'spam' ? (
+                  <SavedNotice
+                    saved={saved}
+                    message={lead.isSpam ? 'Marked as spam: it is out of the inbox.' : 'Marked as not spam: its notifications are queued.'}
+                  />
+                ) : null}
                 <details className="mt-4 rounded-lg border border-red-200 p-3">
                   <summary className="cursor-pointer text-sm font-semibold text-red-800">Erase this lead</summary>
                   <p className="mt-2 text-sm text-slate-700">

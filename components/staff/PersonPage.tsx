@@ -10,6 +10,7 @@ import { formatDateTime } from '../../lib/time/display.ts';
 import { inputClass } from '../ui/form.tsx';
 import { buttonClass } from '../ui/styles.ts';
 import { describeLeadEvent } from './LeadDetail.tsx';
+import { SavedNotice } from './SavedNotice.tsx';
 import { CsrfField, type StaffPageProps, StaffShell } from './StaffShell.tsx';
 
 export type PersonPageProps = StaffPageProps & {
@@ -58,11 +59,7 @@ const SAVED_AT: Record<string, string> = {
 
 function Saved({ saved, at }: { saved: string | null; at: string }) {
   if (!saved || SAVED_AT[saved] !== at) return null;
-  return (
-    <p role="status" data-saved={saved} className="mt-3 rounded-lg border border-green-200 bg-green-50 px-3 py-2 text-sm text-green-800">
-      {SAVED[saved]}
-    </p>
-  );
+  return <SavedNotice saved={saved} message={SAVED[saved]} />;
 }
 
 const toneClass: Record<string, string> = {

@@ -83,6 +83,9 @@ const actions = {
   }),
 };
 
+/** The lead page's forms whose change it confirms in place (`?saved=`, components/staff/LeadDetail.tsx). */
+export const SAVED_FORMS: ReadonlySet<string> = new Set(['status', 'owner', 'notes', 'spam']);
+
 /** After a form: back to the inbox view it came from (its `back` field, when that is an inbox path), else the lead. */
 function backTo(form: Record<string, unknown>, fallback: string): string {
   const back = form.back;
@@ -106,7 +109,10 @@ for (const [name, { schema, run }] of Object.entries(actions) as [string, Action
     // Erasing twice (a double-click) is done; any other change to an erased lead is refused.
     if (outcome === 'erased' && name !== 'erase')
       return staffProblem(c, 409, 'Nothing was changed', ['This lead was erased on request: it can no longer be changed.'], here);
-    return c.redirect(name === 'booking-link' ? `${here}#booking-link` : backTo(await c.req.parseBody(), here), 303);
+    if (name === 'booking-link') return c.redirect(`${here}#booking-link`, 303);
+    // Back on the lead, the change is said beside its form, and the page opens there (SAVED_FORMS).
+    const back = backTo(await c.req.parseBody(), here);
+    return c.redirect(back === here && SAVED_FORMS.has(name) ? `${here}?saved=${name}#${name}` : back, 303);
   });
 }
 

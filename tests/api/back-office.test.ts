@@ -1,4 +1,4 @@
-import { describe, expect, test } from 'bun:test';
+import { describe, expect, setDefaultTimeout, test } from 'bun:test';
 import { migrations } from '../../db/migrations/index.ts';
 import { removeStaffAccount } from '../../db/queries/staff.ts';
 import { SESSION_IDLE_MS, SESSION_MAX_MS } from '../../lib/staff/session.ts';
@@ -61,6 +61,9 @@ async function staffApp(env: Record<string, string> = {}, overrides = {}) {
   };
   return { t, staff, session, get, post };
 }
+
+// Each test walks many staff routes on a real app: more than Bun's 5 s default on a loaded machine.
+setDefaultTimeout(60_000);
 
 describe('every staff route without a session', () => {
   test('pages and forms answer 303 to the sign-in page (which comes back to the page), APIs 401 JSON, all private', async () => {
@@ -443,12 +446,19 @@ describe('a lead', () => {
     const path = `/admin/leads/audit/${id}`;
     const done = await post(`${path}/status`, { status: 'contacted', note: 'Left a voicemail at 10:15.' });
     expect(done.status).toBe(303);
-    expect(done.headers.get('location')).toBe(path);
+    // Back on the lead, at the form, with what was saved said beside it.
+    expect(done.headers.get('location')).toBe(`${path}?saved=status#status`);
+    const confirmed = await (await get(`${path}?saved=status`)).text();
+    expect(confirmed).toContain('role="status" data-saved="status"');
+    expect(confirmed).toContain('Saved: Contacted.');
+    expect(await (await get(`${path}?saved=%3Cscript%3E`)).text()).not.toContain('data-saved=');
     // Back to the inbox view the change came from, never anywhere else.
     expect((await post(`${path}/status`, { status: 'session booked', back: '/admin/leads?status=new' })).headers.get('location')).toBe(
       '/admin/leads?status=new',
     );
-    expect((await post(`${path}/notes`, { note: 'Booked Tue 10:00', back: 'https://evil.example/' })).headers.get('location')).toBe(path);
+    expect((await post(`${path}/notes`, { note: 'Booked Tue 10:00', back: 'https://evil.example/' })).headers.get('location')).toBe(
+      `${path}?saved=notes#notes`,
+    );
     await post(`${path}/owner`, { owner: staff.id });
     for (const [action, fields] of [
       ['status', { status: 'closed' }],

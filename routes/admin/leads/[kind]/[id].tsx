@@ -14,7 +14,7 @@ import { withDatabaseDeadline } from '../../../../server/deadline.ts';
 import type { AppEnv } from '../../../../server/deps.ts';
 import { renderPage } from '../../../../server/page.tsx';
 import { requireStaff, signedInStaff } from '../../../../server/staff-auth.ts';
-import { leadChanges, noSuchLead, validLeadParams } from '../../_lead-changes.ts';
+import { leadChanges, noSuchLead, SAVED_FORMS, validLeadParams } from '../../_lead-changes.ts';
 import { leadPage } from '../../_staff-pages.tsx';
 
 /**
@@ -81,7 +81,22 @@ const lead = new Hono<AppEnv>().get('/', requireStaff('page'), validLeadParams, 
   }
   if (auditMarketing) consents.push({ title: 'Consent record (CASL): marketing emails', wording: consentWording(auditMarketing.version), ...auditMarketing });
   const bookingLink = bookingToken ? `${c.get('deps').config.PUBLIC_SITE_URL}/book?lead=${bookingToken}` : null;
-  return renderPage(c, leadPage, { staff, lead: found, answers, outcome, consents, deliveries, variants, timeline, owners, sessions, bookingLink, now: time });
+  const saved = c.req.query('saved');
+  return renderPage(c, leadPage, {
+    saved: saved && SAVED_FORMS.has(saved) ? saved : null,
+    staff,
+    lead: found,
+    answers,
+    outcome,
+    consents,
+    deliveries,
+    variants,
+    timeline,
+    owners,
+    sessions,
+    bookingLink,
+    now: time,
+  });
 });
 
 lead.route('/', leadChanges);
