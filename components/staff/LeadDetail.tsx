@@ -18,6 +18,7 @@ import {
   type SeenVariant,
   tierLabel,
 } from '../../lib/leads/pipeline.ts';
+import { tierMeaning } from '../../lib/leads/tier.ts';
 import { telHref } from '../../lib/people/identity.ts';
 import { replyBadge } from '../../lib/people/next-action.ts';
 import { agency } from '../../lib/site.ts';
@@ -395,7 +396,11 @@ function Outcome({ outcome }: { outcome: AuditOutcome }) {
         <strong className="text-2xl text-slate-900">{outcome.score}</strong>/100 · {outcome.message}
       </p>
       <dl className="mt-3 grid gap-2 text-sm sm:grid-cols-2">
-        <Fact label="Package tier">{tierLabel(outcome.tier)}</Fact>
+        <Fact label="Package tier">
+          {tierLabel(outcome.tier)}
+          {/* What the tier means, in words on the page (a title tooltip reaches neither touch nor screen readers). */}
+          <span className="mt-1 block text-xs text-slate-600">{tierMeaning(outcome.tier).replace(/^\w+: /, '')}</span>
+        </Fact>
         <Fact label="Estimated monthly value">{formatDollars(outcome.estimatedValue)}</Fact>
       </dl>
       <ul className="mt-4 space-y-2">
