@@ -64,6 +64,7 @@ describe('flags, badges and texts', () => {
     expect(dueText(new Date('2026-11-24T19:00:00Z'), now)).toBe('Due today, 14:00');
     expect(dueText(new Date('2026-12-01T15:00:00Z'), now)).toBe('Due Tue Dec 1, 10:00');
     expect(dueText(new Date('2026-11-22T16:00:00Z'), now)).toBe('Overdue by 2 days');
+    expect(dueText(new Date('2031-03-04T15:30:00Z'), now)).toBe('Due Mar 4, 2031, 10:30');
     expect(leadCountsText(['audit', 'intake', 'audit'])).toBe('2 audits, 1 application');
     expect(leadCountsText(['booking'])).toBe('1 booking');
   });

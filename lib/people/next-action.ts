@@ -1,7 +1,7 @@
 import type { LeadKind, LeadStatus } from '../leads/pipeline.ts';
 import { agency } from '../site.ts';
 import { addBusinessDays, isBusinessDay } from '../time/business-days.ts';
-import { formatShortWeekdayTime } from '../time/display.ts';
+import { formatDate, formatShortWeekdayTime, formatTimeOfDay } from '../time/display.ts';
 import { wallClock, zonedInstant } from '../time/zoned.ts';
 
 // Next actions: every open lead's person has one thing to do next and a time it is due, in Toronto
@@ -82,7 +82,10 @@ export function dueText(due: Date, now: Date, timeZone: string = agency.timeZone
     return x.year === y.year && x.month === y.month && x.day === y.day;
   };
   const when = formatShortWeekdayTime(due, timeZone);
-  return sameDay(due, now) ? `Due today, ${when.slice(when.lastIndexOf(' ') + 1)}` : `Due ${when}`;
+  if (sameDay(due, now)) return `Due today, ${when.slice(when.lastIndexOf(' ') + 1)}`;
+  // A date in another year says its year: "Due Mar 4, 2031, 10:30".
+  if (wallClock(due, timeZone).year !== wallClock(now, timeZone).year) return `Due ${formatDate(due)}, ${formatTimeOfDay(due, timeZone)}`;
+  return `Due ${when}`;
 }
 
 /** The reply-by promise on one lead, in words: kept ("Replied in 3 h"), late, overdue, or still to come. */
