@@ -15,6 +15,7 @@ import booking from './0009_booking.sql' with { type: 'text' };
 import abBooked from './0010_ab_booked.sql' with { type: 'text' };
 import intakeConsents from './0011_intake_consents.sql' with { type: 'text' };
 import people from './0012_people.sql' with { type: 'text' };
+import passwordReset from './0013_password_reset.sql' with { type: 'text' };
 
 export type Migration = { name: string; sql: string; after?: (tx: TransactionSql) => Promise<void> };
 
@@ -31,6 +32,7 @@ export const migrations: ReadonlyArray<Migration> = [
   { name: '0010_ab_booked', sql: abBooked },
   { name: '0011_intake_consents', sql: intakeConsents },
   { name: '0012_people', sql: people, after: linkEarlierLeadsToPeople },
+  { name: '0013_password_reset', sql: passwordReset },
 ];
 
 /** The leads copied in by 0004 get their reply-by time by the Ontario business-day rule. */

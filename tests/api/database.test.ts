@@ -35,6 +35,7 @@ const TABLES = [
   'q4_intake_applications',
   'rate_limit_windows',
   'staff_devices',
+  'staff_password_resets',
   'staff_recovery_codes',
   'staff_sessions',
   'staff_sign_in_gates',
