@@ -1,6 +1,7 @@
 import { createHomeVariants, type HomeVariantsService } from '../features/ab/home-variants.ts';
 import { type BookingService, createBookingService } from '../features/booking/service.ts';
 import { createFeedReader, type FeedReader } from '../features/feed/feed-reader.ts';
+import { createPasswordResets, type PasswordResets } from '../features/staff/password-reset.ts';
 import { storyWriterFromConfig } from '../features/stories/openai-writer.ts';
 import { bookingRulesOf } from '../lib/booking/rules.ts';
 import type { StoryWriter } from '../lib/stories/templates.ts';
@@ -23,6 +24,8 @@ declare module '../server/deps.ts' {
     storyWriter: StoryWriter;
     /** Strategy sessions: the open times from the staff's hours and calendars, booking, moving, cancelling. */
     booking: BookingService;
+    /** Staff password reset emails, sent after the request is answered. */
+    passwordResets: PasswordResets;
   }
 }
 
@@ -39,6 +42,7 @@ const features: SiteDefinition['features'] = ({ sql, config, now, log }, input) 
   feed: input.feed ?? createFeedReader({ source: config.RSS_FEED_URL, siteUrl: config.PUBLIC_SITE_URL, now }),
   storyWriter: input.storyWriter ?? storyWriterFromConfig(config, log),
   booking: input.booking ?? createBookingService({ sql, rules: bookingRulesOf(config), now, log, appSecret: config.APP_SECRET }),
+  passwordResets: input.passwordResets ?? createPasswordResets({ sql, config, now, log }),
 });
 
 /** The site (server/app.ts createApp): its routes, or others (a test's), and its features. */

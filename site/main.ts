@@ -187,6 +187,8 @@ export async function main({ embeddedFiles, preparedData }: { embeddedFiles?: Re
       digests?.stop(),
       // A backup under way finishes first (seconds); one that hangs is cut off when the database closes.
       backups && withDeadline(10_000, backups.service.idle(), { onExpiry: () => undefined }),
+      // A password reset email asked for just before the signal goes out first.
+      withDeadline(10_000, site.deps.passwordResets.idle(), { onExpiry: () => undefined }),
     ]);
     await server.stop(true);
     await db.close();

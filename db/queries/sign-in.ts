@@ -1,4 +1,5 @@
-import type { Sql } from 'postgres';
+import type { Sql, TransactionSql } from 'postgres';
+import { signInRuleKey } from '../../lib/staff/sign-in-throttle.ts';
 
 // What staff sign-in keeps between requests, besides sessions: the one-check-at-a-time gates, the
 // browsers an account signed in from (device cookies), and the second step waiting for its code.
@@ -77,4 +78,14 @@ export async function countPendingTry(sql: Sql, idHash: string, now: Date): Prom
 /** Ends a second step; true when it was still there (only one request can end it). */
 export async function endPending(sql: Sql, idHash: string): Promise<boolean> {
   return (await sql`delete from staff_sign_in_pending where id_hash = ${idHash} returning 1`).length > 0;
+}
+
+/**
+ * Forgets the account's own sign-in counts (the strangers' allowance and its 30-second trickle, keyed
+ * by the email), so a staff member who just proved they own the mailbox can sign in at once. The
+ * per-address counts are the address's, not the account's: they stay.
+ */
+export async function clearAccountThrottle(sql: Sql | TransactionSql, email: string): Promise<void> {
+  const rules = [signInRuleKey('strangers'), signInRuleKey('strangersTrickle')];
+  await sql`delete from rate_limit_windows where rule = any(${sql.array(rules)}::text[]) and client = ${email}`;
 }

@@ -11,11 +11,16 @@ const DAY = 24 * 60 * MINUTE;
 /**
  * The site's limits: per client, except `storiesDaily`, the story generator's budget across all clients
  * (kept in PostgreSQL, db/queries/story-budget.ts; this rule is its size, and the fallback counter's
- * while the database is unreachable). Staff sign-in attempts have rules of their own, always counted in
+ * while the database is unreachable), and `passwordResetEmails`, counted per email address asked for. Staff sign-in attempts have rules of their own, always counted in
  * the database: SIGN_IN_RULES in lib/staff/sign-in-throttle.ts.
  */
 export const RATE_RULES = {
   forms: { limit: 10, windowMs: MINUTE },
+  // Staff password reset requests (routes/admin/password-reset.tsx): per address, and per email asked
+  // for (whether or not it has an account), so the form cannot flood a staff inbox from one address or
+  // from many; three links an hour is more than anyone who forgot a password needs.
+  passwordResets: { limit: 5, windowMs: 15 * MINUTE },
+  passwordResetEmails: { limit: 3, windowMs: 60 * MINUTE },
   stories: { limit: 5, windowMs: MINUTE },
   storiesDaily: { limit: 100, windowMs: DAY },
   events: { limit: 120, windowMs: MINUTE },

@@ -16,16 +16,21 @@ import { answerError } from './errors.ts';
 
 /** The per-client limit `rule`, keyed by the client's address (an IPv6 client by its /64). 429 with Retry-After. */
 export function rateLimit(rule: RateRuleName) {
-  return createMiddleware<AppEnv>(async (c, next) => {
-    const { config, rateCounts } = c.get('deps');
-    if (config.RATE_LIMITS === 'off') return next();
-    const decision = await rateCounts.hit(rule, clientKey(clientAddress(c)));
-    const resetSeconds = Math.max(1, Math.ceil(decision.resetMs / 1000));
-    c.header('RateLimit-Policy', `${decision.limit};w=${resetSeconds}`);
-    c.header('RateLimit', `limit=${decision.limit}, remaining=${decision.remaining}, reset=${resetSeconds}`);
-    if (!decision.allowed) return tooManyRequests(c, resetSeconds);
-    return next();
-  });
+  return createMiddleware<AppEnv>(async (c, next) => (await overLimit(c, rule, clientKey(clientAddress(c)))) ?? next());
+}
+
+/**
+ * Counts one request under `rule` for `key` (the client's address, or what else the rule is kept per:
+ * the email a password reset asks for) and states the limit in the headers. The 429 when over, else null.
+ */
+export async function overLimit(c: AppContext, rule: RateRuleName, key: string): Promise<Response | null> {
+  const { config, rateCounts } = c.get('deps');
+  if (config.RATE_LIMITS === 'off') return null;
+  const decision = await rateCounts.hit(rule, key);
+  const resetSeconds = Math.max(1, Math.ceil(decision.resetMs / 1000));
+  c.header('RateLimit-Policy', `${decision.limit};w=${resetSeconds}`);
+  c.header('RateLimit', `limit=${decision.limit}, remaining=${decision.remaining}, reset=${resetSeconds}`);
+  return decision.allowed ? null : tooManyRequests(c, resetSeconds);
 }
 
 /** How long the budget waits for PostgreSQL before counting in this process instead. */
