@@ -62,6 +62,11 @@ export function LoginForm({ next, email, error, signedOut }: LoginFormProps) {
           Sign in
         </button>
       </form>
+      <p className="mt-4 text-sm">
+        <a href="/admin/password-reset" className="font-medium text-blue-800 underline hover:no-underline">
+          Forgot your password?
+        </a>
+      </p>
     </SignInCard>
   );
 }
