@@ -35,10 +35,10 @@ const outcomePage = definePage<ResetOutcomeProps>({
   Component: ResetOutcomePage,
 });
 
-/** Private, and the token in the address never sent on as a referrer. */
+/** Private, and the token in the address never sent to another site as a referrer (same-origin: no-referrer would make the form's Origin null, which formWrite refuses). */
 function resetHeaders(c: AppContext): void {
   privateHeaders(c);
-  c.header('Referrer-Policy', 'no-referrer');
+  c.header('Referrer-Policy', 'same-origin');
 }
 
 const mailOff = (c: AppContext) => !c.get('deps').config.SMTP_URL;

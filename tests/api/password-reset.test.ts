@@ -80,7 +80,7 @@ describe('asking for a link', () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('cache-control')).toBe('no-store');
     expect(res.headers.get('x-robots-tag')).toBe('noindex');
-    expect(res.headers.get('referrer-policy')).toBe('no-referrer');
+    expect(res.headers.get('referrer-policy')).toBe('same-origin');
     const html = await res.text();
     expect(html).toContain('<label for="reset-email"');
     expect(html).toContain('Work email');
@@ -114,7 +114,7 @@ describe('asking for a link', () => {
     for (let i = 0; i < 2; i++) {
       const form = await get(t, link);
       expect(form.status).toBe(200);
-      expect(form.headers.get('referrer-policy')).toBe('no-referrer');
+      expect(form.headers.get('referrer-policy')).toBe('same-origin');
       const html = await form.text();
       expect(html).toContain(staff.email);
       expect(html).toContain('New password again');
