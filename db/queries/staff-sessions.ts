@@ -28,13 +28,15 @@ export async function createSession(sql: Sql, idHash: string, userId: string, no
 }
 
 /**
- * Signs an account out everywhere: every session, every remembered device and every second step
- * waiting for a code. Returns how many sessions ended.
+ * Signs an account out everywhere: every session, every remembered device, every second step waiting
+ * for a code, and every password reset link still out (a password changed on the account page or by
+ * staff:add makes an emailed link useless). Returns how many sessions ended.
  */
 export async function endEverySession(sql: Sql | TransactionSql, userId: string): Promise<number> {
   const ended = await sql`delete from staff_sessions where user_id = ${userId} returning 1`;
   await sql`delete from staff_devices where user_id = ${userId}`;
   await sql`delete from staff_sign_in_pending where user_id = ${userId}`;
+  await sql`delete from staff_password_resets where user_id = ${userId}`;
   return ended.length;
 }
 
