@@ -1,0 +1,111 @@
+import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from 'bun:test';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { openDatabase } from '../../db/client.ts';
+import { validAudit } from '../helpers/audit.ts';
+import { axeViolations } from '../helpers/axe.ts';
+import { DESKTOP, launchBrowser, PHONE, waitForIslands } from '../helpers/browser.ts';
+import { validIntake } from '../helpers/intake.ts';
+import { type RunningServer, startServer } from '../helpers/server.ts';
+import { createStaff, type TestStaff } from '../helpers/staff.ts';
+import { freshDataDir } from '../helpers/template-db.ts';
+
+setDefaultTimeout(120_000);
+
+// Every staff page, signed in with leads to show, at 390 and 1280 px: axe-core (WCAG 2.1 A and AA and
+// best practices) finds nothing on any of them. The counts per page are printed, for the record.
+
+let server: RunningServer;
+let browser: Browser;
+let staff: TestStaff;
+let auditId: string;
+let intakeId: string;
+let personId: string;
+
+async function post(path: string, body: unknown) {
+  const res = await fetch(`${server.url}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', referer: `${server.url}/`, origin: server.url },
+    body: JSON.stringify(body),
+  });
+  expect(res.status).toBe(201);
+}
+
+beforeAll(async () => {
+  const dataDir = process.env.DATABASE_URL ? undefined : await freshDataDir();
+  const db = await openDatabase({ DATABASE_URL: process.env.DATABASE_URL ?? '', DATA_DIR: dataDir ?? '' });
+  try {
+    staff = await createStaff(db.sql, 'axe');
+  } finally {
+    await db.close();
+  }
+  [server, browser] = await Promise.all([startServer({ RATE_LIMITS: 'off' }, dataDir), launchBrowser()]);
+  const tag = crypto.randomUUID().slice(0, 8);
+  const audit = validAudit({ email: `axe.${tag}@example.ca`, phone: '416-555-0199', businessName: `Axe Bakery ${tag}` });
+  await post('/api/business-audit', { ...audit, fillMs: 60_000 });
+  const intake = validIntake({ workEmail: `axe.${tag}@example.ca`, company: `Axe Bakery ${tag}` });
+  await post('/api/q4-intake', { ...intake, fillMs: 60_000 });
+  auditId = audit.id;
+  intakeId = intake.id;
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+describe.each([
+  ['phone (390 px)', PHONE],
+  ['desktop (1280 px)', DESKTOP],
+] as const)('every staff page on a %s', (_label, viewport) => {
+  let context: BrowserContext;
+  let page: Page;
+  const counts: Record<string, number> = {};
+
+  beforeAll(async () => {
+    context = await browser.newContext({ viewport, hasTouch: viewport === PHONE, isMobile: viewport === PHONE });
+    page = await context.newPage();
+    for (const path of ['/admin/login', '/admin/password-reset']) {
+      await page.goto(`${server.url}${path}`);
+      await waitForIslands(page);
+      counts[path] = (await axeViolations(page)).length;
+    }
+    await page.goto(`${server.url}/admin/login`);
+    await page.getByLabel('Work email').fill(staff.email);
+    await page.getByLabel('Password').fill(staff.password);
+    await Promise.all([page.waitForURL(`${server.url}/admin/leads`), page.getByRole('button', { name: 'Sign in' }).click()]);
+    const people = (await (await page.request.get(`${server.url}/admin/api/people?q=${encodeURIComponent(`axe.`)}`)).json()) as { people: { id: string }[] };
+    personId = people.people[0].id;
+  });
+
+  afterAll(async () => {
+    console.log(`axe violations per staff page, ${viewport.width} px: ${JSON.stringify(counts)}`);
+    await context?.close();
+  });
+
+  const pages = () => [
+    '/admin/leads',
+    '/admin/leads?sort=newest',
+    '/admin/board',
+    `/admin/people/${personId}`,
+    `/admin/leads/audit/${auditId}`,
+    `/admin/leads/intake/${intakeId}`,
+    '/admin/sessions',
+    '/admin/booking',
+    '/admin/account',
+    '/admin/ab-tests',
+  ];
+
+  test('axe-core finds nothing on any of them', async () => {
+    const found: Record<string, string[]> = {};
+    for (const path of pages()) {
+      const res = await page.goto(`${server.url}${path}`);
+      expect({ path, status: res?.status() }).toEqual({ path, status: 200 });
+      await waitForIslands(page);
+      const violations = await axeViolations(page);
+      counts[path.replace(/[0-9a-f-]{36}/g, '{id}')] = violations.length;
+      if (violations.length > 0) found[path] = violations;
+    }
+    expect(found).toEqual({});
+    expect(Object.values(counts).every((n) => n === 0)).toBe(true);
+  });
+});
