@@ -77,8 +77,12 @@ const LIST_COLUMNS = (sql: Db) => sql`
   l.owner_id, u.username as owner_email, l.is_spam, l.erased_at, l.source, l.marketing_consent,
   exists (select 1 from jobs j where j.lead_kind = l.kind and j.lead_id = l.id and j.state = 'dead') as delivery_failed`;
 
-/** The inbox's filters as SQL. Dates are whole days in `timeZone`, both ends included. */
-function matching(sql: Db, f: InboxFilters, ctx: { staffId: string; now: Date; timeZone: string }) {
+/**
+ * The inbox's filters as SQL on a lead `l`. Dates are whole days in `timeZone`, both ends included. A
+ * search that is a phone number finds it by its digits (4 or more: "555-0188" finds "(416) 555 0188").
+ * The people inbox (db/queries/people-inbox.ts) chooses a person when any of their leads matches.
+ */
+export function matching(sql: Db, f: InboxFilters, ctx: { staffId: string; now: Date; timeZone: string }) {
   const dayStart = (date: string, plusDays = 0) => zonedInstant(addDays(parseIsoDay(date), plusDays), 0, ctx.timeZone);
   const owner = f.owner === 'me' ? ctx.staffId : f.owner;
   return sql`
@@ -89,9 +93,16 @@ function matching(sql: Db, f: InboxFilters, ctx: { staffId: string; now: Date; t
     ${f.overdue ? sql`and l.first_reached_at is null and l.status = 'new' and l.reply_by < ${ctx.now} and l.erased_at is null` : sql``}
     ${f.from ? sql`and l.created_at >= ${dayStart(f.from)}` : sql``}
     ${f.to ? sql`and l.created_at < ${dayStart(f.to, 1)}` : sql``}
-    ${f.q ? sql`and l.search like ${containsPattern(f.q)}` : sql``}
+    ${f.q ? searchMatching(sql, f.q) : sql``}
     ${f.source ? sql`and l.source = ${f.source}` : sql``}
     ${f.failed ? sql`and exists (select 1 from jobs j where j.lead_kind = l.kind and j.lead_id = l.id and j.state = 'dead')` : sql``}`;
+}
+
+/** A search that is a phone number, or part of one (digits, spaces and + ( ) . -), also finds leads by their phone's digits. */
+function searchMatching(sql: Db, q: string) {
+  const digits = q.replace(/\D/g, '');
+  if (!/^[\d\s().+-]+$/.test(q) || digits.length < 4) return sql`and l.search like ${containsPattern(q)}`;
+  return sql`and (l.search like ${containsPattern(q)} or regexp_replace(coalesce(l.phone, ''), '\\D', '', 'g') like ${`%${digits}%`})`;
 }
 
 export type InboxPage = { rows: InboxRow[]; total: number; overdue: number; failed: number };
@@ -127,7 +138,8 @@ export async function inboxPage(sql: Sql, filters: InboxFilters, ctx: { staffId:
   return { rows, total: Number(found[0].total), overdue: Number(found[0].overdue), failed: Number(found[0].failed) };
 }
 
-const overdueCountQuery = (sql: Db, now: Date) =>
+/** How many leads are past the 2-business-day promise with nobody having reached out (leads_overdue_idx), whatever the filters. */
+export const overdueCountQuery = (sql: Db, now: Date) =>
   sql`select count(*) from leads where first_reached_at is null and status = 'new' and not is_spam and reply_by < ${now} and erased_at is null`;
 
 const EXPORT_BATCH = 1000;

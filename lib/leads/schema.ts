@@ -92,3 +92,74 @@ export const eraseSchema = z.object({ confirm: z.literal('erase', { error: 'Tick
 
 /** Staff retry one of a lead's notifications (a form field). */
 export const retryDeliverySchema = z.object({ channel: z.enum(CHANNELS, { error: `Choose one of: ${CHANNELS.join(', ')}` }) });
+
+/** How the people inbox orders its rows, each on its own index of `people` (db/migrations/0012_people.sql). */
+export const INBOX_SORTS = ['due', 'score', 'newest'] as const;
+export type InboxSort = (typeof INBOX_SORTS)[number];
+export const inboxSortLabel: Record<InboxSort, string> = { due: 'Next action due', score: 'Best score', newest: 'Newest lead' };
+
+/** A person's next action: due by the end of today (Toronto; overdue ones too), past due, or none set while a lead is open. */
+export const DUE_FILTERS = ['today', 'overdue', 'none'] as const;
+export type DueFilter = (typeof DUE_FILTERS)[number];
+
+/** What a bulk action did, carried by the 303 back to the inbox so the page can say it (never free text: a link cannot make the page say anything else). */
+export const BULK_ACTIONS = ['assign', 'status', 'spam'] as const;
+export type BulkAction = (typeof BULK_ACTIONS)[number];
+
+const count = z.pipe(z.string().check(z.regex(/^\d{1,4}$/, { error: 'A count is a whole number' })), z.transform(Number));
+
+/**
+ * The people inbox's query (/admin/leads): the lead filters above, which choose a person when any of
+ * their leads matches, plus the order, the next-action filter, and what the last bulk action did.
+ */
+export const peopleInboxSchema = z.extend(inboxFiltersSchema, {
+  sort: optional(z.enum(INBOX_SORTS, { error: `Choose one of: ${INBOX_SORTS.join(', ')}` })),
+  due: optional(z.enum(DUE_FILTERS, { error: `Choose one of: ${DUE_FILTERS.join(', ')}` })),
+  done: optional(z.enum(BULK_ACTIONS, { error: `Choose one of: ${BULK_ACTIONS.join(', ')}` })),
+  count: optional(count),
+  skipped: optional(count),
+  /** The bulk action's choice: the staff member (or `none`) assigned to, or the status moved to. */
+  value: optional(z.string().check(z.regex(/^(none|[0-9a-f-]{36}|new|contacted|session booked|won|lost|not a fit)$/, { error: 'Not a result' }))),
+});
+export type PeopleInboxQuery = z.output<typeof peopleInboxSchema>;
+
+/** The people inbox's filters and order back as query parameters (links: views, pages, the board); never the bulk result. */
+export function peopleQuery(query: PeopleInboxQuery, overrides: Partial<PeopleInboxQuery> = {}): string {
+  const merged: Record<string, unknown> = { ...query, ...overrides };
+  const params = new URLSearchParams();
+  for (const key of Object.keys(peopleInboxSchema.shape)) {
+    const value = merged[key];
+    if (['done', 'count', 'skipped', 'value'].includes(key)) continue;
+    if (value === undefined || value === false || (key === 'page' && value === 1) || (key === 'sort' && value === 'due')) continue;
+    params.set(key, value === true ? '1' : String(value));
+  }
+  const text = params.toString();
+  return text ? `?${text}` : '';
+}
+
+/** The most people one bulk action takes (a page is 50; four pages' worth is room to spare, and a form body well under its cap). */
+export const BULK_MAX = 200;
+
+const personId = z.string().check(z.regex(/^[0-9a-f-]{36}$/, { error: 'A person is named by their id' }));
+
+/**
+ * A bulk action on the people ticked in the inbox (`POST /admin/leads/bulk`): assign their open leads
+ * to a staff member (`value`: an id or `none`), move them to a status, or mark them as spam.
+ */
+export const bulkActionSchema = z
+  .object({
+    people: z
+      .array(personId)
+      .check(z.minLength(1, { error: 'Tick at least one person' }), z.maxLength(BULK_MAX, { error: `At most ${BULK_MAX} people at a time` })),
+    action: z.enum(BULK_ACTIONS, { error: `Choose one of: ${BULK_ACTIONS.join(', ')}` }),
+    value: z.optional(z.string().check(z.maxLength(40, { error: 'Not a choice' }))),
+    back: z.optional(z.string().check(z.maxLength(2000))),
+  })
+  .check(
+    z.refine((b) => b.action !== 'assign' || /^(none|[0-9a-f-]{36})$/.test(b.value ?? ''), { path: ['value'], error: 'Choose a staff member or nobody' }),
+    z.refine((b) => b.action !== 'status' || (LEAD_STATUSES as readonly string[]).includes(b.value ?? ''), {
+      path: ['value'],
+      error: `Choose one of: ${LEAD_STATUSES.join(', ')}`,
+    }),
+  );
+export type BulkActionForm = z.output<typeof bulkActionSchema>;

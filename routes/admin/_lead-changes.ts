@@ -86,10 +86,10 @@ const actions = {
 /** The lead page's forms whose change it confirms in place (`?saved=`, components/staff/LeadDetail.tsx). */
 export const SAVED_FORMS: ReadonlySet<string> = new Set(['status', 'owner', 'notes', 'spam']);
 
-/** After a form: back to the inbox view it came from (its `back` field, when that is an inbox path), else the lead. */
+/** After a form: back to the inbox view or the board it came from (its `back` field, when that is one of theirs), else the lead. */
 function backTo(form: Record<string, unknown>, fallback: string): string {
   const back = form.back;
-  return typeof back === 'string' && /^\/admin\/leads(\?[^\\\s]*)?$/.test(back) ? back : fallback;
+  return typeof back === 'string' && /^\/admin\/(leads|board)(\?[^\\\s]*)?$/.test(back) ? back : fallback;
 }
 
 /** The form POSTs, each at /admin/leads/{type}/{id}/{name}: mounted at the lead's address. */

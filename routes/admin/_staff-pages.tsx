@@ -1,3 +1,4 @@
+import { BoardPage, type BoardPageProps } from '../../components/staff/BoardPage.tsx';
 import { LeadDetail, type LeadDetailProps } from '../../components/staff/LeadDetail.tsx';
 import { LeadInbox, type LeadInboxProps } from '../../components/staff/LeadInbox.tsx';
 import { PersonPage, type PersonPageProps } from '../../components/staff/PersonPage.tsx';
@@ -18,6 +19,11 @@ export const staffMeta = (title: string, path: string) => ({
 export const inboxPage = definePage<LeadInboxProps>({
   meta: staffMeta('Leads', '/admin/leads'),
   Component: LeadInbox,
+});
+
+export const boardPage = definePage<BoardPageProps>({
+  meta: staffMeta('Pipeline board', '/admin/board'),
+  Component: BoardPage,
 });
 
 export const leadPage = definePage<LeadDetailProps>({

@@ -1,6 +1,8 @@
 import type { ErrorHandler, NotFoundHandler } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { RegExpRouter } from 'hono/router/reg-exp-router';
+import { SmartRouter } from 'hono/router/smart-router';
+import { TrieRouter } from 'hono/router/trie-router';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { DatabaseUnavailable, isConnectionError, isRetryableDatabaseError } from '../../db/errors.ts';
 import { type FieldErrors, fieldLines } from '../../lib/forms/validation.ts';
@@ -117,7 +119,9 @@ export const onError: ErrorHandler<AppEnv> = async (err, c) => {
 export type RouteTable = { allowedMethods(path: string): string[]; isRouted(path: string): boolean };
 
 export function routeTableOf(routes: readonly { method: string; path: string }[]): RouteTable {
-  const router = new RegExpRouter<string>();
+  // As Hono's own default: RegExpRouter, or the trie where it cannot take the table (a fixed segment beside a
+  // parameter of a longer path: /admin/leads/bulk and /admin/leads/{type}/{id}).
+  const router = new SmartRouter<string>({ routers: [new RegExpRouter(), new TrieRouter()] });
   for (const { method, path } of routes) if (method !== 'ALL') router.add('ALL', path, method);
   return {
     allowedMethods(path) {

@@ -1,0 +1,60 @@
+import type { BoardCard } from '../../db/queries/people-inbox.ts';
+import type { BoardCardProps } from '../../islands/PipelineBoard.tsx';
+import { LEAD_STATUSES, type LeadStatus, leadKindLabel, leadStatusLabel } from '../../lib/leads/pipeline.ts';
+import { telHref } from '../../lib/people/identity.ts';
+import { personPath } from '../../lib/people/inbox.ts';
+import { dueText } from '../../lib/people/next-action.ts';
+import { Island } from '../../server/islands/Island.tsx';
+import { buttonClass } from '../ui/styles.ts';
+import { type StaffPageProps, StaffShell } from './StaffShell.tsx';
+
+export type BoardPageProps = StaffPageProps & {
+  cards: BoardCard[];
+  /** The lead a plain-form move just changed (`/admin/board?moved=audit/…`), to say so. */
+  moved: { kind: string; id: string } | null;
+  now: Date;
+};
+
+/** The card as the island shows it: every text worked out here, on the server. */
+function cardProps(card: BoardCard, now: Date): BoardCardProps {
+  return {
+    personId: card.personId,
+    personHref: personPath(card.personId),
+    name: card.name ?? 'No name given',
+    business: card.business,
+    phone: card.phone,
+    tel: telHref(card.phone),
+    kind: card.kind,
+    kindLabel: leadKindLabel[card.kind],
+    id: card.id,
+    status: card.status,
+    nextAction: card.nextActionDue && card.nextActionWhat ? `${card.nextActionWhat}: ${dueText(card.nextActionDue, now)}` : null,
+    overdue: card.nextActionDue !== null && card.nextActionDue < now,
+    owner: card.ownerEmail,
+  };
+}
+
+/** The pipeline board: people by the status of their newest open lead, moved by a plain form or, on a desktop, by dragging. */
+export function BoardPage({ staff, cards, moved, now }: BoardPageProps) {
+  const totals = Object.fromEntries(LEAD_STATUSES.map((s) => [s, cards.find((c) => c.status === s)?.inColumn ?? 0])) as Record<LeadStatus, number>;
+  const movedCard = moved ? cards.find((c) => c.kind === moved.kind && c.id === moved.id) : undefined;
+  const notice = movedCard ? `Moved ${movedCard.name ?? 'the lead'} to ${leadStatusLabel[movedCard.status]}.` : null;
+  return (
+    <StaffShell staff={staff} current="/admin/leads">
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <div>
+          <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">Pipeline board</h1>
+          <p className="mt-1 text-sm text-slate-600">
+            Each person once, by the status of their newest open lead; the soonest next action first. Move a card with its form, or drag it on a computer.
+          </p>
+        </div>
+        <a href="/admin/leads" className={`${buttonClass.secondary} px-4 py-2 text-sm`}>
+          List of people
+        </a>
+      </div>
+      <div className="mt-6">
+        <Island name="PipelineBoard" props={{ cards: cards.map((c) => cardProps(c, now)), totals, csrfToken: staff.csrfToken, notice }} />
+      </div>
+    </StaffShell>
+  );
+}

@@ -1,0 +1,195 @@
+import type { Sql, TransactionSql } from 'postgres';
+import { INBOX_PAGE_SIZE, type LeadKind, type LeadStatus } from '../../lib/leads/pipeline.ts';
+import type { InboxSort, PeopleInboxQuery } from '../../lib/leads/schema.ts';
+import { OPEN_STATUSES } from '../../lib/people/next-action.ts';
+import { addDays } from '../../lib/time/calendar.ts';
+import { wallClock, zonedInstant } from '../../lib/time/zoned.ts';
+import { matching, overdueCountQuery } from './leads.ts';
+
+// The inbox lists people, not leads: each root person (not merged into another) once, chosen when any
+// of their leads (their own, and those of the people merged into them) matches the lead filters, in one
+// of three orders each walked on its own index of `people` (db/migrations/0012_people.sql).
+
+type Db = Sql | TransactionSql;
+type Ctx = { staffId: string; now: Date; timeZone: string };
+
+/** The lead a person's row shows: their newest lead that matches the filters. */
+export type RowLead = {
+  kind: LeadKind;
+  id: string;
+  createdAt: Date;
+  status: LeadStatus;
+  business: string | null;
+  ownerEmail: string | null;
+  score: number | null;
+  tier: string | null;
+  budget: string | null;
+  source: string | null;
+  isSpam: boolean;
+  erasedAt: Date | null;
+  deliveryFailed: boolean;
+};
+
+export type PersonRow = {
+  id: string;
+  name: string | null;
+  email: string | null;
+  phone: string | null;
+  erasedAt: Date | null;
+  nextActionDue: Date | null;
+  nextActionWhat: string | null;
+  /** The kind of each lead of theirs (spam ones only in the spam view), for "2 audits, 1 application". */
+  kinds: LeadKind[];
+  hasOpenLead: boolean;
+  /** A lead of theirs is past its reply-by time with nobody having reached out. */
+  replyOverdue: boolean;
+  lead: RowLead;
+};
+
+export type PeoplePage = { rows: PersonRow[]; total: number; overdue: number; failed: number };
+
+const open = (sql: Db) => sql`(${sql.unsafe(OPEN_STATUSES.map((s) => `'${s}'`).join(', '))})`;
+
+/** When a root person `r`'s next action makes them match the `due` filter, said of one lead `l` of theirs (which must be open). */
+function dueMatching(sql: Db, f: PeopleInboxQuery, ctx: Ctx) {
+  if (!f.due) return sql``;
+  const openLead = sql`and l.status in ${open(sql)} and l.erased_at is null and not l.is_spam`;
+  if (f.due === 'none') return sql`${openLead} and r.next_action_due is null`;
+  if (f.due === 'overdue')
+    return sql`${openLead} and (r.next_action_due < ${ctx.now} or (l.first_reached_at is null and l.status = 'new' and l.reply_by < ${ctx.now}))`;
+  const { year, month, day } = wallClock(ctx.now, ctx.timeZone);
+  return sql`${openLead} and r.next_action_due < ${zonedInstant(addDays({ year, month, day }, 1), 0, ctx.timeZone)}`;
+}
+
+/** Each order, written as its index of `people` is (people_due_idx, people_score_idx, people_latest_idx), so a page walks it. */
+const ORDER: Record<InboxSort, string> = {
+  due: 'p.next_action_due, p.latest_at desc, p.id',
+  score: 'p.best_score desc nulls last, p.latest_at desc, p.id',
+  newest: 'p.latest_at desc, p.id',
+};
+
+/** The people a root stands for, as SQL: itself and everyone merged into it (people_merged_idx). */
+const membersOf = (sql: Db, root: ReturnType<Sql['unsafe']>) => sql`(select m.id from people m where m.id = ${root} or m.merged_into = ${root})`;
+
+/**
+ * One page of the people inbox in one statement: how many people match, the leads overdue and the
+ * leads with a failed notification (the headlines, whatever the filters), and the page's rows. The
+ * matching people are worked out once from their leads (one pass over the leads the filters choose, as
+ * the lead inbox's count already was); the page then walks the chosen order's index and keeps the
+ * first 50 of them, and only those 50 have their newest matching lead and their counts looked up.
+ */
+export async function peoplePage(sql: Sql, f: PeopleInboxQuery, ctx: Ctx): Promise<PeoplePage> {
+  const offset = ((f.page ?? 1) - 1) * INBOX_PAGE_SIZE;
+  const where = matching(sql, f, ctx);
+  const due = dueMatching(sql, f, ctx);
+  const order = sql.unsafe(ORDER[f.sort ?? 'due']);
+  const p = sql.unsafe('p.id');
+  const found = await sql<(Record<string, unknown> & { total: string; overdue: string; failed: string })[]>`
+    with matched as (
+      select distinct coalesce(m.merged_into, m.id) as root
+      from leads l join people m on m.id = l.person_id
+      ${f.due ? sql`join people r on r.id = coalesce(m.merged_into, m.id)` : sql``}
+      where ${where} ${due}
+    )
+    select c.total, c.overdue, c.failed, x.*
+    from (
+      select (select count(*) from matched) as total, (${overdueCountQuery(sql, ctx.now)}) as overdue,
+        (select count(distinct (lead_kind, lead_id)) from jobs where state = 'dead') as failed
+    ) c
+    left join lateral (
+      select p.id, p.name, p.email_key as email, p.phone, p.erased_at, p.next_action_due, p.next_action_what,
+        k.kinds, coalesce(k.has_open_lead, false) as has_open_lead, coalesce(k.reply_overdue, false) as reply_overdue,
+        t.kind as lead_kind, t.id as lead_id, t.created_at as lead_created_at, t.status as lead_status, t.business as lead_business,
+        t.owner_email as lead_owner_email, t.score as lead_score, t.tier as lead_tier, t.budget as lead_budget, t.source as lead_source,
+        t.is_spam as lead_is_spam, t.erased_at as lead_erased_at,
+        exists (select 1 from jobs j where j.lead_kind = t.kind and j.lead_id = t.id and j.state = 'dead') as lead_delivery_failed
+      from (
+        select p.id from people p where p.merged_into is null and p.id in (select root from matched)
+        order by ${order} limit ${INBOX_PAGE_SIZE} offset ${offset}
+      ) page
+      join people p using (id)
+      left join lateral (
+        select array_agg(l.kind::text order by l.created_at desc) filter (where l.is_spam = ${f.spam === true}) as kinds,
+          bool_or(l.status in ${open(sql)} and not l.is_spam and l.erased_at is null) as has_open_lead,
+          bool_or(l.first_reached_at is null and l.status = 'new' and not l.is_spam and l.erased_at is null and l.reply_by < ${ctx.now}) as reply_overdue
+        from leads l where l.person_id in ${membersOf(sql, p)}
+      ) k on true
+      join lateral (
+        select l.kind, l.id, l.created_at, l.status, l.business, u.username as owner_email, l.score, l.tier, l.budget, l.source, l.is_spam, l.erased_at
+        from leads l ${f.due ? sql`join people r on r.id = p.id` : sql``} left join users u on u.id = l.owner_id
+        where l.person_id in ${membersOf(sql, p)} and ${where} ${due}
+        order by l.created_at desc, l.kind desc, l.id desc limit 1
+      ) t on true
+      order by ${order}
+    ) x on true`;
+  const rows = found.filter((r) => r.id !== null).map(toPersonRow);
+  return { rows, total: Number(found[0].total), overdue: Number(found[0].overdue), failed: Number(found[0].failed) };
+}
+
+function toPersonRow(r: Record<string, unknown>): PersonRow {
+  const lead = {} as Record<string, unknown>;
+  const person = {} as Record<string, unknown>;
+  for (const [key, value] of Object.entries(r)) {
+    if (key.startsWith('lead') && key.length > 4 && key[4] === key[4].toUpperCase()) lead[key[4].toLowerCase() + key.slice(5)] = value;
+    else if (!['total', 'overdue', 'failed'].includes(key)) person[key] = value;
+  }
+  return { ...(person as Omit<PersonRow, 'lead' | 'kinds'>), kinds: (person.kinds as LeadKind[] | null) ?? [], lead: lead as RowLead };
+}
+
+/** The open leads (new, contacted, session booked; not erased) of each root person named, for a bulk action. Ids that are merged people act on their root. */
+export function openLeadsOfPeople(sql: Db, ids: readonly string[]): Promise<{ root: string; kind: LeadKind; id: string; isSpam: boolean }[]> {
+  return sql<{ root: string; kind: LeadKind; id: string; isSpam: boolean }[]>`
+    with roots as (select distinct coalesce(merged_into, id) as root from people where id = any(${ids as string[]}))
+    select coalesce(m.merged_into, m.id) as root, l.kind, l.id, l.is_spam
+    from roots join people m on m.id = roots.root or m.merged_into = roots.root
+    join leads l on l.person_id = m.id
+    where l.status in ${open(sql)} and l.erased_at is null
+    order by root, l.created_at, l.kind, l.id`;
+}
+
+export type BoardCard = {
+  personId: string;
+  name: string | null;
+  phone: string | null;
+  email: string | null;
+  nextActionDue: Date | null;
+  nextActionWhat: string | null;
+  kind: LeadKind;
+  id: string;
+  status: LeadStatus;
+  business: string | null;
+  createdAt: Date;
+  ownerEmail: string | null;
+  score: number | null;
+  /** How many people are in this card's column in all. */
+  inColumn: number;
+};
+
+/** The most cards a column of the board shows (the rest are a link to the list, filtered by that status). */
+export const BOARD_COLUMN_MAX = 30;
+
+/**
+ * The pipeline board: each root person once, as their newest open lead (or, with none open, their
+ * newest lead), in the column of its status; up to BOARD_COLUMN_MAX a column, the soonest next action
+ * first, with each column's full count. Spam and erased leads are not on it.
+ */
+export function boardCards(sql: Db): Promise<BoardCard[]> {
+  return sql<BoardCard[]>`
+    with board as (
+      select distinct on (coalesce(m.merged_into, m.id)) coalesce(m.merged_into, m.id) as person_id, l.kind, l.id, l.status, l.business,
+        l.created_at, l.owner_id, l.score
+      from leads l join people m on m.id = l.person_id
+      where not l.is_spam and l.erased_at is null
+      order by coalesce(m.merged_into, m.id), (l.status in ${open(sql)}) desc, l.created_at desc, l.kind desc, l.id desc
+    ), ranked as (
+      select b.*, p.name, p.phone, p.email_key as email, p.next_action_due, p.next_action_what,
+        row_number() over (partition by b.status order by p.next_action_due nulls last, b.created_at desc, b.id) as rank,
+        count(*) over (partition by b.status) as in_column
+      from board b join people p on p.id = b.person_id
+    )
+    select r.person_id, r.name, r.phone, r.email, r.next_action_due, r.next_action_what, r.kind, r.id, r.status, r.business, r.created_at,
+      u.username as owner_email, r.score, r.in_column::int as in_column
+    from ranked r left join users u on u.id = r.owner_id
+    where r.rank <= ${BOARD_COLUMN_MAX}
+    order by r.status, r.rank`;
+}
