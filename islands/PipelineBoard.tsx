@@ -110,7 +110,7 @@ export default function PipelineBoard({ cards: initial, totals: initialTotals, c
       >
         {said}
       </p>
-      <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3 2xl:grid-cols-6">
+      <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-6 xl:gap-3">
         {LEAD_STATUSES.map((status) => {
           const inColumn = cards.filter((c) => c.status === status);
           return (

@@ -71,17 +71,17 @@ export function LeadInbox({ staff, query, rows, total, overdue, failed, owners, 
       <div className="flex flex-wrap items-end justify-between gap-3">
         <div>
           <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">{query.spam ? 'Spam-flagged leads' : 'Leads'}</h1>
-          <p className="mt-1 text-sm text-slate-600">
+          <p className="mt-1 hidden text-sm text-slate-600 sm:block">
             One row per person who sent a free audit, a Q4 application or booked a session, with their newest lead. Times are Toronto time.
           </p>
         </div>
         <div className="flex gap-2">
-          <a href="/admin/board" className={`${buttonClass.secondary} px-4 py-2 text-sm`}>
+          <a href="/admin/board" className={`${buttonClass.secondary} px-3 py-1.5 text-sm sm:px-4 sm:py-2`}>
             Pipeline board
           </a>
           <a
             href={`/admin/leads.csv${peopleQuery({ ...leadFilters, sort: undefined, due: undefined })}`}
-            className={`${buttonClass.secondary} px-4 py-2 text-sm`}
+            className={`${buttonClass.secondary} px-3 py-1.5 text-sm sm:px-4 sm:py-2`}
             download
           >
             Export CSV
@@ -100,7 +100,7 @@ export function LeadInbox({ staff, query, rows, total, overdue, failed, owners, 
           {overdueHeadline(overdue)}
         </AlertLink>
       ) : (
-        <p data-overdue-count={0} className="mt-4 rounded-xl border border-green-200 bg-green-50 px-4 py-3 text-sm font-medium text-green-800">
+        <p data-overdue-count={0} className="mt-4 rounded-xl border border-green-200 bg-green-50 px-4 py-2 text-sm font-medium text-green-800 sm:py-3">
           Every new lead is inside the 2-business-day promise.
         </p>
       )}
@@ -111,15 +111,15 @@ export function LeadInbox({ staff, query, rows, total, overdue, failed, owners, 
         </AlertLink>
       ) : null}
 
-      <nav aria-label="Saved views" className="mt-5">
-        <ul className="flex flex-wrap gap-2">
+      <nav aria-label="Saved views" className="-mx-4 mt-4 overflow-x-auto px-4 sm:mx-0 sm:px-0">
+        <ul className="flex gap-2 sm:flex-wrap">
           {views.map((v) => (
             <li key={v.id}>
               <a
                 href={`/admin/leads${peopleQuery(v.query)}`}
                 data-view={v.id}
                 aria-current={view?.id === v.id ? 'page' : undefined}
-                className="inline-flex rounded-full border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium text-slate-700 hover:bg-slate-50 aria-[current=page]:border-blue-700 aria-[current=page]:bg-blue-700 aria-[current=page]:text-white"
+                className="inline-flex whitespace-nowrap rounded-full border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium text-slate-700 hover:bg-slate-50 aria-[current=page]:border-blue-700 aria-[current=page]:bg-blue-700 aria-[current=page]:text-white"
               >
                 {v.label}
               </a>
@@ -130,7 +130,7 @@ export function LeadInbox({ staff, query, rows, total, overdue, failed, owners, 
 
       <Filters query={query} owners={owners} sources={sources} />
 
-      <div className="mt-6 flex flex-wrap items-center justify-between gap-x-4 gap-y-2">
+      <div className="mt-4 flex flex-wrap items-center justify-between gap-x-4 gap-y-2 sm:mt-6">
         <p className="text-sm text-slate-600" aria-live="polite">
           {total === 0
             ? 'No leads match these filters.'
@@ -152,9 +152,12 @@ export function LeadInbox({ staff, query, rows, total, overdue, failed, owners, 
       </div>
 
       {rows.length > 0 ? (
-        <>
-          <BulkActions staff={staff} owners={owners} back={here} />
-          <div className="mt-3 rounded-xl border border-slate-200 bg-white">
+        // On a phone the people come first, the bulk form after them; from lg up it sits above the table.
+        <div className="flex flex-col">
+          <div className="order-2 lg:order-1">
+            <BulkActions staff={staff} owners={owners} back={here} />
+          </div>
+          <div className="order-1 mt-3 rounded-xl border border-slate-200 bg-white lg:order-2">
             <table className="w-full table-fixed text-left text-sm" data-people-list>
               <caption className="sr-only">People and their newest lead</caption>
               <thead className="hidden bg-slate-50 text-xs uppercase tracking-wide text-slate-500 lg:table-header-group">
@@ -171,7 +174,7 @@ export function LeadInbox({ staff, query, rows, total, overdue, failed, owners, 
                   <th scope="col" className="w-[20%] px-3 py-3 font-semibold">
                     Next action
                   </th>
-                  <th scope="col" className="hidden w-[14%] px-3 py-3 font-semibold 2xl:table-cell">
+                  <th scope="col" className="hidden w-[14%] px-3 py-3 font-semibold min-[1400px]:table-cell">
                     Owner
                   </th>
                   <th scope="col" className="w-[18%] px-3 py-3 font-semibold">
@@ -186,7 +189,7 @@ export function LeadInbox({ staff, query, rows, total, overdue, failed, owners, 
               </tbody>
             </table>
           </div>
-        </>
+        </div>
       ) : null}
 
       {pages > 1 ? <Pagination query={query} page={page} pages={pages} /> : null}
@@ -294,8 +297,9 @@ function PersonRowView({ person, now, csrfToken, back }: { person: PersonRow; no
           </span>
         ) : null}
       </td>
-      <td className={`${cell} pt-1 text-slate-700 2xl:table-cell lg:hidden`}>
-        <span className="2xl:hidden">Owner: </span>
+      {/* Under 1400 px the owner sits under the status (one column fewer), on a phone on a line of its own. */}
+      <td className="block pt-1 text-slate-700 lg:hidden min-[1400px]:table-cell min-[1400px]:px-3 min-[1400px]:py-3 min-[1400px]:align-top">
+        <span className="min-[1400px]:hidden">Owner: </span>
         {lead.ownerEmail ?? <span className="text-slate-600">Unassigned</span>}
       </td>
       <td className={`${cell} pt-2`}>
@@ -304,7 +308,7 @@ function PersonRowView({ person, now, csrfToken, back }: { person: PersonRow; no
         ) : (
           <Island name="LeadStatus" props={{ kind: lead.kind, id: lead.id, status: lead.status, csrfToken, label: `Status of ${name}`, back }} />
         )}
-        <div className="mt-1 hidden text-xs text-slate-600 lg:block 2xl:hidden">{lead.ownerEmail ? `Owner: ${lead.ownerEmail}` : 'Unassigned'}</div>
+        <div className="mt-1 hidden text-xs text-slate-600 lg:block min-[1400px]:hidden">{lead.ownerEmail ? `Owner: ${lead.ownerEmail}` : 'Unassigned'}</div>
       </td>
     </tr>
   );
@@ -324,17 +328,17 @@ function BulkActions({ staff, owners, back }: { staff: LeadInboxProps['staff']; 
     >
       <CsrfField token={staff.csrfToken} />
       <input type="hidden" name="back" value={back} />
-      <label className="block text-sm font-medium text-slate-800">
-        With the people ticked
-        <select name="action" className={`${selectClass} mt-1`} defaultValue="assign">
+      <div className="text-sm font-medium text-slate-800">
+        <label htmlFor="bulk-action">With the people ticked</label>
+        <select id="bulk-action" name="action" className={`${selectClass} mt-1`} defaultValue="assign">
           <option value="assign">Assign to</option>
           <option value="status">Set status to</option>
           <option value="spam">Mark as spam</option>
         </select>
-      </label>
-      <label className="block text-sm font-medium text-slate-800">
-        To
-        <select name="value" className={`${selectClass} mt-1`} defaultValue={staff.id}>
+      </div>
+      <div className="text-sm font-medium text-slate-800">
+        <label htmlFor="bulk-value">To</label>
+        <select id="bulk-value" name="value" className={`${selectClass} mt-1`} defaultValue={staff.id}>
           <optgroup label="Staff">
             <option value="none">Nobody</option>
             {owners.map((o) => (
@@ -351,7 +355,7 @@ function BulkActions({ staff, owners, back }: { staff: LeadInboxProps['staff']; 
             ))}
           </optgroup>
         </select>
-      </label>
+      </div>
       <button type="submit" className={`${buttonClass.primary} px-4 py-2 text-sm`}>
         Apply to ticked
       </button>

@@ -1,0 +1,221 @@
+import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from 'bun:test';
+import { mkdirSync } from 'node:fs';
+import type { Browser, Page } from 'playwright-core';
+import { openDatabase } from '../../db/client.ts';
+import { validAudit } from '../helpers/audit.ts';
+import { axeViolations } from '../helpers/axe.ts';
+import { DESKTOP, launchBrowser, openPage, PHONE, waitForIslands } from '../helpers/browser.ts';
+import { type RunningServer, startServer } from '../helpers/server.ts';
+import { createStaff, type TestStaff } from '../helpers/staff.ts';
+import { freshDataDir } from '../helpers/template-db.ts';
+
+// Real servers, browsers and databases: a test may take longer than Bun's 5 s default.
+setDefaultTimeout(60_000);
+
+// The people inbox and the pipeline board as staff meet them on a phone and on a laptop, with and
+// without JavaScript: one row per person, the filters behind one button on a phone, a table that fits
+// its box at 1280 px, bulk actions, and the board's cards moved by their form and by dragging.
+
+const SHOTS = '/tmp/shots';
+
+let server: RunningServer;
+let browser: Browser;
+let staff: TestStaff;
+
+beforeAll(async () => {
+  const dataDir = process.env.DATABASE_URL ? undefined : await freshDataDir();
+  const db = await openDatabase({ DATABASE_URL: process.env.DATABASE_URL ?? '', DATA_DIR: dataDir ?? '' });
+  try {
+    staff = await createStaff(db.sql, 'dev');
+  } finally {
+    await db.close();
+  }
+  [server, browser] = await Promise.all([startServer({ RATE_LIMITS: 'off' }, dataDir), launchBrowser()]);
+  mkdirSync(SHOTS, { recursive: true });
+}, 120_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+const post = (path: string, body: unknown, referer: string) =>
+  fetch(`${server.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', referer }, body: JSON.stringify(body) });
+
+/** A person who sent two audits and a Q4 application, and two people who sent one audit each; all with `word` in their business. */
+async function seed(word: string) {
+  const email = `lena.${word}@northwind.example`;
+  const people = [
+    { firstName: 'Lena', lastName: 'Okonkwo', email, businessName: `${word} Northwind Physio` },
+    { firstName: 'Lena', lastName: 'Okonkwo', email, businessName: `${word} Northwind Physio` },
+    { firstName: 'Tomasz', lastName: 'Wójcik', email: `tomasz.${word}@example.com`, businessName: `${word} Queen West Dental` },
+    { firstName: 'Amara', lastName: 'Singh', email: `amara.${word}@example.com`, businessName: `${word} Leslieville Yoga` },
+  ];
+  for (const p of people) expect((await post('/api/business-audit', { ...validAudit(p), fillMs: 60_000 }, `${server.url}/`)).status).toBe(201);
+  const intake = await post(
+    '/api/q4-intake',
+    {
+      id: crypto.randomUUID(),
+      firstName: 'Lena',
+      lastName: 'Okonkwo',
+      workEmail: email,
+      mobile: '647-555-0177',
+      company: `${word} Northwind Physio`,
+      industry: 'medspas',
+      city: 'Toronto',
+      monthlyMarketingBudget: '2500-5000',
+      biggestGoal: 'Twenty new physio clients a month.',
+      caslConsent: 'true',
+      fillMs: 60_000,
+    },
+    `${server.url}/q4-intake`,
+  );
+  expect(intake.status).toBe(201);
+}
+
+async function signIn(page: Page) {
+  await page.goto(`${server.url}/admin/login`);
+  await page.getByLabel('Work email').fill(staff.email);
+  await page.getByLabel('Password').fill(staff.password);
+  await Promise.all([page.waitForURL((url) => url.pathname === '/admin/leads'), page.getByRole('button', { name: 'Sign in' }).click()]);
+}
+
+describe.each([
+  ['phone', PHONE],
+  ['laptop', DESKTOP],
+] as const)('on a %s with JavaScript', (_device, viewport) => {
+  const word = `zb${crypto.randomUUID().replace(/-/g, '').slice(0, 8)}`;
+  let page: Page;
+  let problems: string[];
+
+  test('the inbox lists people first, one row each, with the filters behind one button; the table fits its box; axe finds nothing', async () => {
+    await seed(word);
+    ({ page, problems } = await openPage(browser, `${server.url}/admin/login`, viewport));
+    await signIn(page);
+    await page.goto(`${server.url}/admin/leads?q=${word}`);
+    await waitForIslands(page);
+    await page.screenshot({ path: `${SHOTS}/inbox-${viewport.width}.png`, fullPage: true });
+    const rows = page.locator('tr[data-person]');
+    expect(await rows.count()).toBe(3);
+    const lena = rows.filter({ hasText: 'Lena Okonkwo' });
+    expect(await lena.locator('[data-counts]').textContent()).toBe('2 audits, 1 application');
+    expect(await lena.getByRole('link', { name: '647-555-0177' }).getAttribute('href')).toBe('tel:+16475550177');
+    expect(await lena.getByRole('link', { name: `lena.${word}@northwind.example` }).getAttribute('href')).toBe(`mailto:lena.${word}@northwind.example`);
+
+    // The filters are one closed button; the first person is on the first screen.
+    const filters = page.locator('details[data-filters]');
+    expect(await filters.getAttribute('open')).toBeNull();
+    expect(await page.getByLabel('Type').isVisible()).toBe(false);
+    const first = await rows.first().boundingBox();
+    expect(first && first.y + 40).toBeLessThan(viewport.height);
+    await page.locator('details[data-filters] summary').click();
+    expect(await page.getByLabel('Type').isVisible()).toBe(true);
+    await page.locator('details[data-filters] summary').click();
+
+    // Nothing wider than the page, and at 1280 px no column cut off by the table's box.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
+    const table = await page.locator('table[data-people-list]').evaluate((t) => ({ table: t.scrollWidth, box: t.parentElement?.clientWidth ?? 0 }));
+    expect(table.table).toBeLessThanOrEqual(table.box);
+    if (viewport === DESKTOP) expect(await page.getByRole('columnheader', { name: 'Status' }).isVisible()).toBe(true);
+    else expect(await page.locator('table thead').isVisible()).toBe(false);
+
+    expect(await axeViolations(page)).toEqual([]);
+  });
+
+  test('a saved view is a link; bulk status on the people ticked says what it did, in place', async () => {
+    await Promise.all([page.waitForURL((url) => url.searchParams.get('due') === 'none'), page.getByRole('link', { name: 'No next action' }).click()]);
+    expect(await page.getByRole('link', { name: 'No next action' }).getAttribute('aria-current')).toBe('page');
+    await page.goto(`${server.url}/admin/leads?q=${word}&sort=newest`);
+    await waitForIslands(page);
+    const rows = page.locator('tr[data-person]');
+    await rows.filter({ hasText: 'Tomasz' }).getByRole('checkbox').check();
+    await rows.filter({ hasText: 'Amara' }).getByRole('checkbox').check();
+    const bulk = page.getByRole('form', { name: 'Change the people ticked' });
+    await bulk.getByLabel('With the people ticked').selectOption('status');
+    await bulk.getByLabel('To', { exact: true }).selectOption('contacted');
+    await Promise.all([page.waitForURL((url) => url.searchParams.get('done') === 'status'), bulk.getByRole('button', { name: 'Apply to ticked' }).click()]);
+    await waitForIslands(page);
+    expect(await page.getByRole('status').filter({ hasText: 'Moved' }).textContent()).toBe('Moved 2 people to Contacted.');
+    // Back on the same view, in the same order.
+    expect(new URL(page.url()).searchParams.get('sort')).toBe('newest');
+    expect(await rows.filter({ hasText: 'Tomasz' }).getByLabel('Status of Tomasz Wójcik').inputValue()).toBe('contacted');
+  });
+
+  test('the board: a column per status, the link back to the list, a card moved (dragged on the laptop, its form on the phone) keeps focus and is announced', async () => {
+    await Promise.all([page.waitForURL(`${server.url}/admin/board`), page.getByRole('link', { name: 'Pipeline board' }).click()]);
+    await waitForIslands(page);
+    for (const column of ['New', 'Contacted', 'Session booked', 'Won', 'Lost', 'Not a fit'])
+      expect(await page.getByRole('heading', { level: 2, name: new RegExp(`^${column}`) }).count()).toBe(1);
+    const card = page.locator('li[data-card]').filter({ hasText: 'Lena Okonkwo' }).filter({ hasText: word });
+    expect(await card.count()).toBe(1);
+    expect(await page.locator('section[data-column="new"]').locator('li[data-card]').filter({ hasText: 'Lena Okonkwo' }).count()).toBeGreaterThan(0);
+    const key = await card.getAttribute('data-card');
+    const saved = page.waitForResponse((r) => r.url().endsWith(`/admin/api/leads/${key}/status`));
+    if (viewport === DESKTOP) {
+      await card.dragTo(page.locator('section[data-column="session booked"]'));
+    } else {
+      await card.getByLabel('Move Lena Okonkwo to').selectOption('session booked');
+      await card.getByRole('button', { name: 'Move' }).click();
+    }
+    expect((await saved).status()).toBe(200);
+    await page.locator('[data-board-status]', { hasText: 'Moved Lena Okonkwo to Session booked.' }).waitFor();
+    const moved = page.locator(`section[data-column="session booked"] li[data-card="${key}"]`);
+    expect(await moved.count()).toBe(1);
+    expect(await moved.locator('select').evaluate((s) => s === document.activeElement)).toBe(true);
+    expect(await moved.locator('select').inputValue()).toBe('session booked');
+    expect(page.url()).toBe(`${server.url}/admin/board`);
+
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
+    expect(await axeViolations(page)).toEqual([]);
+    await page.screenshot({ path: `${SHOTS}/board-${viewport.width}.png`, fullPage: true });
+    await page.reload();
+    await waitForIslands(page);
+    expect(await page.locator(`section[data-column="session booked"] li[data-card="${key}"]`).count()).toBe(1);
+    expect(await page.getByRole('link', { name: 'List of people' }).getAttribute('href')).toBe('/admin/leads');
+    expect(problems).toEqual([]);
+    await page.context().close();
+  });
+});
+
+describe('without JavaScript', () => {
+  test('the filters open, a bulk action and a board card’s form work as plain forms', async () => {
+    const word = `zn${crypto.randomUUID().replace(/-/g, '').slice(0, 8)}`;
+    await seed(word);
+    const context = await browser.newContext({ javaScriptEnabled: false, viewport: PHONE });
+    try {
+      const page = await context.newPage();
+      await signIn(page);
+      await page.goto(`${server.url}/admin/leads?q=${word}`);
+      expect(await page.locator('tr[data-person]').count()).toBe(3);
+      await page.locator('details[data-filters] summary').click();
+      await page.getByLabel('Type').selectOption('intake');
+      await Promise.all([
+        page.waitForURL((url) => url.searchParams.get('type') === 'intake'),
+        page.getByRole('button', { name: 'Apply', exact: true }).click(),
+      ]);
+      expect(await page.locator('tr[data-person]').count()).toBe(1);
+      expect(await page.locator('summary').textContent()).toBe('Filters (1 on)');
+
+      await page.locator('tr[data-person]').getByRole('checkbox').check();
+      const bulk = page.getByRole('form', { name: 'Change the people ticked' });
+      await bulk.getByLabel('To', { exact: true }).selectOption(staff.id);
+      await Promise.all([page.waitForURL((url) => url.searchParams.get('done') === 'assign'), bulk.getByRole('button', { name: 'Apply to ticked' }).click()]);
+      expect(await page.getByRole('status').textContent()).toBe(`Assigned 1 person to ${staff.email}.`);
+
+      await page.goto(`${server.url}/admin/board`);
+      const card = page.locator('li[data-card]').filter({ hasText: `${word} Queen West Dental` });
+      await card.getByLabel('Move Tomasz Wójcik to').selectOption('lost');
+      await Promise.all([page.waitForURL((url) => url.searchParams.has('moved')), card.getByRole('button', { name: 'Move' }).click()]);
+      expect(await page.locator('[data-board-status]').textContent()).toBe('Moved Tomasz Wójcik to Lost.');
+      expect(
+        await page
+          .locator('section[data-column="lost"] li[data-card]')
+          .filter({ hasText: `${word} Queen West Dental` })
+          .count(),
+      ).toBe(1);
+      await page.screenshot({ path: `${SHOTS}/board-nojs-390.png`, fullPage: true });
+    } finally {
+      await context.close();
+    }
+  });
+});
