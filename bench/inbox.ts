@@ -1,7 +1,8 @@
 // `bun run bench:inbox`: the back office at 50,000 leads (BENCH_LEADS). Seeds a scratch database (the
 // embedded one in a temporary DATA_DIR, or with BENCH_POSTGRES_URL a scratch database bench_inbox on
 // that server), then measures:
-//  - the inbox's one query per page (db/queries/leads.ts inboxPage), 200 runs per filter set;
+//  - the inbox's one query per page (db/queries/people-inbox.ts peoplePage: one row per person), 200 runs
+//    per filter set and order (sort=due, the default; sort=newest; sort=score);
 //  - GET /admin/leads through a real server process, signed in, 200 requests per filter set;
 //  - GET /admin/leads.csv of every lead, the staff export (in words, with every answer, the next action
 //    and the notes: each lead is given a person with a next action, and one in three two staff notes,
@@ -15,10 +16,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Sql } from 'postgres';
 import { openDatabase } from '../db/client.ts';
-import { inboxPage } from '../db/queries/leads.ts';
+import { peoplePage } from '../db/queries/people-inbox.ts';
 import { saveStaffAccount } from '../db/queries/staff.ts';
 import { seedDemoLeads } from '../db/seed-demo-leads.ts';
-import { inboxFiltersSchema } from '../lib/leads/schema.ts';
+import { peopleInboxSchema } from '../lib/leads/schema.ts';
 import { agency } from '../lib/site.ts';
 import { scratchPostgresDatabase } from './scratch-postgres.ts';
 
@@ -29,8 +30,12 @@ const EMAIL = 'bench@northlinedigital.ca';
 const PASSWORD = 'bench password 123';
 
 const FILTER_SETS: [string, string][] = [
-  ['no filters (page 1)', ''],
-  ['no filters, page 400', 'page=400'],
+  ['sort=due (the default), page 1', 'sort=due'],
+  ['sort=newest, page 1', 'sort=newest'],
+  ['sort=score, page 1', 'sort=score'],
+  ['sort=due, page 400', 'sort=due&page=400'],
+  ['view: overdue', 'due=overdue'],
+  ['view: my leads due today', 'owner=me&due=today'],
   ['search "chen"', 'q=chen'],
   ['status new + overdue', 'status=new&overdue=1'],
   ['type intake + unassigned', 'type=intake&owner=none'],
@@ -138,13 +143,13 @@ async function main() {
     console.error(`seeded ${LEADS} leads in ${((performance.now() - seedStart) / 1000).toFixed(1)} s`);
     const queryTimes: Record<string, number[]> = {};
     // Warm, as for the requests below.
-    for (let i = 0; i < (ONLY_EXPORT ? 0 : 20); i++) await inboxPage(db.sql, {}, { staffId: staff.id, now: new Date(), timeZone: agency.timeZone });
+    for (let i = 0; i < (ONLY_EXPORT ? 0 : 20); i++) await peoplePage(db.sql, {}, { staffId: staff.id, now: new Date(), timeZone: agency.timeZone });
     for (const [name, query] of ONLY_EXPORT ? [] : FILTER_SETS) {
-      const filters = inboxFiltersSchema.parse(Object.fromEntries(new URLSearchParams(query)));
+      const filters = peopleInboxSchema.parse(Object.fromEntries(new URLSearchParams(query)));
       const times: number[] = [];
       for (let i = 0; i < RUNS; i++) {
         const t0 = performance.now();
-        await inboxPage(db.sql, filters, { staffId: staff.id, now: new Date(), timeZone: agency.timeZone });
+        await peoplePage(db.sql, filters, { staffId: staff.id, now: new Date(), timeZone: agency.timeZone });
         times.push(performance.now() - t0);
       }
       queryTimes[name] = times.sort((a, b) => a - b);
@@ -179,7 +184,7 @@ async function main() {
 
     // A server that staff use is warm: 20 requests first, not counted, so p99 is not the JIT's first pass.
     for (let i = 0; i < (ONLY_EXPORT ? 0 : 20); i++) await (await fetch(`${base}/admin/leads`, { headers: { cookie } })).text();
-    if (!ONLY_EXPORT) rows.push(`| filters | query p50 | query p99 | request p50 | request p99 | leads matching |`, `|---|---|---|---|---|---|`);
+    if (!ONLY_EXPORT) rows.push(`| filters | query p50 | query p99 | request p50 | request p99 | people matching |`, `|---|---|---|---|---|---|`);
     for (const [name, query] of ONLY_EXPORT ? [] : FILTER_SETS) {
       const times: number[] = [];
       let matching = '';
@@ -189,7 +194,7 @@ async function main() {
         const html = await res.text();
         times.push(performance.now() - t0);
         if (res.status !== 200) throw new Error(`${name}: ${res.status}`);
-        if (i === 0) matching = html.match(/of ([\d,]+) leads?/)?.[1] ?? (html.includes('No leads match') ? '0' : '?');
+        if (i === 0) matching = html.match(/of ([\d,]+) (?:people|person)/)?.[1] ?? (html.includes('No leads match') ? '0' : '?');
       }
       times.sort((a, b) => a - b);
       const q = queryTimes[name];

@@ -20,7 +20,11 @@ import { DAY_MS } from '../lib/time/calendar.ts';
 
 // Synthetic leads for the demo and the inbox benchmark: audits (7 in 10) and Q4 applications spread
 // over the last `days` days, most handled, some new and overdue, a few flagged as spam. Ids start with
-// `demo`, so a rerun replaces them and nothing else.
+// `demo`, so a rerun replaces them and nothing else. About one lead in six comes from someone who sent
+// one before (the same email address), so the inbox's people have several leads as real ones do; each
+// email is a person (`people`, ids `demo…` too), made in SQL once the leads are in, as linkPerson
+// (db/queries/people.ts) would have made them: the newest lead's time, the best score, and for someone
+// with an open lead the first reply as their next action.
 
 const FIRST = ['Maya', 'Arjun', 'Sofia', 'Kwame', 'Mei', 'Liam', 'Priya', 'Daniel', 'Fatima', 'Noah', 'Chloé', 'Hiroshi', 'Amara', 'Mateo', 'Zoë', 'Omar'];
 const LAST = [
@@ -90,6 +94,7 @@ export async function seedDemoLeads(sql: Sql, { count, days = 90, now = new Date
 
   await sql.begin(async (tx) => {
     await tx`delete from leads where id like 'demo%'`;
+    await tx`delete from people where id like 'demo%' and not exists (select 1 from leads where person_id = people.id)`;
     await tx`delete from business_audits where id like 'demo%'`;
     await tx`delete from q4_intake_applications where id like 'demo%'`;
   });
@@ -105,7 +110,9 @@ export async function seedDemoLeads(sql: Sql, { count, days = 90, now = new Date
       const first = pick(FIRST);
       const last = pick(LAST);
       const business = `${pick(AREA)} ${pick(TRADE)}`;
-      const email = `${first}.${last}.${i}@example.com`
+      // Every sixth lead or so is from the person of a lead a few places older (their email, another submission).
+      const person = i >= 6 && rand() < 0.17 ? i - 1 - Math.floor(rand() * 5) : i;
+      const email = `${first}.${last}.${person}@example.com`
         .toLowerCase()
         .normalize('NFD')
         .replace(/[\u0300-\u036f]/g, '');
@@ -199,4 +206,15 @@ export async function seedDemoLeads(sql: Sql, { count, days = 90, now = new Date
                select kind, id, 'submitted', page, created_at from leads where id = any(${leads.map((l) => l.id as string)}) and kind = any(${['audit', 'intake']})`;
     });
   }
+  await sql.begin(async (tx) => {
+    await tx`
+      insert into people (id, email_key, name, created_at, latest_at, best_score, next_action_due, next_action_what)
+      select 'demo' || md5(lower(trim(email))), lower(trim(email)), (array_agg(name order by created_at desc))[1], min(created_at), max(created_at),
+        max(score) filter (where not is_spam),
+        min(reply_by) filter (where not is_spam and status in ('new', 'contacted', 'session booked')),
+        case when bool_or(not is_spam and status in ('new', 'contacted', 'session booked')) then 'Reply to their first message' end
+      from leads where id like 'demo%' group by lower(trim(email))
+      on conflict (email_key) do nothing`;
+    await tx`update leads l set person_id = p.id from people p where l.id like 'demo%' and p.email_key = lower(trim(l.email))`;
+  });
 }

@@ -1,8 +1,7 @@
-import type { BoardCard } from '../../db/queries/people-inbox.ts';
 import type { BoardCardProps } from '../../islands/PipelineBoard.tsx';
 import { LEAD_STATUSES, type LeadStatus, leadKindLabel, leadStatusLabel } from '../../lib/leads/pipeline.ts';
 import { telHref } from '../../lib/people/identity.ts';
-import { personPath } from '../../lib/people/inbox.ts';
+import { type BoardCard, personPath } from '../../lib/people/inbox.ts';
 import { dueText } from '../../lib/people/next-action.ts';
 import { Island } from '../../server/islands/Island.tsx';
 import { buttonClass } from '../ui/styles.ts';

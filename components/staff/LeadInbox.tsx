@@ -1,5 +1,5 @@
-import type { PersonRow } from '../../db/queries/people-inbox.ts';
 import { formatCount } from '../../lib/ab/format.ts';
+import { sessionLabel } from '../../lib/booking/display.ts';
 import {
   budgetLabel,
   failedDeliveriesHeadline,
@@ -17,9 +17,10 @@ import {
 } from '../../lib/leads/pipeline.ts';
 import { BULK_MAX, DUE_FILTERS, INBOX_SORTS, inboxSortLabel, type PeopleInboxQuery, peopleQuery } from '../../lib/leads/schema.ts';
 import { telHref } from '../../lib/people/identity.ts';
-import { bulkNotice, flagLabel, personPath } from '../../lib/people/inbox.ts';
+import { bulkNotice, flagLabel, type PersonRow, personPath } from '../../lib/people/inbox.ts';
 import { actionFlag, dueText, leadCountsText } from '../../lib/people/next-action.ts';
 import { currentView, savedViews } from '../../lib/people/views.ts';
+import { agency } from '../../lib/site.ts';
 import { formatDateTime } from '../../lib/time/display.ts';
 import { Island } from '../../server/islands/Island.tsx';
 import { inputClass } from '../ui/form.tsx';
@@ -277,7 +278,13 @@ function PersonRowView({ person, now, csrfToken, back }: { person: PersonRow; no
           <span className="rounded-full bg-slate-100 px-2 py-0.5 text-slate-700" title="Where they came from (first touch)">
             {`From ${sourceLabel(lead.source)}`}
           </span>
+          {lead.marketingConsent ? <span className="rounded-full bg-green-50 px-2 py-0.5 text-green-800">Marketing OK</span> : null}
           {lead.deliveryFailed ? <span className="rounded-full bg-amber-100 px-2 py-0.5 font-semibold text-amber-900">Notification failed</span> : null}
+          {person.nextSessionAt ? (
+            <span data-next-session className="rounded-full bg-green-50 px-2 py-0.5 font-semibold text-green-800">
+              {`Session ${sessionLabel(person.nextSessionAt, agency.timeZone)}`}
+            </span>
+          ) : null}
         </div>
       </td>
       <td className={`${cell} pt-2`} data-next-action>

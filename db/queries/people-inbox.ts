@@ -1,6 +1,7 @@
 import type { Sql, TransactionSql } from 'postgres';
-import { INBOX_PAGE_SIZE, type LeadKind, type LeadStatus } from '../../lib/leads/pipeline.ts';
+import { INBOX_PAGE_SIZE, type LeadKind } from '../../lib/leads/pipeline.ts';
 import type { InboxSort, PeopleInboxQuery } from '../../lib/leads/schema.ts';
+import type { BoardCard, PersonRow, RowLead } from '../../lib/people/inbox.ts';
 import { OPEN_STATUSES } from '../../lib/people/next-action.ts';
 import { addDays } from '../../lib/time/calendar.ts';
 import { wallClock, zonedInstant } from '../../lib/time/zoned.ts';
@@ -12,39 +13,6 @@ import { matching, overdueCountQuery } from './leads.ts';
 
 type Db = Sql | TransactionSql;
 type Ctx = { staffId: string; now: Date; timeZone: string };
-
-/** The lead a person's row shows: their newest lead that matches the filters. */
-export type RowLead = {
-  kind: LeadKind;
-  id: string;
-  createdAt: Date;
-  status: LeadStatus;
-  business: string | null;
-  ownerEmail: string | null;
-  score: number | null;
-  tier: string | null;
-  budget: string | null;
-  source: string | null;
-  isSpam: boolean;
-  erasedAt: Date | null;
-  deliveryFailed: boolean;
-};
-
-export type PersonRow = {
-  id: string;
-  name: string | null;
-  email: string | null;
-  phone: string | null;
-  erasedAt: Date | null;
-  nextActionDue: Date | null;
-  nextActionWhat: string | null;
-  /** The kind of each lead of theirs (spam ones only in the spam view), for "2 audits, 1 application". */
-  kinds: LeadKind[];
-  hasOpenLead: boolean;
-  /** A lead of theirs is past its reply-by time with nobody having reached out. */
-  replyOverdue: boolean;
-  lead: RowLead;
-};
 
 export type PeoplePage = { rows: PersonRow[]; total: number; overdue: number; failed: number };
 
@@ -98,10 +66,10 @@ export async function peoplePage(sql: Sql, f: PeopleInboxQuery, ctx: Ctx): Promi
     ) c
     left join lateral (
       select p.id, p.name, p.email_key as email, p.phone, p.erased_at, p.next_action_due, p.next_action_what,
-        k.kinds, coalesce(k.has_open_lead, false) as has_open_lead, coalesce(k.reply_overdue, false) as reply_overdue,
+        k.kinds, coalesce(k.has_open_lead, false) as has_open_lead, coalesce(k.reply_overdue, false) as reply_overdue, k.next_session_at,
         t.kind as lead_kind, t.id as lead_id, t.created_at as lead_created_at, t.status as lead_status, t.business as lead_business,
         t.owner_email as lead_owner_email, t.score as lead_score, t.tier as lead_tier, t.budget as lead_budget, t.source as lead_source,
-        t.is_spam as lead_is_spam, t.erased_at as lead_erased_at,
+        t.is_spam as lead_is_spam, t.erased_at as lead_erased_at, t.marketing_consent as lead_marketing_consent,
         exists (select 1 from jobs j where j.lead_kind = t.kind and j.lead_id = t.id and j.state = 'dead') as lead_delivery_failed
       from (
         select p.id from people p where p.merged_into is null and p.id in (select root from matched)
@@ -111,11 +79,18 @@ export async function peoplePage(sql: Sql, f: PeopleInboxQuery, ctx: Ctx): Promi
       left join lateral (
         select array_agg(l.kind::text order by l.created_at desc) filter (where l.is_spam = ${f.spam === true}) as kinds,
           bool_or(l.status in ${open(sql)} and not l.is_spam and l.erased_at is null) as has_open_lead,
-          bool_or(l.first_reached_at is null and l.status = 'new' and not l.is_spam and l.erased_at is null and l.reply_by < ${ctx.now}) as reply_overdue
-        from leads l where l.person_id in ${membersOf(sql, p)}
+          bool_or(l.first_reached_at is null and l.status = 'new' and not l.is_spam and l.erased_at is null and l.reply_by < ${ctx.now}) as reply_overdue,
+          min(s.starts_at) as next_session_at
+        from leads l
+        left join lateral (
+          select b.starts_at from bookings b
+          where b.lead_kind = l.kind and b.lead_id = l.id and b.status = 'booked' and b.ends_at > ${ctx.now}
+          order by b.starts_at limit 1
+        ) s on true
+        where l.person_id in ${membersOf(sql, p)}
       ) k on true
       join lateral (
-        select l.kind, l.id, l.created_at, l.status, l.business, u.username as owner_email, l.score, l.tier, l.budget, l.source, l.is_spam, l.erased_at
+        select l.kind, l.id, l.created_at, l.status, l.business, u.username as owner_email, l.score, l.tier, l.budget, l.source, l.is_spam, l.erased_at, l.marketing_consent
         from leads l ${f.due ? sql`join people r on r.id = p.id` : sql``} left join users u on u.id = l.owner_id
         where l.person_id in ${membersOf(sql, p)} and ${where} ${due}
         order by l.created_at desc, l.kind desc, l.id desc limit 1
@@ -146,24 +121,6 @@ export function openLeadsOfPeople(sql: Db, ids: readonly string[]): Promise<{ ro
     where l.status in ${open(sql)} and l.erased_at is null
     order by root, l.created_at, l.kind, l.id`;
 }
-
-export type BoardCard = {
-  personId: string;
-  name: string | null;
-  phone: string | null;
-  email: string | null;
-  nextActionDue: Date | null;
-  nextActionWhat: string | null;
-  kind: LeadKind;
-  id: string;
-  status: LeadStatus;
-  business: string | null;
-  createdAt: Date;
-  ownerEmail: string | null;
-  score: number | null;
-  /** How many people are in this card's column in all. */
-  inColumn: number;
-};
 
 /** The most cards a column of the board shows (the rest are a link to the list, filtered by that status). */
 export const BOARD_COLUMN_MAX = 30;

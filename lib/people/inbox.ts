@@ -1,8 +1,63 @@
-import { type LeadStatus, leadStatusLabel } from '../leads/pipeline.ts';
+import { type LeadKind, type LeadStatus, leadStatusLabel } from '../leads/pipeline.ts';
 import type { BulkAction } from '../leads/schema.ts';
 import type { ActionFlag } from './next-action.ts';
 
-// What the people inbox and the board say, in words. Pure: no I/O.
+// What the people inbox and the board show (their rows, as db/queries/people-inbox.ts reads them) and say,
+// in words. Pure: no I/O.
+
+/** The lead a person's row shows: their newest lead that matches the filters. */
+export type RowLead = {
+  kind: LeadKind;
+  id: string;
+  createdAt: Date;
+  status: LeadStatus;
+  business: string | null;
+  ownerEmail: string | null;
+  score: number | null;
+  tier: string | null;
+  budget: string | null;
+  source: string | null;
+  isSpam: boolean;
+  erasedAt: Date | null;
+  marketingConsent: boolean;
+  deliveryFailed: boolean;
+};
+
+export type PersonRow = {
+  id: string;
+  name: string | null;
+  email: string | null;
+  phone: string | null;
+  erasedAt: Date | null;
+  nextActionDue: Date | null;
+  nextActionWhat: string | null;
+  /** The kind of each lead of theirs (spam ones only in the spam view), for "2 audits, 1 application". */
+  kinds: LeadKind[];
+  hasOpenLead: boolean;
+  /** A lead of theirs is past its reply-by time with nobody having reached out. */
+  replyOverdue: boolean;
+  /** The start of their next booked session not yet over, if any. */
+  nextSessionAt: Date | null;
+  lead: RowLead;
+};
+
+export type BoardCard = {
+  personId: string;
+  name: string | null;
+  phone: string | null;
+  email: string | null;
+  nextActionDue: Date | null;
+  nextActionWhat: string | null;
+  kind: LeadKind;
+  id: string;
+  status: LeadStatus;
+  business: string | null;
+  createdAt: Date;
+  ownerEmail: string | null;
+  score: number | null;
+  /** How many people are in this card's column in all. */
+  inColumn: number;
+};
 
 /** A person's page. */
 export const personPath = (id: string) => `/admin/people/${encodeURIComponent(id)}`;

@@ -293,7 +293,8 @@ describe('the inbox', () => {
     const intake = await submitIntake(t, `${word} Medspa`);
     const page = await (await get(`/admin/leads?q=${word}`)).text();
     expect(rowsOf(page)).toEqual([`intake/${intake}`, ...audits.reverse().map((id) => `audit/${id}`)]);
-    expect(page).toContain('Showing 1–4 of 4 leads');
+    // One row per person (each sent one lead here), the newest first when every reply is due at the same time.
+    expect(page).toContain('Showing 1–4 of 4 people');
     expect(page).toContain('$2,500 – $5,000 a month');
     expect(page).toMatch(/\d+\/100 · (Starter|Growth|Enterprise)/);
 
@@ -372,7 +373,7 @@ describe('the inbox', () => {
     now = Date.parse('2026-11-25T18:01:00-05:00');
     const page = await (await get(`/admin/leads?q=${word}&overdue=1`)).text();
     expect(rowsOf(page)).toEqual([`audit/${late}`]);
-    expect(page).toContain(`data-lead="audit/${late}" data-overdue="true"`);
+    expect(page).toMatch(new RegExp(`data-lead="audit/${late}" data-overdue="true" data-flag="overdue"`));
     expect(page).toMatch(/\d+ leads? past the 2-business-day promise/);
     expect(rowsOf(await (await get(`/admin/leads?q=${word}&from=2026-11-21&to=2026-11-21`)).text())).toHaveLength(2);
     expect(rowsOf(await (await get(`/admin/leads?q=${word}&from=2026-11-22`)).text())).toHaveLength(0);

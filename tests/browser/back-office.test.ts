@@ -134,12 +134,14 @@ describe.each([
   test('searching the business name finds the lead, and it opens', async () => {
     await search(business);
     expect(await page.locator('tbody tr').count()).toBe(1);
-    expect(await page.getByText('Showing 1–1 of 1 lead').isVisible()).toBe(true);
+    expect(await page.getByText('Showing 1–1 of 1 person').isVisible()).toBe(true);
     const text = await row().textContent();
     for (const part of [name, business, email, 'Unassigned']) expect(text).toContain(part);
     expect(await row().getByLabel(`Status of ${name}`).inputValue()).toBe('new');
 
-    await Promise.all([page.waitForURL(leadUrl()), press(row().getByRole('link', { name }))]);
+    // The row is the person's (their name opens their page); the lead's type opens the lead.
+    expect(await row().getByRole('link', { name }).getAttribute('href')).toMatch(/^\/admin\/people\/[0-9a-f-]{36}$/);
+    await Promise.all([page.waitForURL(leadUrl()), press(row().getByRole('link', { name: /^Audit of / }))]);
     await waitForIslands(page);
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(name);
     expect(await page.locator('[data-lead-contact]').getByRole('link', { name: email }).getAttribute('href')).toBe(`mailto:${email}`);
@@ -306,7 +308,7 @@ describe('the back office with JavaScript turned off', () => {
       expect(new URL(page.url()).searchParams.get('q')).toBe(company);
       expect(await page.locator('tr[data-lead^="intake/"]').getByLabel('Status of Marco DeLuca').inputValue()).toBe('won');
 
-      await page.locator('tr[data-lead^="intake/"] a').first().click();
+      await page.locator('tr[data-lead^="intake/"] a[href^="/admin/leads/intake/"]').click();
       await page.getByLabel('Note', { exact: true }).fill('Signed the contract by email.');
       await page.getByRole('button', { name: 'Add note' }).click();
       await page.locator('li[data-event="note"]').waitFor();
