@@ -152,6 +152,8 @@ describe.each([
     const key = await card.getAttribute('data-card');
     const saved = page.waitForResponse((r) => r.url().endsWith(`/admin/api/leads/${key}/status`));
     if (viewport === DESKTOP) {
+      // Cards become draggable once the island has hydrated and found a fine pointer (its first effect).
+      await page.locator(`li[data-card="${key}"][draggable="true"]`).waitFor();
       await card.dragTo(page.locator('section[data-column="session booked"]'));
     } else {
       await card.getByLabel('Move Lena Okonkwo to').selectOption('session booked');
