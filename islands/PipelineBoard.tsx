@@ -27,6 +27,8 @@ export type PipelineBoardProps = {
   csrfToken: string;
   /** What the last plain-form move did, said once in the live region. */
   notice: string | null;
+  /** The search the board is narrowed to (kept by a card's form on its way back). */
+  search: string | null;
 };
 
 const keyOf = (card: { kind: LeadKind; id: string }) => `${card.kind}/${card.id}`;
@@ -37,7 +39,7 @@ const keyOf = (card: { kind: LeadKind; id: string }) => `${card.kind}/${card.id}
  * staff status API, and on a desktop (a fine pointer) a card can be dragged to another column; either
  * way focus stays on the moved card and the live region says what happened.
  */
-export default function PipelineBoard({ cards: initial, totals: initialTotals, csrfToken, notice }: PipelineBoardProps) {
+export default function PipelineBoard({ cards: initial, totals: initialTotals, csrfToken, notice, search }: PipelineBoardProps) {
   const [cards, setCards] = useState(initial);
   const [totals, setTotals] = useState(initialTotals);
   const [said, setSaid] = useState(notice ?? '');
@@ -110,7 +112,7 @@ export default function PipelineBoard({ cards: initial, totals: initialTotals, c
       >
         {said}
       </p>
-      <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-6 xl:gap-3">
+      <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3 min-[1600px]:grid-cols-6">
         {LEAD_STATUSES.map((status) => {
           const inColumn = cards.filter((c) => c.status === status);
           return (
@@ -138,7 +140,7 @@ export default function PipelineBoard({ cards: initial, totals: initialTotals, c
               </h2>
               <ul className="mt-3 space-y-3">
                 {inColumn.map((card) => (
-                  <Card key={keyOf(card)} card={card} csrfToken={csrfToken} draggable={canDrag} onSubmit={submit} />
+                  <Card key={keyOf(card)} card={card} csrfToken={csrfToken} draggable={canDrag} onSubmit={submit} search={search} />
                 ))}
               </ul>
               {totals[status] > inColumn.length ? (
@@ -159,8 +161,10 @@ function Card({
   csrfToken,
   draggable,
   onSubmit,
+  search,
 }: {
   card: BoardCardProps;
+  search: string | null;
   csrfToken: string;
   draggable: boolean;
   onSubmit: (e: FormEvent<HTMLFormElement>, key: string) => void;
@@ -192,7 +196,7 @@ function Card({
       {card.nextAction ? <div className={`mt-1 text-xs ${card.overdue ? 'font-semibold text-red-700' : 'text-slate-600'}`}>{card.nextAction}</div> : null}
       <form method="post" action={`${leadPath(card.kind, card.id)}/status`} className="mt-2 flex items-center gap-2" onSubmit={(e) => onSubmit(e, key)}>
         <input type="hidden" name={CSRF_FIELD} value={csrfToken} />
-        <input type="hidden" name="back" value={`/admin/board?moved=${key}`} />
+        <input type="hidden" name="back" value={`/admin/board?${new URLSearchParams({ ...(search ? { q: search } : {}), moved: key })}`} />
         <label htmlFor={selectId} className="sr-only">
           {`Move ${card.name} to`}
         </label>

@@ -11,6 +11,8 @@ export type BoardPageProps = StaffPageProps & {
   cards: BoardCard[];
   /** The lead a plain-form move just changed (`/admin/board?moved=audit/…`), to say so. */
   moved: { kind: string; id: string } | null;
+  /** The search the board is narrowed to, if any. */
+  q: string | null;
   now: Date;
 };
 
@@ -34,7 +36,7 @@ function cardProps(card: BoardCard, now: Date): BoardCardProps {
 }
 
 /** The pipeline board: people by the status of their newest open lead, moved by a plain form or, on a desktop, by dragging. */
-export function BoardPage({ staff, cards, moved, now }: BoardPageProps) {
+export function BoardPage({ staff, cards, moved, q, now }: BoardPageProps) {
   const totals = Object.fromEntries(LEAD_STATUSES.map((s) => [s, cards.find((c) => c.status === s)?.inColumn ?? 0])) as Record<LeadStatus, number>;
   const movedCard = moved ? cards.find((c) => c.kind === moved.kind && c.id === moved.id) : undefined;
   const notice = movedCard ? `Moved ${movedCard.name ?? 'the lead'} to ${leadStatusLabel[movedCard.status]}.` : null;
@@ -43,16 +45,17 @@ export function BoardPage({ staff, cards, moved, now }: BoardPageProps) {
       <div className="flex flex-wrap items-end justify-between gap-3">
         <div>
           <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">Pipeline board</h1>
+          {q ? <p className="mt-1 text-sm font-medium text-slate-800">{`Only people matching “${q}”`}</p> : null}
           <p className="mt-1 text-sm text-slate-600">
             Each person once, by the status of their newest open lead; the soonest next action first. Move a card with its form, or drag it on a computer.
           </p>
         </div>
-        <a href="/admin/leads" className={`${buttonClass.secondary} px-4 py-2 text-sm`}>
+        <a href={`/admin/leads${q ? `?${new URLSearchParams({ q })}` : ''}`} className={`${buttonClass.secondary} px-4 py-2 text-sm`}>
           List of people
         </a>
       </div>
       <div className="mt-6">
-        <Island name="PipelineBoard" props={{ cards: cards.map((c) => cardProps(c, now)), totals, csrfToken: staff.csrfToken, notice }} />
+        <Island name="PipelineBoard" props={{ cards: cards.map((c) => cardProps(c, now)), totals, csrfToken: staff.csrfToken, notice, search: q }} />
       </div>
     </StaffShell>
   );

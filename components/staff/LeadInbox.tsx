@@ -77,7 +77,10 @@ export function LeadInbox({ staff, query, rows, total, overdue, failed, owners, 
           </p>
         </div>
         <div className="flex gap-2">
-          <a href="/admin/board" className={`${buttonClass.secondary} px-3 py-1.5 text-sm sm:px-4 sm:py-2`}>
+          <a
+            href={`/admin/board${query.q ? `?${new URLSearchParams({ q: query.q })}` : ''}`}
+            className={`${buttonClass.secondary} px-3 py-1.5 text-sm sm:px-4 sm:py-2`}
+          >
             Pipeline board
           </a>
           <a

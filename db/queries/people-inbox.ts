@@ -1,5 +1,5 @@
 import type { Sql, TransactionSql } from 'postgres';
-import { INBOX_PAGE_SIZE, type LeadKind } from '../../lib/leads/pipeline.ts';
+import { containsPattern, INBOX_PAGE_SIZE, type LeadKind } from '../../lib/leads/pipeline.ts';
 import type { InboxSort, PeopleInboxQuery } from '../../lib/leads/schema.ts';
 import type { BoardCard, PersonRow, RowLead } from '../../lib/people/inbox.ts';
 import { OPEN_STATUSES } from '../../lib/people/next-action.ts';
@@ -134,21 +134,22 @@ export function openLeadsOfPeople(sql: Db, ids: readonly string[]): Promise<{ ro
     order by root, l.created_at, l.kind, l.id`;
 }
 
-/** The most cards a column of the board shows (the rest are a link to the list, filtered by that status). */
-export const BOARD_COLUMN_MAX = 30;
+/** The most cards a column of the board shows (the rest are a link to the list, filtered by that status): a column of 30 made the board a page 6,000 px long. */
+export const BOARD_COLUMN_MAX = 12;
 
 /**
  * The pipeline board: each root person once, as their newest open lead (or, with none open, their
  * newest lead), in the column of its status; up to BOARD_COLUMN_MAX a column, the soonest next action
- * first, with each column's full count. Spam and erased leads are not on it.
+ * first, with each column's full count. Spam and erased leads are not on it. With `q`, only the people
+ * a lead of whom has it in their name, business or email (the inbox's search).
  */
-export function boardCards(sql: Db): Promise<BoardCard[]> {
+export function boardCards(sql: Db, q?: string): Promise<BoardCard[]> {
   return sql<BoardCard[]>`
     with board as (
       select distinct on (coalesce(m.merged_into, m.id)) coalesce(m.merged_into, m.id) as person_id, l.kind, l.id, l.status, l.business,
         l.created_at, l.owner_id, l.score
       from leads l join people m on m.id = l.person_id
-      where not l.is_spam and l.erased_at is null
+      where not l.is_spam and l.erased_at is null ${q ? sql`and coalesce(m.merged_into, m.id) in (select coalesce(n.merged_into, n.id) from leads s join people n on n.id = s.person_id where s.search like ${containsPattern(q)})` : sql``}
       order by coalesce(m.merged_into, m.id), (l.status in ${open(sql)}) desc, l.created_at desc, l.kind desc, l.id desc
     ), ranked as (
       select b.*, p.name, p.phone, p.email_key as email, p.next_action_due, p.next_action_what,

@@ -14,9 +14,16 @@ const movedLead = (value: string | undefined) => {
   return z.safeParse(z.enum(LEAD_KINDS), kind).success && /^[\w-]{1,36}$/.test(id ?? '') ? { kind, id } : null;
 };
 
-/** GET /admin/board: the pipeline board (components/staff/BoardPage.tsx). Staff only. */
+/** `q`: the inbox's search, carried by its link to the board (name, business or email; at most 100 characters, as there). */
+const searchOf = (value: string | undefined) => {
+  const q = (value ?? '').trim();
+  return q && q.length <= 100 && !q.includes('\0') ? q : undefined;
+};
+
+/** GET /admin/board (?q=): the pipeline board (components/staff/BoardPage.tsx). Staff only. */
 export default new Hono<AppEnv>().get('/', requireStaff('page'), async (c) => {
   const { sql, now } = c.get('deps');
-  const cards = await withDatabaseDeadline(sql, (db) => boardCards(db));
-  return renderPage(c, boardPage, { staff: signedInStaff(c), cards, moved: movedLead(c.req.query('moved')), now: now() });
+  const q = searchOf(c.req.query('q'));
+  const cards = await withDatabaseDeadline(sql, (db) => boardCards(db, q));
+  return renderPage(c, boardPage, { staff: signedInStaff(c), cards, q: q ?? null, moved: movedLead(c.req.query('moved')), now: now() });
 });
