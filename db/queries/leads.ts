@@ -119,8 +119,7 @@ export async function inboxPage(sql: Sql, filters: InboxFilters, ctx: { staffId:
   const found = await sql<(Partial<InboxRow> & { total: string; overdue: string; failed: string })[]>`
     select c.total, c.overdue, c.failed, r.*
     from (
-      select (select count(*) from leads l where ${where}) as total, (${overdueCountQuery(sql, ctx.now)}) as overdue,
-        (select count(distinct (lead_kind, lead_id)) from jobs where state = 'dead') as failed
+      select (select count(*) from leads l where ${where}) as total, ${headlineCounts(sql, ctx.now)}
     ) c
     left join lateral (
       -- The page's keys first (the inbox index alone, however deep the page), then their rows.
@@ -137,6 +136,10 @@ export async function inboxPage(sql: Sql, filters: InboxFilters, ctx: { staffId:
   const rows = found.filter((r) => r.kind !== null).map(({ total: _t, overdue: _o, failed: _f, ...row }) => row as InboxRow);
   return { rows, total: Number(found[0].total), overdue: Number(found[0].overdue), failed: Number(found[0].failed) };
 }
+
+/** The inbox's headlines, whatever the filters: the leads overdue, and those with a notification that failed for good. */
+export const headlineCounts = (sql: Db, now: Date) =>
+  sql`(${overdueCountQuery(sql, now)}) as overdue, (select count(distinct (lead_kind, lead_id)) from jobs where state = 'dead') as failed`;
 
 /** How many leads are past the 2-business-day promise with nobody having reached out (leads_overdue_idx), whatever the filters. */
 export const overdueCountQuery = (sql: Db, now: Date) =>

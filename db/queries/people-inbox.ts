@@ -5,7 +5,7 @@ import type { BoardCard, PersonRow, RowLead } from '../../lib/people/inbox.ts';
 import { OPEN_STATUSES } from '../../lib/people/next-action.ts';
 import { addDays } from '../../lib/time/calendar.ts';
 import { wallClock, zonedInstant } from '../../lib/time/zoned.ts';
-import { matching, overdueCountQuery } from './leads.ts';
+import { headlineCounts, matching } from './leads.ts';
 
 // The inbox lists people, not leads: each root person (not merged into another) once, chosen when any
 // of their leads (their own, and those of the people merged into them) matches the lead filters, in one
@@ -77,8 +77,7 @@ export async function peoplePage(sql: Sql, f: PeopleInboxQuery, ctx: Ctx): Promi
   const found = await sql<(Record<string, unknown> & { total: string; overdue: string; failed: string })[]>`
     select c.total, c.overdue, c.failed, x.*
     from (
-      select (select count(*) from people p where ${hashed}) as total, (${overdueCountQuery(sql, ctx.now)}) as overdue,
-        (select count(distinct (lead_kind, lead_id)) from jobs where state = 'dead') as failed
+      select (select count(*) from people p where ${hashed}) as total, ${headlineCounts(sql, ctx.now)}
     ) c
     left join lateral (
       select p.id, p.name, p.email_key as email, p.phone, p.erased_at, p.next_action_due, p.next_action_what,

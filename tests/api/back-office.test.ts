@@ -6,47 +6,13 @@ import { CSV_BOM } from '../../lib/text/csv.ts';
 import { replyBy } from '../../lib/time/business-days.ts';
 import { requireStaff } from '../../server/staff-auth.ts';
 import { testApp } from '../helpers/app.ts';
-import { validAudit } from '../helpers/audit.ts';
+import { submitAudit, submitIntake } from '../helpers/inbox.ts';
 import { createStaff, formBody, postLogin, signedIn } from '../helpers/staff.ts';
-
-type TestApp = Awaited<ReturnType<typeof testApp>>;
 
 // The back office on the real database: who may reach it, what staff can do, and what it keeps.
 
 /** A word no other test's leads contain, so each test finds only its own leads in the shared database. */
 const token = () => `zq${crypto.randomUUID().replace(/-/g, '').slice(0, 10)}`;
-
-async function submitAudit(t: TestApp, business: string, overrides: Record<string, unknown> = {}) {
-  const audit = validAudit({ businessName: business, email: `owner+${crypto.randomUUID().slice(0, 6)}@example.com`, ...overrides });
-  const res = await t.postJson('/api/business-audit', { ...audit, fillMs: 60_000 }, { referer: 'http://localhost:3000/' });
-  expect(res.status).toBe(201);
-  return audit.id;
-}
-
-async function submitIntake(t: TestApp, company: string, overrides: Record<string, unknown> = {}) {
-  const id = crypto.randomUUID();
-  const res = await t.postJson(
-    '/api/q4-intake',
-    {
-      id,
-      firstName: 'Priya',
-      lastName: 'Raman',
-      workEmail: `priya+${crypto.randomUUID().slice(0, 6)}@glow.example`,
-      mobile: '416-555-0188',
-      company,
-      industry: 'medspas',
-      city: 'Toronto',
-      monthlyMarketingBudget: '2500-5000',
-      biggestGoal: 'Fill weekday afternoons with new facial clients.',
-      caslConsent: 'true',
-      fillMs: 60_000,
-      ...overrides,
-    },
-    { referer: 'http://localhost:3000/q4-intake' },
-  );
-  expect(res.status).toBe(201);
-  return id;
-}
 
 const rowsOf = (html: string) => [...html.matchAll(/data-lead="(audit|intake)\/([^"]+)"/g)].map((m) => `${m[1]}/${m[2]}`);
 

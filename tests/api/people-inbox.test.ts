@@ -1,6 +1,6 @@
 import { describe, expect, setDefaultTimeout, test } from 'bun:test';
 import { testApp } from '../helpers/app.ts';
-import { validAudit } from '../helpers/audit.ts';
+import { submitAudit, submitIntake } from '../helpers/inbox.ts';
 import { createStaff, formBody, signedIn } from '../helpers/staff.ts';
 
 // Real servers and databases: a test may take longer than Bun's 5 s default.
@@ -9,42 +9,8 @@ setDefaultTimeout(60_000);
 // The inbox lists people (issue 30): one row per person whatever they sent, sorted by what matters,
 // with saved views and bulk actions on the people ticked. On either database (DATABASE_URL).
 
-type TestApp = Awaited<ReturnType<typeof testApp>>;
-
 /** A word no other test's leads contain, so each test finds only its own people in the shared database. */
 const token = () => `zp${crypto.randomUUID().replace(/-/g, '').slice(0, 10)}`;
-
-async function submitAudit(t: TestApp, business: string, overrides: Record<string, unknown> = {}) {
-  const audit = validAudit({ businessName: business, email: `owner+${crypto.randomUUID().slice(0, 6)}@example.com`, ...overrides });
-  const res = await t.postJson('/api/business-audit', { ...audit, fillMs: 60_000 }, { referer: 'http://localhost:3000/' });
-  expect(res.status).toBe(201);
-  return audit.id;
-}
-
-async function submitIntake(t: TestApp, company: string, overrides: Record<string, unknown> = {}) {
-  const id = crypto.randomUUID();
-  const res = await t.postJson(
-    '/api/q4-intake',
-    {
-      id,
-      firstName: 'Priya',
-      lastName: 'Raman',
-      workEmail: `priya+${crypto.randomUUID().slice(0, 6)}@glow.example`,
-      mobile: '416-555-0188',
-      company,
-      industry: 'medspas',
-      city: 'Toronto',
-      monthlyMarketingBudget: '2500-5000',
-      biggestGoal: 'Fill weekday afternoons with new facial clients.',
-      caslConsent: 'true',
-      fillMs: 60_000,
-      ...overrides,
-    },
-    { referer: 'http://localhost:3000/q4-intake' },
-  );
-  expect(res.status).toBe(201);
-  return id;
-}
 
 /** The people rows of an inbox page, in order. */
 const peopleOf = (html: string) => [...html.matchAll(/data-person="([^"]+)"/g)].map((m) => m[1]);
