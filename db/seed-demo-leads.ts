@@ -107,11 +107,13 @@ export async function seedDemoLeads(sql: Sql, { count, days = 90, now = new Date
       const id = `demo0000-0000-4000-8000-${i.toString(16).padStart(12, '0')}`;
       // Newest first by index, with some jitter, so the first pages are recent.
       const createdAt = new Date(now.getTime() - (i / count) * days * DAY_MS - rand() * 3_600_000);
-      const first = pick(FIRST);
-      const last = pick(LAST);
-      const business = `${pick(AREA)} ${pick(TRADE)}`;
-      // Every sixth lead or so is from the person of a lead a few places older (their email, another submission).
+      // Every sixth lead or so is from the person of a lead a few places older (their name and email, another
+      // submission); a person's name is drawn from their own number, so each of their leads carries it.
       const person = i >= 6 && rand() < 0.17 ? i - 1 - Math.floor(rand() * 5) : i;
+      const who = seededRandom(person + 1);
+      const first = FIRST[Math.floor(who() * FIRST.length)];
+      const last = LAST[Math.floor(who() * LAST.length)];
+      const business = `${pick(AREA)} ${pick(TRADE)}`;
       const email = `${first}.${last}.${person}@example.com`
         .toLowerCase()
         .normalize('NFD')
