@@ -79,8 +79,15 @@ export function TestCard({ report, now, apiBase, source = null }: { report: Test
         </dl>
       </header>
       <div className="space-y-6 p-5 sm:p-6">
-        <section aria-label="What counts on this test" className="rounded-lg border border-slate-200 p-4 text-sm text-slate-700" data-event-meanings="">
-          <h3 className="font-semibold text-slate-900">What counts on this test</h3>
+        {/* Named by its heading and the test's: every test's card has this section, and landmarks must be told apart. */}
+        <section
+          aria-labelledby={`meanings-${test.id} ab-test-${test.id}`}
+          className="rounded-lg border border-slate-200 p-4 text-sm text-slate-700"
+          data-event-meanings=""
+        >
+          <h3 id={`meanings-${test.id}`} className="font-semibold text-slate-900">
+            What counts on this test
+          </h3>
           <dl className="mt-2 space-y-1">
             <Meaning term="A view" text={meanings.view} />
             <Meaning term="A click" text={meanings.click} />

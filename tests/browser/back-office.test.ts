@@ -159,7 +159,9 @@ describe.each([
     const timeline = page.locator('ol[data-timeline]');
     await timeline.locator('li[data-event="owner"]').waitFor();
     await waitForIslands(page);
-    expect(page.url()).toBe(leadUrl());
+    // Back at the form, with the change said beside it.
+    expect(page.url()).toBe(`${leadUrl()}?saved=owner#owner`);
+    expect(await page.locator('[data-saved="owner"]').textContent()).toBe(`Assigned to ${staff.email}.`);
     expect(await page.getByLabel('Assigned to').inputValue()).toBe(staff.id);
 
     await page.getByLabel('Move to').selectOption('contacted');
@@ -167,7 +169,8 @@ describe.each([
     await press(page.getByRole('button', { name: 'Save status' }));
     await timeline.locator('li[data-event="status"]').waitFor();
     await waitForIslands(page);
-    expect(page.url()).toBe(leadUrl());
+    expect(page.url()).toBe(`${leadUrl()}?saved=status#status`);
+    expect(await page.locator('[data-saved="status"]').textContent()).toBe('Saved: Contacted.');
     expect(await page.getByLabel('Move to').inputValue()).toBe('contacted');
     expect(await page.getByLabel('Note (optional)').inputValue()).toBe('');
 

@@ -105,6 +105,7 @@ describe.each([
       counts[path.replace(/[0-9a-f-]{36}/g, '{id}')] = violations.length;
       if (violations.length > 0) found[path] = violations;
     }
+    if (Object.keys(found).length > 0) console.log(JSON.stringify(found));
     expect(found).toEqual({});
     expect(Object.values(counts).every((n) => n === 0)).toBe(true);
   });
