@@ -81,7 +81,7 @@ export function TestCard({ report, now, apiBase, source = null }: { report: Test
       <div className="space-y-6 p-5 sm:p-6">
         {/* Named by its heading and the test's: every test's card has this section, and landmarks must be told apart. */}
         <section
-          aria-labelledby={`meanings-${test.id} ab-test-${test.id}`}
+          aria-labelledby={`meanings-${test.id} ${headingId}`}
           className="rounded-lg border border-slate-200 p-4 text-sm text-slate-700"
           data-event-meanings=""
         >
