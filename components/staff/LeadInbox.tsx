@@ -115,8 +115,8 @@ export function LeadInbox({ staff, query, rows, total, overdue, failed, owners, 
         </AlertLink>
       ) : null}
 
-      <nav aria-label="Saved views" className="-mx-4 mt-4 overflow-x-auto px-4 sm:mx-0 sm:px-0">
-        <ul className="flex gap-2 sm:flex-wrap">
+      <nav aria-label="Saved views" className="mt-4">
+        <ul className="flex flex-wrap gap-2">
           {views.map((v) => (
             <li key={v.id}>
               <a
@@ -169,19 +169,19 @@ export function LeadInbox({ staff, query, rows, total, overdue, failed, owners, 
                   <th scope="col" className="w-10 px-3 py-3">
                     <span className="sr-only">Select</span>
                   </th>
-                  <th scope="col" className="w-[26%] px-3 py-3 font-semibold">
+                  <th scope="col" className="w-[30%] px-3 py-3 font-semibold">
                     Person
                   </th>
-                  <th scope="col" className="w-[22%] px-3 py-3 font-semibold">
+                  <th scope="col" className="w-[25%] px-3 py-3 font-semibold">
                     Newest lead
                   </th>
-                  <th scope="col" className="w-[20%] px-3 py-3 font-semibold">
+                  <th scope="col" className="w-[22%] px-3 py-3 font-semibold">
                     Next action
                   </th>
                   <th scope="col" className="hidden w-[14%] px-3 py-3 font-semibold min-[1400px]:table-cell">
                     Owner
                   </th>
-                  <th scope="col" className="w-[18%] px-3 py-3 font-semibold">
+                  <th scope="col" className="w-[19%] px-3 py-3 font-semibold">
                     Status
                   </th>
                 </tr>

@@ -18,7 +18,7 @@ import { replyBy } from '../../lib/time/business-days.ts';
 import { addDays, parseIsoDay } from '../../lib/time/calendar.ts';
 import { zonedInstant } from '../../lib/time/zoned.ts';
 import { enqueueNotifications, notifyWhenQueued, queuedWith } from './jobs.ts';
-import { linkPerson } from './people.ts';
+import { followStatusChange, linkPerson } from './people.ts';
 
 // The back office's view of every audit and Q4 application (the `leads` table, written in the same
 // transaction as the submission) and what staff do to them (`lead_events`).
@@ -257,6 +257,7 @@ export function changeStatus(sql: Sql, kind: LeadKind, id: string, status: LeadS
                first_reached_at = case when ${lead.status === 'new' && status !== 'new'} then coalesce(first_reached_at, ${change.now}) else first_reached_at end
              where kind = ${kind} and id = ${id}`;
     await addEvent(tx, kind, id, { kind: 'status', from: lead.status, to: status, note }, change);
+    if (lead.status !== status) await followStatusChange(tx, { kind, id }, { from: lead.status, to: status }, change);
     return 'changed';
   });
 }

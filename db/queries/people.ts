@@ -1,7 +1,7 @@
 import type { Sql, TransactionSql } from 'postgres';
 import { type Actor, containsPattern, type LeadKind, type LeadStatus } from '../../lib/leads/pipeline.ts';
 import { emailKey, phoneDigits } from '../../lib/people/identity.ts';
-import { afterCall, type CallOutcome, firstAction, OPEN_STATUSES } from '../../lib/people/next-action.ts';
+import { afterCall, afterStatusChange, type CallOutcome, firstAction, OPEN_STATUSES } from '../../lib/people/next-action.ts';
 import type { Person, PersonActivity, PersonLead, PersonMerge } from '../../lib/people/person.ts';
 
 export type { Person, PersonActivity, PersonLead, PersonMerge };
@@ -361,4 +361,28 @@ export async function personOfEmail(sql: Db, email: string): Promise<string | nu
 export async function staffDisplayName(sql: Db, userId: string): Promise<string | null> {
   const [row] = await sql<{ displayName: string | null }[]>`select display_name from booking_settings where user_id = ${userId}`;
   return row?.displayName ?? null;
+}
+
+/**
+ * After a lead's status changed (in the change's transaction): the person's next action follows
+ * (lib/people/next-action.ts afterStatusChange): a first reply done becomes a follow-up, and a person
+ * with every lead closed has nothing left to do.
+ */
+export async function followStatusChange(
+  tx: TransactionSql,
+  lead: { kind: LeadKind; id: string },
+  step: { from: LeadStatus; to: LeadStatus },
+  change: PersonChange,
+): Promise<void> {
+  const [person] = await tx<{ root: string; nextActionWhat: string | null; erasedAt: Date | null }[]>`
+    select coalesce(p.merged_into, p.id) as root, r.next_action_what, r.erased_at
+    from leads l join people p on p.id = l.person_id join people r on r.id = coalesce(p.merged_into, p.id)
+    where l.kind = ${lead.kind} and l.id = ${lead.id}`;
+  if (!person || person.erasedAt) return;
+  const [open] = await tx<{ n: number }[]>`
+    select count(*)::int as n from leads
+    where person_id in ${members(tx, person.root)} and status = any(${[...OPEN_STATUSES]}::text[]) and not is_spam and erased_at is null`;
+  const next = afterStatusChange({ ...step, openLeadsLeft: open.n, nextActionWhat: person.nextActionWhat }, change.now);
+  if (next === null) return;
+  await writeNextAction(tx, person.root, next === 'clear' ? null : { due: next.due, what: next.what }, change);
 }

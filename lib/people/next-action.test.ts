@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'bun:test';
-import { actionFlag, afterCall, dueAfterBusinessDays, dueText, leadCountsText, replyBadge, spanText } from './next-action.ts';
+import { actionFlag, afterCall, afterStatusChange, dueAfterBusinessDays, dueText, leadCountsText, replyBadge, spanText } from './next-action.ts';
 
 const toronto = (iso: string) => new Date(iso); // instants written with their offset
 
@@ -67,5 +67,26 @@ describe('flags, badges and texts', () => {
     expect(dueText(new Date('2031-03-04T15:30:00Z'), now)).toBe('Due Mar 4, 2031, 10:30');
     expect(leadCountsText(['audit', 'intake', 'audit'])).toBe('2 audits, 1 application');
     expect(leadCountsText(['booking'])).toBe('1 booking');
+  });
+});
+
+describe('a status change and the next action', () => {
+  const now = new Date('2026-11-24T16:15:00Z'); // Tue 11:15 Toronto
+  test('moved on from new while the first reply is the next action: follow up in 2 business days', () => {
+    expect(afterStatusChange({ from: 'new', to: 'contacted', openLeadsLeft: 1, nextActionWhat: 'Reply to their audit' }, now)).toMatchObject({
+      what: 'Follow up',
+      businessDays: 2,
+    });
+    expect(afterStatusChange({ from: 'new', to: 'session booked', openLeadsLeft: 1, nextActionWhat: 'Reply to their Q4 application' }, now)).toMatchObject({
+      what: 'Prepare for their strategy session',
+    });
+  });
+  test('a next action staff wrote themselves is theirs to change', () => {
+    expect(afterStatusChange({ from: 'new', to: 'contacted', openLeadsLeft: 1, nextActionWhat: 'Send the proposal' }, now)).toBeNull();
+    expect(afterStatusChange({ from: 'contacted', to: 'session booked', openLeadsLeft: 1, nextActionWhat: 'Reply to their audit' }, now)).toBeNull();
+  });
+  test('every lead closed: nothing left to do', () => {
+    expect(afterStatusChange({ from: 'contacted', to: 'won', openLeadsLeft: 0, nextActionWhat: 'Follow up' }, now)).toBe('clear');
+    expect(afterStatusChange({ from: 'contacted', to: 'lost', openLeadsLeft: 0, nextActionWhat: null }, now)).toBeNull();
   });
 });

@@ -53,6 +53,24 @@ export function afterCall(outcome: CallOutcome, now: Date): ProposedAction {
 export const firstAction = (kind: LeadKind): string =>
   kind === 'audit' ? 'Reply to their audit' : kind === 'intake' ? 'Reply to their Q4 application' : 'Confirm their strategy session';
 
+/**
+ * What a status change does to the person's next action (null: leave it). Every lead of theirs closed:
+ * nothing is left to do ('clear'). A lead moved on from new while the next action is still the first
+ * reply: that reply happened, so the next step is to follow up in 2 business days.
+ */
+export function afterStatusChange(
+  change: { from: LeadStatus; to: LeadStatus; openLeadsLeft: number; nextActionWhat: string | null },
+  now: Date,
+): 'clear' | ProposedAction | null {
+  if (change.openLeadsLeft === 0) return change.nextActionWhat === null ? null : 'clear';
+  const firstReplies = LEAD_KIND_LIST.map(firstAction);
+  if (change.from === 'new' && change.to !== 'new' && change.nextActionWhat !== null && firstReplies.includes(change.nextActionWhat))
+    return change.to === 'session booked' ? proposal('Prepare for their strategy session', 0, now) : proposal('Follow up', 2, now);
+  return null;
+}
+
+const LEAD_KIND_LIST: readonly LeadKind[] = ['audit', 'intake', 'booking'];
+
 /** Whether a person needs attention: an open lead and no next action, or one past its time. */
 export type ActionFlag = 'overdue' | 'no-action' | null;
 

@@ -3,7 +3,7 @@ import type { Sql } from 'postgres';
 import type { Database } from '../../db/client.ts';
 import { storeAuditSubmission } from '../../db/queries/audits.ts';
 import { erasePerson } from '../../db/queries/erasure.ts';
-import { inboxPage, insertLead } from '../../db/queries/leads.ts';
+import { changeStatus, inboxPage, insertLead } from '../../db/queries/leads.ts';
 import {
   findPerson,
   leadsOfPerson,
@@ -182,6 +182,25 @@ describe('the promise is kept by the first contact', () => {
     const [after] = await sql<{ firstReachedAt: Date }[]>`select first_reached_at from leads where id = ${id}`;
     expect(after.firstReachedAt.toISOString()).toBe(now.toISOString());
     expect(await logCall(sql, 'no-such-person', { outcome: 'answered' }, { actor: staff, now })).toBe('missing');
+  });
+});
+
+describe('the next action follows the pipeline', () => {
+  test('moved on from new, the first reply becomes a follow-up; every lead closed, nothing is left to do', async () => {
+    const first = await lead('audit', `pipeline.${tag}@example.ca`, {}, at('2026-11-23T15:00:00Z'));
+    const second = await lead('intake', `pipeline.${tag}@example.ca`, {}, at('2026-11-23T16:00:00Z'));
+    const person = await personOf('audit', first);
+    expect((await findPerson(sql, person))?.nextActionWhat).toBe('Reply to their audit');
+    const change = { actor: staff, now: at('2026-11-24T16:15:00Z') };
+    expect(await changeStatus(sql, 'audit', first, 'contacted', undefined, change)).toBe('changed');
+    const followUp = await findPerson(sql, person);
+    expect(followUp?.nextActionWhat).toBe('Follow up');
+    expect(followUp?.nextActionDue?.toISOString()).toBe('2026-11-26T16:15:00.000Z');
+    await changeStatus(sql, 'audit', first, 'won', undefined, change);
+    expect((await findPerson(sql, person))?.nextActionWhat).toBe('Follow up'); // the application is still open
+    await changeStatus(sql, 'intake', second, 'not a fit', undefined, change);
+    const closed = await findPerson(sql, person);
+    expect({ what: closed?.nextActionWhat, due: closed?.nextActionDue }).toEqual({ what: null, due: null });
   });
 });
 
