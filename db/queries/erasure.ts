@@ -5,7 +5,7 @@ import { ERASED_CHANNEL } from '../../lib/leads/notifications.ts';
 import type { Actor, ErasureReason, LeadKind } from '../../lib/leads/pipeline.ts';
 import { closeJobsOfErasedLead, enqueueNotifications, JOBS_CHANNEL } from './jobs.ts';
 import { type ChangeOutcome, changeLead } from './leads.ts';
-import { clearPerson, leadKeysOfPerson, rootOf } from './people.ts';
+import { changePerson, clearPerson, leadKeysOfPerson, rootOf } from './people.ts';
 
 // Erasing a lead: staff on request (routes/admin/_lead-changes.ts) and the retention sweep
 // (features/operations/retention/) both call `eraseLead`, so both erase the same things.
@@ -65,19 +65,13 @@ const recordErasure = (tx: TransactionSql, erasure: Erasure, leads: number) =>
  * into another: erase that one), 'erased' when it already was.
  */
 export function erasePerson(sql: Sql, rootId: string, erasure: Erasure): Promise<'changed' | 'missing' | 'erased'> {
-  return sql.begin(async (tx) => {
-    const [person] = await tx<
-      { mergedInto: string | null; erasedAt: Date | null }[]
-    >`select merged_into, erased_at from people where id = ${rootId} for update`;
-    if (!person || person.mergedInto) return 'missing';
-    if (person.erasedAt) return 'erased';
-    const leads = await leadKeysOfPerson(tx, rootId);
-    const live = leads.filter((l) => !l.erasedAt);
+  return changePerson(sql, rootId, async (tx) => {
+    const live = (await leadKeysOfPerson(tx, rootId)).filter((l) => !l.erasedAt);
     for (const lead of live) await eraseLockedLead(tx, lead.kind, lead.id, erasure);
     await clearPerson(tx, rootId, erasure.now);
     await recordErasure(tx, erasure, live.length);
-    return 'changed';
-  }) as Promise<'changed' | 'missing' | 'erased'>;
+    return 'changed' as const;
+  });
 }
 
 /** Erases one lead whose row the transaction holds locked; returns the lead's person. */

@@ -159,7 +159,7 @@ export type PersonChange = { actor: Actor; now: Date };
 export type PersonOutcome = 'changed' | 'missing' | 'erased';
 
 /** Runs `change` on a root person's row, locked: 'missing' (no such person, or merged into another), 'erased', or what it says. */
-function changePerson<T>(sql: Sql, rootId: string, change: (tx: TransactionSql) => Promise<T>): Promise<T | 'missing' | 'erased'> {
+export function changePerson<T>(sql: Sql, rootId: string, change: (tx: TransactionSql) => Promise<T>): Promise<T | 'missing' | 'erased'> {
   return sql.begin(async (tx) => {
     const [person] = await tx<
       { mergedInto: string | null; erasedAt: Date | null }[]

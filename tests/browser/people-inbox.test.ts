@@ -1,13 +1,12 @@
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from 'bun:test';
 import { mkdirSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
-import { openDatabase } from '../../db/client.ts';
 import { validAudit } from '../helpers/audit.ts';
 import { axeViolations } from '../helpers/axe.ts';
-import { DESKTOP, launchBrowser, openPage, PHONE, waitForIslands } from '../helpers/browser.ts';
-import { type RunningServer, startServer } from '../helpers/server.ts';
-import { createStaff, type TestStaff } from '../helpers/staff.ts';
-import { freshDataDir } from '../helpers/template-db.ts';
+import { DESKTOP, openPage, PHONE, waitForIslands } from '../helpers/browser.ts';
+import type { RunningServer } from '../helpers/server.ts';
+import type { TestStaff } from '../helpers/staff.ts';
+import { startStaffServer } from '../helpers/staff-server.ts';
 
 // Real servers, browsers and databases: a test may take longer than Bun's 5 s default.
 setDefaultTimeout(60_000);
@@ -23,14 +22,7 @@ let browser: Browser;
 let staff: TestStaff;
 
 beforeAll(async () => {
-  const dataDir = process.env.DATABASE_URL ? undefined : await freshDataDir();
-  const db = await openDatabase({ DATABASE_URL: process.env.DATABASE_URL ?? '', DATA_DIR: dataDir ?? '' });
-  try {
-    staff = await createStaff(db.sql, 'dev');
-  } finally {
-    await db.close();
-  }
-  [server, browser] = await Promise.all([startServer({ RATE_LIMITS: 'off' }, dataDir), launchBrowser()]);
+  ({ server, browser, staff } = await startStaffServer('dev'));
   mkdirSync(SHOTS, { recursive: true });
 }, 120_000);
 

@@ -1,13 +1,12 @@
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from 'bun:test';
 import { mkdirSync } from 'node:fs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { openDatabase } from '../../db/client.ts';
 import { validAudit } from '../helpers/audit.ts';
 import { axeViolations } from '../helpers/axe.ts';
-import { DESKTOP, launchBrowser, PHONE, waitForIslands } from '../helpers/browser.ts';
-import { type RunningServer, startServer } from '../helpers/server.ts';
-import { createStaff, type TestStaff } from '../helpers/staff.ts';
-import { freshDataDir } from '../helpers/template-db.ts';
+import { DESKTOP, PHONE, waitForIslands } from '../helpers/browser.ts';
+import type { RunningServer } from '../helpers/server.ts';
+import type { TestStaff } from '../helpers/staff.ts';
+import { startStaffServer } from '../helpers/staff-server.ts';
 
 // Real servers, browsers and databases: a test may take longer than Bun's 5 s default.
 setDefaultTimeout(60_000);
@@ -24,14 +23,7 @@ let browser: Browser;
 let staff: TestStaff;
 
 beforeAll(async () => {
-  const dataDir = process.env.DATABASE_URL ? undefined : await freshDataDir();
-  const db = await openDatabase({ DATABASE_URL: process.env.DATABASE_URL ?? '', DATA_DIR: dataDir ?? '' });
-  try {
-    staff = await createStaff(db.sql, 'maya');
-  } finally {
-    await db.close();
-  }
-  [server, browser] = await Promise.all([startServer({ RATE_LIMITS: 'off' }, dataDir), launchBrowser()]);
+  ({ server, browser, staff } = await startStaffServer('maya'));
   mkdirSync(SHOTS, { recursive: true });
 }, 120_000);
 
@@ -142,7 +134,7 @@ describe.each([
     await settle(page, js);
     expect(await page.locator('#next-action [role="status"]').textContent()).toBe('Next action saved.');
     expect(await page.locator('[data-next-action]').textContent()).toContain('Send the proposal');
-    expect(await page.locator('[data-next-action]').textContent()).toContain('Due Tue Mar 4, 10:30');
+    expect(await page.locator('[data-next-action]').textContent()).toContain('Due Mar 4, 2031, 10:30');
     expect(await page.getByLabel('Due (Toronto time)').inputValue()).toBe('2031-03-04T10:30');
     if (device === 'desktop' && js) {
       // axe on the page as it is with a confirmation shown, then a screenshot to look at.

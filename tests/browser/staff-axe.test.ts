@@ -1,13 +1,12 @@
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from 'bun:test';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { openDatabase } from '../../db/client.ts';
 import { validAudit } from '../helpers/audit.ts';
 import { axeViolations } from '../helpers/axe.ts';
-import { DESKTOP, launchBrowser, PHONE, waitForIslands } from '../helpers/browser.ts';
+import { DESKTOP, PHONE, waitForIslands } from '../helpers/browser.ts';
 import { validIntake } from '../helpers/intake.ts';
-import { type RunningServer, startServer } from '../helpers/server.ts';
-import { createStaff, type TestStaff } from '../helpers/staff.ts';
-import { freshDataDir } from '../helpers/template-db.ts';
+import type { RunningServer } from '../helpers/server.ts';
+import type { TestStaff } from '../helpers/staff.ts';
+import { startStaffServer } from '../helpers/staff-server.ts';
 
 setDefaultTimeout(120_000);
 
@@ -31,14 +30,7 @@ async function post(path: string, body: unknown) {
 }
 
 beforeAll(async () => {
-  const dataDir = process.env.DATABASE_URL ? undefined : await freshDataDir();
-  const db = await openDatabase({ DATABASE_URL: process.env.DATABASE_URL ?? '', DATA_DIR: dataDir ?? '' });
-  try {
-    staff = await createStaff(db.sql, 'axe');
-  } finally {
-    await db.close();
-  }
-  [server, browser] = await Promise.all([startServer({ RATE_LIMITS: 'off' }, dataDir), launchBrowser()]);
+  ({ server, browser, staff } = await startStaffServer('axe'));
   const tag = crypto.randomUUID().slice(0, 8);
   const audit = validAudit({ email: `axe.${tag}@example.ca`, phone: '416-555-0199', businessName: `Axe Bakery ${tag}` });
   await post('/api/business-audit', { ...audit, fillMs: 60_000 });
