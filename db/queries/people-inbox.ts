@@ -70,9 +70,12 @@ export async function peoplePage(sql: Sql, f: PeopleInboxQuery, ctx: Ctx): Promi
     p.id in (select l.person_id from leads l ${joinRoot(sql.unsafe('l.person_id'))} where ${where} ${due})
     or p.id in (select m.merged_into from people m join leads l on l.person_id = m.id ${joinRoot(sql.unsafe('m.merged_into'))}
                 where m.merged_into is not null and ${where} ${due}))`;
+  // `offset 0` keeps each EXISTS a probe of the person's own leads: without it PostgreSQL may plan them
+  // as hashed subplans, a pass over every lead before the first row (at 50,000 leads on PGlite: 4 ms
+  // probed against 120 to 240 ms hashed).
   const probed = sql`p.merged_into is null and (
-    exists (select 1 from leads l ${joinRoot(p)} where l.person_id = p.id and ${where} ${due})
-    or exists (select 1 from people m join leads l on l.person_id = m.id ${joinRoot(p)} where m.merged_into = p.id and ${where} ${due}))`;
+    exists (select 1 from leads l ${joinRoot(p)} where l.person_id = p.id and ${where} ${due} offset 0)
+    or exists (select 1 from people m join leads l on l.person_id = m.id ${joinRoot(p)} where m.merged_into = p.id and ${where} ${due} offset 0))`;
   const broad = [f.q, f.type, f.status, f.owner, f.source, f.from, f.to, f.overdue, f.failed].every((v) => v === undefined);
   const found = await sql<(Record<string, unknown> & { total: string; overdue: string; failed: string })[]>`
     select c.total, c.overdue, c.failed, x.*
