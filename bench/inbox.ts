@@ -253,7 +253,10 @@ async function main() {
   console.log(report);
   // A run at another size than the one the results are kept for is printed only.
   if (LEADS === 50_000)
-    await Bun.write(`bench/results/inbox-${process.env.BENCH_POSTGRES_URL ? 'postgres' : 'pglite'}${ONLY_EXPORT ? '-export' : ONLY_DUE ? '-due' : ''}.md`, report);
+    await Bun.write(
+      `bench/results/inbox-${process.env.BENCH_POSTGRES_URL ? 'postgres' : 'pglite'}${ONLY_EXPORT ? '-export' : ONLY_DUE ? '-due' : ''}.md`,
+      report,
+    );
 }
 
 await main();

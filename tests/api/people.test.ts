@@ -4,17 +4,7 @@ import type { Database } from '../../db/client.ts';
 import { storeAuditSubmission } from '../../db/queries/audits.ts';
 import { erasePerson } from '../../db/queries/erasure.ts';
 import { changeStatus, inboxPage, insertLead } from '../../db/queries/leads.ts';
-import {
-  findPerson,
-  leadsOfPerson,
-  logCall,
-  mergePeople,
-  rootOf,
-  samePhonePeople,
-  searchPeople,
-  undoableMerges,
-  undoMerge,
-} from '../../db/queries/people.ts';
+import { findPerson, leadsOfPerson, logCall, mergePeople, rootOf, samePhonePeople, searchPeople, undoableMerges, undoMerge } from '../../db/queries/people.ts';
 import { auditSchema } from '../../lib/audit/schema.ts';
 import type { LeadKind } from '../../lib/leads/pipeline.ts';
 import { validAudit } from '../helpers/audit.ts';
@@ -216,7 +206,10 @@ describe('erasing a person', () => {
       note: `Prefers calls after 3, asked about Quillwick-${tag} vans`,
     };
     await audit(secret.email, { firstName: secret.name, lastName: secret.last, phone: secret.phone, businessName: secret.business });
-    const person = await personOf('intake', await lead('intake', secret.email, { name: `${secret.name} ${secret.last}`, phone: secret.phone, business: secret.business }));
+    const person = await personOf(
+      'intake',
+      await lead('intake', secret.email, { name: `${secret.name} ${secret.last}`, phone: secret.phone, business: secret.business }),
+    );
     const other = await personOf('booking', await lead('booking', secret.other, { name: `${secret.name} ${secret.last}`, phone: secret.phone }));
     const change = { actor: staff, now: at('2026-11-27T15:00:00Z') };
     await mergePeople(sql, other, person, change);
