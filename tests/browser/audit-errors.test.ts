@@ -1,8 +1,7 @@
-import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from 'bun:test';
-import { type Browser, chromium, type Page } from 'playwright-core';
+import { describe, expect, setDefaultTimeout, test } from 'bun:test';
+import { chromium, type Page } from 'playwright-core';
 import { fillStep1, fillSteps2to4, type Profile, pauseLikeAPerson, stepTitle, wizard } from '../helpers/audit-browser.ts';
-import { CHROME_FLAGS, hydrateIsland, launchBrowser, openPage, PHONE } from '../helpers/browser.ts';
-import { type RunningServer, startServer } from '../helpers/server.ts';
+import { CHROME_FLAGS, hydrateIsland, openPage, PHONE, serverAndBrowser } from '../helpers/browser.ts';
 
 // Real servers, browsers and databases: a test may take longer than Bun's 5 s default.
 setDefaultTimeout(60_000);
@@ -13,17 +12,7 @@ setDefaultTimeout(60_000);
 // Then the results: the "Audit Complete!" toast covers none of them, and Back or a reload of the
 // results' address lands on them.
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer({ RATE_LIMITS: 'off' }), launchBrowser()]);
-}, 120_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const ctx = serverAndBrowser({ RATE_LIMITS: 'off' });
 
 const runId = crypto.randomUUID().slice(0, 8);
 
@@ -53,7 +42,7 @@ const box = (page: Page, selector: string) =>
 
 describe('the audit on a phone', () => {
   test('a refused submit: every step’s messages in a summary, links to the fields, one tap back to submit; an email typo hinted, Next not blocked', async () => {
-    const { page, problems, context } = await openPage(browser, `${server.url}/#contact`, PHONE, { hasTouch: true, isMobile: true });
+    const { page, problems, context } = await openPage(ctx.browser, `${ctx.server.url}/#contact`, PHONE, { hasTouch: true, isMobile: true });
     await hydrateIsland(page, 'AuditWizard');
     const w = wizard(page);
     const email = w.getByLabel(/^Email( \*)?$/);
@@ -136,7 +125,7 @@ describe('the audit on a phone', () => {
   }, 120_000);
 
   test('the results: the toast covers none of them on a 390 px screen; Back from the booking page and a reload land on them', async () => {
-    const { page, problems, context } = await openPage(browser, `${server.url}/`, PHONE, { hasTouch: true, isMobile: true });
+    const { page, problems, context } = await openPage(ctx.browser, `${ctx.server.url}/`, PHONE, { hasTouch: true, isMobile: true });
     await hydrateIsland(page, 'AuditWizard');
     const shownAt = Date.now();
     await fillStep1(page, profile);
@@ -194,7 +183,7 @@ describe('the audit on a phone', () => {
     try {
       const context = await cached.newContext({ viewport: PHONE, hasTouch: true, isMobile: true });
       const page = await context.newPage();
-      await page.goto(`${server.url}/`);
+      await page.goto(`${ctx.server.url}/`);
       await hydrateIsland(page, 'AuditWizard');
       const shownAt = Date.now();
       const second = { ...profile, text: { ...profile.text, Email: `dana2-${runId}@sparkleclean.example`, 'Business name': `Sparkle Two ${runId}` } };

@@ -1,12 +1,10 @@
-import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from 'bun:test';
+import { beforeAll, describe, expect, setDefaultTimeout, test } from 'bun:test';
 import { mkdirSync } from 'node:fs';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { validAudit } from '../helpers/audit.ts';
 import { axeViolations } from '../helpers/axe.ts';
 import { DESKTOP, openPage, PHONE, waitForIslands } from '../helpers/browser.ts';
-import type { RunningServer } from '../helpers/server.ts';
-import type { TestStaff } from '../helpers/staff.ts';
-import { startStaffServer } from '../helpers/staff-server.ts';
+import { staffServerAndBrowser } from '../helpers/staff-server.ts';
 
 // Real servers, browsers and databases: a test may take longer than Bun's 5 s default.
 setDefaultTimeout(60_000);
@@ -17,22 +15,14 @@ setDefaultTimeout(60_000);
 
 const SHOTS = '/tmp/shots';
 
-let server: RunningServer;
-let browser: Browser;
-let staff: TestStaff;
+const ctx = staffServerAndBrowser('dev');
 
-beforeAll(async () => {
-  ({ server, browser, staff } = await startStaffServer('dev'));
+beforeAll(() => {
   mkdirSync(SHOTS, { recursive: true });
-}, 120_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
 });
 
 const post = (path: string, body: unknown, referer: string) =>
-  fetch(`${server.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', referer }, body: JSON.stringify(body) });
+  fetch(`${ctx.server.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', referer }, body: JSON.stringify(body) });
 
 /** A person who sent two audits and a Q4 application, and two people who sent one audit each; all with `word` in their business. */
 async function seed(word: string) {
@@ -43,7 +33,7 @@ async function seed(word: string) {
     { firstName: 'Tomasz', lastName: 'Wójcik', email: `tomasz.${word}@example.com`, businessName: `${word} Queen West Dental` },
     { firstName: 'Amara', lastName: 'Singh', email: `amara.${word}@example.com`, businessName: `${word} Leslieville Yoga` },
   ];
-  for (const p of people) expect((await post('/api/business-audit', { ...validAudit(p), fillMs: 60_000 }, `${server.url}/`)).status).toBe(201);
+  for (const p of people) expect((await post('/api/business-audit', { ...validAudit(p), fillMs: 60_000 }, `${ctx.server.url}/`)).status).toBe(201);
   const intake = await post(
     '/api/q4-intake',
     {
@@ -60,15 +50,15 @@ async function seed(word: string) {
       caslConsent: 'true',
       fillMs: 60_000,
     },
-    `${server.url}/q4-intake`,
+    `${ctx.server.url}/q4-intake`,
   );
   expect(intake.status).toBe(201);
 }
 
 async function signIn(page: Page) {
-  await page.goto(`${server.url}/admin/login`);
-  await page.getByLabel('Work email').fill(staff.email);
-  await page.getByLabel('Password').fill(staff.password);
+  await page.goto(`${ctx.server.url}/admin/login`);
+  await page.getByLabel('Work email').fill(ctx.staff.email);
+  await page.getByLabel('Password').fill(ctx.staff.password);
   await Promise.all([page.waitForURL((url) => url.pathname === '/admin/leads'), page.getByRole('button', { name: 'Sign in' }).click()]);
 }
 
@@ -82,9 +72,9 @@ describe.each([
 
   test('the inbox lists people first, one row each, with the filters behind one button; the table fits its box; axe finds nothing', async () => {
     await seed(word);
-    ({ page, problems } = await openPage(browser, `${server.url}/admin/login`, viewport));
+    ({ page, problems } = await openPage(ctx.browser, `${ctx.server.url}/admin/login`, viewport));
     await signIn(page);
-    await page.goto(`${server.url}/admin/leads?q=${word}`);
+    await page.goto(`${ctx.server.url}/admin/leads?q=${word}`);
     await waitForIslands(page);
     await page.screenshot({ path: `${SHOTS}/inbox-${viewport.width}.png`, fullPage: true });
     const rows = page.locator('tr[data-person]');
@@ -117,7 +107,7 @@ describe.each([
   test('a saved view is a link; bulk status on the people ticked says what it did, in place', async () => {
     await Promise.all([page.waitForURL((url) => url.searchParams.get('due') === 'none'), page.getByRole('link', { name: 'No next action' }).click()]);
     expect(await page.getByRole('link', { name: 'No next action' }).getAttribute('aria-current')).toBe('page');
-    await page.goto(`${server.url}/admin/leads?q=${word}&sort=newest`);
+    await page.goto(`${ctx.server.url}/admin/leads?q=${word}&sort=newest`);
     await waitForIslands(page);
     const rows = page.locator('tr[data-person]');
     await rows.filter({ hasText: 'Tomasz' }).getByRole('checkbox').check();
@@ -135,7 +125,7 @@ describe.each([
 
   test('the board: a column per status, the link back to the list, a card moved (dragged on the laptop, its form on the phone) keeps focus and is announced', async () => {
     // The inbox's search goes along: the board shows this test's people (the database may hold others).
-    await Promise.all([page.waitForURL(`${server.url}/admin/board?q=${word}`), page.getByRole('link', { name: 'Pipeline board' }).click()]);
+    await Promise.all([page.waitForURL(`${ctx.server.url}/admin/board?q=${word}`), page.getByRole('link', { name: 'Pipeline board' }).click()]);
     await waitForIslands(page);
     for (const column of ['New', 'Contacted', 'Session booked', 'Won', 'Lost', 'Not a fit'])
       expect(await page.getByRole('heading', { level: 2, name: new RegExp(`^${column}`) }).count()).toBe(1);
@@ -158,7 +148,7 @@ describe.each([
     expect(await moved.count()).toBe(1);
     expect(await moved.locator('select').evaluate((s) => s === document.activeElement)).toBe(true);
     expect(await moved.locator('select').inputValue()).toBe('session booked');
-    expect(page.url()).toBe(`${server.url}/admin/board?q=${word}`);
+    expect(page.url()).toBe(`${ctx.server.url}/admin/board?q=${word}`);
 
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
     expect(await axeViolations(page)).toEqual([]);
@@ -176,11 +166,11 @@ describe('without JavaScript', () => {
   test('the filters open, a bulk action and a board card’s form work as plain forms', async () => {
     const word = `zn${crypto.randomUUID().replace(/-/g, '').slice(0, 8)}`;
     await seed(word);
-    const context = await browser.newContext({ javaScriptEnabled: false, viewport: PHONE });
+    const context = await ctx.browser.newContext({ javaScriptEnabled: false, viewport: PHONE });
     try {
       const page = await context.newPage();
       await signIn(page);
-      await page.goto(`${server.url}/admin/leads?q=${word}`);
+      await page.goto(`${ctx.server.url}/admin/leads?q=${word}`);
       expect(await page.locator('tr[data-person]').count()).toBe(3);
       await page.locator('details[data-filters] summary').click();
       await page.getByLabel('Type').selectOption('intake');
@@ -193,11 +183,11 @@ describe('without JavaScript', () => {
 
       await page.locator('tr[data-person]').getByRole('checkbox').check();
       const bulk = page.getByRole('form', { name: 'Change the people ticked' });
-      await bulk.getByLabel('To', { exact: true }).selectOption(staff.id);
+      await bulk.getByLabel('To', { exact: true }).selectOption(ctx.staff.id);
       await Promise.all([page.waitForURL((url) => url.searchParams.get('done') === 'assign'), bulk.getByRole('button', { name: 'Apply to ticked' }).click()]);
-      expect(await page.getByRole('status').textContent()).toBe(`Assigned 1 person to ${staff.email}.`);
+      expect(await page.getByRole('status').textContent()).toBe(`Assigned 1 person to ${ctx.staff.email}.`);
 
-      await page.goto(`${server.url}/admin/board?q=${word}`);
+      await page.goto(`${ctx.server.url}/admin/board?q=${word}`);
       const card = page.locator('li[data-card]').filter({ hasText: `${word} Queen West Dental` });
       await card.getByLabel('Move Tomasz Wójcik to').selectOption('lost');
       await Promise.all([page.waitForURL((url) => url.searchParams.has('moved')), card.getByRole('button', { name: 'Move' }).click()]);

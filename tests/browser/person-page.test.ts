@@ -1,12 +1,10 @@
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from 'bun:test';
 import { mkdirSync } from 'node:fs';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { validAudit } from '../helpers/audit.ts';
 import { axeViolations } from '../helpers/axe.ts';
 import { DESKTOP, PHONE, waitForIslands } from '../helpers/browser.ts';
-import type { RunningServer } from '../helpers/server.ts';
-import type { TestStaff } from '../helpers/staff.ts';
-import { startStaffServer } from '../helpers/staff-server.ts';
+import { staffServerAndBrowser } from '../helpers/staff-server.ts';
 
 // Real servers, browsers and databases: a test may take longer than Bun's 5 s default.
 setDefaultTimeout(60_000);
@@ -18,26 +16,18 @@ setDefaultTimeout(60_000);
 
 const SHOTS = '/tmp/shots';
 
-let server: RunningServer;
-let browser: Browser;
-let staff: TestStaff;
+const ctx = staffServerAndBrowser('maya');
 
-beforeAll(async () => {
-  ({ server, browser, staff } = await startStaffServer('maya'));
+beforeAll(() => {
   mkdirSync(SHOTS, { recursive: true });
-}, 120_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
 });
 
 /** An audit sent as the site's form sends it; its id. */
 async function sendAudit(overrides: Parameters<typeof validAudit>[0]): Promise<string> {
   const audit = validAudit(overrides);
-  const res = await fetch(`${server.url}/api/business-audit`, {
+  const res = await fetch(`${ctx.server.url}/api/business-audit`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', referer: `${server.url}/`, origin: server.url },
+    headers: { 'content-type': 'application/json', referer: `${ctx.server.url}/`, origin: ctx.server.url },
     body: JSON.stringify({ ...audit, fillMs: 60_000 }),
   });
   expect(res.status).toBe(201);
@@ -68,23 +58,23 @@ describe.each([
     leadId = await sendAudit({ firstName: 'Daniel', lastName: `Okafor${runId}`, businessName: `Riverside Cleaning ${runId}`, phone });
     // Someone else at the same number (an office line): shown as a hint, never merged on its own.
     await sendAudit({ firstName: 'Ada', lastName: `Okafor${runId}`, businessName: `Riverside Cleaning ${runId} East`, phone });
-    context = await browser.newContext({ viewport, javaScriptEnabled: js, hasTouch: device === 'phone', isMobile: device === 'phone' });
+    context = await ctx.browser.newContext({ viewport, javaScriptEnabled: js, hasTouch: device === 'phone', isMobile: device === 'phone' });
     page = await context.newPage();
     page.on('pageerror', (e) => problems.push(e.message));
     page.on('console', (m) => {
       if (m.type() === 'error') problems.push(m.text());
     });
-    await page.goto(`${server.url}/admin/login`);
-    await page.getByLabel('Work email').fill(staff.email);
-    await page.getByLabel('Password').fill(staff.password);
-    await Promise.all([page.waitForURL(`${server.url}/admin/leads`), page.getByRole('button', { name: 'Sign in' }).click()]);
+    await page.goto(`${ctx.server.url}/admin/login`);
+    await page.getByLabel('Work email').fill(ctx.staff.email);
+    await page.getByLabel('Password').fill(ctx.staff.password);
+    await Promise.all([page.waitForURL(`${ctx.server.url}/admin/leads`), page.getByRole('button', { name: 'Sign in' }).click()]);
   });
   afterAll(() => context?.close());
 
   const noSidewaysScroll = async () => expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
 
   test('the lead’s page starts with the number, the email and the way to the person', async () => {
-    await page.goto(`${server.url}/admin/leads/audit/${leadId}`);
+    await page.goto(`${ctx.server.url}/admin/leads/audit/${leadId}`);
     await settle(page, js);
     const tel = page.locator('[data-lead-contact] a[data-tel]');
     expect(await tel.getAttribute('href')).toMatch(/^tel:\+1416555\d{4}$/);

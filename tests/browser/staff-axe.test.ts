@@ -1,36 +1,31 @@
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from 'bun:test';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { validAudit } from '../helpers/audit.ts';
 import { axeViolations } from '../helpers/axe.ts';
 import { DESKTOP, PHONE, waitForIslands } from '../helpers/browser.ts';
 import { validIntake } from '../helpers/intake.ts';
-import type { RunningServer } from '../helpers/server.ts';
-import type { TestStaff } from '../helpers/staff.ts';
-import { startStaffServer } from '../helpers/staff-server.ts';
+import { staffServerAndBrowser } from '../helpers/staff-server.ts';
 
 setDefaultTimeout(120_000);
 
 // Every staff page, signed in with leads to show, at 390 and 1280 px: axe-core (WCAG 2.1 A and AA and
 // best practices) finds nothing on any of them. The counts per page are printed, for the record.
 
-let server: RunningServer;
-let browser: Browser;
-let staff: TestStaff;
+const ctx = staffServerAndBrowser('axe');
 let auditId: string;
 let intakeId: string;
 let personId: string;
 
 async function post(path: string, body: unknown) {
-  const res = await fetch(`${server.url}${path}`, {
+  const res = await fetch(`${ctx.server.url}${path}`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', referer: `${server.url}/`, origin: server.url },
+    headers: { 'content-type': 'application/json', referer: `${ctx.server.url}/`, origin: ctx.server.url },
     body: JSON.stringify(body),
   });
   expect(res.status).toBe(201);
 }
 
 beforeAll(async () => {
-  ({ server, browser, staff } = await startStaffServer('axe'));
   const tag = crypto.randomUUID().slice(0, 8);
   const audit = validAudit({ email: `axe.${tag}@example.ca`, phone: '416-555-0199', businessName: `Axe Bakery ${tag}` });
   await post('/api/business-audit', { ...audit, fillMs: 60_000 });
@@ -38,11 +33,6 @@ beforeAll(async () => {
   await post('/api/q4-intake', { ...intake, fillMs: 60_000 });
   auditId = audit.id;
   intakeId = intake.id;
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
 });
 
 describe.each([
@@ -54,18 +44,20 @@ describe.each([
   const counts: Record<string, number> = {};
 
   beforeAll(async () => {
-    context = await browser.newContext({ viewport, hasTouch: viewport === PHONE, isMobile: viewport === PHONE });
+    context = await ctx.browser.newContext({ viewport, hasTouch: viewport === PHONE, isMobile: viewport === PHONE });
     page = await context.newPage();
     for (const path of ['/admin/login', '/admin/password-reset']) {
-      await page.goto(`${server.url}${path}`);
+      await page.goto(`${ctx.server.url}${path}`);
       await waitForIslands(page);
       counts[path] = (await axeViolations(page)).length;
     }
-    await page.goto(`${server.url}/admin/login`);
-    await page.getByLabel('Work email').fill(staff.email);
-    await page.getByLabel('Password').fill(staff.password);
-    await Promise.all([page.waitForURL(`${server.url}/admin/leads`), page.getByRole('button', { name: 'Sign in' }).click()]);
-    const people = (await (await page.request.get(`${server.url}/admin/api/people?q=${encodeURIComponent(`axe.`)}`)).json()) as { people: { id: string }[] };
+    await page.goto(`${ctx.server.url}/admin/login`);
+    await page.getByLabel('Work email').fill(ctx.staff.email);
+    await page.getByLabel('Password').fill(ctx.staff.password);
+    await Promise.all([page.waitForURL(`${ctx.server.url}/admin/leads`), page.getByRole('button', { name: 'Sign in' }).click()]);
+    const people = (await (await page.request.get(`${ctx.server.url}/admin/api/people?q=${encodeURIComponent(`axe.`)}`)).json()) as {
+      people: { id: string }[];
+    };
     personId = people.people[0].id;
   });
 
@@ -90,7 +82,7 @@ describe.each([
   test('axe-core finds nothing on any of them', async () => {
     const found: Record<string, string[]> = {};
     for (const path of pages()) {
-      const res = await page.goto(`${server.url}${path}`);
+      const res = await page.goto(`${ctx.server.url}${path}`);
       expect({ path, status: res?.status() }).toEqual({ path, status: 200 });
       await waitForIslands(page);
       const violations = await axeViolations(page);

@@ -1,13 +1,11 @@
-import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from 'bun:test';
+import { describe, expect, setDefaultTimeout, test } from 'bun:test';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import type { Browser } from 'playwright-core';
 import { services } from '../../lib/site.ts';
 import { validAudit } from '../helpers/audit.ts';
-import { hydrateIsland, launchBrowser, openPage, PHONE } from '../helpers/browser.ts';
-import { type RunningServer, startServer } from '../helpers/server.ts';
+import { hydrateIsland, openPage, PHONE, serverAndBrowser } from '../helpers/browser.ts';
 
 // Real servers, browsers and databases: a test may take longer than Bun's 5 s default.
 setDefaultTimeout(60_000);
@@ -66,38 +64,28 @@ async function nuErrors(documents: Map<string, string>): Promise<string[]> {
   }
 }
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer({ RATE_LIMITS: 'off' }), launchBrowser()]);
-}, 120_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const ctx = serverAndBrowser({ RATE_LIMITS: 'off' });
 
 describe('the W3C Nu HTML checker', () => {
   test('every public page, a results page and the audit sent back with errors: no error, as served', async () => {
     const documents = new Map<string, string>();
     for (const path of PUBLIC_PAGES) {
-      const res = await fetch(`${server.url}${path}`);
+      const res = await fetch(`${ctx.server.url}${path}`);
       expect(res.status, path).toBe(path === '/no-such-page' ? 404 : 200);
       documents.set(path, await res.text());
     }
-    const submitted = await fetch(`${server.url}/api/business-audit`, {
+    const submitted = await fetch(`${ctx.server.url}/api/business-audit`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', origin: server.url },
+      headers: { 'content-type': 'application/json', origin: ctx.server.url },
       body: JSON.stringify({ ...validAudit(), fillMs: 60_000 }),
     });
     expect(submitted.status).toBe(201);
     const { resultsUrl } = (await submitted.json()) as { resultsUrl: string };
-    documents.set(resultsUrl, await (await fetch(`${server.url}${resultsUrl}`)).text());
+    documents.set(resultsUrl, await (await fetch(`${ctx.server.url}${resultsUrl}`)).text());
     // The plain (no-JavaScript) post of an empty audit: the form again, with its error summary.
-    const refused = await fetch(`${server.url}/api/business-audit`, {
+    const refused = await fetch(`${ctx.server.url}/api/business-audit`, {
       method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: server.url, accept: 'text/html' },
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: ctx.server.url, accept: 'text/html' },
       body: 'firstName=&email=dana%40sparkleclean%2Cca',
     });
     expect(refused.status).toBe(400);
@@ -110,7 +98,7 @@ describe('the W3C Nu HTML checker', () => {
 
   test('the pages as the browser has them once their scripts ran: the phone menu open, the audit refused with its summary', async () => {
     const documents = new Map<string, string>();
-    const { page, problems, context } = await openPage(browser, `${server.url}/`, PHONE, { hasTouch: true, isMobile: true });
+    const { page, problems, context } = await openPage(ctx.browser, `${ctx.server.url}/`, PHONE, { hasTouch: true, isMobile: true });
     const dom = () => page.evaluate(() => `<!DOCTYPE html>${document.documentElement.outerHTML}`);
     await page.getByRole('button', { name: 'Menu' }).tap();
     await page.locator('nav[aria-label="Mobile"]').waitFor({ state: 'visible' });
