@@ -16,6 +16,7 @@ import abBooked from './0010_ab_booked.sql' with { type: 'text' };
 import intakeConsents from './0011_intake_consents.sql' with { type: 'text' };
 import people from './0012_people.sql' with { type: 'text' };
 import passwordReset from './0013_password_reset.sql' with { type: 'text' };
+import analytics from './0014_analytics.sql' with { type: 'text' };
 
 export type Migration = { name: string; sql: string; after?: (tx: TransactionSql) => Promise<void> };
 
@@ -33,6 +34,7 @@ export const migrations: ReadonlyArray<Migration> = [
   { name: '0011_intake_consents', sql: intakeConsents },
   { name: '0012_people', sql: people, after: linkEarlierLeadsToPeople },
   { name: '0013_password_reset', sql: passwordReset },
+  { name: '0014_analytics', sql: analytics },
 ];
 
 /** The leads copied in by 0004 get their reply-by time by the Ontario business-day rule. */
