@@ -86,6 +86,12 @@ describe('loadConfig', () => {
     ['WEB_CONCURRENCY', '1.5'],
     ['WEB_CONCURRENCY', '65'],
     ['RATE_LIMIT_STORE', 'redis'],
+    ['ANALYTICS', 'maybe'],
+    ['ANALYTICS', 'false'],
+    ['ANALYTICS_RAW_DAYS', '0'],
+    ['ANALYTICS_RAW_DAYS', 'ninety'],
+    ['ANALYTICS_RAW_DAYS', '30.5'],
+    ['ANALYTICS_RAW_DAYS', '3651'],
     ['DATABASE_POOL_MAX', '0'],
     ['DATABASE_POOL_MAX', 'many'],
     ['DATABASE_PGBOUNCER', 'transaction'],
@@ -141,6 +147,12 @@ describe('loadConfig', () => {
     expect(loadConfig({}).LEAD_RETENTION_DAYS).toBe(730);
     expect(loadConfig({ LEAD_RETENTION_DAYS: '1095' }).LEAD_RETENTION_DAYS).toBe(1095);
     expect(loadConfig({ LEAD_RETENTION_DAYS: '30' }).LEAD_RETENTION_DAYS).toBe(30);
+  });
+
+  test('analytics: on, raw rows kept 90 days, unless set otherwise', () => {
+    expect(loadConfig({})).toMatchObject({ ANALYTICS: 'on', ANALYTICS_RAW_DAYS: 90 });
+    expect(loadConfig({ ANALYTICS: 'off', ANALYTICS_RAW_DAYS: '30' })).toMatchObject({ ANALYTICS: 'off', ANALYTICS_RAW_DAYS: 30 });
+    expect(loadConfig({ ANALYTICS_RAW_DAYS: '1' }).ANALYTICS_RAW_DAYS).toBe(1);
   });
 
   test("the notification queue's timings: 30 s lease, 1 s poll, 5 s first retry unless set (for tests and tuning)", () => {

@@ -109,6 +109,10 @@ const envSchema = z.object({
   WORKER: z._default(z.enum(['on', 'off']), 'on'),
   /** Leads that never became clients are erased this many days after they arrived (features/operations/retention/). */
   LEAD_RETENTION_DAYS: z._default(wholeNumber(30, 36_500, 'expected at least 30 days'), 730),
+  /** First-party page-view counting on the server (features/analytics/): no cookie, no script; off counts nothing. */
+  ANALYTICS: z._default(z.enum(['on', 'off']), 'on'),
+  /** Days raw page views and each visitor's day are kept before deletion (the daily figures are kept for good). */
+  ANALYTICS_RAW_DAYS: z._default(wholeNumber(1, 3650, 'expected at least 1 day'), 90),
   /** Server processes on this machine, sharing the port (server/supervisor.ts). */
   WEB_CONCURRENCY: z._default(wholeNumber(1, 64), 1),
   /** Where per-client rate-limit counts live: this process's memory, or PostgreSQL (shared by every process). */

@@ -17,6 +17,8 @@ export const PURE_PACKAGES = new Set([
   // iCalendar text: written by `ics`, read and recurrences expanded by ical.js (the booking's invites and busy times).
   'ics',
   'ical.js',
+  // Crawlers and link previews by their user agent (lib/http/crawlers.ts): a list of patterns.
+  'isbot',
 ]);
 /**
  * The packages browser code may import: what the island bundles are made of. Every other dependency in

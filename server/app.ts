@@ -12,6 +12,7 @@ import { getsNotFoundPage, notFound, onError, routeTableOf } from './middleware/
 import { requestContext } from './middleware/request-context.ts';
 import { pageHandler } from './page.tsx';
 import { PageCache } from './page-cache.ts';
+import { NO_PAGE_VIEWS, type PageViews } from './page-views.ts';
 import { rateCountsFor } from './rate-counts.ts';
 import { createRateLimiters } from './rate-limiter.ts';
 import type { SiteRoutes } from './routing.ts';
@@ -27,10 +28,12 @@ export type SiteDefinition = {
   routes: SiteRoutes;
   /** The features' dependencies, each the one `input` gives or made here. */
   features: (deps: FrameworkDeps, input: AppDepsInput) => FeatureDeps;
+  /** What counts page views (server/page-views.ts), made from the framework's parts; none without it (or when it makes none). */
+  pageViews?: (deps: Pick<FrameworkDeps, 'sql' | 'config' | 'now' | 'log'>) => PageViews | undefined;
 };
 
 /** The dependencies with every default filled in, each made once. */
-export function resolveDeps(input: AppDepsInput, features: SiteDefinition['features']): AppDeps {
+export function resolveDeps(input: AppDepsInput, { features, pageViews }: Pick<SiteDefinition, 'features' | 'pageViews'>): AppDeps {
   const { sql, config } = input;
   const now = input.now ?? systemClock;
   const log = input.log ?? stdoutLog;
@@ -47,6 +50,7 @@ export function resolveDeps(input: AppDepsInput, features: SiteDefinition['featu
     rateLimiters,
     rateCounts: input.rateCounts ?? rateCountsFor(config.RATE_LIMIT_STORE, { sql, limiters: rateLimiters, now, log }),
     pageCache,
+    pageViews: input.pageViews ?? pageViews?.({ sql, config, now, log }) ?? NO_PAGE_VIEWS,
     metrics: input.metrics ?? createSiteMetrics({ sql, config, pageCache, databaseHealth, now }),
     notifications: input.notifications ?? { channels: channelsFor({ webhookConfigured: config.LEAD_WEBHOOK_URL !== undefined }), queued: () => {} },
   };
@@ -59,7 +63,7 @@ export function resolveDeps(input: AppDepsInput, features: SiteDefinition['featu
  * before routing) and hands everything else to the app.
  */
 export function createApp(input: AppDepsInput, site: SiteDefinition, { staticSource = diskSource('static') }: { staticSource?: StaticSource } = {}) {
-  const deps = resolveDeps(input, site.features);
+  const deps = resolveDeps(input, site);
   const { routes, middleware, pagePaths, indexablePaths, cacheRules } = site.routes;
   for (const [path, rule] of cacheRules) deps.pageCache.setRule(path, rule);
   // Routed by the same path the page cache files answers under (a request without a valid Host included).
@@ -100,11 +104,12 @@ export function createApp(input: AppDepsInput, site: SiteDefinition, { staticSou
     count: deps.metrics.request,
     secureCookies: deps.config.isProduction,
     landing: (request, url, route) => (landingPaths.has(route) ? attribution.cookiesFor(request, url) : []),
+    view: deps.pageViews.view,
   });
   const handler = (request: Request, env?: unknown): Response | Promise<Response> => {
     // Read once: Bun makes a new string each time request.url is read.
     const url = request.url;
-    const kept = lane(request, url);
+    const kept = lane(request, url, env);
     if (kept) return kept;
     const response = app.fetch(request, env);
     // A landing on a public page records where the visitor came from (server/attribution.ts).

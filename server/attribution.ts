@@ -1,5 +1,6 @@
 import { getCookie } from 'hono/cookie';
 import { parse } from 'hono/utils/cookie';
+import { isCrawlerAgent } from '../lib/http/crawlers.ts';
 import { memoizeByString } from '../lib/http/memo.ts';
 import { hasValidHost } from '../lib/http/request-address.ts';
 import {
@@ -20,7 +21,6 @@ import { millisecondsOf } from './clock.ts';
 import { cookieWriter } from './cookie-writer.ts';
 import type { AppContext } from './deps.ts';
 import { PRIVATE_CACHE_CONTROL } from './page-cache.ts';
-import { isCrawlerAgent } from './visitor-cookie.ts';
 
 // Where each visitor came from (lib/leads/attribution.ts), recorded by the server on the pages they land on:
 // a landing from a campaign or another site sets the first-touch cookie, or the last-touch cookie when

@@ -9,6 +9,7 @@ import type { Clock } from '../lib/time/clock.ts';
 import type { DatabaseHealth } from './database-health.ts';
 import type { Logger } from './log.ts';
 import type { PageCache } from './page-cache.ts';
+import type { PageViews } from './page-views.ts';
 import type { RateCounts } from './rate-counts.ts';
 import type { RateLimiter } from './rate-limiter.ts';
 import type { SiteMetrics } from './site-metrics.ts';
@@ -46,6 +47,8 @@ export type FrameworkDeps = {
   rateCounts: RateCounts;
   /** Kept answers (server/page-cache.ts). */
   pageCache: PageCache;
+  /** Counts the page views the lane and the rendered pages answer (server/page-views.ts; the site's counter, or none). */
+  pageViews: PageViews;
   /** What GET /metrics reports (server/site-metrics.ts): request counts, and the registry other parts add to. */
   metrics: SiteMetrics;
   /**

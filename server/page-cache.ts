@@ -3,6 +3,7 @@ import { LRUCache } from 'lru-cache';
 import { chooseEncoding, ENCODINGS, type Encoding, ifNoneMatchMatches, strongEtag } from '../lib/http/negotiation.ts';
 import { hasOnlyTrackingParameters, hasValidHost, routingPath } from '../lib/http/request-address.ts';
 import type { Logger } from './log.ts';
+import { type PageViewHook, serverOf } from './page-views.ts';
 import { requestIdFrom } from './request-id.ts';
 import { newVisitorCookie } from './visitor-cookie.ts';
 
@@ -224,6 +225,7 @@ export class PageCache {
     count,
     secureCookies,
     landing,
+    view,
   }: {
     log: Logger;
     /** What a 'visitor' rule's `variantFromMemory` is given: the app's dependencies. */
@@ -235,9 +237,12 @@ export class PageCache {
     count: (route: string, status: number, started: number) => void;
     /** The cookies a GET of the page at `route` earns as a landing (server/attribution.ts); none by default. */
     landing?: (request: Request, url: string, route: string) => readonly string[];
-  }): (request: Request, url: string) => Response | undefined {
-    // `url` is request.url, read once by the caller: Bun makes a new string each time it is read.
-    return (request, url) => {
+    /** Counts a page view (server/page-views.ts): handed what it keeps, it does its work later. */
+    view?: PageViewHook;
+  }): (request: Request, url: string, env?: unknown) => Response | undefined {
+    // `url` is request.url, read once by the caller: Bun makes a new string each time it is read. `env`
+    // is what Bun hands fetch (its server, which knows the socket address).
+    return (request, url, env) => {
       const method = request.method;
       if (!PageCache.accepts(method, url)) return undefined;
       const started = performance.now();
@@ -270,6 +275,9 @@ export class PageCache {
       log.access(requestIdFrom(headers.get('x-request-id')), method, answered, response.status, started);
       this.stats.laneHits++;
       count(answered, response.status, started);
+      // A page view: a GET of a page answered 200 (the 404 copy is no page, and a 304 shows what the
+      // browser already has). Who asks (a crawler, a prefetch) is looked at later, off this path.
+      if (view !== undefined && kept.isPage && method === 'GET' && !notModified) view(request, headers, url, route, started, serverOf(env));
       return response;
     };
   }

@@ -1,5 +1,4 @@
-import { isbot } from 'isbot';
-import { memoizeByString } from '../lib/http/memo.ts';
+import { isCrawlerAgent } from '../lib/http/crawlers.ts';
 import { cookieWriter } from './cookie-writer.ts';
 
 // The visitor cookie read straight from a request, with no app context: what the page cache's fast lane
@@ -18,9 +17,6 @@ export const newVisitorCookie = (id: string, secure: boolean): string => (secure
 
 /** The visitor cookie's value in a Cookie header, when it is a valid id. */
 const VISITOR_COOKIE_VALUE = new RegExp(`(?:^|;)\\s*${VISITOR_COOKIE}=([A-Za-z0-9-]{8,64})\\s*(?:;|$)`);
-
-/** Most requests come from a few browsers: isbot's answer is remembered per user agent. */
-export const isCrawlerAgent = memoizeByString(isbot, 1000);
 
 /**
  * Who a request comes from, as the fast lane sees it before routing: the id its valid cookie names, or

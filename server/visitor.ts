@@ -1,6 +1,7 @@
 import { getCookie } from 'hono/cookie';
+import { isCrawlerAgent } from '../lib/http/crawlers.ts';
 import type { AppContext } from './deps.ts';
-import { isCrawlerAgent, newVisitorCookie, VALID_VISITOR_ID, VISITOR_COOKIE } from './visitor-cookie.ts';
+import { newVisitorCookie, VALID_VISITOR_ID, VISITOR_COOKIE } from './visitor-cookie.ts';
 
 /** A visitor: the cookie's id, and whether it was made for this request (then `cookie` sets it). */
 export type Visitor = { id: string; isNew: boolean; cookie?: string };

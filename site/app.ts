@@ -1,4 +1,5 @@
 import { createHomeVariants, type HomeVariantsService } from '../features/ab/home-variants.ts';
+import { createPageViewCollector, type PageViewCollector } from '../features/analytics/collector.ts';
 import { type BookingService, createBookingService } from '../features/booking/service.ts';
 import { createFeedReader, type FeedReader } from '../features/feed/feed-reader.ts';
 import { createPasswordResets, type PasswordResets } from '../features/staff/password-reset.ts';
@@ -7,6 +8,7 @@ import { bookingRulesOf } from '../lib/booking/rules.ts';
 import type { StoryWriter } from '../lib/stories/templates.ts';
 import { createApp, type SiteDefinition } from '../server/app.ts';
 import type { AppDepsInput } from '../server/deps.ts';
+import { counter, gauge } from '../server/metrics.ts';
 import { readRoutes, type SiteRoutes } from '../server/routing.ts';
 import type { StaticSource } from '../server/static-files.ts';
 import { routeFiles } from './routes.generated.ts';
@@ -47,5 +49,33 @@ const features: SiteDefinition['features'] = ({ sql, config, now, log }, input) 
 
 /** The site (server/app.ts createApp): its routes, or others (a test's), and its features. */
 export function createSite(input: AppDepsInput, { staticSource, routes = siteRoutes }: { staticSource?: StaticSource; routes?: SiteRoutes } = {}) {
-  return createApp(input, { routes, features }, { staticSource });
+  // Page views are counted unless ANALYTICS=off (features/analytics/collector.ts); their figures go to /metrics.
+  let collector: PageViewCollector | undefined;
+  const pageViews: SiteDefinition['pageViews'] = ({ sql, config, now, log }) => {
+    if (config.ANALYTICS === 'off') return undefined;
+    collector = createPageViewCollector({ sql, now, log, siteHost: new URL(config.PUBLIC_SITE_URL).hostname, trustProxy: config.TRUST_PROXY });
+    return collector;
+  };
+  const site = createApp(input, { routes, features, pageViews }, { staticSource });
+  const counts = collector?.counts;
+  if (counts) site.deps.metrics.registry.register(() => pageViewMetrics(counts));
+  return site;
+}
+
+/** What this process's page-view counter did (features/analytics/collector.ts), for /metrics. */
+function pageViewMetrics(counts: PageViewCollector['counts']) {
+  return [
+    counter('analytics_page_views_total', 'Page views this process saw, by what became of them (counted, or why not).', [
+      { labels: { outcome: 'counted' }, value: counts.counted },
+      { labels: { outcome: 'program' }, value: counts.programs },
+      { labels: { outcome: 'prefetch' }, value: counts.prefetches },
+      { labels: { outcome: 'dropped' }, value: counts.dropped },
+      { labels: { outcome: 'late' }, value: counts.late },
+    ]),
+    counter('analytics_batches_total', 'Batches of page views this process wrote, and those the database refused.', [
+      { labels: { outcome: 'written' }, value: counts.batches },
+      { labels: { outcome: 'failed' }, value: counts.failedBatches },
+    ]),
+    gauge('analytics_largest_batch', 'The most page views one batch of this process held.', [{ value: counts.largestBatch }]),
+  ];
 }

@@ -2,6 +2,7 @@ import { type Database, openDatabase } from '../db/client.ts';
 import { DataDirInUse } from '../db/data-dir-lock.ts';
 import { MigrationFailed } from '../db/migrate.ts';
 import { sealedCalendarCount } from '../db/queries/booking-settings.ts';
+import { type AnalyticsRollup, startAnalyticsRollup } from '../features/analytics/rollup.ts';
 import { type LeadWorker, startWorker } from '../features/leads/delivery/worker.ts';
 import { packAndCheckAsAsked } from '../features/operations/backup/pack-and-check.ts';
 import { type BackupService, createBackupService } from '../features/operations/backup/service.ts';
@@ -51,7 +52,7 @@ function cannotOpen(error: unknown): never {
  * Starts the site: reads the environment (through lib/config.ts, once), builds the assets when they are
  * missing or stale (a compiled binary passes the static files embedded in it instead), and then either
  * supervises WEB_CONCURRENCY server processes (server/supervisor.ts) or is one: opens the database in
- * the background, listens, starts the notification worker (with the retention sweep and the staff's
+ * the background, listens, starts the notification worker (with the retention sweep, the analytics roll-up and the staff's
  * morning emails) and the A/B tests' watch once the database is ready (unless WORKER=off), and on the embedded database its daily backup and the control socket
  * `bun run backup` asks through, and stops cleanly on SIGTERM or SIGINT.
  */
@@ -117,6 +118,7 @@ export async function main({ embeddedFiles, preparedData }: { embeddedFiles?: Re
   let backups: { service: BackupService; stopSchedule: () => void; control: ControlSocket } | null = null;
   let retention: Retention | null = null;
   let digests: StaffDigests | null = null;
+  let rollup: AnalyticsRollup | null = null;
   site.deps.metrics.registry.register(() => retentionMetrics(retention));
   const memory = startMemoryGovernor({ softLimitMb: config.MEMORY_SOFT_LIMIT_MB });
   site.deps.metrics.registry.register(memory.metrics);
@@ -149,6 +151,7 @@ export async function main({ embeddedFiles, preparedData }: { embeddedFiles?: Re
       });
       retention = startRetention(retentionOptions(db, workerConfig, site.deps.now, notifications.queued));
       digests = startStaffDigests({ sql: db.sql, log: stdoutLog, now: site.deps.now, config: workerConfig });
+      rollup = startAnalyticsRollup(rollupOptions(db, workerConfig, site.deps.now));
       stdoutLog.info('notification worker started', {
         smtp: workerConfig.SMTP_URL ? 'on' : 'off (emails are logged)',
         webhook: workerConfig.LEAD_WEBHOOK_URL ? 'on' : 'off',
@@ -185,12 +188,15 @@ export async function main({ embeddedFiles, preparedData }: { embeddedFiles?: Re
       stopWatchingTests?.(),
       retention?.stop(),
       digests?.stop(),
+      rollup?.stop(),
       // A backup under way finishes first (seconds); one that hangs is cut off when the database closes.
       backups && withDeadline(10_000, backups.service.idle(), { onExpiry: () => undefined }),
       // A password reset email asked for just before the signal goes out first.
       withDeadline(10_000, site.deps.passwordResets.idle(), { onExpiry: () => undefined }),
     ]);
     await server.stop(true);
+    // The page views of the requests just answered, in one last batch (dropped if the database is gone).
+    await site.deps.pageViews.stop();
     await db.close();
     process.exit(0);
   };
@@ -217,13 +223,14 @@ export async function workerMain() {
   const worker = startWorker({ sql: db.sql, config, log: stdoutLog, now: systemClock, listen: db.canListen });
   const retention = startRetention(retentionOptions(db, config, systemClock, () => worker.poke()));
   const digests = startStaffDigests({ sql: db.sql, log: stdoutLog, now: systemClock, config });
+  const rollup = startAnalyticsRollup(rollupOptions(db, config, systemClock));
   stdoutLog.info('notification worker started', { smtp: config.SMTP_URL ? 'on' : 'off (emails are logged)', webhook: config.LEAD_WEBHOOK_URL ? 'on' : 'off' });
   let stopping = false;
   const shutdown = async (signal: string) => {
     if (stopping) return;
     stopping = true;
     stdoutLog.info('shutting down', { signal });
-    await Promise.all([worker.stop(10_000), retention.stop(), digests.stop()]);
+    await Promise.all([worker.stop(10_000), retention.stop(), digests.stop(), rollup.stop()]);
     await db.close();
     process.exit(0);
   };
@@ -245,6 +252,11 @@ function retentionOptions(db: Database, config: Config, now: Clock, queued: () =
     queued,
     vacuum: db.kind === 'embedded',
   };
+}
+
+/** The analytics roll-up beside the retention sweep (each ended day once per deployment, whichever process claims it). */
+function rollupOptions(db: Database, config: Config, now: Clock) {
+  return { sql: db.sql, log: stdoutLog, now, rawDays: config.ANALYTICS_RAW_DAYS, vacuum: db.kind === 'embedded' };
 }
 
 /** The retention sweep's running totals in this process (the process that claimed the day's sweep counts it). */

@@ -15,6 +15,18 @@ export function forwardedClient(forwardedFor: string | null | undefined, trusted
 }
 
 /**
+ * Whether X-Forwarded-For is long enough for `forwardedClient` to read the client from it (at least
+ * `trustedHops` entries), told by counting commas, with nothing made: for the page-view counter, which
+ * reads the socket address only when the proxies do not name the client.
+ */
+export function forwardedReaches(forwardedFor: string | null, trustedHops: number): boolean {
+  if (trustedHops < 1 || !forwardedFor) return false;
+  let entries = 1;
+  for (let at = forwardedFor.indexOf(','); at !== -1 && entries < trustedHops; at = forwardedFor.indexOf(',', at + 1)) entries++;
+  return entries >= trustedHops;
+}
+
+/**
  * The key a client's requests are counted under: an IPv4 address as it is; an IPv6 address by its /64
  * network (one household or server gets a whole /64, and could otherwise rotate through it for fresh
  * allowances); an IPv4-mapped IPv6 address as the IPv4 address it is.

@@ -149,7 +149,7 @@ export function parseStoredTouch(json: string | null | undefined): Touch | null 
  * campaign's own utm_source/utm_medium; a Google or Meta ad click id without them is google or
  * facebook / cpc; another site is its host / referral; no touch at all is direct / none.
  */
-export function sourceOf(touch: Touch | null): { source: string; medium: string } {
+export function sourceOf(touch: Touch | Landing | null): { source: string; medium: string } {
   if (!touch) return { source: 'direct', medium: 'none' };
   const paid = touch.gclid ? 'google' : touch.fbclid ? 'facebook' : undefined;
   const source = (touch.utm_source ?? paid ?? touch.referrer ?? 'direct').toLowerCase();

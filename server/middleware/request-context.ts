@@ -1,16 +1,20 @@
 import type { MiddlewareHandler } from 'hono';
+import { answerIsPageView } from '../../lib/analytics/page-view.ts';
 import { SECURITY_MARKER, securityHeaders } from '../../lib/http/security-headers.ts';
 import type { AppDeps, AppEnv } from '../deps.ts';
+import { serverOf } from '../page-views.ts';
 import { requestIdFrom } from '../request-id.ts';
 
 /**
  * First in the chain, around every request: the app's dependencies and a request id for the handlers
  * (a proxy's X-Request-Id is kept), the security headers on every response that does not already carry
  * them (cached pages are stored with them; a route may set a stricter one), and one access-log line: time, request id, method, matched
- * route pattern (never the URL, so nothing a visitor typed is logged), status, duration.
+ * route pattern (never the URL, so nothing a visitor typed is logged), status, duration. A public page
+ * answered 200 to a GET is handed to the page-view counter beside it (server/page-views.ts).
  */
 export function requestContext(deps: AppDeps): MiddlewareHandler<AppEnv> {
   const headers = securityHeaders(deps.config.isProduction);
+  const view = deps.pageViews.view;
   return async (c, next) => {
     const started = performance.now();
     const requestId = requestIdFrom(c.req.header('x-request-id'));
@@ -29,6 +33,10 @@ export function requestContext(deps: AppDeps): MiddlewareHandler<AppEnv> {
     const route = routeLabel(res.status, c.req.routePath);
     deps.log.access(requestId, c.req.method, route, res.status, started);
     deps.metrics.request(route, res.status, started);
+    if (view !== undefined && answerIsPageView({ method: c.req.method, status: res.status, contentType: res.headers.get('content-type'), route })) {
+      const request = c.req.raw;
+      view(request, request.headers, request.url, route, started, serverOf(c.env));
+    }
   };
 }
 

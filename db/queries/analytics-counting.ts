@@ -1,0 +1,126 @@
+import type { Sql } from 'postgres';
+import type { Device } from '../../lib/analytics/device.ts';
+
+// Counting page views (features/analytics/): the day's salt, the batches of page views and each
+// visitor's day, the daily roll-up, and the deletion of raw rows and ended days' salts. Tables in
+// db/migrations/0014_analytics.sql. Every statement works on PostgreSQL and the embedded database, and
+// holds up with several processes writing at once.
+
+/**
+ * The salt of `day` ("2026-11-28", a Toronto day): the one stored, or `candidate` when this caller is the
+ * first to ask. Insert first, then read: several processes asking at once all get the one that won.
+ */
+export async function daySalt(sql: Sql, day: string, candidate: string, now: Date): Promise<string> {
+  await sql`insert into analytics_salts (day, salt, created_at) values (${day}::date, ${candidate}, ${now}) on conflict (day) do nothing`;
+  const [row] = await sql<{ salt: string }[]>`select salt from analytics_salts where day = ${day}::date`;
+  if (!row) throw new Error(`the salt of ${day} was deleted as it was made`);
+  return row.salt;
+}
+
+/** Deletes the salts of the days before `day`: once gone, those days' visitor keys cannot be made again. */
+export async function deleteSaltsBefore(sql: Sql, day: string): Promise<number> {
+  const deleted = await sql`delete from analytics_salts where day < ${day}::date returning day`;
+  return deleted.length;
+}
+
+export type PageViewRow = {
+  at: Date;
+  day: string;
+  visitor_key: string;
+  route: string;
+  referrer_host: string | null;
+  utm_source: string | null;
+  utm_medium: string | null;
+  utm_campaign: string | null;
+  device: Device;
+};
+
+/** A visitor's day as one batch saw it: its first view (time, page, source) and how many views it had. */
+export type VisitRow = {
+  day: string;
+  visitor_key: string;
+  first_at: Date;
+  landing: string;
+  source: string;
+  medium: string;
+  campaign: string;
+  device: Device;
+  pageviews: number;
+};
+
+const VIEW_COLUMNS = ['at', 'day', 'visitor_key', 'route', 'referrer_host', 'utm_source', 'utm_medium', 'utm_campaign', 'device'] as const;
+const VISIT_COLUMNS = ['day', 'visitor_key', 'first_at', 'landing', 'source', 'medium', 'campaign', 'device', 'pageviews'] as const;
+
+/**
+ * One batch, in one transaction: every page view in one multi-row insert, and each visitor's day in one
+ * upsert (`visits` has one row per day and key). A visitor already known that day gets the batch's views
+ * added; their source, landing page and device stay those of their earliest view, whichever batch (or
+ * process) brought it first.
+ */
+export async function writePageViews(sql: Sql, views: readonly PageViewRow[], visits: readonly VisitRow[]): Promise<void> {
+  if (views.length === 0) return;
+  await sql.begin(async (tx) => {
+    await tx`insert into analytics_page_views ${tx(views as PageViewRow[], ...VIEW_COLUMNS)}`;
+    await tx`
+      insert into analytics_visits ${tx(visits as VisitRow[], ...VISIT_COLUMNS)}
+      on conflict (day, visitor_key) do update set
+        pageviews = analytics_visits.pageviews + excluded.pageviews,
+        first_at = least(analytics_visits.first_at, excluded.first_at),
+        landing = case when excluded.first_at < analytics_visits.first_at then excluded.landing else analytics_visits.landing end,
+        source = case when excluded.first_at < analytics_visits.first_at then excluded.source else analytics_visits.source end,
+        medium = case when excluded.first_at < analytics_visits.first_at then excluded.medium else analytics_visits.medium end,
+        campaign = case when excluded.first_at < analytics_visits.first_at then excluded.campaign else analytics_visits.campaign end,
+        device = case when excluded.first_at < analytics_visits.first_at then excluded.device else analytics_visits.device end`;
+  });
+}
+
+/** The days before `before` that have page views and are not rolled up yet, oldest first. */
+export async function daysToRollUp(sql: Sql, before: string): Promise<string[]> {
+  const rows = await sql<{ day: string }[]>`
+    select distinct v.day::text as day from analytics_visits v
+    where v.day < ${before}::date and not exists (select 1 from analytics_rollups r where r.day = v.day)
+    order by day`;
+  return rows.map((row) => row.day);
+}
+
+/**
+ * Rolls `day` up once across processes: claims it in analytics_rollups, and in the same transaction
+ * writes its figures per page and per source/landing/device from the raw rows (an upsert, so figures
+ * already there are replaced by the same ones). False when another process has rolled it up.
+ */
+export async function rollUpDay(sql: Sql, day: string, at: Date): Promise<boolean> {
+  return sql.begin(async (tx) => {
+    const claimed = await tx`insert into analytics_rollups (day, rolled_at) values (${day}::date, ${at}) on conflict (day) do nothing returning day`;
+    if (claimed.length === 0) return false;
+    await tx`
+      insert into analytics_daily_pages (day, route, visitors, pageviews)
+      select day, route, count(distinct visitor_key)::int, count(*)::int
+      from analytics_page_views where day = ${day}::date group by day, route
+      on conflict (day, route) do update set visitors = excluded.visitors, pageviews = excluded.pageviews`;
+    await tx`
+      insert into analytics_daily_sources (day, source, medium, campaign, landing, device, visitors, pageviews, audit_started)
+      select day, source, medium, campaign, landing, device, count(*)::int, sum(pageviews)::int, count(audit_started_at)::int
+      from analytics_visits where day = ${day}::date group by day, source, medium, campaign, landing, device
+      on conflict (day, source, medium, campaign, landing, device) do update set
+        visitors = excluded.visitors, pageviews = excluded.pageviews, audit_started = excluded.audit_started`;
+    return true;
+  });
+}
+
+/** Deletes the raw page views and visitors' days of the days before `day` that are rolled up (their figures stay). */
+export async function deleteRawBefore(sql: Sql, day: string): Promise<{ pageViews: number; visits: number }> {
+  return sql.begin(async (tx) => {
+    const rolled = tx`select r.day from analytics_rollups r where r.day < ${day}::date`;
+    const views = await tx`delete from analytics_page_views where day < ${day}::date and day in (${rolled})`;
+    const visits = await tx`delete from analytics_visits where day < ${day}::date and day in (${rolled})`;
+    return { pageViews: views.count, visits: visits.count };
+  });
+}
+
+/**
+ * VACUUM of the raw tables after a deletion, on the embedded database (which runs no autovacuum), so the
+ * space of deleted rows is used again instead of the files growing. Not in a transaction.
+ */
+export async function vacuumRawViews(sql: Sql): Promise<void> {
+  await sql`vacuum analytics_page_views, analytics_visits`;
+}

@@ -1,0 +1,327 @@
+import type { Sql } from 'postgres';
+import { daySalt, deleteSaltsBefore, type PageViewRow, type VisitRow, writePageViews } from '../../db/queries/analytics-counting.ts';
+import { analyticsDay, dayBounds, saltsKeptFrom } from '../../lib/analytics/days.ts';
+import { type Device, deviceOf } from '../../lib/analytics/device.ts';
+import { whoAsks } from '../../lib/analytics/page-view.ts';
+import { type ViewSource, viewSource } from '../../lib/analytics/source.ts';
+import { visitorKey } from '../../lib/analytics/visitor-key.ts';
+import { clientKey, forwardedClient, forwardedReaches } from '../../lib/http/client-address.ts';
+import { memoizeByString } from '../../lib/http/memo.ts';
+import type { Clock } from '../../lib/time/clock.ts';
+import { withDatabaseDeadline } from '../../server/deadline.ts';
+import type { Logger } from '../../server/log.ts';
+
+// Page views counted on the server, with no cookie and no script. `view` runs on the request's path
+// (the page cache's fast lane included), so it only keeps what it is handed, in arrays made once: the
+// headers object the lane already read, the URL, the route, the start time, and, when no trusted proxy
+// names the client, the socket address (which Bun reads only while the request lives). Everything else
+// (who asks, the source, the device, the Toronto day, the visitor key) is worked out when the batch is
+// written: every second, or as soon as `batchRows` views are held, in one transaction (one multi-row
+// insert of the page views, one upsert of each visitor's day). At most `capacity` views are held: when
+// the database is down or slow, what does not fit is dropped and counted, and a batch the database
+// refuses is dropped and counted, so memory never grows and a request never waits.
+
+export type CollectorOptions = {
+  sql: Sql;
+  now: Clock;
+  log: Logger;
+  /** The site's own host (PUBLIC_SITE_URL's): a Referer there is a move inside the site. */
+  siteHost: string;
+  /** TRUST_PROXY: how many proxies in front of the site name the client in X-Forwarded-For. */
+  trustProxy: number;
+  /** Views held at most between two batches (the rest are dropped and counted). */
+  capacity?: number;
+  /** A batch is written as soon as this many views are held. */
+  batchRows?: number;
+  /** ...and at least this often. */
+  flushEveryMs?: number;
+  /** How long a batch may take in the database (the database deadline when not given). */
+  deadlineMs?: number;
+};
+
+/** What this process counted since it started (for /metrics and the tests). */
+export type CollectorCounts = {
+  /** Page views written. */
+  counted: number;
+  /** Not a person: a crawler, a link preview, a program, no user agent. */
+  programs: number;
+  /** A prefetch, a prerender or a preview thumbnail. */
+  prefetches: number;
+  /** Dropped: more than `capacity` held (the database slow or down), or a batch the database refused. */
+  dropped: number;
+  /** Dropped: a view of a day whose salt is gone (written more than 10 minutes after the day ended). */
+  late: number;
+  /** Batches written, and batches the database refused. */
+  batches: number;
+  failedBatches: number;
+  /** The most views one batch held. */
+  largestBatch: number;
+};
+
+/** What knows a request's socket address: Bun's server (the framework hands it over, server/page-views.ts). */
+type AddressSource = { requestIP(request: Request): { address: string } | null };
+
+/**
+ * The counter the framework calls (server/page-views.ts `PageViews`, which site/app.ts hands it): `view`
+ * with the request, its headers object, its URL, its route, performance.now() at its start, and the server.
+ */
+export type PageViewCollector = {
+  view(request: Request, headers: Headers, url: string, route: string, started: number, server: AddressSource | undefined): void;
+  /** Writes what is held and stops the timer (on shutdown). */
+  stop(): Promise<void>;
+  counts: CollectorCounts;
+  /** Views held now, waiting for the next batch. */
+  held(): number;
+  /** Writes what is held now (and waits for a batch under way). */
+  flush(): Promise<void>;
+};
+
+const CAPACITY = 5000;
+const BATCH_ROWS = 1000;
+const FLUSH_EVERY_MS = 1000;
+
+/** The views held between two batches, column by column, in arrays made once: `view` only writes slots. */
+class HeldViews {
+  length = 0;
+  readonly headers: (Headers | undefined)[];
+  readonly urls: (string | undefined)[];
+  readonly routes: (string | undefined)[];
+  readonly addresses: (string | undefined)[];
+  readonly started: Float64Array;
+  constructor(capacity: number) {
+    this.headers = new Array(capacity).fill(undefined);
+    this.urls = new Array(capacity).fill(undefined);
+    this.routes = new Array(capacity).fill(undefined);
+    this.addresses = new Array(capacity).fill(undefined);
+    this.started = new Float64Array(capacity);
+  }
+  /** Lets go of what the views held (headers objects above all), so memory holds only the next ones. */
+  clear(): void {
+    for (let i = 0; i < this.length; i++) {
+      this.headers[i] = undefined;
+      this.urls[i] = undefined;
+      this.routes[i] = undefined;
+      this.addresses[i] = undefined;
+    }
+    this.length = 0;
+  }
+}
+
+/** One person's page view, worked out from what was held: all but its visitor key. */
+type Seen = { at: number; day: string; address: string; userAgent: string; route: string; source: ViewSource; device: Device };
+
+/** SHA-256 as URL-safe text: the visitor key's hash (lib/analytics/visitor-key.ts). */
+const sha256 = (text: string) => new Bun.CryptoHasher('sha256').update(text).digest('base64url');
+
+/** A new day's salt: 32 random bytes. */
+const newSalt = () => Buffer.from(crypto.getRandomValues(new Uint8Array(32))).toString('base64url');
+
+export function createPageViewCollector(options: CollectorOptions): PageViewCollector {
+  const { sql, now, log, siteHost, trustProxy } = options;
+  const capacity = options.capacity ?? CAPACITY;
+  const batchRows = Math.min(options.batchRows ?? BATCH_ROWS, capacity);
+  const counts: CollectorCounts = { counted: 0, programs: 0, prefetches: 0, dropped: 0, late: 0, batches: 0, failedBatches: 0, largestBatch: 0 };
+  // Two sets of arrays: `view` fills one while a batch is worked out from the other.
+  let filling = new HeldViews(capacity);
+  let spare = new HeldViews(capacity);
+
+  const view: PageViewCollector['view'] = (request, headers, url, route, started, server) => {
+    const held = filling;
+    const i = held.length;
+    if (i === capacity) {
+      counts.dropped++;
+      return;
+    }
+    held.headers[i] = headers;
+    held.urls[i] = url;
+    held.routes[i] = route;
+    held.started[i] = started;
+    held.addresses[i] = socketAddress(request, headers, server);
+    held.length = i + 1;
+    if (i + 1 === batchRows) void flush();
+  };
+
+  /** The socket address, read now (Bun knows it only while the request lives) unless the trusted proxies name the client. */
+  const socketAddress = (request: Request, headers: Headers, server: AddressSource | undefined): string | undefined =>
+    trustProxy > 0 && forwardedReaches(headers.get('x-forwarded-for'), trustProxy) ? undefined : (server?.requestIP(request)?.address ?? undefined);
+
+  // What many views share, worked out once: most views come from a few browsers and a few addresses.
+  const deviceOfAgent = memoizeByString(deviceOf, 1000);
+  const sourceOfPair = memoizeByString((key: string) => {
+    const cut = key.indexOf('\n');
+    return viewSource(key.slice(0, cut), key.slice(cut + 1) || null, siteHost);
+  }, 500);
+  const sourceOf = (url: string, referer: string | null) =>
+    url.length + (referer?.length ?? 0) > 2048 ? viewSource(url, referer, siteHost) : sourceOfPair(`${url}\n${referer ?? ''}`);
+
+  // The Toronto day of the views in a batch: nearly always the one before.
+  let day = { day: '', startMs: 0, endMs: 0 };
+  const dayAt = (ms: number): string => {
+    if (ms < day.startMs || ms >= day.endMs) {
+      const name = analyticsDay(new Date(ms));
+      day = { day: name, ...dayBounds(name) };
+    }
+    return day.day;
+  };
+
+  /** Who asked, and what their view was, for each view held; the person's views only. */
+  function workOut(held: HeldViews, at: Date): Seen[] {
+    // performance.now() of the views, as the clock's time: the same offset for the whole batch.
+    const offset = at.getTime() - performance.now();
+    const keptFrom = saltsKeptFrom(at);
+    const seen: Seen[] = [];
+    for (let i = 0; i < held.length; i++) {
+      const headers = held.headers[i] as Headers;
+      const userAgent = headers.get('user-agent');
+      const who = whoAsks({
+        userAgent,
+        secPurpose: headers.get('sec-purpose'),
+        purpose: headers.get('purpose'),
+        xMoz: headers.get('x-moz'),
+        xPurpose: headers.get('x-purpose'),
+      });
+      if (who === 'program') counts.programs++;
+      else if (who === 'prefetch') counts.prefetches++;
+      if (who !== 'person' || !userAgent) continue;
+      const ms = held.started[i] + offset;
+      const viewDay = dayAt(ms);
+      if (viewDay < keptFrom) {
+        counts.late++;
+        continue;
+      }
+      const address = clientKey(forwardedClient(headers.get('x-forwarded-for'), trustProxy) ?? held.addresses[i] ?? 'unknown');
+      seen.push({
+        at: ms,
+        day: viewDay,
+        address,
+        userAgent,
+        route: held.routes[i] as string,
+        source: sourceOf(held.urls[i] as string, headers.get('referer')),
+        device: deviceOfAgent(userAgent),
+      });
+    }
+    return seen;
+  }
+
+  // Each day's salt, as the database holds it; the days before `saltsKeptFrom` are forgotten here and
+  // deleted there once a day by each process (and by the roll-up).
+  const salts = new Map<string, string>();
+  let saltsSweptFor = '';
+  async function saltOf(db: Sql, viewDay: string, at: Date): Promise<string> {
+    const keptFrom = saltsKeptFrom(at);
+    if (saltsSweptFor !== keptFrom) {
+      for (const known of salts.keys()) if (known < keptFrom) salts.delete(known);
+      await deleteSaltsBefore(db, keptFrom);
+      saltsSweptFor = keptFrom;
+    }
+    let salt = salts.get(viewDay);
+    if (salt === undefined) salts.set(viewDay, (salt = await daySalt(db, viewDay, newSalt(), at)));
+    return salt;
+  }
+
+  /** One batch: what is held now, worked out, keyed and written; dropped and counted when the database fails. */
+  async function writeBatch(): Promise<void> {
+    const held = filling;
+    if (held.length === 0) return;
+    filling = spare;
+    spare = held;
+    const at = now();
+    let seen: Seen[];
+    try {
+      seen = workOut(held, at);
+    } finally {
+      held.clear();
+    }
+    if (seen.length === 0) return;
+    counts.largestBatch = Math.max(counts.largestBatch, seen.length);
+    try {
+      await withDatabaseDeadline(
+        sql,
+        async (db) => {
+          const saltsOfBatch = new Map<string, string>();
+          for (const view of seen) if (!saltsOfBatch.has(view.day)) saltsOfBatch.set(view.day, await saltOf(db, view.day, at));
+          const views: PageViewRow[] = [];
+          const visits = new Map<string, VisitRow>();
+          for (const view of seen) {
+            const visitor_key = visitorKey(saltsOfBatch.get(view.day) as string, view.address, view.userAgent, sha256);
+            const { source } = view;
+            const at_ = new Date(view.at);
+            views.push({
+              at: at_,
+              day: view.day,
+              visitor_key,
+              route: view.route,
+              referrer_host: source.referrerHost,
+              utm_source: source.utmSource,
+              utm_medium: source.utmMedium,
+              utm_campaign: source.utmCampaign,
+              device: view.device,
+            });
+            const key = `${view.day}\n${visitor_key}`;
+            const visit = visits.get(key);
+            if (visit) visit.pageviews++;
+            if (!visit || at_ < visit.first_at)
+              visits.set(key, {
+                day: view.day,
+                visitor_key,
+                first_at: at_,
+                landing: view.route,
+                source: source.source,
+                medium: source.medium,
+                campaign: source.campaign,
+                device: view.device,
+                pageviews: visit ? visit.pageviews : 1,
+              });
+          }
+          await writePageViews(db, views, [...visits.values()]);
+        },
+        options.deadlineMs,
+      );
+      counts.counted += seen.length;
+      counts.batches++;
+      if (failing) log.info('page views are written again', { dropped: counts.dropped });
+      failing = false;
+    } catch (error) {
+      counts.dropped += seen.length;
+      counts.failedBatches++;
+      // Once per run of failures: a database that is down would otherwise log every second.
+      if (!failing) log.warn('page views not written: the batch is dropped', { views: seen.length, error: String((error as Error)?.message ?? error) });
+      failing = true;
+    }
+  }
+  let failing = false;
+
+  // One batch at a time; views that reach `batchRows` meanwhile are written right after.
+  let running: Promise<void> | null = null;
+  const flush = (): Promise<void> => {
+    running ??= (async () => {
+      do await writeBatch();
+      while (filling.length >= batchRows);
+    })()
+      .catch((error) => log.warn('page views not written', { error: String((error as Error)?.message ?? error) }))
+      .finally(() => {
+        running = null;
+      });
+    return running;
+  };
+  const timer = setInterval(() => {
+    if (filling.length > 0) void flush();
+  }, options.flushEveryMs ?? FLUSH_EVERY_MS);
+  // The timer alone never keeps a process alive (a test's app, a script).
+  timer.unref();
+
+  return {
+    view,
+    counts,
+    held: () => filling.length,
+    async flush() {
+      await running;
+      await flush();
+    },
+    async stop() {
+      clearInterval(timer);
+      await running;
+      await flush();
+    },
+  };
+}
