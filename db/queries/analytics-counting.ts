@@ -23,23 +23,28 @@ export async function deleteSaltsBefore(sql: Sql, day: string): Promise<number> 
   return deleted.length;
 }
 
-export type PageViewRow = {
-  at: Date;
-  day: string;
-  visitor_key: string;
-  route: string;
-  referrer_host: string | null;
-  utm_source: string | null;
-  utm_medium: string | null;
-  utm_campaign: string | null;
-  device: Device;
+/**
+ * The page views of a batch, column by column (one array per column, all of one length): what the
+ * statement takes as arrays, so a batch of thousands is one statement of ten parameters. `atMs` is the
+ * time in ms since the epoch; `day` the Toronto day ("2026-11-28").
+ */
+export type PageViewColumns = {
+  atMs: number[];
+  day: string[];
+  visitorKey: string[];
+  route: string[];
+  referrerHost: (string | null)[];
+  utmSource: (string | null)[];
+  utmMedium: (string | null)[];
+  utmCampaign: (string | null)[];
+  device: Device[];
 };
 
 /** A visitor's day as one batch saw it: its first view (time, page, source) and how many views it had. */
 export type VisitRow = {
   day: string;
-  visitor_key: string;
-  first_at: Date;
+  visitorKey: string;
+  firstAtMs: number;
   landing: string;
   source: string;
   medium: string;
@@ -48,21 +53,29 @@ export type VisitRow = {
   pageviews: number;
 };
 
-const VIEW_COLUMNS = ['at', 'day', 'visitor_key', 'route', 'referrer_host', 'utm_source', 'utm_medium', 'utm_campaign', 'device'] as const;
-const VISIT_COLUMNS = ['day', 'visitor_key', 'first_at', 'landing', 'source', 'medium', 'campaign', 'device', 'pageviews'] as const;
-
 /**
- * One batch, in one transaction: every page view in one multi-row insert, and each visitor's day in one
+ * One batch, in one transaction: the page views in one multi-row insert, and each visitor's day in one
  * upsert (`visits` has one row per day and key). A visitor already known that day gets the batch's views
  * added; their source, landing page and device stay those of their earliest view, whichever batch (or
- * process) brought it first.
+ * process) brought it first. Both statements take their rows as arrays (unnest): a few parameters
+ * however many rows, which costs the server's process less than a parameter per value.
  */
-export async function writePageViews(sql: Sql, views: readonly PageViewRow[], visits: readonly VisitRow[]): Promise<void> {
-  if (views.length === 0) return;
+export async function writePageViews(sql: Sql, views: PageViewColumns, visits: readonly VisitRow[]): Promise<void> {
+  if (views.atMs.length === 0) return;
+  const column = <K extends keyof VisitRow>(key: K) => visits.map((visit) => visit[key]);
   await sql.begin(async (tx) => {
-    await tx`insert into analytics_page_views ${tx(views as PageViewRow[], ...VIEW_COLUMNS)}`;
     await tx`
-      insert into analytics_visits ${tx(visits as VisitRow[], ...VISIT_COLUMNS)}
+      insert into analytics_page_views (at, day, visitor_key, route, referrer_host, utm_source, utm_medium, utm_campaign, device)
+      select to_timestamp(ms / 1000.0), day::date, visitor_key, route, referrer_host, utm_source, utm_medium, utm_campaign, device
+      from unnest(${views.atMs}::float8[], ${views.day}::text[], ${views.visitorKey}::text[], ${views.route}::text[], ${views.referrerHost}::text[],
+        ${views.utmSource}::text[], ${views.utmMedium}::text[], ${views.utmCampaign}::text[], ${views.device}::text[])
+        as v (ms, day, visitor_key, route, referrer_host, utm_source, utm_medium, utm_campaign, device)`;
+    await tx`
+      insert into analytics_visits (day, visitor_key, first_at, landing, source, medium, campaign, device, pageviews)
+      select day::date, visitor_key, to_timestamp(ms / 1000.0), landing, source, medium, campaign, device, pageviews
+      from unnest(${column('day')}::text[], ${column('visitorKey')}::text[], ${column('firstAtMs')}::float8[], ${column('landing')}::text[],
+        ${column('source')}::text[], ${column('medium')}::text[], ${column('campaign')}::text[], ${column('device')}::text[], ${column('pageviews')}::int[])
+        as v (day, visitor_key, ms, landing, source, medium, campaign, device, pageviews)
       on conflict (day, visitor_key) do update set
         pageviews = analytics_visits.pageviews + excluded.pageviews,
         first_at = least(analytics_visits.first_at, excluded.first_at),

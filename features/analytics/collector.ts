@@ -1,9 +1,9 @@
 import type { Sql } from 'postgres';
-import { daySalt, deleteSaltsBefore, type PageViewRow, type VisitRow, writePageViews } from '../../db/queries/analytics-counting.ts';
+import { daySalt, deleteSaltsBefore, type PageViewColumns, type VisitRow, writePageViews } from '../../db/queries/analytics-counting.ts';
 import { analyticsDay, dayBounds, saltsKeptFrom } from '../../lib/analytics/days.ts';
-import { type Device, deviceOf } from '../../lib/analytics/device.ts';
+import { deviceOf } from '../../lib/analytics/device.ts';
 import { whoAsks } from '../../lib/analytics/page-view.ts';
-import { type ViewSource, viewSource } from '../../lib/analytics/source.ts';
+import { viewSource } from '../../lib/analytics/source.ts';
 import { visitorKey } from '../../lib/analytics/visitor-key.ts';
 import { clientKey, forwardedClient, forwardedReaches } from '../../lib/http/client-address.ts';
 import { memoizeByString } from '../../lib/http/memo.ts';
@@ -16,10 +16,14 @@ import type { Logger } from '../../server/log.ts';
 // headers object the lane already read, the URL, the route, the start time, and, when no trusted proxy
 // names the client, the socket address (which Bun reads only while the request lives). Everything else
 // (who asks, the source, the device, the Toronto day, the visitor key) is worked out when the batch is
-// written: every second, or as soon as `batchRows` views are held, in one transaction (one multi-row
-// insert of the page views, one upsert of each visitor's day). At most `capacity` views are held: when
-// the database is down or slow, what does not fit is dropped and counted, and a batch the database
-// refuses is dropped and counted, so memory never grows and a request never waits.
+// written, in one transaction (one multi-row insert of the page views, one upsert of each visitor's day).
+//
+// A batch goes every second, or as soon as `batchRows` views are held, one at a time, and never sooner
+// after the last one than 50 times what the last one took: writing takes at most about 2% of the
+// process's time, however many requests come (on the embedded database, which runs in this process, a
+// batch of 2,000 views takes some 60 ms, so a flood is written at about 600 views a second). At most
+// `capacity` views are held: beyond it (a flood, or the database down or slow) views are dropped and
+// counted, as is a batch the database refuses, so memory never grows and a request never waits.
 
 export type CollectorOptions = {
   sql: Sql;
@@ -29,12 +33,14 @@ export type CollectorOptions = {
   siteHost: string;
   /** TRUST_PROXY: how many proxies in front of the site name the client in X-Forwarded-For. */
   trustProxy: number;
-  /** Views held at most between two batches (the rest are dropped and counted). */
+  /** Views held at most between two batches (the rest are dropped and counted): also the most written a second. */
   capacity?: number;
-  /** A batch is written as soon as this many views are held. */
+  /** A batch starts as soon as this many views are held (once a second has passed since the last). */
   batchRows?: number;
-  /** ...and at least this often. */
+  /** A batch at least this often while views are held, and batches no closer together than this. */
   flushEveryMs?: number;
+  /** The part of the process's time batches may take (the next waits this many times the last one's time less one): 50 by default, 2%. */
+  busyRatio?: number;
   /** How long a batch may take in the database (the database deadline when not given). */
   deadlineMs?: number;
 };
@@ -47,7 +53,7 @@ export type CollectorCounts = {
   programs: number;
   /** A prefetch, a prerender or a preview thumbnail. */
   prefetches: number;
-  /** Dropped: more than `capacity` held (the database slow or down), or a batch the database refused. */
+  /** Dropped: more than `capacity` held (a flood, the database slow or down), or a batch the database refused. */
   dropped: number;
   /** Dropped: a view of a day whose salt is gone (written more than 10 minutes after the day ended). */
   late: number;
@@ -72,13 +78,16 @@ export type PageViewCollector = {
   counts: CollectorCounts;
   /** Views held now, waiting for the next batch. */
   held(): number;
-  /** Writes what is held now (and waits for a batch under way). */
+  /** Writes what is held now, whenever the last batch was (and waits for a batch under way). */
   flush(): Promise<void>;
 };
 
-const CAPACITY = 5000;
+const CAPACITY = 2000;
 const BATCH_ROWS = 1000;
 const FLUSH_EVERY_MS = 1000;
+const BUSY_RATIO = 50;
+/** The longest wait between batches, however long the last one took. */
+const LONGEST_GAP_MS = 10_000;
 
 /** The views held between two batches, column by column, in arrays made once: `view` only writes slots. */
 class HeldViews {
@@ -107,8 +116,25 @@ class HeldViews {
   }
 }
 
-/** One person's page view, worked out from what was held: all but its visitor key. */
-type Seen = { at: number; day: string; address: string; userAgent: string; route: string; source: ViewSource; device: Device };
+/** A batch's people's views, worked out from what was held: the columns, with who they are (for the key) beside. */
+type Batch = PageViewColumns & { address: string[]; userAgent: string[]; source: string[]; medium: string[]; campaign: string[] };
+
+const emptyBatch = (): Batch => ({
+  atMs: [],
+  day: [],
+  visitorKey: [],
+  route: [],
+  referrerHost: [],
+  utmSource: [],
+  utmMedium: [],
+  utmCampaign: [],
+  device: [],
+  address: [],
+  userAgent: [],
+  source: [],
+  medium: [],
+  campaign: [],
+});
 
 /** SHA-256 as URL-safe text: the visitor key's hash (lib/analytics/visitor-key.ts). */
 const sha256 = (text: string) => new Bun.CryptoHasher('sha256').update(text).digest('base64url');
@@ -120,10 +146,15 @@ export function createPageViewCollector(options: CollectorOptions): PageViewColl
   const { sql, now, log, siteHost, trustProxy } = options;
   const capacity = options.capacity ?? CAPACITY;
   const batchRows = Math.min(options.batchRows ?? BATCH_ROWS, capacity);
+  const everyMs = options.flushEveryMs ?? FLUSH_EVERY_MS;
   const counts: CollectorCounts = { counted: 0, programs: 0, prefetches: 0, dropped: 0, late: 0, batches: 0, failedBatches: 0, largestBatch: 0 };
   // Two sets of arrays: `view` fills one while a batch is worked out from the other.
   let filling = new HeldViews(capacity);
   let spare = new HeldViews(capacity);
+
+  /** The socket address, read now (Bun knows it only while the request lives) unless the trusted proxies name the client. */
+  const socketAddress = (request: Request, headers: Headers, server: AddressSource | undefined): string | undefined =>
+    trustProxy > 0 && forwardedReaches(headers.get('x-forwarded-for'), trustProxy) ? undefined : (server?.requestIP(request)?.address ?? undefined);
 
   const view: PageViewCollector['view'] = (request, headers, url, route, started, server) => {
     const held = filling;
@@ -138,12 +169,8 @@ export function createPageViewCollector(options: CollectorOptions): PageViewColl
     held.started[i] = started;
     held.addresses[i] = socketAddress(request, headers, server);
     held.length = i + 1;
-    if (i + 1 === batchRows) void flush();
+    if (i + 1 === batchRows) flushWhenDue();
   };
-
-  /** The socket address, read now (Bun knows it only while the request lives) unless the trusted proxies name the client. */
-  const socketAddress = (request: Request, headers: Headers, server: AddressSource | undefined): string | undefined =>
-    trustProxy > 0 && forwardedReaches(headers.get('x-forwarded-for'), trustProxy) ? undefined : (server?.requestIP(request)?.address ?? undefined);
 
   // What many views share, worked out once: most views come from a few browsers and a few addresses.
   const deviceOfAgent = memoizeByString(deviceOf, 1000);
@@ -164,12 +191,12 @@ export function createPageViewCollector(options: CollectorOptions): PageViewColl
     return day.day;
   };
 
-  /** Who asked, and what their view was, for each view held; the person's views only. */
-  function workOut(held: HeldViews, at: Date): Seen[] {
+  /** Who asked, and what their view was, for each view held: the people's views, all but their keys. */
+  function workOut(held: HeldViews, at: Date): Batch {
     // performance.now() of the views, as the clock's time: the same offset for the whole batch.
     const offset = at.getTime() - performance.now();
     const keptFrom = saltsKeptFrom(at);
-    const seen: Seen[] = [];
+    const batch = emptyBatch();
     for (let i = 0; i < held.length; i++) {
       const headers = held.headers[i] as Headers;
       const userAgent = headers.get('user-agent');
@@ -189,18 +216,22 @@ export function createPageViewCollector(options: CollectorOptions): PageViewColl
         counts.late++;
         continue;
       }
-      const address = clientKey(forwardedClient(headers.get('x-forwarded-for'), trustProxy) ?? held.addresses[i] ?? 'unknown');
-      seen.push({
-        at: ms,
-        day: viewDay,
-        address,
-        userAgent,
-        route: held.routes[i] as string,
-        source: sourceOf(held.urls[i] as string, headers.get('referer')),
-        device: deviceOfAgent(userAgent),
-      });
+      const source = sourceOf(held.urls[i] as string, headers.get('referer'));
+      batch.atMs.push(ms);
+      batch.day.push(viewDay);
+      batch.route.push(held.routes[i] as string);
+      batch.referrerHost.push(source.referrerHost);
+      batch.utmSource.push(source.utmSource);
+      batch.utmMedium.push(source.utmMedium);
+      batch.utmCampaign.push(source.utmCampaign);
+      batch.device.push(deviceOfAgent(userAgent));
+      batch.address.push(clientKey(forwardedClient(headers.get('x-forwarded-for'), trustProxy) ?? held.addresses[i] ?? 'unknown'));
+      batch.userAgent.push(userAgent);
+      batch.source.push(source.source);
+      batch.medium.push(source.medium);
+      batch.campaign.push(source.campaign);
     }
-    return seen;
+    return batch;
   }
 
   // Each day's salt, as the database holds it; the days before `saltsKeptFrom` are forgotten here and
@@ -219,6 +250,33 @@ export function createPageViewCollector(options: CollectorOptions): PageViewColl
     return salt;
   }
 
+  /** Each view's visitor key, and each visitor's day as this batch saw it (its earliest view, and how many). */
+  function keysAndVisits(batch: Batch, saltOfDay: Map<string, string>): VisitRow[] {
+    const keys = new Map<string, string>();
+    const visits = new Map<string, VisitRow>();
+    for (let i = 0; i < batch.atMs.length; i++) {
+      const who = `${batch.day[i]}\n${batch.address[i]}\n${batch.userAgent[i]}`;
+      let key = keys.get(who);
+      if (key === undefined) keys.set(who, (key = visitorKey(saltOfDay.get(batch.day[i]) as string, batch.address[i], batch.userAgent[i], sha256)));
+      batch.visitorKey.push(key);
+      const visit = visits.get(who);
+      if (visit) visit.pageviews++;
+      if (!visit || batch.atMs[i] < visit.firstAtMs)
+        visits.set(who, {
+          day: batch.day[i],
+          visitorKey: key,
+          firstAtMs: batch.atMs[i],
+          landing: batch.route[i],
+          source: batch.source[i],
+          medium: batch.medium[i],
+          campaign: batch.campaign[i],
+          device: batch.device[i],
+          pageviews: visit ? visit.pageviews : 1,
+        });
+    }
+    return [...visits.values()];
+  }
+
   /** One batch: what is held now, worked out, keyed and written; dropped and counted when the database fails. */
   async function writeBatch(): Promise<void> {
     const held = filling;
@@ -226,102 +284,79 @@ export function createPageViewCollector(options: CollectorOptions): PageViewColl
     filling = spare;
     spare = held;
     const at = now();
-    let seen: Seen[];
+    let batch: Batch;
     try {
-      seen = workOut(held, at);
+      batch = workOut(held, at);
     } finally {
       held.clear();
     }
-    if (seen.length === 0) return;
-    counts.largestBatch = Math.max(counts.largestBatch, seen.length);
+    const size = batch.atMs.length;
+    if (size === 0) return;
+    counts.largestBatch = Math.max(counts.largestBatch, size);
     try {
       await withDatabaseDeadline(
         sql,
         async (db) => {
-          const saltsOfBatch = new Map<string, string>();
-          for (const view of seen) if (!saltsOfBatch.has(view.day)) saltsOfBatch.set(view.day, await saltOf(db, view.day, at));
-          const views: PageViewRow[] = [];
-          const visits = new Map<string, VisitRow>();
-          for (const view of seen) {
-            const visitor_key = visitorKey(saltsOfBatch.get(view.day) as string, view.address, view.userAgent, sha256);
-            const { source } = view;
-            const at_ = new Date(view.at);
-            views.push({
-              at: at_,
-              day: view.day,
-              visitor_key,
-              route: view.route,
-              referrer_host: source.referrerHost,
-              utm_source: source.utmSource,
-              utm_medium: source.utmMedium,
-              utm_campaign: source.utmCampaign,
-              device: view.device,
-            });
-            const key = `${view.day}\n${visitor_key}`;
-            const visit = visits.get(key);
-            if (visit) visit.pageviews++;
-            if (!visit || at_ < visit.first_at)
-              visits.set(key, {
-                day: view.day,
-                visitor_key,
-                first_at: at_,
-                landing: view.route,
-                source: source.source,
-                medium: source.medium,
-                campaign: source.campaign,
-                device: view.device,
-                pageviews: visit ? visit.pageviews : 1,
-              });
-          }
-          await writePageViews(db, views, [...visits.values()]);
+          const saltOfDay = new Map<string, string>();
+          for (const viewDay of new Set(batch.day)) saltOfDay.set(viewDay, await saltOf(db, viewDay, at));
+          await writePageViews(db, batch, keysAndVisits(batch, saltOfDay));
         },
         options.deadlineMs,
       );
-      counts.counted += seen.length;
+      counts.counted += size;
       counts.batches++;
       if (failing) log.info('page views are written again', { dropped: counts.dropped });
       failing = false;
     } catch (error) {
-      counts.dropped += seen.length;
+      counts.dropped += size;
       counts.failedBatches++;
       // Once per run of failures: a database that is down would otherwise log every second.
-      if (!failing) log.warn('page views not written: the batch is dropped', { views: seen.length, error: String((error as Error)?.message ?? error) });
+      if (!failing) log.warn('page views not written: the batch is dropped', { views: size, error: String((error as Error)?.message ?? error) });
       failing = true;
     }
   }
   let failing = false;
 
-  // One batch at a time; views that reach `batchRows` meanwhile are written right after.
+  // One batch at a time, the next no sooner than `gapMs` after the last one started (unless asked): a
+  // second, or, when the last took long (a flood on the embedded database), `busyRatio` times that.
+  const busyRatio = options.busyRatio ?? BUSY_RATIO;
   let running: Promise<void> | null = null;
-  const flush = (): Promise<void> => {
-    running ??= (async () => {
-      do await writeBatch();
-      while (filling.length >= batchRows);
-    })()
+  let lastStart = Number.NEGATIVE_INFINITY;
+  let gapMs = everyMs;
+  const startBatch = (): Promise<void> => {
+    const started = performance.now();
+    lastStart = started;
+    const failedBefore = counts.failedBatches;
+    running = writeBatch()
       .catch((error) => log.warn('page views not written', { error: String((error as Error)?.message ?? error) }))
       .finally(() => {
+        // A refused batch's time is the database's absence, not work done here: the next is tried at the usual time.
+        const took = counts.failedBatches > failedBefore ? 0 : performance.now() - started;
+        gapMs = Math.min(LONGEST_GAP_MS, Math.max(everyMs, took * busyRatio));
         running = null;
       });
     return running;
   };
-  const timer = setInterval(() => {
-    if (filling.length > 0) void flush();
-  }, options.flushEveryMs ?? FLUSH_EVERY_MS);
+  function flushWhenDue(): void {
+    if (running === null && filling.length > 0 && performance.now() - lastStart >= gapMs) void startBatch();
+  }
+  // A little more often than `everyMs`, so a batch is never much later than due.
+  const timer = setInterval(flushWhenDue, Math.max(10, everyMs / 4));
   // The timer alone never keeps a process alive (a test's app, a script).
   timer.unref();
 
+  const flushNow = async () => {
+    await running;
+    await startBatch();
+  };
   return {
     view,
     counts,
     held: () => filling.length,
-    async flush() {
-      await running;
-      await flush();
-    },
+    flush: flushNow,
     async stop() {
       clearInterval(timer);
-      await running;
-      await flush();
+      await flushNow();
     },
   };
 }
