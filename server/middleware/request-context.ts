@@ -33,7 +33,12 @@ export function requestContext(deps: AppDeps): MiddlewareHandler<AppEnv> {
     const route = routeLabel(res.status, c.req.routePath);
     deps.log.access(requestId, c.req.method, route, res.status, started);
     deps.metrics.request(route, res.status, started);
-    if (view !== undefined && answerIsPageView({ method: c.req.method, status: res.status, contentType: res.headers.get('content-type'), route })) {
+    // The status first: most answers that are not 200 need no header read to know they are no page view.
+    if (
+      view !== undefined &&
+      res.status === 200 &&
+      answerIsPageView({ method: c.req.method, status: res.status, contentType: res.headers.get('content-type'), route })
+    ) {
       const request = c.req.raw;
       view(request, request.headers, request.url, route, started, serverOf(c.env));
     }
