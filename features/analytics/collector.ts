@@ -224,7 +224,8 @@ export function createPageViewCollector(options: CollectorOptions): PageViewColl
       batch.utmSource.push(source.utmSource);
       batch.utmMedium.push(source.utmMedium);
       batch.utmCampaign.push(source.utmCampaign);
-      batch.device.push(deviceOfAgent(userAgent));
+      // Long agents are not remembered: a few odd ones would otherwise fill memory.
+      batch.device.push(userAgent.length > 512 ? deviceOf(userAgent) : deviceOfAgent(userAgent));
       batch.address.push(clientKey(forwardedClient(headers.get('x-forwarded-for'), trustProxy) ?? held.addresses[i] ?? 'unknown'));
       batch.userAgent.push(userAgent);
       batch.source.push(source.source);

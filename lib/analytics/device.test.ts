@@ -19,3 +19,9 @@ describe('deviceOf', () => {
     expect(deviceOf(userAgent)).toBe(device as ReturnType<typeof deviceOf>);
   });
 });
+
+test('a long agent full of the words the patterns look for is still classed (each pattern reads it once)', () => {
+  const hostile = 'Android '.repeat(20_000);
+  expect(deviceOf(hostile)).toBe('tablet');
+  expect(deviceOf(`${hostile}Mobile`)).toBe('mobile');
+});
