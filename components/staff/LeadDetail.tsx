@@ -498,7 +498,7 @@ function TouchFacts({ touch }: { touch: Touch | null }) {
   const extra = [
     touch.utm_term ? `term “${touch.utm_term}”` : null,
     touch.utm_content ? `content “${touch.utm_content}”` : null,
-    touch.gclid ? 'Google Ads click' : null,
+    touch.gclid ? 'Google Ads click' : touch.gbraid || touch.wbraid ? 'Google Ads click (iPhone or iPad)' : null,
     touch.fbclid ? 'Meta ads click' : null,
     touch.referrer ? `from ${touch.referrer}` : null,
     `landed on ${touch.landing}`,

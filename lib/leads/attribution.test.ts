@@ -25,7 +25,7 @@ const AT = new Date('2026-11-24T15:00:00Z');
 describe('touchOf', () => {
   test('keeps the allow-listed campaign parameters, the other site’s host and the landing path', () => {
     const touch = touchOf(
-      'https://northlinedigital.ca/services/seo-services?utm_source=Google&utm_medium=cpc&utm_campaign=fall&utm_term=seo+toronto&utm_content=ad2&gclid=abc&fbclid=def&utm_id=9&ref=x&q=1',
+      'https://northlinedigital.ca/services/seo-services?utm_source=Google&utm_medium=cpc&utm_campaign=fall&utm_term=seo+toronto&utm_content=ad2&gclid=abc&gbraid=0AAAAAoUYs8d&wbraid=Cj4KCQiA-Bw&fbclid=def&utm_id=9&ref=x&q=1',
       'https://www.bing.com/search?q=marketing+agency+toronto',
       OWN,
       AT,
@@ -37,6 +37,8 @@ describe('touchOf', () => {
       utm_term: 'seo toronto',
       utm_content: 'ad2',
       gclid: 'abc',
+      gbraid: '0AAAAAoUYs8d',
+      wbraid: 'Cj4KCQiA-Bw',
       fbclid: 'def',
       referrer: 'www.bing.com',
       landing: '/services/seo-services',
@@ -97,6 +99,20 @@ describe('the cookie value', () => {
     expect(decodeTouch(encodeTouch(touch))).toEqual(touch);
   });
 
+  test('the click ids of an iOS Google Ads click go into the cookie after the gclid and come back as they were (case and all)', () => {
+    const touch = touchOf('https://northlinedigital.ca/?fbclid=IwAR2F&wbraid=Cj4KCQiA_Bw-Xy&gbraid=0AAAAAoUYs8d', null, OWN, AT);
+    expect(encodeTouch(touch)).toBe('gbraid=0AAAAAoUYs8d&wbraid=Cj4KCQiA_Bw-Xy&fbclid=IwAR2F&landing=%2F&at=2026-11-24T15%3A00%3A00.000Z');
+    expect(decodeTouch(encodeTouch(touch))).toEqual({ gbraid: '0AAAAAoUYs8d', wbraid: 'Cj4KCQiA_Bw-Xy', fbclid: 'IwAR2F', landing: '/', at: touch.at });
+    // On its own, a click id says where the visitor came from: the landing sets the first touch.
+    expect(hasOrigin(landingOf('https://northlinedigital.ca/?wbraid=x', null, OWN))).toBe(true);
+    expect(touchUpdate({ first: null, touch: landingOf('https://northlinedigital.ca/?gbraid=x', null, OWN), internal: false }).first?.gbraid).toBe('x');
+    // Checked again when read back: bounded and clean, like every other value.
+    const odd = decodeTouch(`gbraid=${'g'.repeat(400)}&wbraid=%01w&landing=/&at=2026-11-24T15:00:00.000Z`) as Touch;
+    expect(odd.gbraid).toHaveLength(TOUCH_VALUE_MAX);
+    expect(odd.wbraid).toBe('w');
+    expect(parseStoredTouch(JSON.stringify({ landing: '/', at: touch.at, wbraid: 'Cj4', gbraid: 7 }))).toEqual({ landing: '/', at: touch.at, wbraid: 'Cj4' });
+  });
+
   test('is one query string: the campaign fields, the other site and the landing in a fixed order, the time last', () => {
     const url = 'https://northlinedigital.ca/q4-intake?gclid=g&utm_campaign=été+2026&utm_source=news letter';
     const touch = touchOf(url, 'https://mail.example.com/', OWN, AT);
@@ -127,7 +143,20 @@ describe('the cookie value', () => {
         const touch = decodeTouch(text);
         if (touch === null) return;
         for (const [key, value] of Object.entries(touch)) {
-          expect(['utm_source', 'utm_medium', 'utm_campaign', 'utm_term', 'utm_content', 'gclid', 'fbclid', 'referrer', 'landing', 'at']).toContain(key);
+          expect([
+            'utm_source',
+            'utm_medium',
+            'utm_campaign',
+            'utm_term',
+            'utm_content',
+            'gclid',
+            'gbraid',
+            'wbraid',
+            'fbclid',
+            'referrer',
+            'landing',
+            'at',
+          ]).toContain(key);
           expect(value.length).toBeLessThanOrEqual(TOUCH_VALUE_MAX);
           expect([...value].some((ch) => ch.charCodeAt(0) < 0x20)).toBe(false);
         }
@@ -142,6 +171,10 @@ describe('source and medium', () => {
     expect(sourceOf({ landing: '/', at, utm_source: 'Google', utm_medium: 'CPC' })).toEqual({ source: 'google', medium: 'cpc' });
     expect(sourceOf({ landing: '/', at, gclid: 'x' })).toEqual({ source: 'google', medium: 'cpc' });
     expect(sourceOf({ landing: '/', at, fbclid: 'x' })).toEqual({ source: 'facebook', medium: 'cpc' });
+    // An iOS click brings a gbraid or wbraid instead of the gclid: still a Google Ads click.
+    expect(sourceOf({ landing: '/', at, gbraid: 'x' })).toEqual({ source: 'google', medium: 'cpc' });
+    expect(sourceOf({ landing: '/', at, wbraid: 'x' })).toEqual({ source: 'google', medium: 'cpc' });
+    expect(sourceOf({ landing: '/', at, wbraid: 'x', utm_source: 'Newsletter', utm_medium: 'email' })).toEqual({ source: 'newsletter', medium: 'email' });
     expect(sourceOf({ landing: '/', at, referrer: 'www.reddit.com' })).toEqual({ source: 'www.reddit.com', medium: 'referral' });
     expect(sourceOf({ landing: '/', at, utm_source: 'newsletter' })).toEqual({ source: 'newsletter', medium: '(not set)' });
     expect(sourceOf({ landing: '/', at })).toEqual({ source: 'direct', medium: 'none' });
@@ -175,6 +208,8 @@ describe('what erasure keeps of a touch', () => {
     expect(parseStoredTouch(stored)).toBeNull();
     expect(erasedTouch(null)).toBeNull();
     expect(erasedTouch({ landing: '/', at, gclid: 'x' })).toEqual({ source: 'google', medium: 'cpc' });
+    // An iOS click's ids point back to one ad click as a gclid does: gone, the source and medium kept.
+    expect(erasedTouch({ landing: '/', at, gbraid: 'g', wbraid: 'w' })).toEqual({ source: 'google', medium: 'cpc' });
   });
 
   test('a whole touch, junk and nothing are not erased touches', () => {

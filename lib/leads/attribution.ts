@@ -3,8 +3,12 @@
 // allow-listed campaign parameters, the other site's host, the landing path and the time, every value
 // at most TOUCH_VALUE_MAX characters. Pure: server/attribution.ts reads and writes the cookies, and a
 // submission stores both touches with the lead.
+//
+// The ad platforms' click ids ride along, so a lead can be reported back to the ad that brought it
+// (lib/analytics/google-ads.ts): Google's gclid, and on iOS its gbraid or wbraid instead (Apple's
+// tracking rules keep the gclid off many of those clicks); Meta's fbclid.
 
-const ATTRIBUTION_PARAMS = ['utm_source', 'utm_medium', 'utm_campaign', 'utm_term', 'utm_content', 'gclid', 'fbclid'] as const;
+const ATTRIBUTION_PARAMS = ['utm_source', 'utm_medium', 'utm_campaign', 'utm_term', 'utm_content', 'gclid', 'gbraid', 'wbraid', 'fbclid'] as const;
 export type AttributionParam = (typeof ATTRIBUTION_PARAMS)[number];
 
 export const TOUCH_VALUE_MAX = 200;
@@ -144,6 +148,9 @@ export function parseStoredTouch(json: string | null | undefined): Touch | null 
   }
 }
 
+/** Whether a touch came from a Google Ads click: a gclid, or on iOS a gbraid or wbraid in its place. */
+export const isGoogleAdsClick = (touch: Touch): boolean => Boolean(touch.gclid || touch.gbraid || touch.wbraid);
+
 /**
  * A touch's source and medium as the agency reads them (the conventions analytics tools use): the
  * campaign's own utm_source/utm_medium; a Google or Meta ad click id without them is google or
@@ -151,7 +158,7 @@ export function parseStoredTouch(json: string | null | undefined): Touch | null 
  */
 export function sourceOf(touch: Touch | Landing | null): { source: string; medium: string } {
   if (!touch) return { source: 'direct', medium: 'none' };
-  const paid = touch.gclid ? 'google' : touch.fbclid ? 'facebook' : undefined;
+  const paid = isGoogleAdsClick(touch) ? 'google' : touch.fbclid ? 'facebook' : undefined;
   const source = (touch.utm_source ?? paid ?? touch.referrer ?? 'direct').toLowerCase();
   const medium = (touch.utm_medium ?? (paid ? 'cpc' : touch.utm_source ? '(not set)' : touch.referrer ? 'referral' : 'none')).toLowerCase();
   return { source, medium };

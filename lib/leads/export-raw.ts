@@ -3,8 +3,9 @@ import { parseErasedTouch, parseStoredTouch, sourceOf } from './attribution.ts';
 import { budgetLabel, isOverdue, type LeadRow, leadKindLabel, leadStatusLabel } from './pipeline.ts';
 
 // The machine-named columns of the lead export (GET /admin/leads.csv?format=raw), unchanged since scripts
-// began to read them: stable names, one row per lead, attribution in full. The staff export, in words,
-// is lib/leads/export.ts. Pure: no I/O.
+// began to read them: stable names, one row per lead, attribution in full. A column added later goes at
+// the end (the iOS click ids), so a script that reads by position finds the others where they were. The
+// staff export, in words, is lib/leads/export.ts. Pure: no I/O.
 
 /** A lead as the raw export writes it: the inbox row, both touches (stored JSON) and each notification's state. */
 export type RawExportLead = LeadRow & { firstTouch: string | null; lastTouch: string | null; deliveries: string | null };
@@ -43,6 +44,8 @@ export const RAW_EXPORT_COLUMNS: readonly string[] = [
   'last_touch_landing_page',
   'last_touch_toronto',
   'notifications',
+  'gbraid',
+  'wbraid',
 ];
 
 /**
@@ -70,6 +73,15 @@ function touchCells(stored: string | null, { full }: { full: boolean }): string[
   ];
 }
 
+/**
+ * The first touch's iOS Google Ads click ids (gbraid, wbraid), blank without them: for an erased lead,
+ * a lead from before attribution, or a click that brought a gclid.
+ */
+function iosClickCells(l: RawExportLead): string[] {
+  const touch = l.source === null ? null : parseStoredTouch(l.firstTouch);
+  return [touch?.gbraid ?? '', touch?.wbraid ?? ''];
+}
+
 /** One lead's cells, in RAW_EXPORT_COLUMNS' order; `now` decides whether it is overdue. */
 export function rawExportRow(l: RawExportLead, now: Date): string[] {
   return [
@@ -93,5 +105,6 @@ export function rawExportRow(l: RawExportLead, now: Date): string[] {
     ...(l.source === null ? Array<string>(10).fill('') : touchCells(l.firstTouch, { full: true })),
     ...touchCells(l.lastTouch, { full: false }),
     l.deliveries ?? '',
+    ...iosClickCells(l),
   ];
 }

@@ -35,7 +35,7 @@ function csvSource<T>(columns: readonly string[], batches: AsyncGenerator<T[]>, 
 /**
  * GET /admin/leads.csv: every lead the inbox's filters choose (routes/admin/leads/index.tsx), streamed as
  * CSV. Staff only. By default the staff export, in words (lib/leads/export.ts); `?format=raw` the
- * machine-named columns scripts have read since before (lib/leads/export-raw.ts), byte for byte.
+ * machine-named columns scripts have read since before (lib/leads/export-raw.ts), each where it was.
  */
 export default new Hono<AppEnv>().get('/', requireStaff('page'), validExportQuery, async (c) => {
   const { format, ...filters } = c.req.valid('query');

@@ -504,7 +504,7 @@ describe('CSV export, ?format=raw', () => {
     expect(lines[0]).toBe(
       'type,id,received_toronto,name,business,email,score,tier,budget,status,owner,reply_by_toronto,overdue,spam,erased,marketing_consent,' +
         'source,medium,campaign,term,content,gclid,fbclid,referrer,landing_page,first_touch_toronto,' +
-        'last_touch_source,last_touch_medium,last_touch_campaign,last_touch_referrer,last_touch_landing_page,last_touch_toronto,notifications',
+        'last_touch_source,last_touch_medium,last_touch_campaign,last_touch_referrer,last_touch_landing_page,last_touch_toronto,notifications,gbraid,wbraid',
     );
     expect(lines).toHaveLength(3);
     expect(lines[1]).toContain(`${word}Café`);

@@ -47,6 +47,7 @@ const TOUCH = {
   referrerQuery: 'reader=zqref5521',
   lastCampaign: 'zq-retarget-7731',
   fbclid: 'ZQfbclidIwAR7731',
+  wbraid: 'ZQwbraidCj4KCQ7731',
 };
 
 test('an erased lead leaves nothing personal in any table or in the log', async () => {
@@ -116,7 +117,13 @@ test('an erased lead leaves nothing personal in any table or in the log', async 
       `https://${TOUCH.referrerHost}${TOUCH.referrerPath}?${TOUCH.referrerQuery}`,
     );
     await land(
-      new URLSearchParams({ utm_source: 'facebook', utm_medium: 'paid-social', utm_campaign: TOUCH.lastCampaign, fbclid: TOUCH.fbclid }).toString(),
+      new URLSearchParams({
+        utm_source: 'facebook',
+        utm_medium: 'paid-social',
+        utm_campaign: TOUCH.lastCampaign,
+        fbclid: TOUCH.fbclid,
+        wbraid: TOUCH.wbraid,
+      }).toString(),
       'https://l.facebook.com/',
     );
     expect(Object.keys(cookies).sort()).toEqual(['first_touch', 'last_touch', 'vid']);
@@ -294,6 +301,7 @@ function searchedValues(visitorId: string, resultsUrl: string): string[] {
     TOUCH.referrerQuery,
     TOUCH.lastCampaign,
     TOUCH.fbclid,
+    TOUCH.wbraid,
     // The audit's private results link.
     resultsUrl.slice(resultsUrl.lastIndexOf('/') + 1),
   ];

@@ -141,6 +141,28 @@ describe('first and last touch', () => {
     expect((await t.request(`/admin/leads?source=${'x'.repeat(201)}`, { headers: { cookie } })).status).toBe(400);
   });
 
+  test('an iPhone’s Google Ads click (a wbraid in place of the gclid) lands, rides in the cookie, and is kept with the lead as google / cpc', async () => {
+    const t = await testApp({}, { RATE_LIMITS: 'off' });
+    const wbraid = `Cj4KCQiA_${crypto.randomUUID().slice(0, 8)}-Bw`;
+    const landing = await t.request(`/services/seo-services?wbraid=${wbraid}`, { headers: browser });
+    const first = cookieValue(landing, 'first_touch') as string;
+    expect(decodeURIComponent(first)).toContain(`wbraid=${wbraid}`);
+    const { audit, res } = await submit(t, { cookie: first });
+    expect(res.status).toBe(201);
+    const [lead] = await t.sql`select source, first_touch::text as first from leads where id = ${audit.id}`;
+    expect(lead.source).toBe('google');
+    expect(JSON.parse(lead.first)).toMatchObject({ wbraid, landing: '/services/seo-services' });
+
+    const { cookie } = await signedIn(t, await createStaff(t.sql, 'ios'));
+    const page = await (await t.request(`/admin/leads/audit/${audit.id}`, { headers: { cookie } })).text();
+    expect(page).toContain('google / cpc');
+    expect(page).toContain('Google Ads click (iPhone or iPad)');
+    const csv = await (await t.request(`/admin/leads.csv?format=raw&q=${encodeURIComponent(audit.businessName)}`, { headers: { cookie } })).text();
+    const [header, row] = csv.replace(/^\uFEFF/, '').split('\r\n');
+    const cells = Object.fromEntries(header.split(',').map((name, i) => [name, row.split(',')[i]]));
+    expect(cells).toMatchObject({ source: 'google', medium: 'cpc', gclid: '', gbraid: '', wbraid });
+  });
+
   test('forged, oversized or garbled touch cookies never fail a submission: the lead is filed as direct', async () => {
     const t = await testApp({}, { RATE_LIMITS: 'off' });
     for (const cookie of [
