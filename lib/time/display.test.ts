@@ -8,6 +8,7 @@ import {
   formatMonthDay,
   formatShortWeekdayTime,
   formatStamp,
+  formatStampSeconds,
   formatTimeOfDay,
   formatWeekdayDate,
 } from './display.ts';
@@ -32,6 +33,8 @@ test('a date and time together, from a Date or an ISO string', () => {
 test('a sortable stamp, in Toronto time across the daylight-saving change', () => {
   expect(formatStamp('2026-11-23T05:04:00Z')).toBe('2026-11-23 00:04');
   expect(formatStamp('2026-07-01T03:59:00Z')).toBe('2026-06-30 23:59');
+  expect(formatStampSeconds('2026-07-01T03:59:07.999Z')).toBe('2026-06-30 23:59:07');
+  expect(formatStampSeconds('2026-11-23T05:04:00Z')).toBe('2026-11-23 00:04:00');
 });
 
 test('a long date, as a blog post shows it, on its Toronto day', () => {

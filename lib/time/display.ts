@@ -36,6 +36,15 @@ export function formatStamp(at: string | Date): string {
   return `${year}-${two(month)}-${two(day)} ${two(hour)}:${two(minute)}`;
 }
 
+/**
+ * "2026-11-23 14:05:09" in Toronto time, to the second: formatStamp with the seconds, as an ad platform's
+ * import file writes a conversion's time (its time zone stated once, apart).
+ */
+export function formatStampSeconds(at: string | Date): string {
+  const { second } = wallClock(new Date(at), agency.timeZone);
+  return `${formatStamp(at)}:${String(second).padStart(2, '0')}`;
+}
+
 const LONG_MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
 
