@@ -3,6 +3,7 @@ import { DataDirInUse } from '../db/data-dir-lock.ts';
 import { MigrationFailed } from '../db/migrate.ts';
 import { sealedCalendarCount } from '../db/queries/booking-settings.ts';
 import { type AnalyticsRollup, startAnalyticsRollup } from '../features/analytics/rollup.ts';
+import { startWeeklyDigest, type WeeklyDigest } from '../features/analytics/weekly-digest.ts';
 import { type LeadWorker, startWorker } from '../features/leads/delivery/worker.ts';
 import { packAndCheckAsAsked } from '../features/operations/backup/pack-and-check.ts';
 import { type BackupService, createBackupService } from '../features/operations/backup/service.ts';
@@ -119,6 +120,7 @@ export async function main({ embeddedFiles, preparedData }: { embeddedFiles?: Re
   let retention: Retention | null = null;
   let digests: StaffDigests | null = null;
   let rollup: AnalyticsRollup | null = null;
+  let weeklyDigest: WeeklyDigest | null = null;
   site.deps.metrics.registry.register(() => retentionMetrics(retention));
   const memory = startMemoryGovernor({ softLimitMb: config.MEMORY_SOFT_LIMIT_MB });
   site.deps.metrics.registry.register(memory.metrics);
@@ -152,6 +154,7 @@ export async function main({ embeddedFiles, preparedData }: { embeddedFiles?: Re
       retention = startRetention(retentionOptions(db, workerConfig, site.deps.now, notifications.queued));
       digests = startStaffDigests({ sql: db.sql, log: stdoutLog, now: site.deps.now, config: workerConfig });
       rollup = startAnalyticsRollup(rollupOptions(db, workerConfig, site.deps.now));
+      weeklyDigest = startWeeklyDigest({ sql: db.sql, log: stdoutLog, now: site.deps.now, config: workerConfig });
       stdoutLog.info('notification worker started', {
         smtp: workerConfig.SMTP_URL ? 'on' : 'off (emails are logged)',
         webhook: workerConfig.LEAD_WEBHOOK_URL ? 'on' : 'off',
@@ -189,6 +192,7 @@ export async function main({ embeddedFiles, preparedData }: { embeddedFiles?: Re
       retention?.stop(),
       digests?.stop(),
       rollup?.stop(),
+      weeklyDigest?.stop(),
       // A backup under way finishes first (seconds); one that hangs is cut off when the database closes.
       backups && withDeadline(10_000, backups.service.idle(), { onExpiry: () => undefined }),
       // A password reset email asked for just before the signal goes out first.
@@ -224,13 +228,14 @@ export async function workerMain() {
   const retention = startRetention(retentionOptions(db, config, systemClock, () => worker.poke()));
   const digests = startStaffDigests({ sql: db.sql, log: stdoutLog, now: systemClock, config });
   const rollup = startAnalyticsRollup(rollupOptions(db, config, systemClock));
+  const weeklyDigest = startWeeklyDigest({ sql: db.sql, log: stdoutLog, now: systemClock, config });
   stdoutLog.info('notification worker started', { smtp: config.SMTP_URL ? 'on' : 'off (emails are logged)', webhook: config.LEAD_WEBHOOK_URL ? 'on' : 'off' });
   let stopping = false;
   const shutdown = async (signal: string) => {
     if (stopping) return;
     stopping = true;
     stdoutLog.info('shutting down', { signal });
-    await Promise.all([worker.stop(10_000), retention.stop(), digests.stop(), rollup.stop()]);
+    await Promise.all([worker.stop(10_000), retention.stop(), digests.stop(), rollup.stop(), weeklyDigest.stop()]);
     await db.close();
     process.exit(0);
   };
