@@ -240,6 +240,11 @@ describe('the Google Ads conversion file', () => {
       expect(res.status, method).toBe(405);
       expect(res.headers.get('allow')).toContain('GET');
     }
+    // An odd Host changes nothing: the session decides.
+    for (const host of ['evil.example', 'a b', '']) {
+      expect((await t.request(`http://evil.example/admin/api/conversions/google-ads.csv${query}`, { headers: { host } })).status, host).toBe(401);
+      expect((await t.request(`http://evil.example/admin/api/conversions/google-ads.csv${query}`, { headers: { host, cookie } })).status, host).toBe(200);
+    }
     // Signed out, the same browser is refused too.
     const other = await createStaff(db.sql, 'ads-out');
     const session = await signedIn(t, other);
