@@ -149,7 +149,7 @@ export function parseStoredTouch(json: string | null | undefined): Touch | null 
 }
 
 /** Whether a touch came from a Google Ads click: a gclid, or on iOS a gbraid or wbraid in its place. */
-export const isGoogleAdsClick = (touch: Touch): boolean => Boolean(touch.gclid || touch.gbraid || touch.wbraid);
+export const isGoogleAdsClick = (touch: Landing): boolean => Boolean(touch.gclid || touch.gbraid || touch.wbraid);
 
 /**
  * A touch's source and medium as the agency reads them (the conventions analytics tools use): the
