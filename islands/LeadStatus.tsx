@@ -1,42 +1,78 @@
-import { useEffect, useState } from 'react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { ApiError, apiRequest, serverMessage } from '../client/api-client.ts';
 import { useFieldId } from '../client/islands/root.tsx';
+import { WonValueField } from '../components/staff/WonValueField.tsx';
 import { LEAD_STATUSES, type LeadKind, leadPath, leadStatusLabel, type LeadStatus as Status } from '../lib/leads/pipeline.ts';
 import { CSRF_FIELD, CSRF_HEADER } from '../lib/staff/session.ts';
 
-export type LeadStatusProps = { kind: LeadKind; id: string; status: Status; csrfToken: string; label: string; back: string };
+export type LeadStatusProps = {
+  kind: LeadKind;
+  id: string;
+  status: Status;
+  csrfToken: string;
+  /** The select's label ("Status of Marco DeLuca") and the retainer's ("Monthly retainer of Marco DeLuca, CAD"). */
+  label: string;
+  valueLabel: string;
+  back: string;
+};
+
+/** What the server said was wrong: the retainer's own message when it was the retainer. */
+function problemOf(error: unknown): string {
+  if (error instanceof ApiError && error.status === 401) return 'Signed out: reload to sign in';
+  const fields = error instanceof ApiError ? (error.body as { fields?: Record<string, unknown> } | undefined)?.fields : undefined;
+  const retainer = fields?.wonValue;
+  return typeof retainer === 'string' ? retainer : (serverMessage(error) ?? 'Not saved: try again');
+}
 
 type Saving = { state: 'idle' } | { state: 'saving' } | { state: 'saved' } | { state: 'failed'; message: string };
 
 /**
  * A lead's status in the inbox. Rendered by the server as a plain form (a select and Save) that works
  * without JavaScript; once hydrated, choosing a status saves it at once (one click) through the staff
- * API, and Save steps aside.
+ * API, and Save steps aside. Won is the exception: it needs the monthly retainer, so choosing it shows
+ * the retainer's field (by CSS, as without JavaScript) and Save, which sends both.
  */
-export default function LeadStatus({ kind, id, status, csrfToken, label, back }: LeadStatusProps) {
+export default function LeadStatus({ kind, id, status, csrfToken, label, valueLabel, back }: LeadStatusProps) {
+  const [saved, setSaved] = useState(status);
   const [current, setCurrent] = useState(status);
   const [saving, setSaving] = useState<Saving>({ state: 'idle' });
   const [hydrated, setHydrated] = useState(false);
   const selectId = useFieldId('status');
+  const valueId = useFieldId('won-value');
+  const valueInput = useRef<HTMLInputElement>(null);
   // Effects run only in the browser, once hydrated: until then the form posts like any other.
   useEffect(() => setHydrated(true), []);
 
-  const choose = async (next: Status) => {
-    const previous = current;
+  const save = async (next: Status, wonValue?: string) => {
     setCurrent(next);
     setSaving({ state: 'saving' });
     try {
-      await apiRequest('POST', `/admin/api${leadPath(kind, id).slice('/admin'.length)}/status`, { status: next }, { headers: { [CSRF_HEADER]: csrfToken } });
+      const body = next === 'won' ? { status: next, wonValue } : { status: next };
+      await apiRequest('POST', `/admin/api${leadPath(kind, id).slice('/admin'.length)}/status`, body, { headers: { [CSRF_HEADER]: csrfToken } });
+      setSaved(next);
       setSaving({ state: 'saved' });
     } catch (error) {
-      setCurrent(previous);
-      const signedOut = error instanceof ApiError && error.status === 401;
-      setSaving({ state: 'failed', message: signedOut ? 'Signed out: reload to sign in' : (serverMessage(error) ?? 'Not saved: try again') });
+      // A refused retainer keeps Won chosen, so it can be corrected; anything else goes back.
+      if (next !== 'won') setCurrent(saved);
+      setSaving({ state: 'failed', message: problemOf(error) });
     }
   };
 
+  const choose = (next: Status) => {
+    if (next !== 'won') return void save(next);
+    setCurrent(next);
+    setSaving({ state: 'idle' });
+    requestAnimationFrame(() => valueInput.current?.focus());
+  };
+
+  const onSubmit = (e: FormEvent<HTMLFormElement>) => {
+    if (!hydrated) return;
+    e.preventDefault();
+    void save(current, valueInput.current?.value ?? '');
+  };
+
   return (
-    <form method="post" action={`${leadPath(kind, id)}/status`} className="flex items-center gap-2" onSubmit={(e) => hydrated && e.preventDefault()}>
+    <form method="post" action={`${leadPath(kind, id)}/status`} className="flex flex-wrap items-center gap-2" onSubmit={onSubmit}>
       <input type="hidden" name={CSRF_FIELD} value={csrfToken} />
       <input type="hidden" name="back" value={back} />
       <label htmlFor={selectId} className="sr-only">
@@ -47,7 +83,7 @@ export default function LeadStatus({ kind, id, status, csrfToken, label, back }:
         name="status"
         value={current}
         disabled={saving.state === 'saving'}
-        onChange={(e) => void choose(e.target.value as Status)}
+        onChange={(e) => choose(e.target.value as Status)}
         className="rounded-md border border-slate-300 bg-white py-1.5 pl-2 pr-7 text-sm text-slate-900 focus:border-blue-600 focus:outline-none focus:ring-2 focus:ring-blue-600/30"
       >
         {LEAD_STATUSES.map((s) => (
@@ -56,7 +92,8 @@ export default function LeadStatus({ kind, id, status, csrfToken, label, back }:
           </option>
         ))}
       </select>
-      {hydrated ? null : (
+      <WonValueField id={valueId} label={valueLabel} compact inputRef={valueInput} />
+      {hydrated && current !== 'won' ? null : (
         <button type="submit" className="rounded-md border border-slate-300 bg-white px-2.5 py-1.5 text-sm font-medium text-slate-800 hover:bg-slate-50">
           Save
         </button>

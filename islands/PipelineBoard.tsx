@@ -1,5 +1,6 @@
 import { type DragEvent, type FormEvent, useEffect, useRef, useState } from 'react';
 import { ApiError, apiRequest, serverMessage } from '../client/api-client.ts';
+import { WonValueField } from '../components/staff/WonValueField.tsx';
 import { LEAD_STATUSES, type LeadKind, leadPath, leadStatusLabel, type LeadStatus as Status } from '../lib/leads/pipeline.ts';
 import { CSRF_FIELD, CSRF_HEADER } from '../lib/staff/session.ts';
 
@@ -37,7 +38,8 @@ const keyOf = (card: { kind: LeadKind; id: string }) => `${card.kind}/${card.id}
  * The pipeline board: a column per status, a card per person, each card with a plain form (a status
  * and Move) that works without JavaScript. Hydrated, the form moves the card in place through the
  * staff status API, and on a desktop (a fine pointer) a card can be dragged to another column; either
- * way focus stays on the moved card and the live region says what happened.
+ * way focus stays on the moved card and the live region says what happened. Won takes the monthly
+ * retainer: the card's form shows its field while Won is chosen, and a card dropped on Won waits for it.
  */
 export default function PipelineBoard({ cards: initial, totals: initialTotals, csrfToken, notice, search }: PipelineBoardProps) {
   const [cards, setCards] = useState(initial);
@@ -61,7 +63,7 @@ export default function PipelineBoard({ cards: initial, totals: initialTotals, c
     setFocusKey(null);
   }, [focusKey]);
 
-  const move = async (key: string, to: Status) => {
+  const move = async (key: string, to: Status, wonValue?: string) => {
     const card = cards.find((c) => keyOf(c) === key);
     if (!card || card.status === to) return;
     const from = card.status;
@@ -76,7 +78,7 @@ export default function PipelineBoard({ cards: initial, totals: initialTotals, c
       await apiRequest(
         'POST',
         `/admin/api${leadPath(card.kind, card.id).slice('/admin'.length)}/status`,
-        { status: to },
+        to === 'won' ? { status: to, wonValue } : { status: to },
         { headers: { [CSRF_HEADER]: csrfToken } },
       );
       setSaid(`Moved ${card.name} to ${leadStatusLabel[to]}.`);
@@ -84,22 +86,33 @@ export default function PipelineBoard({ cards: initial, totals: initialTotals, c
       place(from);
       setFocusKey(key);
       const signedOut = error instanceof ApiError && error.status === 401;
-      setSaid(`${card.name} was not moved: ${signedOut ? 'you are signed out, reload to sign in' : (serverMessage(error) ?? 'try again')}.`);
+      const retainer = error instanceof ApiError ? (error.body as { fields?: Record<string, unknown> } | undefined)?.fields?.wonValue : undefined;
+      const why = signedOut ? 'you are signed out, reload to sign in' : typeof retainer === 'string' ? retainer : (serverMessage(error) ?? 'try again');
+      setSaid(`${card.name} was not moved: ${why}.`);
     }
   };
 
   const submit = (e: FormEvent<HTMLFormElement>, key: string) => {
     if (!hydrated) return;
     e.preventDefault();
-    const status = new FormData(e.currentTarget).get('status') as Status;
-    void move(key, status);
+    const form = new FormData(e.currentTarget);
+    void move(key, form.get('status') as Status, String(form.get('wonValue') ?? ''));
   };
 
   const drop = (e: DragEvent<HTMLElement>, to: Status) => {
     e.preventDefault();
     setOver(null);
     const key = e.dataTransfer.getData('text/plain');
-    if (key) void move(key, to);
+    if (!key) return;
+    if (to !== 'won') return void move(key, to);
+    // Won needs the retainer: the card's own form is set to Won (which shows its field) and waits for it.
+    const card = cards.find((c) => keyOf(c) === key);
+    const form = board.current?.querySelector<HTMLFormElement>(`[data-card="${key}"] form`);
+    if (!card || card.status === 'won' || !form) return;
+    const select = form.querySelector<HTMLSelectElement>('select[name="status"]');
+    if (select) select.value = 'won';
+    form.querySelector<HTMLInputElement>('input[name="wonValue"]')?.focus();
+    setSaid(`Enter ${card.name}’s monthly retainer, then Move.`);
   };
 
   return (
@@ -194,7 +207,12 @@ function Card({
         <span>{card.owner ?? 'Unassigned'}</span>
       </div>
       {card.nextAction ? <div className={`mt-1 text-xs ${card.overdue ? 'font-semibold text-red-700' : 'text-slate-600'}`}>{card.nextAction}</div> : null}
-      <form method="post" action={`${leadPath(card.kind, card.id)}/status`} className="mt-2 flex items-center gap-2" onSubmit={(e) => onSubmit(e, key)}>
+      <form
+        method="post"
+        action={`${leadPath(card.kind, card.id)}/status`}
+        className="mt-2 flex flex-wrap items-center gap-2"
+        onSubmit={(e) => onSubmit(e, key)}
+      >
         <input type="hidden" name={CSRF_FIELD} value={csrfToken} />
         <input type="hidden" name="back" value={`/admin/board?${new URLSearchParams({ ...(search ? { q: search } : {}), moved: key })}`} />
         <label htmlFor={selectId} className="sr-only">
@@ -213,6 +231,7 @@ function Card({
             </option>
           ))}
         </select>
+        <WonValueField id={`${selectId}-won-value`} label={`Monthly retainer of ${card.name}, CAD`} compact />
         <button type="submit" className="rounded-md border border-slate-300 bg-white px-2.5 py-1 text-sm font-medium text-slate-800 hover:bg-slate-50">
           Move
         </button>

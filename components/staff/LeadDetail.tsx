@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { formatCad } from '../../lib/analytics/money.ts';
 import type { CategoryScore } from '../../lib/audit/scoring.ts';
 import { formatDollars } from '../../lib/audit/scoring.ts';
 import { sessionLabel } from '../../lib/booking/display.ts';
@@ -28,6 +29,7 @@ import { buttonClass } from '../ui/styles.ts';
 import { leadSummary } from './LeadInbox.tsx';
 import { SavedNotice } from './SavedNotice.tsx';
 import { CsrfField, type StaffPageProps, StaffShell } from './StaffShell.tsx';
+import { WonValueField } from './WonValueField.tsx';
 
 export type AuditOutcome = {
   score: number;
@@ -232,6 +234,11 @@ export function LeadDetail(props: LeadDetailProps) {
                 </h2>
                 <form method="post" action={action('status')} className="mt-3 space-y-3">
                   <CsrfField token={staff.csrfToken} />
+                  {lead.status === 'won' && lead.wonValue !== null ? (
+                    <p className="text-sm text-slate-700" data-won-value-shown>
+                      {`Won: ${formatCad(lead.wonValue)} a month`}
+                    </p>
+                  ) : null}
                   <SelectField
                     id="lead-status"
                     name="status"
@@ -240,6 +247,7 @@ export function LeadDetail(props: LeadDetailProps) {
                     options={statusOptions}
                     className={`${inputClass} py-2 text-sm`}
                   />
+                  <WonValueField id="lead-won-value" defaultValue={lead.wonValue} />
                   <TextAreaField
                     id="lead-status-note"
                     name="note"
@@ -253,7 +261,12 @@ export function LeadDetail(props: LeadDetailProps) {
                     Save status
                   </button>
                 </form>
-                {saved === 'status' ? <SavedNotice saved={saved} message={`Saved: ${leadStatusLabel[lead.status]}.`} /> : null}
+                {saved === 'status' ? (
+                  <SavedNotice
+                    saved={saved}
+                    message={`Saved: ${leadStatusLabel[lead.status]}${lead.status === 'won' && lead.wonValue !== null ? `, ${formatCad(lead.wonValue)} a month` : ''}.`}
+                  />
+                ) : null}
               </section>
 
               <Sessions sessions={sessions} bookingLink={bookingLink} action={action('booking-link')} csrfToken={staff.csrfToken} />
@@ -470,6 +483,12 @@ export function describeLeadEvent(event: LeadEvent, kind: Lead['kind']): string 
     }
     case 'booking':
       return describeBooking(event, who);
+    case 'won value': {
+      const amount = (v: string | null) => (v === null || Number.isNaN(Number(v)) ? '' : `${formatCad(Number(v))} a month`);
+      return event.fromValue === null
+        ? `${who} set the monthly retainer to ${amount(event.toValue)}`
+        : `${who} changed the monthly retainer from ${amount(event.fromValue)} to ${amount(event.toValue)}`;
+    }
   }
 }
 

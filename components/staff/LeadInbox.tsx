@@ -316,7 +316,18 @@ function PersonRowView({ person, now, csrfToken, back }: { person: PersonRow; no
         {lead.erasedAt ? (
           <span className="text-slate-600">{leadStatusLabel[lead.status]}</span>
         ) : (
-          <Island name="LeadStatus" props={{ kind: lead.kind, id: lead.id, status: lead.status, csrfToken, label: `Status of ${name}`, back }} />
+          <Island
+            name="LeadStatus"
+            props={{
+              kind: lead.kind,
+              id: lead.id,
+              status: lead.status,
+              csrfToken,
+              label: `Status of ${name}`,
+              valueLabel: `Monthly retainer of ${name}, CAD`,
+              back,
+            }}
+          />
         )}
         <div className="mt-1 hidden text-xs text-slate-600 lg:block min-[1400px]:hidden">{lead.ownerEmail ? `Owner: ${lead.ownerEmail}` : 'Unassigned'}</div>
       </td>
@@ -358,7 +369,8 @@ function BulkActions({ staff, owners, back }: { staff: LeadInboxProps['staff']; 
             ))}
           </optgroup>
           <optgroup label="Status">
-            {LEAD_STATUSES.map((s) => (
+            {/* Won is set one lead at a time, with its monthly retainer (lib/leads/schema.ts bulkActionSchema). */}
+            {LEAD_STATUSES.filter((s) => s !== 'won').map((s) => (
               <option key={s} value={s}>
                 {leadStatusLabel[s]}
               </option>

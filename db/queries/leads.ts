@@ -183,7 +183,8 @@ export async function leadSources(sql: Db): Promise<{ source: string; count: num
 
 export async function findLead(sql: Db, kind: LeadKind, id: string): Promise<Lead | null> {
   const [row] = await sql<Lead[]>`
-    select ${LIST_COLUMNS(sql)}, l.visitor_id, l.page, l.first_touch::text as first_touch, l.last_touch::text as last_touch
+    select ${LIST_COLUMNS(sql)}, l.visitor_id, l.page, l.first_touch::text as first_touch, l.last_touch::text as last_touch,
+      l.won_value::float8 as won_value
     from leads l left join users u on u.id = l.owner_id
     where l.kind = ${kind} and l.id = ${id}`;
   return row ?? null;
@@ -215,7 +216,7 @@ export async function variantsSeenBy(sql: Db, visitorId: string | null): Promise
 
 type Change = { actor: Actor; now: Date };
 
-type LockedLead = { status: LeadStatus; ownerId: string | null; isSpam: boolean; erasedAt: Date | null };
+type LockedLead = { status: LeadStatus; ownerId: string | null; isSpam: boolean; erasedAt: Date | null; wonValue: string | null };
 
 /**
  * Runs `change` on the lead's row, locked for the transaction: 'missing' when there is no such lead,
@@ -229,7 +230,9 @@ export function changeLead(
   change: (tx: TransactionSql, lead: LockedLead) => Promise<ChangeOutcome>,
 ): Promise<ChangeOutcome> {
   return sql.begin(async (tx) => {
-    const [lead] = await tx<LockedLead[]>`select status, owner_id, is_spam, erased_at from leads where kind = ${kind} and id = ${id} for update`;
+    const [lead] = await tx<
+      LockedLead[]
+    >`select status, owner_id, is_spam, erased_at, won_value::text from leads where kind = ${kind} and id = ${id} for update`;
     if (!lead) return 'missing';
     if (lead.erasedAt) return 'erased';
     return change(tx, lead);
@@ -248,15 +251,33 @@ const addEvent = (
 
 export type ChangeOutcome = 'changed' | 'unchanged' | 'missing' | 'erased';
 
-/** Moves the lead to `status` (with an optional note on the same event). */
-export function changeStatus(sql: Sql, kind: LeadKind, id: string, status: LeadStatus, note: string | undefined, change: Change): Promise<ChangeOutcome> {
+/** An amount in CAD as the database keeps it (numeric(12, 2) read as text): "2500.00". */
+const centsText = (amount: number) => amount.toFixed(2);
+
+/**
+ * Moves the lead to `status` (with an optional note on the same event). Marked won with `wonValue`, the
+ * monthly retainer in CAD the reports count, its own `won value` event when it is new or different.
+ */
+export function changeStatus(
+  sql: Sql,
+  kind: LeadKind,
+  id: string,
+  status: LeadStatus,
+  note: string | undefined,
+  change: Change,
+  wonValue?: number,
+): Promise<ChangeOutcome> {
   return changeLead(sql, kind, id, async (tx, lead) => {
-    if (lead.status === status && !note) return 'unchanged';
+    const value = status === 'won' && wonValue !== undefined ? centsText(wonValue) : null;
+    const newValue = value !== null && value !== lead.wonValue;
+    if (lead.status === status && !note && !newValue) return 'unchanged';
     // Moving a lead on from new says staff reached the person: the reply-by promise is kept then, if not already.
     await tx`update leads set status = ${status},
-               first_reached_at = case when ${lead.status === 'new' && status !== 'new'} then coalesce(first_reached_at, ${change.now}) else first_reached_at end
+               first_reached_at = case when ${lead.status === 'new' && status !== 'new'} then coalesce(first_reached_at, ${change.now}) else first_reached_at end,
+               won_value = coalesce(${value}::numeric, won_value)
              where kind = ${kind} and id = ${id}`;
-    await addEvent(tx, kind, id, { kind: 'status', from: lead.status, to: status, note }, change);
+    if (lead.status !== status || note) await addEvent(tx, kind, id, { kind: 'status', from: lead.status, to: status, note }, change);
+    if (newValue) await addEvent(tx, kind, id, { kind: 'won value', from: lead.wonValue, to: value }, change);
     if (lead.status !== status) await followStatusChange(tx, { kind, id }, { from: lead.status, to: status }, change);
     return 'changed';
   });

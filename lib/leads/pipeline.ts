@@ -55,12 +55,19 @@ export type LeadRow = {
 export type InboxRow = LeadRow & { nextSessionAt: Date | null };
 
 /** A lead with what its detail page adds (touches as stored JSON: lib/leads/attribution.ts parseStoredTouch). */
-export type Lead = LeadRow & { visitorId: string | null; page: string | null; firstTouch: string | null; lastTouch: string | null };
+export type Lead = LeadRow & {
+  visitorId: string | null;
+  page: string | null;
+  firstTouch: string | null;
+  lastTouch: string | null;
+  /** The monthly retainer in CAD staff entered when they marked it won (kept if it moves on from won). */
+  wonValue: number | null;
+};
 
 /** One thing that happened to a lead, for its timeline. */
 export type LeadEvent = {
   id: string;
-  kind: 'submitted' | 'resubmitted' | 'viewed' | 'status' | 'owner' | 'note' | 'spam' | 'erased' | 'delivery' | 'booking';
+  kind: 'submitted' | 'resubmitted' | 'viewed' | 'status' | 'owner' | 'note' | 'spam' | 'erased' | 'delivery' | 'booking' | 'won value';
   actorEmail: string | null;
   fromValue: string | null;
   toValue: string | null;

@@ -59,9 +59,43 @@ describe('inbox filters', () => {
 describe('staff changes', () => {
   test('a status from the pipeline, with an optional trimmed note', () => {
     expect(statusChangeSchema.parse({ status: 'not a fit', note: '  budget too small  ' })).toEqual({ status: 'not a fit', note: 'budget too small' });
-    expect(statusChangeSchema.parse({ status: 'won', note: '' })).toEqual({ status: 'won' });
+    expect(statusChangeSchema.parse({ status: 'won', note: '', wonValue: '2500' })).toEqual({ status: 'won', wonValue: 2500 });
     expect(statusChangeSchema.safeParse({ status: 'archived' }).success).toBe(false);
     expect(statusChangeSchema.safeParse({ status: ['new'] }).success).toBe(false);
+  });
+
+  test('won takes the monthly retainer in CAD: typed as staff write it, or a JSON number', () => {
+    const won = (wonValue: unknown) => statusChangeSchema.safeParse({ status: 'won', wonValue });
+    expect(won('$2,500.50').data?.wonValue).toBe(2500.5);
+    expect(won(' 1800 ').data?.wonValue).toBe(1800);
+    expect(won(0).data?.wonValue).toBe(0);
+    expect(won(1_000_000).data?.wonValue).toBe(1_000_000);
+    expect(won(99.99).data?.wonValue).toBe(99.99);
+    for (const bad of [
+      undefined,
+      '',
+      '  ',
+      -1,
+      '-5',
+      1_000_000.01,
+      '1e6',
+      'NaN',
+      'Infinity',
+      Number.NaN,
+      12.345,
+      '2.500,00',
+      '25 00',
+      [2500],
+      { v: 1 },
+      true,
+    ]) {
+      const outcome = won(bad);
+      expect(outcome.success, String(bad)).toBe(false);
+      expect(outcome.error?.issues.map((i) => i.path.join('.'))).toEqual(['wonValue']);
+    }
+    // Another status ignores the retainer (the lead page's form always carries the field, hidden).
+    expect(statusChangeSchema.parse({ status: 'lost', wonValue: '' })).toEqual({ status: 'lost' });
+    expect(statusChangeSchema.parse({ status: 'contacted', wonValue: 'typed, then Won unchosen' })).toEqual({ status: 'contacted' });
   });
 
   test('notes: not empty, not too long, nothing a database cannot store', () => {

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { findUnstorableText, UNSTORABLE_TEXT_MESSAGE } from '../forms/validation.ts';
 import { CHANNELS } from './notifications.ts';
-import { LEAD_KINDS, LEAD_STATUSES, NOTE_MAX } from './pipeline.ts';
+import { LEAD_KINDS, LEAD_STATUSES, type LeadStatus, NOTE_MAX } from './pipeline.ts';
 
 // What staff send about leads, checked by the server (server/api/validate.ts) and, for the status,
 // by its island: the lead a path names, the inbox's filters and every change to a lead. Pure: no I/O.
@@ -76,11 +76,55 @@ const note = z.pipe(
   z.string().check(z.trim(), z.maxLength(NOTE_MAX, { error: `A note has at most ${NOTE_MAX.toLocaleString('en-CA')} characters` })),
 );
 
-/** What staff change on a lead: a form field or a JSON body, the same rules. */
-export const statusChangeSchema = z.object({
-  status: z.enum(LEAD_STATUSES, { error: `Choose one of: ${LEAD_STATUSES.join(', ')}` }),
-  note: optional(note),
-});
+/** The most a won client's monthly retainer may be, in CAD (a typo's extra zeros would swamp every report). */
+export const WON_VALUE_MAX = 1_000_000;
+const WON_VALUE_MESSAGE = `Enter the monthly retainer in CAD, from 0 to ${WON_VALUE_MAX.toLocaleString('en-CA')} (like 2500 or 2,500.50)`;
+
+/** "$2,500.50", "2500" or a JSON number as a number; text that is not an amount is NaN, which z.number() refuses. */
+function amountOf(value: unknown): unknown {
+  if (typeof value !== 'string') return value;
+  const text = value.trim().replace(/^\$\s*/, '');
+  return /^(\d{1,3}(,\d{3})+|\d+)(\.\d{1,2})?$/.test(text) ? Number(text.replaceAll(',', '')) : Number.NaN;
+}
+const wholeCents = (n: number) => Math.abs(n * 100 - Math.round(n * 100)) < 1e-6;
+
+/** A won client's monthly retainer in CAD: 0 to WON_VALUE_MAX, at most cents. */
+export const wonValueSchema = z.pipe(
+  z.transform(amountOf),
+  z
+    .number({ error: WON_VALUE_MESSAGE })
+    .check(
+      z.minimum(0, { error: WON_VALUE_MESSAGE }),
+      z.maximum(WON_VALUE_MAX, { error: WON_VALUE_MESSAGE }),
+      z.refine(wholeCents, { error: WON_VALUE_MESSAGE }),
+    ),
+);
+
+/**
+ * What staff change on a lead: a form field or a JSON body, the same rules. Marking a lead won takes its
+ * monthly retainer (`wonValue`, CAD), which the reports count as won value; with another status it is ignored.
+ */
+export const statusChangeSchema = z.pipe(
+  z.object({
+    status: z.enum(LEAD_STATUSES, { error: `Choose one of: ${LEAD_STATUSES.join(', ')}` }),
+    note: optional(note),
+    // Read only for won (the lead page's form carries the field, hidden, whatever the status).
+    wonValue: z.optional(z.unknown()),
+  }),
+  z.transform(({ wonValue, ...change }, ctx): { status: LeadStatus; note?: string; wonValue?: number } => {
+    if (change.status !== 'won') return change;
+    const amount = z.safeParse(wonValueSchema, blankToUndefined(wonValue) ?? Number.NaN);
+    if (amount.success) return { ...change, wonValue: amount.data };
+    const missing = blankToUndefined(wonValue) === undefined;
+    ctx.issues.push({
+      code: 'custom',
+      path: ['wonValue'],
+      input: wonValue,
+      message: missing ? 'Enter the monthly retainer in CAD to mark the lead won' : (amount.error.issues[0]?.message ?? WON_VALUE_MESSAGE),
+    });
+    return z.NEVER;
+  }),
+);
 export const ownerChangeSchema = z.object({
   owner: z.pipe(z.string({ error: 'Choose a staff member' }), z.string().check(z.regex(/^(none|[0-9a-f-]{36})$/, { error: 'Choose a staff member' }))),
 });
@@ -144,7 +188,7 @@ const personId = z.string().check(z.regex(/^[0-9a-f-]{36}$/, { error: 'A person 
 
 /**
  * A bulk action on the people ticked in the inbox (`POST /admin/leads/bulk`): assign their open leads
- * to a staff member (`value`: an id or `none`), move them to a status, or mark them as spam.
+ * to a staff member (`value`: an id or `none`), move them to a status (but won), or mark them as spam.
  */
 export const bulkActionSchema = z
   .object({
@@ -161,5 +205,7 @@ export const bulkActionSchema = z
       path: ['value'],
       error: `Choose one of: ${LEAD_STATUSES.join(', ')}`,
     }),
+    // A won client has a retainer of its own, entered on its lead's page: never one figure for many.
+    z.refine((b) => b.action !== 'status' || b.value !== 'won', { path: ['value'], error: 'Mark a lead won on its own page, with its monthly retainer' }),
   );
 export type BulkActionForm = z.output<typeof bulkActionSchema>;

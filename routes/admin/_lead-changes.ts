@@ -42,7 +42,10 @@ const action = <S extends z.ZodMiniType>(a: Action<S>) => a;
 
 /** What staff can do to a lead, each a plain form POST to /admin/leads/{type}/{id}/{name} (retry: a failed notification; booking-link: the link to book a session). */
 const actions = {
-  status: action({ schema: statusChangeSchema, run: (sql, kind, id, body, change) => changeStatus(sql, kind, id, body.status, body.note, change) }),
+  status: action({
+    schema: statusChangeSchema,
+    run: (sql, kind, id, body, change) => changeStatus(sql, kind, id, body.status, body.note, change, body.wonValue),
+  }),
   owner: action({ schema: ownerChangeSchema, run: (sql, kind, id, body, change) => changeOwner(sql, kind, id, body.owner, change) }),
   notes: action({ schema: noteSchema, run: (sql, kind, id, body, change) => addNote(sql, kind, id, body.note, change) }),
   spam: action({

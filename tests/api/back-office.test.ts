@@ -219,7 +219,7 @@ describe('CSRF', () => {
       t.request(`/admin/api/leads/audit/${id}/status`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', cookie: session.cookie, ...headers },
-        body: JSON.stringify({ status: 'won' }),
+        body: JSON.stringify({ status: 'won', wonValue: 2500 }),
       });
     const refused = await api({});
     expect(refused.status).toBe(403);
@@ -232,7 +232,7 @@ describe('CSRF', () => {
     expect(lead.status).toBe('new');
     const ok = await api({ 'x-csrf-token': session.csrf });
     expect(ok.status).toBe(200);
-    expect(await ok.json()).toEqual({ status: 'won', changed: true });
+    expect(await ok.json()).toEqual({ status: 'won', wonValue: 2500, changed: true });
     const events = await t.sql`select actor_id, from_value, to_value from lead_events where lead_id = ${id} and kind = 'status'`;
     expect([...events]).toEqual([{ actorId: staff.id, fromValue: 'new', toValue: 'won' }]);
   });
@@ -455,7 +455,7 @@ describe('a lead', () => {
     expect(html).toContain('moved it from New to Contacted');
     expect(html).toContain('Left a voicemail at 10:15.');
     expect(html).toContain(`assigned it to ${staff.email}`);
-    expect((await post('/admin/leads/audit/no-such/status', { status: 'won' })).status).toBe(404);
+    expect((await post('/admin/leads/audit/no-such/status', { status: 'won', wonValue: '2500' })).status).toBe(404);
   });
 
   test('erase: the answers and the contact row are gone, an anonymous record with who and when remains, nothing more can change', async () => {
@@ -480,7 +480,7 @@ describe('a lead', () => {
     expect(html).toContain('Erased lead');
     expect(html).not.toContain(word);
     expect(rowsOf(await (await get(`/admin/leads?q=${word}`)).text())).toEqual([]);
-    expect((await post(`/admin/leads/audit/${id}/status`, { status: 'won' })).status).toBe(409);
+    expect((await post(`/admin/leads/audit/${id}/status`, { status: 'won', wonValue: '2500' })).status).toBe(409);
     // Pressing Erase twice is not an error.
     expect((await post(`/admin/leads/audit/${id}/erase`, { confirm: 'erase' })).status).toBe(303);
   });

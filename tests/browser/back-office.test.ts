@@ -306,6 +306,8 @@ describe('the back office with JavaScript turned off', () => {
       const row = page.locator('tr[data-lead^="intake/"]');
       expect(await row.count()).toBe(1);
       await row.getByLabel('Status of Marco DeLuca').selectOption('won');
+      // Won asks for the monthly retainer, shown by CSS once Won is chosen, without JavaScript too.
+      await row.getByLabel('Monthly retainer of Marco DeLuca, CAD').fill('2,750');
       await row.getByRole('button', { name: 'Save' }).click();
       await page.waitForLoadState('load');
       expect(new URL(page.url()).searchParams.get('q')).toBe(company);
@@ -316,6 +318,7 @@ describe('the back office with JavaScript turned off', () => {
       await page.getByRole('button', { name: 'Add note' }).click();
       await page.locator('li[data-event="note"]').waitFor();
       expect(await page.locator('li[data-event="status"]').textContent()).toContain('moved it from New to Won');
+      expect(await page.locator('li[data-event="won value"]').textContent()).toContain('set the monthly retainer to $2,750 a month');
       expect(await page.locator('li[data-event="note"]').textContent()).toContain('Signed the contract by email.');
 
       await page.getByRole('button', { name: 'Log out' }).click();

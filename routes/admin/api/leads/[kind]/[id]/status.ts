@@ -11,7 +11,7 @@ import { changeBy } from '../../../../_lead-changes.ts';
 
 const NO_SUCH_LEAD = 'No such lead';
 
-/** POST /admin/api/leads/{type}/{id}/status {status, note?}: the inbox's one-click status, as JSON. */
+/** POST /admin/api/leads/{type}/{id}/status {status, note?, wonValue?}: the inbox's one-click status, as JSON (won needs `wonValue`, the monthly retainer in CAD). */
 export default new Hono<AppEnv>().post(
   '/',
   jsonWrite(),
@@ -20,10 +20,10 @@ export default new Hono<AppEnv>().post(
   validJson(statusChangeSchema),
   async (c) => {
     const params = c.req.valid('param');
-    const { status, note } = c.req.valid('json');
-    const outcome = await withDatabaseDeadline(c.get('deps').sql, (db) => changeStatus(db, params.kind, params.id, status, note, changeBy(c)));
+    const { status, note, wonValue } = c.req.valid('json');
+    const outcome = await withDatabaseDeadline(c.get('deps').sql, (db) => changeStatus(db, params.kind, params.id, status, note, changeBy(c), wonValue));
     if (outcome === 'missing') return answerError(c, 404, NO_SUCH_LEAD);
     if (outcome === 'erased') return answerError(c, 409, 'This lead was erased on request: it can no longer be changed');
-    return c.json({ status, changed: outcome === 'changed' });
+    return c.json({ status, ...(status === 'won' ? { wonValue } : {}), changed: outcome === 'changed' });
   },
 );
