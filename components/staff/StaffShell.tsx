@@ -9,6 +9,7 @@ const staffLinks = [
   { href: '/admin/leads', label: 'Leads' },
   { href: '/admin/sessions', label: 'Sessions' },
   { href: '/admin/booking', label: 'Booking' },
+  { href: '/admin/analytics', label: 'Analytics' },
   { href: '/admin/ab-tests', label: 'A/B tests' },
   { href: '/admin/account', label: 'Account' },
 ] as const;

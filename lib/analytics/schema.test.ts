@@ -2,7 +2,7 @@ import { describe, expect, test } from 'bun:test';
 import * as z from 'zod/mini';
 import { validationErrorBody } from '../forms/validation.ts';
 import { daysIn, rangeInstants } from './range.ts';
-import { dayRangeSchema, RANGE_MAX_DAYS } from './schema.ts';
+import { dayRangeSchema, RANGE_MAX_DAYS, reportCsvQuerySchema, reportQuerySchema } from './schema.ts';
 
 const refused = (input: unknown) => {
   const result = z.safeParse(dayRangeSchema, input);
@@ -37,5 +37,32 @@ describe('a range of Toronto days', () => {
       start: new Date('2026-11-01T04:00:00Z'),
       end: new Date('2026-12-01T05:00:00Z'),
     });
+  });
+});
+
+describe("the dashboard's ranges", () => {
+  const fields = (schema: z.ZodMiniType, input: unknown) => {
+    const result = z.safeParse(schema, input);
+    return result.success ? [] : [...new Set(result.error.issues.map((i) => i.path.join('.')))];
+  };
+
+  test('both ends optional, blank is absent, each a real day; backwards or over two years names `to`', () => {
+    expect(reportQuerySchema.parse({})).toEqual({});
+    expect(reportQuerySchema.parse({ from: '', to: '  ' })).toEqual({});
+    expect(reportQuerySchema.parse({ from: '2026-11-01', to: '2026-11-24', other: 'x' })).toEqual({ from: '2026-11-01', to: '2026-11-24' });
+    expect(fields(reportQuerySchema, { from: '2026-02-30' })).toEqual(['from']);
+    expect(fields(reportQuerySchema, { to: '2026-11-24T00:00:00Z' })).toEqual(['to']);
+    expect(fields(reportQuerySchema, { from: ['2026-11-01', '2026-11-02'] })).toEqual(['from']);
+    expect(fields(reportQuerySchema, { from: 20261101 })).toEqual(['from']);
+    expect(fields(reportQuerySchema, { from: '2026-11-24', to: '2026-11-23' })).toEqual(['to']);
+    expect(fields(reportQuerySchema, { from: '2024-11-23', to: '2026-11-24' })).toEqual([]);
+    expect(fields(reportQuerySchema, { from: '2024-11-22', to: '2026-11-24' })).toEqual(['to']);
+  });
+
+  test('a CSV names one of the tables', () => {
+    expect(reportCsvQuerySchema.parse({ table: 'sources' })).toEqual({ table: 'sources' });
+    expect(fields(reportCsvQuerySchema, {})).toEqual(['table']);
+    expect(fields(reportCsvQuerySchema, { table: 'users' })).toEqual(['table']);
+    expect(fields(reportCsvQuerySchema, { table: ['days', 'pages'] })).toEqual(['table']);
   });
 });

@@ -4,6 +4,7 @@ import {
   formatDate,
   formatDateTime,
   formatDayHeading,
+  formatDayWithYear,
   formatLongDate,
   formatMonthDay,
   formatShortWeekdayTime,
@@ -58,6 +59,8 @@ test('a long date with its weekday and a clock time, as a person reads them in a
 test('a calendar day as month and day, with no time zone of its own', () => {
   expect(formatMonthDay('2026-03-04')).toBe('Mar 4');
   expect(formatMonthDay('2026-12-31')).toBe('Dec 31');
+  expect(formatDayWithYear('2026-03-04')).toBe('Mar 4, 2026');
+  expect(formatDayWithYear('2027-01-01')).toBe('Jan 1, 2027');
 });
 
 test('an appointment in short, in Toronto time or in another zone', () => {

@@ -20,6 +20,12 @@ export function formatMonthDay(day: string): string {
   return `${MONTHS[month - 1]} ${date}`;
 }
 
+/** A calendar date "2026-03-04" (already a Toronto day) as "Mar 4, 2026". */
+export function formatDayWithYear(day: string): string {
+  const { year, month, day: date } = parseIsoDay(day);
+  return `${MONTHS[month - 1]} ${date}, ${year}`;
+}
+
 /** "14:05" in Toronto time, or in `timeZone`. */
 export function formatTimeOfDay(at: string | Date, timeZone: string = agency.timeZone): string {
   const { hour, minute } = wallClock(new Date(at), timeZone);

@@ -1,0 +1,119 @@
+import type { Sql, TransactionSql } from 'postgres';
+import { type Days, rangeInstants } from '../../lib/analytics/range.ts';
+import {
+  type AnalyticsReport,
+  buildReport,
+  type PageRow,
+  type ReportLead,
+  type TrafficDay,
+  type VariantVisitors,
+  type VisitSlice,
+} from '../../lib/analytics/report.ts';
+
+// The analytics dashboard's reads (routes/admin/analytics.tsx, its JSON and CSVs, and the weekly email):
+// each function one statement over a range of Toronto days. A finished day that was rolled up
+// (analytics_rollups) is read from the daily tables, a few rows a day; a day not rolled up yet (today,
+// or one the roll-up has not reached) from the raw rows, analytics_visits and analytics_page_views, so
+// today's figures are live and a year of traffic stays a few thousand rows to read. Every statement
+// names the range on the day column the tables' keys start with. lib/analytics/report.ts turns the
+// rows into the report.
+
+type Db = Sql | TransactionSql;
+
+/** The days of `range` that are rolled up: read from the daily tables; the others from the raw rows. */
+const rolled = (sql: Db, { from, to }: Days) => sql`select day from analytics_rollups where day between ${from}::date and ${to}::date`;
+const inRange = (sql: Db, { from, to }: Days) => sql`day between ${from}::date and ${to}::date`;
+
+/** Visitors and page views per day (days without any are left out). */
+export async function trafficByDay(sql: Db, range: Days): Promise<TrafficDay[]> {
+  return sql<TrafficDay[]>`
+    with rolled as (${rolled(sql, range)}),
+    visitors as (
+      select day, sum(visitors) as visitors from analytics_daily_sources where ${inRange(sql, range)} and day in (select day from rolled) group by day
+      union all
+      select day, count(*) from analytics_visits where ${inRange(sql, range)} and day not in (select day from rolled) group by day
+    ),
+    views as (
+      select day, sum(pageviews) as pageviews from analytics_daily_pages where ${inRange(sql, range)} and day in (select day from rolled) group by day
+      union all
+      select day, count(*) from analytics_page_views where ${inRange(sql, range)} and day not in (select day from rolled) group by day
+    )
+    select to_char(day, 'YYYY-MM-DD') as date, coalesce(v.visitors, 0)::float8 as visitors, coalesce(p.pageviews, 0)::float8 as pageviews
+    from visitors v full join views p using (day)
+    order by day`;
+}
+
+/** Visitors and page views per route over the range, most viewed first (at most `limit`). */
+export async function pagesOf(sql: Db, range: Days, limit = 100): Promise<PageRow[]> {
+  return sql<PageRow[]>`
+    with rolled as (${rolled(sql, range)})
+    select route, sum(visitors)::float8 as visitors, sum(pageviews)::float8 as pageviews from (
+      select route, visitors, pageviews from analytics_daily_pages where ${inRange(sql, range)} and day in (select day from rolled)
+      union all
+      select route, count(distinct visitor_key), count(*) from analytics_page_views
+      where ${inRange(sql, range)} and day not in (select day from rolled) group by day, route
+    ) p
+    group by route
+    order by sum(pageviews) desc, sum(visitors) desc, route
+    limit ${limit}`;
+}
+
+/** The range's visits by source, medium, campaign and landing page, with how many started the audit. */
+export async function visitSlices(sql: Db, range: Days): Promise<VisitSlice[]> {
+  return sql<VisitSlice[]>`
+    with rolled as (${rolled(sql, range)})
+    select source, medium, campaign, landing, sum(visitors)::float8 as visitors, sum(audit_started)::float8 as audit_started from (
+      select source, medium, campaign, landing, visitors, audit_started from analytics_daily_sources
+      where ${inRange(sql, range)} and day in (select day from rolled)
+      union all
+      select source, medium, campaign, landing, count(*), count(audit_started_at) from analytics_visits
+      where ${inRange(sql, range)} and day not in (select day from rolled) group by source, medium, campaign, landing
+    ) v
+    group by source, medium, campaign, landing`;
+}
+
+/**
+ * The leads that arrived in the range (Toronto days), never spam or erased (leads_report_idx), each with
+ * what the reports need: its first touch, its value before and after it was won, whether a session was
+ * booked (a booking booked or held, or the pipeline status says so) and its visitor's A/B variants.
+ */
+export async function leadsOf(sql: Db, range: Days, timeZone: string): Promise<ReportLead[]> {
+  const { start, end } = rangeInstants(range, timeZone);
+  const rows = await sql<(Omit<ReportLead, 'variants'> & { variants: string | null })[]>`
+    select l.kind, l.created_at, l.reply_by, l.first_reached_at, l.first_touch::text as first_touch, l.page, l.budget,
+      a.estimated_value::text as estimated_value, l.won_value::float8 as won_value, l.status,
+      (l.status in ('session booked', 'won') or exists (
+        select 1 from bookings b where b.lead_kind = l.kind and b.lead_id = l.id and b.status in ('booked', 'held')
+      )) as booked,
+      (select string_agg(s.variant_id, ',') from ab_test_assignments s where s.user_id = l.visitor_id) as variants
+    from leads l
+    left join business_audits a on l.kind = 'audit' and a.id = l.id
+    where not l.is_spam and l.erased_at is null and l.created_at >= ${start} and l.created_at < ${end}
+    order by l.created_at`;
+  return rows.map((r) => ({ ...r, variants: r.variants ? r.variants.split(',') : [] }));
+}
+
+/** Every A/B variant, with the visitors its test assigned to it in the range (their first view: ab_test_assignments). */
+export async function variantVisitors(sql: Db, range: Days, timeZone: string): Promise<VariantVisitors[]> {
+  const { start, end } = rangeInstants(range, timeZone);
+  return sql<VariantVisitors[]>`
+    select t.name as test_name, v.id as variant_id, v.name as variant_name, v.is_control, coalesce(c.visitors, 0)::float8 as visitors
+    from ab_test_variants v join ab_tests t on t.id = v.test_id
+    left join (
+      select variant_id, count(*) as visitors from ab_test_assignments
+      where assigned_at >= ${start} and assigned_at < ${end} group by variant_id
+    ) c on c.variant_id = v.id
+    order by t.name, v.is_control desc, v.name`;
+}
+
+/** The whole report of one range (lib/analytics/report.ts). */
+export async function analyticsReport(sql: Db, range: Days, ctx: { now: Date; timeZone: string }): Promise<AnalyticsReport> {
+  const [days, pages, visits, leads, variants] = await Promise.all([
+    trafficByDay(sql, range),
+    pagesOf(sql, range),
+    visitSlices(sql, range),
+    leadsOf(sql, range, ctx.timeZone),
+    variantVisitors(sql, range, ctx.timeZone),
+  ]);
+  return buildReport({ range, days, pages, visits, leads, variants, now: ctx.now, timeZone: ctx.timeZone });
+}
