@@ -1,6 +1,7 @@
 import { type FocusEvent, type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react';
 import { abClickMarker, abViewMarker } from '../client/ab-markers.ts';
 import { apiRequest, serverMessage } from '../client/api-client.ts';
+import { auditAnswered } from '../client/audit-started.ts';
 import { newSubmissionId, readForm } from '../client/forms.ts';
 import { useFieldId } from '../client/islands/root.tsx';
 import { useToast } from '../client/toast.ts';
@@ -238,7 +239,10 @@ function Wizard({
         noValidate
         data-wizard=""
         onSubmit={onSubmit}
-        onChange={onChange}
+        onChange={(e) => {
+          onChange();
+          auditAnswered(e.target);
+        }}
         onPointerDown={() => {
           lastTouch.current = performance.now();
         }}

@@ -29,24 +29,25 @@ import * as route24 from '../routes/admin/password-reset.tsx';
 import * as route25 from '../routes/admin/people/[id].tsx';
 import * as route26 from '../routes/admin/sessions.tsx';
 import * as route27 from '../routes/api/ab-test.ts';
-import * as route28 from '../routes/api/booking/index.ts';
-import * as route29 from '../routes/api/booking/slots.ts';
-import * as route30 from '../routes/api/business-audit.ts';
-import * as route31 from '../routes/api/q4-intake.ts';
-import * as route32 from '../routes/api/rss-feed.ts';
-import * as route33 from '../routes/api/social-stories.ts';
-import * as route34 from '../routes/audit/results/[token].tsx';
-import * as route35 from '../routes/blog.tsx';
-import * as route36 from '../routes/book/index.tsx';
-import * as route37 from '../routes/book/manage/[token].tsx';
-import * as route38 from '../routes/healthz.ts';
-import * as route39 from '../routes/metrics.ts';
-import * as route40 from '../routes/q4-intake/index.tsx';
-import * as route41 from '../routes/q4-intake/thank-you.tsx';
-import * as route42 from '../routes/services/index.tsx';
-import * as route43 from '../routes/services/[slug].tsx';
-import * as route44 from '../routes/social-generator.tsx';
-import * as route45 from '../routes/what-is-digital-marketing.tsx';
+import * as route28 from '../routes/api/analytics/audit-started.ts';
+import * as route29 from '../routes/api/booking/index.ts';
+import * as route30 from '../routes/api/booking/slots.ts';
+import * as route31 from '../routes/api/business-audit.ts';
+import * as route32 from '../routes/api/q4-intake.ts';
+import * as route33 from '../routes/api/rss-feed.ts';
+import * as route34 from '../routes/api/social-stories.ts';
+import * as route35 from '../routes/audit/results/[token].tsx';
+import * as route36 from '../routes/blog.tsx';
+import * as route37 from '../routes/book/index.tsx';
+import * as route38 from '../routes/book/manage/[token].tsx';
+import * as route39 from '../routes/healthz.ts';
+import * as route40 from '../routes/metrics.ts';
+import * as route41 from '../routes/q4-intake/index.tsx';
+import * as route42 from '../routes/q4-intake/thank-you.tsx';
+import * as route43 from '../routes/services/index.tsx';
+import * as route44 from '../routes/services/[slug].tsx';
+import * as route45 from '../routes/social-generator.tsx';
+import * as route46 from '../routes/what-is-digital-marketing.tsx';
 
 export const routeFiles: readonly RouteFile[] = [
   { file: 'routes/admin/_middleware.ts', path: '/admin', kind: 'middleware', module: route0 },
@@ -77,22 +78,23 @@ export const routeFiles: readonly RouteFile[] = [
   { file: 'routes/admin/people/[id].tsx', path: '/admin/people/:id', kind: 'route', module: route25 },
   { file: 'routes/admin/sessions.tsx', path: '/admin/sessions', kind: 'route', module: route26 },
   { file: 'routes/api/ab-test.ts', path: '/api/ab-test', kind: 'route', module: route27 },
-  { file: 'routes/api/booking/index.ts', path: '/api/booking', kind: 'route', module: route28 },
-  { file: 'routes/api/booking/slots.ts', path: '/api/booking/slots', kind: 'route', module: route29 },
-  { file: 'routes/api/business-audit.ts', path: '/api/business-audit', kind: 'route', module: route30 },
-  { file: 'routes/api/q4-intake.ts', path: '/api/q4-intake', kind: 'route', module: route31 },
-  { file: 'routes/api/rss-feed.ts', path: '/api/rss-feed', kind: 'route', module: route32 },
-  { file: 'routes/api/social-stories.ts', path: '/api/social-stories', kind: 'route', module: route33 },
-  { file: 'routes/audit/results/[token].tsx', path: '/audit/results/:token', kind: 'route', module: route34 },
-  { file: 'routes/blog.tsx', path: '/blog', kind: 'route', module: route35 },
-  { file: 'routes/book/index.tsx', path: '/book', kind: 'route', module: route36 },
-  { file: 'routes/book/manage/[token].tsx', path: '/book/manage/:token', kind: 'route', module: route37 },
-  { file: 'routes/healthz.ts', path: '/healthz', kind: 'route', module: route38 },
-  { file: 'routes/metrics.ts', path: '/metrics', kind: 'route', module: route39 },
-  { file: 'routes/q4-intake/index.tsx', path: '/q4-intake', kind: 'route', module: route40 },
-  { file: 'routes/q4-intake/thank-you.tsx', path: '/q4-intake/thank-you', kind: 'route', module: route41 },
-  { file: 'routes/services/index.tsx', path: '/services', kind: 'route', module: route42 },
-  { file: 'routes/services/[slug].tsx', path: '/services/:slug', kind: 'route', module: route43 },
-  { file: 'routes/social-generator.tsx', path: '/social-generator', kind: 'route', module: route44 },
-  { file: 'routes/what-is-digital-marketing.tsx', path: '/what-is-digital-marketing', kind: 'route', module: route45 },
+  { file: 'routes/api/analytics/audit-started.ts', path: '/api/analytics/audit-started', kind: 'route', module: route28 },
+  { file: 'routes/api/booking/index.ts', path: '/api/booking', kind: 'route', module: route29 },
+  { file: 'routes/api/booking/slots.ts', path: '/api/booking/slots', kind: 'route', module: route30 },
+  { file: 'routes/api/business-audit.ts', path: '/api/business-audit', kind: 'route', module: route31 },
+  { file: 'routes/api/q4-intake.ts', path: '/api/q4-intake', kind: 'route', module: route32 },
+  { file: 'routes/api/rss-feed.ts', path: '/api/rss-feed', kind: 'route', module: route33 },
+  { file: 'routes/api/social-stories.ts', path: '/api/social-stories', kind: 'route', module: route34 },
+  { file: 'routes/audit/results/[token].tsx', path: '/audit/results/:token', kind: 'route', module: route35 },
+  { file: 'routes/blog.tsx', path: '/blog', kind: 'route', module: route36 },
+  { file: 'routes/book/index.tsx', path: '/book', kind: 'route', module: route37 },
+  { file: 'routes/book/manage/[token].tsx', path: '/book/manage/:token', kind: 'route', module: route38 },
+  { file: 'routes/healthz.ts', path: '/healthz', kind: 'route', module: route39 },
+  { file: 'routes/metrics.ts', path: '/metrics', kind: 'route', module: route40 },
+  { file: 'routes/q4-intake/index.tsx', path: '/q4-intake', kind: 'route', module: route41 },
+  { file: 'routes/q4-intake/thank-you.tsx', path: '/q4-intake/thank-you', kind: 'route', module: route42 },
+  { file: 'routes/services/index.tsx', path: '/services', kind: 'route', module: route43 },
+  { file: 'routes/services/[slug].tsx', path: '/services/:slug', kind: 'route', module: route44 },
+  { file: 'routes/social-generator.tsx', path: '/social-generator', kind: 'route', module: route45 },
+  { file: 'routes/what-is-digital-marketing.tsx', path: '/what-is-digital-marketing', kind: 'route', module: route46 },
 ];

@@ -10,6 +10,7 @@ import { memoizeByString } from '../../lib/http/memo.ts';
 import type { Clock } from '../../lib/time/clock.ts';
 import { withDatabaseDeadline } from '../../server/deadline.ts';
 import type { Logger } from '../../server/log.ts';
+import { newSalt, sha256 } from './visitor-keys.ts';
 
 // Page views counted on the server, with no cookie and no script. `view` runs on the request's path
 // (the page cache's fast lane included), so it only keeps what it is handed, in arrays made once: the
@@ -135,12 +136,6 @@ const emptyBatch = (): Batch => ({
   medium: [],
   campaign: [],
 });
-
-/** SHA-256 as URL-safe text: the visitor key's hash (lib/analytics/visitor-key.ts). */
-const sha256 = (text: string) => new Bun.CryptoHasher('sha256').update(text).digest('base64url');
-
-/** A new day's salt: 32 random bytes. */
-const newSalt = () => Buffer.from(crypto.getRandomValues(new Uint8Array(32))).toString('base64url');
 
 export function createPageViewCollector(options: CollectorOptions): PageViewCollector {
   const { sql, now, log, siteHost, trustProxy } = options;

@@ -16,6 +16,9 @@ const DAY = 24 * 60 * MINUTE;
  */
 export const RATE_RULES = {
   forms: { limit: 10, windowMs: MINUTE },
+  // The audit form's "started" signal (routes/api/analytics/audit-started.ts): as many as the forms, but an
+  // allowance of its own, so a visitor's signals never use up the submissions it leads to.
+  auditStarts: { limit: 10, windowMs: MINUTE },
   // Staff password reset requests (routes/admin/password-reset.tsx): per address, and per email asked
   // for (whether or not it has an account), so the form cannot flood a staff inbox from one address or
   // from many; three links an hour is more than anyone who forgot a password needs.

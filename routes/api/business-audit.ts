@@ -3,6 +3,7 @@ import { storeAuditSubmission } from '../../db/queries/audits.ts';
 import { presentResults } from '../../lib/audit/presentation.ts';
 import { resultsPath } from '../../lib/audit/results-link.ts';
 import { AUDIT_FLAG_FIELDS, AUDIT_LIST_FIELDS, auditSchema } from '../../lib/audit/schema.ts';
+import { isLikelySpam } from '../../lib/forms/spam.ts';
 import type { FieldErrors } from '../../lib/forms/validation.ts';
 import { isFormBody } from '../../server/api/body-type.ts';
 import { formSubmissionId } from '../../server/api/form-submission.ts';
@@ -18,6 +19,7 @@ import { rateLimit } from '../../server/middleware/rate-limit.ts';
 import { renderPage } from '../../server/page.tsx';
 import { visitorId } from '../../server/visitor.ts';
 import { auditFormPage } from './_audit-form.tsx';
+import { auditStarted } from './_audit-start.ts';
 
 const API_PATH = '/api/business-audit';
 
@@ -39,7 +41,7 @@ const api = new Hono<AppEnv>()
       const valid = c.req.valid('json');
       // A plain post carries no id: one made from its answers and visitor makes a double click one submission.
       const answers = { ...valid, id: valid.id ?? (plainForm ? formSubmissionId(c, valid) : undefined) };
-      const { sql, now, notifications } = c.get('deps');
+      const { sql, now, notifications, log } = c.get('deps');
       const stored = await withDatabaseDeadline(sql, (db) =>
         storeAuditSubmission(db, answers, {
           visitor: visitorId(c),
@@ -51,6 +53,13 @@ const api = new Hono<AppEnv>()
       );
       if (stored === 'conflict') return answerError(c, 409, SUBMISSION_CONFLICT);
       if (stored.queued) notifications.queued();
+      // A form sent is a form started (the funnel's second step), also when no script sent its first answer;
+      // the first time stays, and likely spam starts nothing. The analytics never fail the submission,
+      // which is stored by now.
+      if (!isLikelySpam(answers))
+        await auditStarted(c, referringPage(c, '(unknown)')).catch((error) =>
+          log.warn('audit start not recorded', { requestId: c.get('requestId'), error: (error as Error)?.name ?? 'Error' }),
+        );
       const resultsUrl = resultsPath(stored.resultsToken);
       return plainForm ? c.redirect(resultsUrl, 303) : c.json({ audit: stored.audit, resultsUrl, presentation: presentResults(stored.audit) }, 201);
     },

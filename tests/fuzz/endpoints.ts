@@ -32,6 +32,13 @@ export const fuzzedEndpoints: FuzzedEndpoint[] = [
     rowsFor: (status) => (status === 201 ? 1 : 0),
   },
   {
+    // The audit form's first answer: it marks the fuzz browser's day (one row, then the same row again), stores nothing else.
+    path: '/api/analytics/audit-started',
+    valid: fc.record({ form: fc.constant('audit') }),
+    tables: [],
+    rowsFor: () => 0,
+  },
+  {
     path: '/api/social-stories/generate',
     valid: storyInput,
     tables: [],
