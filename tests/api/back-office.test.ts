@@ -51,6 +51,9 @@ describe('every staff route without a session', () => {
       ['POST', `/admin/leads/audit/${id}/erase`, 'page'],
       ['POST', '/admin/logout', 'page'],
       ['GET', '/admin/board', 'page', '/admin/board'],
+      ['GET', '/admin/analytics', 'page', '/admin/analytics'],
+      ['GET', '/admin/analytics?from=2026-11-01', 'page', '/admin/analytics?from=2026-11-01'],
+      ['GET', '/admin/analytics.csv?table=sources', 'page', '/admin/analytics.csv?table=sources'],
       ['POST', '/admin/leads/bulk', 'page'],
       ['GET', `/admin/people/${id}`, 'page', `/admin/people/${id}`],
       ...['call', 'next-action', 'email', 'merge', 'undo-merge', 'erase'].map((change): [string, string, 'page'] => [
@@ -59,6 +62,7 @@ describe('every staff route without a session', () => {
         'page',
       ]),
       ['GET', '/admin/api/people?q=chen', 'api'],
+      ['GET', '/admin/api/analytics?from=2026-11-01&to=2026-11-24', 'api'],
       ...['calls', 'next-action', 'erase'].map((change): [string, string, 'api'] => ['POST', `/admin/api/people/${id}/${change}`, 'api']),
       ['POST', `/admin/api/leads/audit/${id}/status`, 'api'],
       ['GET', '/admin/api/ab-test/tests', 'api'],

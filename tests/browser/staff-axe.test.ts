@@ -77,6 +77,8 @@ describe.each([
     '/admin/booking',
     '/admin/account',
     '/admin/ab-tests',
+    '/admin/analytics',
+    '/admin/analytics?from=2030-01-01&to=2030-01-31',
   ];
 
   test('axe-core finds nothing on any of them', async () => {

@@ -118,7 +118,7 @@ export function AnalyticsPage({ staff, report, previous, today }: AnalyticsPageP
         )}
       </Section>
 
-      <Section id="variants" title="A/B test variants" csv={csvHref('variants', range)}>
+      <Section id="variants" title="A/B test variants" csv={csvHref('variants', range)} csvLabel="A/B test variants">
         {report.variants.length === 0 ? (
           <Empty text={empty.variants} />
         ) : (
@@ -258,7 +258,7 @@ function Headlines({ report, previous }: { report: AnalyticsReport; previous: An
   );
 }
 
-function Section({ id, title, csv, children }: { id: string; title: string; csv: string; children: ReactNode }) {
+function Section({ id, title, csv, csvLabel, children }: { id: string; title: string; csv: string; csvLabel?: string; children: ReactNode }) {
   return (
     <section id={id} aria-labelledby={`${id}-title`} className="mt-10">
       <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
@@ -266,7 +266,7 @@ function Section({ id, title, csv, children }: { id: string; title: string; csv:
           {title}
         </h2>
         <a href={csv} className="text-sm font-medium text-blue-800 hover:underline" download>
-          {`Download ${title.charAt(0).toLowerCase()}${title.slice(1)} (CSV)`}
+          {`Download ${csvLabel ?? `${title.charAt(0).toLowerCase()}${title.slice(1)}`} (CSV)`}
         </a>
       </div>
       {children}
@@ -329,7 +329,7 @@ function Funnel({ report, previous }: { report: AnalyticsReport; previous: Analy
           <div className="mt-1 h-2.5 rounded-full bg-slate-100" aria-hidden="true">
             <div className="h-2.5 min-w-1 rounded-full bg-blue-600" style={{ width: `${Math.round((f.visitors / top) * 1000) / 10}%` }} />
           </div>
-          {i > 0 ? (
+          {i > 0 && f.fromPrevious !== null ? (
             <p className="mt-1 text-xs text-slate-600">
               {`${percent(f.fromPrevious)} of the step before, ${percent(f.fromStart)} of visitors`}
               {f.dropOff === null || f.dropOff === 0
@@ -354,8 +354,8 @@ function SpeedToLead({ report }: { report: AnalyticsReport }) {
     <>
       <p className="mt-1 max-w-3xl text-sm text-slate-600">
         {'The promise: a reply within 2 business days, by 18:00 Toronto time. '}
-        {weeks.length > 0
-          ? `In these dates ${count(kept)} of ${count(kept + missed)} leads due so far were reached in time (${percent(rate(kept, kept + missed))}).`
+        {kept + missed > 0
+          ? `Reached in time: ${count(kept)} of the ${count(kept + missed)} leads of these dates due so far (${percent(rate(kept, kept + missed))}).`
           : ''}
       </p>
       {weeks.length === 0 ? (

@@ -38,7 +38,7 @@ export function DataTable({ columns, rows, caption, name }: { columns: Column[];
                   <th
                     key={columns[i]?.label}
                     scope="row"
-                    className="sticky left-0 max-w-[14rem] break-words bg-white px-3 py-2 text-left font-medium text-slate-900"
+                    className="sticky left-0 min-w-[8.5rem] max-w-[14rem] break-words bg-white px-3 py-2 text-left font-medium text-slate-900"
                   >
                     {cell}
                   </th>
