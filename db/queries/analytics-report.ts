@@ -1,5 +1,5 @@
 import type { Sql, TransactionSql } from 'postgres';
-import { type Days, rangeInstants } from '../../lib/analytics/range.ts';
+import { type Days, daysOf, rangeInstants } from '../../lib/analytics/range.ts';
 import {
   type AnalyticsReport,
   buildReport,
@@ -14,60 +14,66 @@ import {
 // each function one statement over a range of Toronto days. A finished day that was rolled up
 // (analytics_rollups) is read from the daily tables, a few rows a day; a day not rolled up yet (today,
 // or one the roll-up has not reached) from the raw rows, analytics_visits and analytics_page_views, so
-// today's figures are live and a year of traffic stays a few thousand rows to read. Every statement
-// names the range on the day column the tables' keys start with. lib/analytics/report.ts turns the
-// rows into the report.
+// today's figures are live and a year of traffic stays a few thousand rows to read.
+// lib/analytics/report.ts turns the rows into the report.
 
 type Db = Sql | TransactionSql;
 
-/** The days of `range` that are rolled up: read from the daily tables; the others from the raw rows. */
-const rolled = (sql: Db, { from, to }: Days) => sql`select day from analytics_rollups where day between ${from}::date and ${to}::date`;
-const inRange = (sql: Db, { from, to }: Days) => sql`day between ${from}::date and ${to}::date`;
+/** The days of a range by where their figures are read: the daily tables (rolled up) or the raw rows (the rest). */
+export type DaySplit = { rolled: string[]; raw: string[] };
+
+/** Which days of `range` are rolled up (analytics_rollups), and which are not: today, and any the roll-up has not reached. */
+export async function daySplit(sql: Db, range: Days): Promise<DaySplit> {
+  const rows = await sql<{ day: string }[]>`
+    select to_char(day, 'YYYY-MM-DD') as day from analytics_rollups where day between ${range.from}::date and ${range.to}::date`;
+  const rolled = new Set(rows.map((r) => r.day));
+  return { rolled: [...rolled], raw: daysOf(range).filter((d) => !rolled.has(d)) };
+}
+
+// Each statement names its days one by one (`day = any(…)`) on the column the tables' keys start with,
+// so a range of rolled-up days never touches a raw row (a range filter with "and not rolled up" read
+// every raw row of the range first: 470 ms at 1,000,000 page views).
+const days = (sql: Db, list: string[]) => sql`day = any(${list}::date[])`;
 
 /** Visitors and page views per day (days without any are left out). */
-export async function trafficByDay(sql: Db, range: Days): Promise<TrafficDay[]> {
+export async function trafficByDay(sql: Db, split: DaySplit): Promise<TrafficDay[]> {
   return sql<TrafficDay[]>`
-    with rolled as (${rolled(sql, range)}),
-    visitors as (
-      select day, sum(visitors) as visitors from analytics_daily_sources where ${inRange(sql, range)} and day in (select day from rolled) group by day
+    with visitors as (
+      select day, sum(visitors) as visitors from analytics_daily_sources where ${days(sql, split.rolled)} group by day
       union all
-      select day, count(*) from analytics_visits where ${inRange(sql, range)} and day not in (select day from rolled) group by day
+      select day, count(*) from analytics_visits where ${days(sql, split.raw)} group by day
     ),
     views as (
-      select day, sum(pageviews) as pageviews from analytics_daily_pages where ${inRange(sql, range)} and day in (select day from rolled) group by day
+      select day, sum(pageviews) as pageviews from analytics_daily_pages where ${days(sql, split.rolled)} group by day
       union all
-      select day, count(*) from analytics_page_views where ${inRange(sql, range)} and day not in (select day from rolled) group by day
+      select day, count(*) from analytics_page_views where ${days(sql, split.raw)} group by day
     )
     select to_char(day, 'YYYY-MM-DD') as date, coalesce(v.visitors, 0)::float8 as visitors, coalesce(p.pageviews, 0)::float8 as pageviews
     from visitors v full join views p using (day)
     order by day`;
 }
 
-/** Visitors and page views per route over the range, most viewed first (at most `limit`). */
-export async function pagesOf(sql: Db, range: Days, limit = 100): Promise<PageRow[]> {
+/** Visitors and page views per route over the days, most viewed first (at most `limit`). */
+export async function pagesOf(sql: Db, split: DaySplit, limit = 100): Promise<PageRow[]> {
   return sql<PageRow[]>`
-    with rolled as (${rolled(sql, range)})
     select route, sum(visitors)::float8 as visitors, sum(pageviews)::float8 as pageviews from (
-      select route, visitors, pageviews from analytics_daily_pages where ${inRange(sql, range)} and day in (select day from rolled)
+      select route, visitors, pageviews from analytics_daily_pages where ${days(sql, split.rolled)}
       union all
-      select route, count(distinct visitor_key), count(*) from analytics_page_views
-      where ${inRange(sql, range)} and day not in (select day from rolled) group by day, route
+      select route, count(distinct visitor_key), count(*) from analytics_page_views where ${days(sql, split.raw)} group by day, route
     ) p
     group by route
     order by sum(pageviews) desc, sum(visitors) desc, route
     limit ${limit}`;
 }
 
-/** The range's visits by source, medium, campaign and landing page, with how many started the audit. */
-export async function visitSlices(sql: Db, range: Days): Promise<VisitSlice[]> {
+/** The days' visits by source, medium, campaign and landing page, with how many started the audit. */
+export async function visitSlices(sql: Db, split: DaySplit): Promise<VisitSlice[]> {
   return sql<VisitSlice[]>`
-    with rolled as (${rolled(sql, range)})
     select source, medium, campaign, landing, sum(visitors)::float8 as visitors, sum(audit_started)::float8 as audit_started from (
-      select source, medium, campaign, landing, visitors, audit_started from analytics_daily_sources
-      where ${inRange(sql, range)} and day in (select day from rolled)
+      select source, medium, campaign, landing, visitors, audit_started from analytics_daily_sources where ${days(sql, split.rolled)}
       union all
       select source, medium, campaign, landing, count(*), count(audit_started_at) from analytics_visits
-      where ${inRange(sql, range)} and day not in (select day from rolled) group by source, medium, campaign, landing
+      where ${days(sql, split.raw)} group by source, medium, campaign, landing
     ) v
     group by source, medium, campaign, landing`;
 }
@@ -108,10 +114,11 @@ export async function variantVisitors(sql: Db, range: Days, timeZone: string): P
 
 /** The whole report of one range (lib/analytics/report.ts). */
 export async function analyticsReport(sql: Db, range: Days, ctx: { now: Date; timeZone: string }): Promise<AnalyticsReport> {
+  const split = await daySplit(sql, range);
   const [days, pages, visits, leads, variants] = await Promise.all([
-    trafficByDay(sql, range),
-    pagesOf(sql, range),
-    visitSlices(sql, range),
+    trafficByDay(sql, split),
+    pagesOf(sql, split),
+    visitSlices(sql, split),
     leadsOf(sql, range, ctx.timeZone),
     variantVisitors(sql, range, ctx.timeZone),
   ]);
