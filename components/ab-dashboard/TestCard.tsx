@@ -124,7 +124,8 @@ export function TestCard({ report, now, apiBase, source = null }: { report: Test
                 <Meaning key={h.term} term={h.term} text={h.meaning} />
               ))}
             </dl>
-            <section aria-labelledby={chartHeadingId}>
+            {/* Named by its heading and the test's, as the meanings above: two tests with data have two such charts. */}
+            <section aria-labelledby={`${chartHeadingId} ${headingId}`}>
               <h3 id={chartHeadingId} className="font-semibold text-slate-900">
                 Conversion rate over time
               </h3>
