@@ -28,6 +28,15 @@ describe('a range of Toronto days', () => {
     expect(refused({ from: '2000-01-01', to: '9999-12-31' })).toEqual({ to: `Choose at most ${RANGE_MAX_DAYS} days` });
   });
 
+  test('a day left out, repeated (`from=a&from=b`) or not text says what to write, never "Invalid input"', () => {
+    const HOW = 'Use a date like 2026-11-23';
+    expect(refused({})).toEqual({ from: HOW, to: HOW });
+    expect(refused({ from: '2026-11-01' })).toEqual({ to: HOW });
+    expect(refused({ from: ['2026-11-01', '2026-11-02'], to: '2026-11-30' })).toEqual({ from: HOW });
+    expect(refused({ from: 20261101, to: '2026-11-30' })).toEqual({ from: HOW });
+    expect(z.safeParse(reportQuerySchema, { from: ['a', 'b'] }).error?.issues[0]?.message).toBe(HOW);
+  });
+
   test('as instants: from midnight Toronto time on the first day to midnight after the last, a 23-hour day included', () => {
     expect(rangeInstants({ from: '2026-03-08', to: '2026-03-08' })).toEqual({
       start: new Date('2026-03-08T05:00:00Z'),

@@ -14,9 +14,11 @@ const DAY_FORMAT = /^\d{4}-\d{2}-\d{2}$/;
 const isDay = (text: unknown): text is string =>
   typeof text === 'string' && DAY_FORMAT.test(text) && text >= '2000-01-01' && isoDay(dateOfEpochDay(epochDayOf(parseIsoDay(text)))) === text;
 
+const HOW_TO_WRITE_A_DAY = 'Use a date like 2026-11-23';
+/** A day: a missing one, or one given twice (`from=a&from=b` reaches here as a list), is told how to write it, not "Invalid input". */
 const day = z
-  .string()
-  .check(z.regex(DAY_FORMAT, { error: 'Use a date like 2026-11-23' }), z.refine(isDay, { error: 'No such date: use a date like 2026-11-23, from 2000 on' }));
+  .string({ error: HOW_TO_WRITE_A_DAY })
+  .check(z.regex(DAY_FORMAT, { error: HOW_TO_WRITE_A_DAY }), z.refine(isDay, { error: 'No such date: use a date like 2026-11-23, from 2000 on' }));
 
 type Ends = { from?: unknown; to?: unknown };
 

@@ -193,6 +193,12 @@ describe('the Google Ads conversion file', () => {
     expect(await refused('?from=%E0%A4%A&to=2026-03-09')).toEqual(['from']);
     expect(await refused("?from=2026-03-07'%20or%201=1--&to=2026-03-09")).toEqual(['from']);
     expect(await refused('?from[]=2026-03-07&to=2026-03-09')).toContain('from');
+    // A day left out or given twice is told how to write it (never "Invalid input").
+    for (const query of ['?from=2026-03-07', '?from=2026-03-07&from=2026-03-08&to=2026-03-09']) {
+      const res = await download(query);
+      const fields = ((await res.json()) as { fields: Record<string, string> }).fields;
+      expect(Object.values(fields), query).toEqual(['Use a date like 2026-11-23']);
+    }
     // Extra parameters are ignored.
     expect((await download('?from=2026-03-11&to=2026-03-11&format=xlsx')).status).toBe(200);
   });
