@@ -48,6 +48,7 @@ export function resolveDeps(input: AppDepsInput, { features, pageViews }: Pick<S
     dbReady,
     databaseHealth,
     rateLimiters,
+    landingPages: input.landingPages ?? new Set(),
     rateCounts: input.rateCounts ?? rateCountsFor(config.RATE_LIMIT_STORE, { sql, limiters: rateLimiters, now, log }),
     pageCache,
     pageViews: input.pageViews ?? pageViews?.({ sql, config, now, log }) ?? NO_PAGE_VIEWS,
@@ -63,8 +64,10 @@ export function resolveDeps(input: AppDepsInput, { features, pageViews }: Pick<S
  * before routing) and hands everything else to the app.
  */
 export function createApp(input: AppDepsInput, site: SiteDefinition, { staticSource = diskSource('static') }: { staticSource?: StaticSource } = {}) {
-  const deps = resolveDeps(input, site);
   const { routes, middleware, pagePaths, indexablePaths, cacheRules } = site.routes;
+  /** The public pages a visitor can land on: each records where its visitor came from. */
+  const landingPaths: ReadonlySet<string> = new Set(pagePaths.filter((path) => !path.startsWith('/admin')));
+  const deps = resolveDeps({ ...input, landingPages: landingPaths }, site);
   for (const [path, rule] of cacheRules) deps.pageCache.setRule(path, rule);
   // Routed by the same path the page cache files answers under (a request without a valid Host included).
   const app = new Hono<AppEnv>({ getPath: routingPath });
@@ -94,8 +97,6 @@ export function createApp(input: AppDepsInput, site: SiteDefinition, { staticSou
   app.notFound(notFound(routeTable));
   app.onError(onError);
 
-  /** The public pages a visitor can land on: each records where its visitor came from. */
-  const landingPaths: ReadonlySet<string> = new Set(pagePaths.filter((path) => !path.startsWith('/admin')));
   const attribution = createAttribution({ siteHost: new URL(deps.config.PUBLIC_SITE_URL).hostname, secure: deps.config.isProduction, now: deps.now });
   const lane = deps.pageCache.lane({
     log: deps.log,

@@ -47,6 +47,8 @@ export type FrameworkDeps = {
   rateCounts: RateCounts;
   /** Kept answers (server/page-cache.ts). */
   pageCache: PageCache;
+  /** The public pages a visitor can land on (their addresses, as the route list names them). */
+  landingPages: ReadonlySet<string>;
   /** Counts the page views the lane and the rendered pages answer (server/page-views.ts; the site's counter, or none). */
   pageViews: PageViews;
   /** What GET /metrics reports (server/site-metrics.ts): request counts, and the registry other parts add to. */

@@ -19,7 +19,7 @@ import { rateLimit } from '../../server/middleware/rate-limit.ts';
 import { renderPage } from '../../server/page.tsx';
 import { visitorId } from '../../server/visitor.ts';
 import { auditFormPage } from './_audit-form.tsx';
-import { auditStarted } from './_audit-start.ts';
+import { auditStarted, UNKNOWN_PAGE } from './_audit-start.ts';
 
 const API_PATH = '/api/business-audit';
 
@@ -57,7 +57,7 @@ const api = new Hono<AppEnv>()
       // the first time stays, and likely spam starts nothing. The analytics never fail the submission,
       // which is stored by now.
       if (!isLikelySpam(answers))
-        await auditStarted(c, referringPage(c, '(unknown)')).catch((error) =>
+        await auditStarted(c, referringPage(c, UNKNOWN_PAGE)).catch((error) =>
           log.warn('audit start not recorded', { requestId: c.get('requestId'), error: (error as Error)?.name ?? 'Error' }),
         );
       const resultsUrl = resultsPath(stored.resultsToken);

@@ -79,6 +79,11 @@ describe('POST /api/analytics/audit-started', () => {
     });
     // Another browser at the same address is another visitor.
     expect(await visit(browser())).toBeUndefined();
+
+    // A Referer names any path it likes: only the site's own pages are kept as a landing page.
+    const forger = browser();
+    expect((await signal(forger, { referer: 'http://localhost:3000/call-1-800-SCAM-now' })).status).toBe(202);
+    expect(await visit(forger)).toMatchObject({ landing: '(unknown)', pageviews: 0 });
   });
 
   test('crawlers, requests without a browser and ANALYTICS=off record nothing', async () => {

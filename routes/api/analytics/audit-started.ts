@@ -6,7 +6,7 @@ import { validJson } from '../../../server/api/validate.ts';
 import type { AppEnv } from '../../../server/deps.ts';
 import { databaseReady } from '../../../server/middleware/database-ready.ts';
 import { rateLimit } from '../../../server/middleware/rate-limit.ts';
-import { auditStarted } from '../_audit-start.ts';
+import { auditStarted, UNKNOWN_PAGE } from '../_audit-start.ts';
 
 /** The body is `{"form":"audit"}`: a few bytes; anything much bigger is not the form's. */
 const BODY_LIMIT = 256;
@@ -19,6 +19,6 @@ const BODY_LIMIT = 256;
  */
 export default new Hono<AppEnv>().use(databaseReady).post('/', jsonWrite(BODY_LIMIT), validJson(auditStartedSchema), rateLimit('auditStarts'), async (c) => {
   c.header('Cache-Control', 'no-store');
-  const counted = await auditStarted(c, referringPage(c, '(unknown)'));
+  const counted = await auditStarted(c, referringPage(c, UNKNOWN_PAGE));
   return c.json({ counted }, 202);
 });
