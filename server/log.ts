@@ -105,15 +105,19 @@ process.on('exit', flushLog);
 /**
  * Writes to stdout synchronously, as pino does by default: an asynchronous write still in flight when
  * the process exits is lost, and a synchronous one after it would overtake it. When stdout is a
- * non-blocking pipe that is full (EAGAIN), waits a moment for the reader and writes the rest.
+ * non-blocking pipe that is full (EAGAIN), waits a moment for the reader and writes the rest. When it
+ * cannot be written at all (the reader is gone: EPIPE), the log is given up for good, said once on
+ * stderr: throwing would send the error to the handler that logs it, which would throw again, and the
+ * process would spin at full speed and never finish shutting down.
  */
 function writeOut(text: string): void {
+  if (stdoutGone) return;
   // One call for the whole string as a rule; only a partial write (a full pipe) copies it to bytes.
   let written = 0;
   try {
     written = writeSync(1, text);
   } catch (error) {
-    if (!isFullPipe(error)) throw error;
+    if (!isFullPipe(error)) return giveUp(error);
   }
   if (written === Buffer.byteLength(text)) return;
   let rest = Buffer.from(text).subarray(written);
@@ -121,12 +125,21 @@ function writeOut(text: string): void {
     try {
       rest = rest.subarray(writeSync(1, rest));
     } catch (error) {
-      if (!isFullPipe(error)) throw error;
+      if (!isFullPipe(error)) return giveUp(error);
       Atomics.wait(pipeWait, 0, 0, 1);
     }
   }
 }
 const isFullPipe = (error: unknown) => (error as NodeJS.ErrnoException).code === 'EAGAIN';
+let stdoutGone = false;
+function giveUp(error: unknown): void {
+  stdoutGone = true;
+  try {
+    writeSync(2, `the log cannot be written to stdout any more (${(error as NodeJS.ErrnoException).code ?? String(error)}); later lines are dropped\n`);
+  } catch {
+    // stderr is gone too: nothing is left to tell.
+  }
+}
 const pipeWait = new Int32Array(new SharedArrayBuffer(4));
 
 // Recorded access lines, formatted in batches of at most RECORDED_MAX.

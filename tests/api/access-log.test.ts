@@ -54,3 +54,23 @@ test('every sink gets the same fields, and anything that could be personal data 
   });
   expect(JSON.stringify(entries)).not.toContain('aisha');
 });
+
+test('when stdout is gone (its reader closed it), the log gives up once on stderr and the process carries on and exits', async () => {
+  // Before: the write threw EPIPE, the error handler logged that, which threw again: the process spun at
+  // full speed and never finished shutting down.
+  const script = `
+    import { stdoutLog } from './server/log.ts';
+    stdoutLog.info('first');
+    const more = (n) => { for (let i = 0; i < 100; i++) stdoutLog.access(null, 'GET', '/', 200, performance.now()); stdoutLog.warn('after ' + n); };
+    setTimeout(() => { more(1); setImmediate(() => { more(2); setImmediate(() => { console.error('still serving'); process.exit(0); }); }); }, 300);
+  `;
+  const proc = Bun.spawn(['bun', '-e', script], { cwd: process.cwd(), stdout: 'pipe', stderr: 'pipe' });
+  const reader = proc.stdout.getReader();
+  const { value } = await reader.read();
+  expect(new TextDecoder().decode(value)).toContain('"msg":"first"');
+  await reader.cancel();
+  const [stderr, code] = await Promise.all([new Response(proc.stderr).text(), proc.exited]);
+  expect(code).toBe(0);
+  expect(stderr).toContain('still serving');
+  expect(stderr.match(/the log cannot be written to stdout any more \(EPIPE\)/g)).toHaveLength(1);
+});
