@@ -117,7 +117,10 @@ function writeOut(text: string): void {
   try {
     written = writeSync(1, text);
   } catch (error) {
-    if (!isFullPipe(error)) return giveUp(error);
+    if (!isFullPipe(error)) {
+      giveUp(error);
+      return;
+    }
   }
   if (written === Buffer.byteLength(text)) return;
   let rest = Buffer.from(text).subarray(written);
@@ -125,7 +128,10 @@ function writeOut(text: string): void {
     try {
       rest = rest.subarray(writeSync(1, rest));
     } catch (error) {
-      if (!isFullPipe(error)) return giveUp(error);
+      if (!isFullPipe(error)) {
+        giveUp(error);
+        return;
+      }
       Atomics.wait(pipeWait, 0, 0, 1);
     }
   }
