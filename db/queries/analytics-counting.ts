@@ -1,4 +1,4 @@
-import type { Sql } from 'postgres';
+import type { Sql, TransactionSql } from 'postgres';
 import type { Device } from '../../lib/analytics/device.ts';
 
 // Counting page views (features/analytics/): the day's salt, the batches of page views and each
@@ -136,4 +136,61 @@ export async function deleteRawBefore(sql: Sql, day: string): Promise<{ pageView
  */
 export async function vacuumRawViews(sql: Sql): Promise<void> {
   await sql`vacuum analytics_page_views, analytics_visits`;
+}
+
+/** What an erased person's touches named that analytics may hold too: campaigns and other sites' hosts. */
+export type ErasedTouchValues = { campaigns: string[]; hosts: string[] };
+
+/** What a source becomes when the other site it named is erased (its medium, referral, stays). */
+export const ERASED_SOURCE = '(erased)';
+
+/**
+ * Forgets, everywhere in analytics, the campaigns and referring hosts an erased person's touches named:
+ * a campaign or a host can be one person's own (a newsletter's per-reader campaign, their business's
+ * site), and no page view is linked to a lead, so every row naming them loses the value. Raw rows get
+ * null (a visit's campaign '' and source ERASED_SOURCE); the daily figures are merged into the rows
+ * without the value, so the totals stay whole. In the erasure's transaction.
+ */
+export async function forgetInAnalytics(tx: Sql | TransactionSql, { campaigns, hosts }: ErasedTouchValues): Promise<void> {
+  if (campaigns.length === 0 && hosts.length === 0) return;
+  await tx`update analytics_page_views set utm_campaign = null where utm_campaign = any(${campaigns}::text[])`;
+  await tx`update analytics_page_views set referrer_host = null where referrer_host = any(${hosts}::text[])`;
+  await tx`update analytics_page_views set utm_source = null where utm_source = any(${hosts}::text[])`;
+  await tx`update analytics_visits set campaign = '' where campaign = any(${campaigns}::text[])`;
+  await tx`update analytics_visits set source = ${ERASED_SOURCE} where source = any(${hosts}::text[])`;
+  const gone = await tx<
+    {
+      day: string;
+      source: string;
+      medium: string;
+      campaign: string;
+      landing: string;
+      device: string;
+      visitors: number;
+      pageviews: number;
+      auditStarted: number;
+    }[]
+  >`
+    delete from analytics_daily_sources where campaign = any(${campaigns}::text[]) or source = any(${hosts}::text[])
+    returning day::text, source, medium, campaign, landing, device, visitors, pageviews, audit_started`;
+  const merged = new Map<string, (typeof gone)[number]>();
+  for (const row of gone) {
+    const source = hosts.includes(row.source) ? ERASED_SOURCE : row.source;
+    const campaign = campaigns.includes(row.campaign) ? '' : row.campaign;
+    const key = JSON.stringify([row.day, source, row.medium, campaign, row.landing, row.device]);
+    const kept = merged.get(key);
+    if (kept) {
+      kept.visitors += row.visitors;
+      kept.pageviews += row.pageviews;
+      kept.auditStarted += row.auditStarted;
+    } else merged.set(key, { ...row, source, campaign });
+  }
+  for (const row of merged.values())
+    await tx`
+      insert into analytics_daily_sources (day, source, medium, campaign, landing, device, visitors, pageviews, audit_started)
+      values (${row.day}::date, ${row.source}, ${row.medium}, ${row.campaign}, ${row.landing}, ${row.device}, ${row.visitors}, ${row.pageviews}, ${row.auditStarted})
+      on conflict (day, source, medium, campaign, landing, device) do update set
+        visitors = analytics_daily_sources.visitors + excluded.visitors,
+        pageviews = analytics_daily_sources.pageviews + excluded.pageviews,
+        audit_started = analytics_daily_sources.audit_started + excluded.audit_started`;
 }

@@ -3,6 +3,7 @@ import { EVENT_TYPES } from '../../lib/ab/definitions.ts';
 import { erasedTouch, parseStoredTouch } from '../../lib/leads/attribution.ts';
 import { ERASED_CHANNEL } from '../../lib/leads/notifications.ts';
 import type { Actor, ErasureReason, LeadKind } from '../../lib/leads/pipeline.ts';
+import { forgetInAnalytics } from './analytics-counting.ts';
 import { closeJobsOfErasedLead, enqueueNotifications, JOBS_CHANNEL } from './jobs.ts';
 import { type ChangeOutcome, changeLead } from './leads.ts';
 import { changePerson, clearPerson, leadKeysOfPerson, rootOf } from './people.ts';
@@ -34,7 +35,9 @@ export type Erasure = {
  * - the visitor: in every A/B assignment and event of theirs, and on any other lead from the same
  *   browser, their id becomes a fresh random pseudonym (each test counts the same visitors, and nothing
  *   links them to this lead or to the id still in their cookie); the events' data (a conversion names
- *   the audit) is dropped.
+ *   the audit) is dropped;
+ * - in analytics: the campaigns and other sites its touches named, on every row that names them
+ *   (db/queries/analytics-counting.ts forgetInAnalytics: no page view is linked to a lead).
  *
  * What stays says that a lead of this kind arrived, when, how it scored and was handled, where it came
  * from (source and medium), and who erased it when (or that retention did). A receiver configured for
@@ -80,6 +83,11 @@ async function eraseLockedLead(tx: TransactionSql, kind: LeadKind, id: string, e
     const [lead] = await tx<{ visitorId: string | null; firstTouch: string | null; lastTouch: string | null; personId: string | null }[]>`
       select visitor_id, first_touch::text as first_touch, last_touch::text as last_touch, person_id from leads where kind = ${kind} and id = ${id}`;
     await deleteSubmission(tx, kind, id);
+    const touches = [parseStoredTouch(lead.firstTouch), parseStoredTouch(lead.lastTouch)];
+    await forgetInAnalytics(tx, {
+      campaigns: touches.flatMap((t) => (t?.utm_campaign ? [t.utm_campaign] : [])),
+      hosts: touches.flatMap((t) => (t?.referrer ? [t.referrer] : [])),
+    });
     const reduced = (stored: string | null) => {
       const kept = erasedTouch(parseStoredTouch(stored));
       return kept ? tx.json(kept) : null;
