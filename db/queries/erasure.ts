@@ -36,8 +36,9 @@ export type Erasure = {
  *   browser, their id becomes a fresh random pseudonym (each test counts the same visitors, and nothing
  *   links them to this lead or to the id still in their cookie); the events' data (a conversion names
  *   the audit) is dropped;
- * - in analytics: the campaigns and other sites its touches named, on every row that names them
- *   (db/queries/analytics-counting.ts forgetInAnalytics: no page view is linked to a lead).
+ * - in analytics: the campaigns and other sites its touches named that no other live lead came by, on
+ *   every row that names them (db/queries/analytics-counting.ts forgetInAnalytics: no page view is
+ *   linked to a lead); a campaign or site others came by names a crowd, not this person.
  *
  * What stays says that a lead of this kind arrived, when, how it scored and was handled, where it came
  * from (source and medium), and who erased it when (or that retention did). A receiver configured for
@@ -84,9 +85,17 @@ async function eraseLockedLead(tx: TransactionSql, kind: LeadKind, id: string, e
       select visitor_id, first_touch::text as first_touch, last_touch::text as last_touch, person_id from leads where kind = ${kind} and id = ${id}`;
     await deleteSubmission(tx, kind, id);
     const touches = [parseStoredTouch(lead.firstTouch), parseStoredTouch(lead.lastTouch)];
+    // Only what is this person's alone: a campaign or a site another live lead came by names a crowd.
+    const own = async (field: 'utm_campaign' | 'referrer', values: string[]) => {
+      const shared = await tx<{ value: string }[]>`
+        select distinct v.value from unnest(${values}::text[]) as v (value)
+        where exists (select 1 from leads where erased_at is null and not (kind = ${kind} and id = ${id})
+                        and (first_touch ->> ${field} = v.value or last_touch ->> ${field} = v.value))`;
+      return values.filter((v) => !shared.some((s) => s.value === v));
+    };
     await forgetInAnalytics(tx, {
-      campaigns: touches.flatMap((t) => (t?.utm_campaign ? [t.utm_campaign] : [])),
-      hosts: touches.flatMap((t) => (t?.referrer ? [t.referrer] : [])),
+      campaigns: await own('utm_campaign', touches.flatMap((t) => (t?.utm_campaign ? [t.utm_campaign] : []))),
+      hosts: await own('referrer', touches.flatMap((t) => (t?.referrer ? [t.referrer] : []))),
     });
     const reduced = (stored: string | null) => {
       const kept = erasedTouch(parseStoredTouch(stored));
