@@ -94,8 +94,14 @@ async function eraseLockedLead(tx: TransactionSql, kind: LeadKind, id: string, e
       return values.filter((v) => !shared.some((s) => s.value === v));
     };
     await forgetInAnalytics(tx, {
-      campaigns: await own('utm_campaign', touches.flatMap((t) => (t?.utm_campaign ? [t.utm_campaign] : []))),
-      hosts: await own('referrer', touches.flatMap((t) => (t?.referrer ? [t.referrer] : []))),
+      campaigns: await own(
+        'utm_campaign',
+        touches.flatMap((t) => (t?.utm_campaign ? [t.utm_campaign] : [])),
+      ),
+      hosts: await own(
+        'referrer',
+        touches.flatMap((t) => (t?.referrer ? [t.referrer] : [])),
+      ),
     });
     const reduced = (stored: string | null) => {
       const kept = erasedTouch(parseStoredTouch(stored));
