@@ -4,6 +4,7 @@ import { rangeInstants } from '../../lib/analytics/range.ts';
 import { weekDue, weekKey, weeklyDigestEmail } from '../../lib/analytics/weekly-digest.ts';
 import type { Config } from '../../lib/config.ts';
 import { DIGEST_RETRY } from '../../lib/people/digest.ts';
+import { emailDomain } from '../../lib/text/email-domain.ts';
 import { isoDay } from '../../lib/time/calendar.ts';
 import type { Clock } from '../../lib/time/clock.ts';
 import { withDatabaseDeadline } from '../../server/deadline.ts';
@@ -46,12 +47,6 @@ const CHECK_EVERY_MS = 60_000;
 /** Not in the first moments after start, when the embedded database is busiest. */
 const FIRST_CHECK_MS = 30_000;
 
-const domainOf = (address: string) =>
-  address
-    .slice(address.lastIndexOf('@') + 1)
-    .replace(/>$/, '')
-    .toLowerCase();
-
 export function startWeeklyDigest(options: WeeklyDigestOptions): WeeklyDigest {
   const { sql, log, now, config } = options;
   const mailer = options.mailer ?? createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM });
@@ -86,7 +81,7 @@ export function startWeeklyDigest(options: WeeklyDigestOptions): WeeklyDigest {
           to,
           replyTo: config.MAIL_FROM,
           // The same on every try of the week's email, so a mail server or app can drop a copy.
-          messageId: `<weekly-digest.${claim.week}@${domainOf(config.MAIL_FROM)}>`,
+          messageId: `<weekly-digest.${claim.week}@${emailDomain(config.MAIL_FROM)}>`,
           message: weeklyDigestEmail(figures, { siteUrl: config.PUBLIC_SITE_URL, now: at }),
         },
         AbortSignal.timeout(60_000),

@@ -2,6 +2,7 @@ import type { Sql } from 'postgres';
 import { claimDigest, type DigestClaim, dueForDigest, finishDigest, staffForDigest } from '../../db/queries/digests.ts';
 import type { Config } from '../../lib/config.ts';
 import { DIGEST_RETRY, digestCounts, digestDay, digestDayKey, digestEmail, endOfDay } from '../../lib/people/digest.ts';
+import { emailDomain } from '../../lib/text/email-domain.ts';
 import type { Clock } from '../../lib/time/clock.ts';
 import { withDatabaseDeadline } from '../../server/deadline.ts';
 import type { Logger } from '../../server/log.ts';
@@ -42,12 +43,6 @@ const CHECK_EVERY_MS = 60_000;
 /** Not in the first moments after start, when the embedded database is busiest. */
 const FIRST_CHECK_MS = 30_000;
 
-const domainOf = (address: string) =>
-  address
-    .slice(address.lastIndexOf('@') + 1)
-    .replace(/>$/, '')
-    .toLowerCase();
-
 export function startStaffDigests(options: DigestOptions): StaffDigests {
   const { sql, log, now, config } = options;
   const mailer = options.mailer ?? createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM });
@@ -79,7 +74,7 @@ export function startStaffDigests(options: DigestOptions): StaffDigests {
           to: [staff.email],
           replyTo: config.MAIL_FROM,
           // The same on every try of the day's email, so a mail server or app can drop a copy.
-          messageId: `<staff-digest.${claim.day}.${staff.id}@${domainOf(config.MAIL_FROM)}>`,
+          messageId: `<staff-digest.${claim.day}.${staff.id}@${emailDomain(config.MAIL_FROM)}>`,
           message,
         },
         AbortSignal.timeout(60_000),

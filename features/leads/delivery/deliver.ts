@@ -13,20 +13,15 @@ import { postWebhook } from './webhook.ts';
 // channel's message and hands it over. Resolves with what to record on the job; throws a
 // DeliveryFailure (or any error) for the worker to retry.
 
+import { emailDomain } from '../../../lib/text/email-domain.ts';
 import type { DeliveryDeps, DeliveryOutcome } from './types.ts';
 
 /** Which email this is, for logs (never who it is to). */
 type EmailType = 'new-lead' | 'audit-results' | 'application-received' | 'staff-message';
 
-const domainOf = (address: string) =>
-  address
-    .slice(address.lastIndexOf('@') + 1)
-    .replace(/>$/, '')
-    .toLowerCase();
-
 /** A Message-ID that is the same on every try of one notification (a lead has one of each, but any number of staff emails: those go by job). */
 const messageIdOf = (job: Job, from: string) =>
-  job.activityId !== null ? `<staff-message.${job.id}@${domainOf(from)}>` : `<lead.${job.leadKind}.${job.leadId}.${job.channel}@${domainOf(from)}>`;
+  job.activityId !== null ? `<staff-message.${job.id}@${emailDomain(from)}>` : `<lead.${job.leadKind}.${job.leadId}.${job.channel}@${emailDomain(from)}>`;
 
 export async function deliver(job: Job, deps: DeliveryDeps, signal: AbortSignal): Promise<DeliveryOutcome> {
   if (job.channel === ERASED_CHANNEL) return sendErasedWebhook(job, deps, signal);
@@ -66,7 +61,7 @@ async function sendEmail(
   if (!mailer.configured) {
     // A fresh install works without a mail server: one line per email, with nothing personal in it.
     // The team's domain is the agency's; a prospect's can name their business, so it is not logged.
-    const recipientDomain = email.type === 'new-lead' ? [...new Set(email.to.map(domainOf))].join(',') : undefined;
+    const recipientDomain = email.type === 'new-lead' ? [...new Set(email.to.map(emailDomain))].join(',') : undefined;
     log.info('email not sent: SMTP_URL is not set', { type: email.type, leadId: job.leadId, recipientDomain });
     return { state: 'skipped', detail: `SMTP_URL is not set: written to the log instead of sent to ${who}` };
   }
