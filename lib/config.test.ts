@@ -95,6 +95,9 @@ describe('loadConfig', () => {
     ['DATABASE_POOL_MAX', '0'],
     ['DATABASE_POOL_MAX', 'many'],
     ['DATABASE_PGBOUNCER', 'transaction'],
+    ['SITE_CHECK_ALLOW_HOSTS', 'http://fixtures.test'],
+    ['SITE_CHECK_ALLOW_HOSTS', '127.0.0.1:8080/admin'],
+    ['SITE_CHECK_ALLOW_HOSTS', 'user@fixtures.test'],
   ])('a bad %s stops start-up with one line naming it', (name, value) => {
     let error: unknown;
     try {
@@ -213,4 +216,12 @@ describe('loadConfig', () => {
       'Invalid environment variable WEB_CONCURRENCY: 2 processes need DATABASE_URL (the embedded database belongs to one process)',
     );
   });
+});
+
+test('SITE_CHECK_ALLOW_HOSTS: none by default; hosts and host:ports, each at its port', () => {
+  expect(loadConfig({}).SITE_CHECK_ALLOW_HOSTS).toEqual([]);
+  expect(loadConfig({ SITE_CHECK_ALLOW_HOSTS: ' 127.0.0.1:4100 , Intranet.Example ' }).SITE_CHECK_ALLOW_HOSTS).toEqual([
+    { host: '127.0.0.1', port: 4100 },
+    { host: 'intranet.example' },
+  ]);
 });

@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { FIRST_RETRY_MS } from './leads/notifications.ts';
 import { agency } from './site.ts';
+import { parseAllowHosts } from './site-check/address.ts';
 
 // Every environment variable the site reads, validated once at start-up: the one reader of the
 // environment (each entry point passes process.env to loadConfig; scripts/house-rules.ts checks that
@@ -167,6 +168,21 @@ const envSchema = z.object({
   /** `when-ready`: a process started while others serve binds the port only once its database is ready. */
   WEB_PROCESS_JOIN: z._default(z.enum(['at-once', 'when-ready']), 'at-once'),
   /** Set on the process that packs and checks an embedded backup for its server: the paths, as JSON (features/operations/backup/pack-and-check.ts). */
+  /**
+   * Hosts the site check may fetch although their address is private (tests, intranets): comma-separated
+   * `host` or `host:port`, each let through at that port only (lib/site-check/address.ts).
+   */
+  SITE_CHECK_ALLOW_HOSTS: z._default(
+    z.pipe(
+      z.string(),
+      z.transform((text, ctx) => {
+        const hosts = parseAllowHosts(text);
+        if (hosts === null) ctx.issues.push({ code: 'custom', message: 'expected comma-separated host or host:port entries', input: text });
+        return hosts ?? [];
+      }),
+    ),
+    [],
+  ),
   NORTHLINE_BACKUP_PACK_AND_CHECK: optionalText,
 });
 

@@ -19,6 +19,9 @@ export const PURE_PACKAGES = new Set([
   'ical.js',
   // Crawlers and link previews by their user agent (lib/http/crawlers.ts): a list of patterns.
   'isbot',
+  // HTML parsed into a tree and walked (the site check's findings, lib/site-check/checks.ts).
+  'htmlparser2',
+  'domutils',
 ]);
 /**
  * The packages browser code may import: what the island bundles are made of. Every other dependency in

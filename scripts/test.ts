@@ -21,6 +21,7 @@ const ONCE = [
   'server/',
   'features/',
   'tests/browser/',
+  'tests/site-check/',
   'tests/architecture.test.ts',
   'tests/test-shards.test.ts',
   'tests/api/access-log.test.ts',

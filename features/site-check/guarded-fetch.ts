@@ -1,0 +1,139 @@
+// A GET that a stranger's URL cannot turn against the server or its network (issue 32). Every hop is
+// vetted (lib/site-check/address.ts: http/https, ports 80/443, no credentials), its host resolved, and
+// refused when any address DNS gives is not public unicast; the request then goes to the very address
+// that was checked (the URL's host replaced by the IP literal, the name kept in Host and in TLS's server
+// name, so certificates are still verified against it), so an answer that changes between the check and
+// the connection (DNS rebinding) cannot reach inside. Redirects are followed by hand, at most three,
+// each hop vetted the same way. Bodies are read up to a cap and decoded by their charset. No cookies are
+// kept (Bun's fetch has no jar) and no credentials are sent. Bun's fetch ignores Node agents and undici
+// dispatchers, so the guard cannot live in one of those: it is here, before each connection.
+
+import { lookup } from 'node:dns/promises';
+import { type AllowedHost, isIpLiteral, isPublicAddress, type Target, vetTarget } from '../../lib/site-check/address.ts';
+import type { RefusalReason } from '../../lib/site-check/types.ts';
+
+export const MAX_REDIRECTS = 3;
+export const BODY_CAP_BYTES = 2 * 1024 * 1024;
+
+/** A name's addresses, as DNS answers them (node:dns by default; tests hand in the answers they need). */
+export type Resolve = (host: string) => Promise<string[]>;
+export const systemResolve: Resolve = async (host) => (await lookup(host, { all: true, verbatim: true })).map((a) => a.address);
+
+export type GuardOptions = { allowHosts: readonly AllowedHost[]; userAgent: string; signal: AbortSignal; resolve?: Resolve };
+
+/** An answer from a vetted address: the last hop's response, where it was, and its time to first byte. */
+export type GuardedAnswer = { response: Response; url: URL; ttfbMs: number; redirects: number };
+
+export class Refused extends Error {
+  constructor(readonly reason: RefusalReason) {
+    super(`refused: ${reason}`);
+  }
+}
+
+const stripBrackets = (host: string) => (host.startsWith('[') ? host.slice(1, -1) : host);
+
+/** The address to connect to for `target`, every address of its name having been checked. */
+async function vettedAddress(target: Target, signal: AbortSignal, resolve: Resolve = systemResolve): Promise<string> {
+  const host = stripBrackets(target.hostname);
+  let addresses: string[];
+  if (isIpLiteral(target.hostname)) addresses = [host];
+  else {
+    // DNS takes no signal: raced, so the deadline still holds.
+    const answer = resolve(host);
+    const aborted = new Promise<never>((_, reject) => {
+      if (signal.aborted) reject(signal.reason);
+      signal.addEventListener('abort', () => reject(signal.reason), { once: true });
+    });
+    addresses = await Promise.race([answer, aborted]);
+  }
+  // One private address among public ones refuses the lot: a round-robin answer could hand out either.
+  if (addresses.length === 0 || (!target.allowed && !addresses.every(isPublicAddress))) throw new Refused('not-public');
+  return addresses[0];
+}
+
+/** One request to the checked address, the name kept for Host and TLS. */
+function requestPinned(url: URL, address: string, { userAgent, signal }: GuardOptions, accept: string): Promise<Response> {
+  const pinned = new URL(url);
+  pinned.hostname = address.includes(':') ? `[${address}]` : address;
+  return fetch(pinned, {
+    redirect: 'manual',
+    signal,
+    headers: { host: url.host, 'user-agent': userAgent, accept, 'accept-language': 'en-CA,en;q=0.8' },
+    tls: { serverName: stripBrackets(url.hostname) },
+  } as RequestInit);
+}
+
+const REDIRECTS = new Set([301, 302, 303, 307, 308]);
+
+/**
+ * GETs `address`, following at most MAX_REDIRECTS redirects (`follow: false`: none), each hop vetted
+ * and pinned. Throws Refused (the address, a hop, or the fourth redirect), or what fetch throws.
+ */
+export async function guardedGet(address: string | URL, options: GuardOptions, { accept = '*/*', follow = true } = {}): Promise<GuardedAnswer> {
+  let next: string | URL = address;
+  for (let redirects = 0; ; redirects++) {
+    const vetted = vetTarget(next, options.allowHosts);
+    if ('refused' in vetted) throw new Refused(vetted.refused);
+    const ip = await vettedAddress(vetted.target, options.signal, options.resolve);
+    const started = performance.now();
+    const response = await requestPinned(vetted.target.url, ip, options, accept);
+    const ttfbMs = performance.now() - started;
+    const location = response.headers.get('location');
+    if (!follow || !REDIRECTS.has(response.status) || !location) return { response, url: vetted.target.url, ttfbMs, redirects };
+    await response.body?.cancel();
+    if (redirects === MAX_REDIRECTS) throw new Refused('too-many-redirects');
+    try {
+      next = new URL(location, vetted.target.url);
+    } catch {
+      throw new Refused('bad-address');
+    }
+  }
+}
+
+/** Up to `cap` bytes of a body, and whether there was more (the rest is not read). */
+export async function readCapped(response: Response, cap = BODY_CAP_BYTES): Promise<{ bytes: Uint8Array; truncated: boolean }> {
+  const reader = response.body?.getReader();
+  if (!reader) return { bytes: new Uint8Array(), truncated: false };
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  let truncated = false;
+  while (true) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    if (total + value.length > cap) {
+      chunks.push(value.subarray(0, cap - total));
+      total = cap;
+      truncated = true;
+      await reader.cancel();
+      break;
+    }
+    chunks.push(value);
+    total += value.length;
+  }
+  const bytes = new Uint8Array(total);
+  let at = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, at);
+    at += chunk.length;
+  }
+  return { bytes, truncated };
+}
+
+/**
+ * Bytes as text by their charset: the Content-Type's, else a `<meta charset>` in the first 1,024 bytes
+ * (the HTML standard's prescan, looking at bytes before there is any text to parse), else UTF-8.
+ */
+export function decodeText(bytes: Uint8Array, contentType: string | null): string {
+  const fromHeader = contentType?.match(/charset\s*=\s*"?([\w.:-]+)/i)?.[1];
+  const head = new TextDecoder('latin1').decode(bytes.subarray(0, 1024));
+  const fromMeta = head.match(/<meta[^>]+charset\s*=\s*["']?([\w.:-]+)/i)?.[1];
+  for (const label of [fromHeader, fromMeta, 'utf-8']) {
+    if (!label) continue;
+    try {
+      return new TextDecoder(label).decode(bytes);
+    } catch {
+      // A label TextDecoder does not know: the next one.
+    }
+  }
+  return new TextDecoder().decode(bytes);
+}
