@@ -10,6 +10,7 @@
 
 import { lookup } from 'node:dns/promises';
 import { type AllowedHost, isIpLiteral, isPublicAddress, type Target, vetTarget } from '../../lib/site-check/address.ts';
+import { decodePage } from '../../lib/site-check/charset.ts';
 import type { RefusalReason } from '../../lib/site-check/types.ts';
 
 export const MAX_REDIRECTS = 3;
@@ -120,20 +121,8 @@ export async function readCapped(response: Response, cap = BODY_CAP_BYTES): Prom
 }
 
 /**
- * Bytes as text by their charset: the Content-Type's, else a `<meta charset>` in the first 1,024 bytes
- * (the HTML standard's prescan, looking at bytes before there is any text to parse), else UTF-8.
+ * Bytes as text by their charset, as a browser picks it (lib/site-check/charset.ts): a byte order mark,
+ * the Content-Type's, a `<meta charset>` or `http-equiv` in the first 1,024 bytes (read by the parser),
+ * then UTF-8 if the bytes are valid UTF-8, else windows-1252.
  */
-export function decodeText(bytes: Uint8Array, contentType: string | null): string {
-  const fromHeader = contentType?.match(/charset\s*=\s*"?([\w.:-]+)/i)?.[1];
-  const head = new TextDecoder('latin1').decode(bytes.subarray(0, 1024));
-  const fromMeta = head.match(/<meta[^>]+charset\s*=\s*["']?([\w.:-]+)/i)?.[1];
-  for (const label of [fromHeader, fromMeta, 'utf-8']) {
-    if (!label) continue;
-    try {
-      return new TextDecoder(label).decode(bytes);
-    } catch {
-      // A label TextDecoder does not know: the next one.
-    }
-  }
-  return new TextDecoder().decode(bytes);
-}
+export const decodeText = (bytes: Uint8Array, contentType: string | null): string => decodePage(bytes, contentType).text;

@@ -41,6 +41,9 @@ describe('isPublicAddress', () => {
       '2001:db8::1',
       '2002:7f00:1::1',
       '100::1',
+      '3fff::1',
+      '3fff:fff:ffff::1',
+      '192.88.99.1',
     ])
       expect(isPublicAddress(ip), ip).toBe(false);
   });

@@ -68,7 +68,7 @@ export function ipv6Groups(text: string): number[] | null {
 
 /**
  * Public IPv6: global unicast (2000::/3) only, less its special blocks: 2001::/23 (IETF protocol
- * assignments, Teredo among them), 2001:db8::/32 (documentation) and 2002::/16 (6to4, which embeds an
+ * assignments, Teredo among them), 2001:db8::/32 and 3fff::/20 (documentation) and 2002::/16 (6to4, which embeds an
  * IPv4 address). Everything else — loopback, unspecified, IPv4-mapped and -compatible (::ffff:0:0/96,
  * ::/96), NAT64 (64:ff9b::/96), unique local (fc00::/7), link-local (fe80::/10), multicast (ff00::/8) —
  * lies outside 2000::/3 and is refused with it.
@@ -78,6 +78,8 @@ function isPublicIpv6(groups: readonly number[]): boolean {
   if ((first & 0xe000) !== 0x2000) return false;
   if (first === 0x2001 && second < 0x200) return false;
   if (first === 0x2001 && second === 0xdb8) return false;
+  // 3fff::/20: documentation too (RFC 9637, 2024).
+  if (first === 0x3fff && second < 0x1000) return false;
   return first !== 0x2002;
 }
 

@@ -132,6 +132,32 @@ describe('fixture sites', () => {
     expect(performance.now() - started).toBeLessThan(3000);
   });
 
+  test('a page trickled a byte at a time fails at the budget too: the body is read under the same deadline', async () => {
+    const trickle = Bun.serve({
+      hostname: '127.0.0.1',
+      port: 0,
+      idleTimeout: 0,
+      fetch: () =>
+        new Response(
+          new ReadableStream({
+            async pull(controller) {
+              await Bun.sleep(100);
+              controller.enqueue(new TextEncoder().encode('x'));
+            },
+          }),
+          { headers: { 'content-type': 'text/html' } },
+        ),
+    });
+    try {
+      const started = performance.now();
+      const outcome = await check(`http://127.0.0.1:${trickle.port}/`, [`127.0.0.1:${trickle.port}`], 1500);
+      expect(outcome).toMatchObject({ status: 'failed', checks: [], reason: 'The site took longer than 1.5 seconds to answer.' });
+      expect(performance.now() - started).toBeLessThan(3000);
+    } finally {
+      trickle.stop(true);
+    }
+  });
+
   test('a huge home page is read up to 2 MB and no further', async () => {
     const huge = site(hugeSite());
     const outcome = await check(huge.origin, [huge.hostPort]);
