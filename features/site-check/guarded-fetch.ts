@@ -12,6 +12,7 @@ import { lookup } from 'node:dns/promises';
 import { type AllowedHost, isIpLiteral, isPublicAddress, type Target, vetTarget } from '../../lib/site-check/address.ts';
 import { decodePage } from '../../lib/site-check/charset.ts';
 import type { RefusalReason } from '../../lib/site-check/types.ts';
+import { readUpTo } from '../../server/read-capped.ts';
 
 export const MAX_REDIRECTS = 3;
 export const BODY_CAP_BYTES = 2 * 1024 * 1024;
@@ -91,34 +92,8 @@ export async function guardedGet(address: string | URL, options: GuardOptions, {
   }
 }
 
-/** Up to `cap` bytes of a body, and whether there was more (the rest is not read). */
-export async function readCapped(response: Response, cap = BODY_CAP_BYTES): Promise<{ bytes: Uint8Array; truncated: boolean }> {
-  const reader = response.body?.getReader();
-  if (!reader) return { bytes: new Uint8Array(), truncated: false };
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  let truncated = false;
-  while (true) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    if (total + value.length > cap) {
-      chunks.push(value.subarray(0, cap - total));
-      total = cap;
-      truncated = true;
-      await reader.cancel();
-      break;
-    }
-    chunks.push(value);
-    total += value.length;
-  }
-  const bytes = new Uint8Array(total);
-  let at = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, at);
-    at += chunk.length;
-  }
-  return { bytes, truncated };
-}
+/** Up to `cap` bytes of a body, and whether there was more (the rest is not read: the connection is closed). */
+export const readCapped = (response: Response, cap: number = BODY_CAP_BYTES): Promise<{ bytes: Uint8Array; truncated: boolean }> => readUpTo(response, cap);
 
 /**
  * Bytes as text by their charset, as a browser picks it (lib/site-check/charset.ts): a byte order mark,
