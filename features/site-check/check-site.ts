@@ -25,6 +25,8 @@ export type CheckSiteOptions = {
   budgetMs?: number;
   /** DNS (the system's by default). */
   resolve?: Resolve;
+  /** A certificate authority to trust instead of the system's (tests' https sites). */
+  trustedCa?: string;
 };
 
 const HTML_ACCEPT = 'text/html,application/xhtml+xml;q=0.9,*/*;q=0.5';
@@ -80,6 +82,7 @@ export async function checkSite(url: string, options: CheckSiteOptions): Promise
           userAgent: `${agency.name} site check (+${options.siteUrl})`,
           signal,
           resolve: options.resolve,
+          trustedCa: options.trustedCa,
         };
         const home = await guardedGet(url, guard, { accept: HTML_ACCEPT });
         const contentType = home.response.headers.get('content-type');

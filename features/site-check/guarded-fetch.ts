@@ -21,7 +21,14 @@ export const BODY_CAP_BYTES = 2 * 1024 * 1024;
 export type Resolve = (host: string) => Promise<string[]>;
 export const systemResolve: Resolve = async (host) => (await lookup(host, { all: true, verbatim: true })).map((a) => a.address);
 
-export type GuardOptions = { allowHosts: readonly AllowedHost[]; userAgent: string; signal: AbortSignal; resolve?: Resolve };
+export type GuardOptions = {
+  allowHosts: readonly AllowedHost[];
+  userAgent: string;
+  signal: AbortSignal;
+  resolve?: Resolve;
+  /** A certificate authority to trust instead of the system's (tests' https sites); the name is checked either way. */
+  trustedCa?: string;
+};
 
 /** An answer from a vetted address: the last hop's response, where it was, and its time to first byte. */
 export type GuardedAnswer = { response: Response; url: URL; ttfbMs: number; redirects: number };
@@ -54,14 +61,14 @@ async function vettedAddress(target: Target, signal: AbortSignal, resolve: Resol
 }
 
 /** One request to the checked address, the name kept for Host and TLS. */
-function requestPinned(url: URL, address: string, { userAgent, signal }: GuardOptions, accept: string): Promise<Response> {
+function requestPinned(url: URL, address: string, { userAgent, signal, trustedCa }: GuardOptions, accept: string): Promise<Response> {
   const pinned = new URL(url);
   pinned.hostname = address.includes(':') ? `[${address}]` : address;
   return fetch(pinned, {
     redirect: 'manual',
     signal,
     headers: { host: url.host, 'user-agent': userAgent, accept, 'accept-language': 'en-CA,en;q=0.8' },
-    tls: { serverName: stripBrackets(url.hostname) },
+    tls: { serverName: stripBrackets(url.hostname), ...(trustedCa ? { ca: trustedCa } : {}) },
   } as RequestInit);
 }
 

@@ -43,6 +43,11 @@ describe('runChecks', () => {
     expect(robots('User-agent: *\nDisallow: /private # comment\n')).toBe('pass');
     expect(verdict(site({ robots: null }), 'robots')?.status).toBe('unknown');
     expect(verdict(site({ robots: { status: 404, text: null } }), 'robots')?.status).toBe('fail');
+    // A "page not found" answered 200 where robots.txt should be: no rules at all, not rules that let everyone in.
+    expect(verdict(site({ robots: { status: 200, text: '\n<!doctype html><title>Not found</title>' } }), 'robots')).toMatchObject({
+      status: 'fail',
+      evidence: 'No robots.txt (the address shows a web page): search engines get no directions, and no sitemap address',
+    });
   });
   test('a sitemap named in robots.txt counts without fetching it', () => {
     expect(verdict(site({ robots: { status: 200, text: 'Sitemap: https://shop.example/sitemap_index.xml' } }), 'sitemap')).toMatchObject({

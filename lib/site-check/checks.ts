@@ -263,6 +263,9 @@ function robotsCheck(robots: FetchedDocument): SiteCheckFinding {
   if (robots.status === 404 || robots.status === 410)
     return finding('robots', 'fail', 'No robots.txt: search engines get no directions, and no sitemap address');
   if (robots.status !== 200 || robots.text === null) return finding('robots', 'unknown', `robots.txt answered ${robots.status}`);
+  // A web page where robots.txt should be (a "page not found" answered 200) is no robots.txt.
+  if (robots.text.trimStart().startsWith('<'))
+    return finding('robots', 'fail', 'No robots.txt (the address shows a web page): search engines get no directions, and no sitemap address');
   // The group for every crawler: "User-agent: *" and its rules up to the next group.
   let inAll = false;
   let blocksAll = false;

@@ -1,4 +1,7 @@
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from 'bun:test';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { checkSite } from '../../features/site-check/check-site.ts';
 import { parseAllowHosts } from '../../lib/site-check/address.ts';
 import type { SiteCheckOutcome } from '../../lib/site-check/types.ts';
@@ -155,6 +158,72 @@ describe('fixture sites', () => {
       expect(performance.now() - started).toBeLessThan(3000);
     } finally {
       trickle.stop(true);
+    }
+  });
+
+  test('https goes to the checked address with the certificate still verified against the name', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'tlm-site-check-'));
+    try {
+      const made = Bun.spawnSync(
+        [
+          'openssl',
+          'req',
+          '-x509',
+          '-newkey',
+          'rsa:2048',
+          '-nodes',
+          '-days',
+          '2',
+          '-subj',
+          '/CN=localhost',
+          '-addext',
+          'subjectAltName=DNS:localhost',
+          '-keyout',
+          join(dir, 'key.pem'),
+          '-out',
+          join(dir, 'cert.pem'),
+        ],
+        { stderr: 'pipe' },
+      );
+      expect(made.exitCode).toBe(0);
+      const cert = readFileSync(join(dir, 'cert.pem'), 'utf8');
+      const hosts: string[] = [];
+      const secure = Bun.serve({
+        hostname: '127.0.0.1',
+        port: 0,
+        tls: { cert, key: readFileSync(join(dir, 'key.pem'), 'utf8') },
+        fetch(request) {
+          hosts.push(request.headers.get('host') ?? '');
+          return new Response('<html><head><title>A secure page, its certificate made for localhost</title></head><body><h1>Hi</h1></body></html>', {
+            headers: { 'content-type': 'text/html', 'strict-transport-security': 'max-age=31536000' },
+          });
+        },
+      });
+      try {
+        const allow = parseAllowHosts(`localhost:${secure.port},127.0.0.1:${secure.port}`) ?? [];
+        // localhost is looked up as 127.0.0.1, where the server listens (some systems list ::1 first).
+        const options = { allowHosts: allow, siteUrl: SITE_URL, now: () => NOW, trustedCa: cert, resolve: async () => ['127.0.0.1'] };
+        // By name: the connection goes to 127.0.0.1, the certificate is checked against "localhost", and passes.
+        const byName = await checkSite(`https://localhost:${secure.port}/`, options);
+        expect(byName.status).toBe('done');
+        expect(statuses(byName)).toMatchObject({ https: 'pass', hsts: 'pass' });
+        expect(hosts.length).toBeGreaterThan(0);
+        for (const host of hosts) expect(host).toBe(`localhost:${secure.port}`);
+        // By address: the same server, whose certificate does not name 127.0.0.1, is refused by TLS.
+        expect(await checkSite(`https://127.0.0.1:${secure.port}/`, options)).toMatchObject({
+          status: 'failed',
+          reason: 'The site’s security certificate is not valid.',
+        });
+        // An authority the system does not trust: the same.
+        expect(await checkSite(`https://localhost:${secure.port}/`, { ...options, trustedCa: undefined })).toMatchObject({
+          status: 'failed',
+          reason: 'The site’s security certificate is not valid.',
+        });
+      } finally {
+        secure.stop(true);
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
     }
   });
 
