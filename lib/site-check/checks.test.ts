@@ -18,6 +18,17 @@ const site = (overrides: Partial<FetchedSite> = {}): FetchedSite => ({
 const verdict = (s: FetchedSite, key: string) => runChecks(s, 2026).find((c) => c.key === key);
 
 describe('runChecks', () => {
+  test('a page cut at 2 MB: what was not found may lie past the cut (unknown); what was found still counts', () => {
+    const cut = site({ truncated: true, bytes: 2 * 1024 * 1024, html: '<html><head><title>Shop</title></head><body><p>lots' });
+    expect(verdict(cut, 'page-weight')?.status).toBe('fail');
+    expect(verdict(cut, 'tel-link')).toMatchObject({
+      status: 'unknown',
+      evidence: 'No tap-to-call link in the first 2 MB (the page is longer; we stopped reading there)',
+    });
+    expect(verdict(cut, 'title')?.status).toBe('fail');
+    expect(verdict(site({ html: cut.html }), 'tel-link')?.status).toBe('fail');
+  });
+
   test('one finding per key, in the keys order, whatever the page', () => {
     for (const html of ['', '<', '<html>', null]) expect(runChecks(site({ html }), 2026).map((c) => c.key)).toEqual([...SITE_CHECK_KEYS]);
   });
