@@ -91,8 +91,9 @@ export async function checkSite(url: string, options: CheckSiteOptions): Promise
         const [robots, sitemap, plainHttp] = await Promise.all([
           fetchDocument('/robots.txt', home.url, guard),
           fetchDocument('/sitemap.xml', home.url, guard),
-          home.url.protocol === 'http:' && home.redirects === 0
-            ? Promise.resolve({ status: home.response.status, redirectsToHttps: false })
+          // Begun at http://, the first answer says it; begun at https://, plain http:// is asked once.
+          home.first.url.protocol === 'http:'
+            ? Promise.resolve({ status: home.first.status, redirectsToHttps: home.first.location?.protocol === 'https:' })
             : plainHttpOf(home.url, guard),
         ]);
         const headers = Object.fromEntries([...home.response.headers].map(([k, v]) => [k.toLowerCase(), v]));

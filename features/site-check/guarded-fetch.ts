@@ -31,7 +31,14 @@ export type GuardOptions = {
 };
 
 /** An answer from a vetted address: the last hop's response, where it was, and its time to first byte. */
-export type GuardedAnswer = { response: Response; url: URL; ttfbMs: number; redirects: number };
+export type GuardedAnswer = {
+  response: Response;
+  url: URL;
+  ttfbMs: number;
+  redirects: number;
+  /** The first hop's answer: where plain http:// sent the visitor, when the address began with it. */
+  first: { url: URL; status: number; location: URL | null };
+};
 
 export class Refused extends Error {
   constructor(readonly reason: RefusalReason) {
@@ -80,6 +87,7 @@ const REDIRECTS = new Set([301, 302, 303, 307, 308]);
  */
 export async function guardedGet(address: string | URL, options: GuardOptions, { accept = '*/*', follow = true } = {}): Promise<GuardedAnswer> {
   let next: string | URL = address;
+  let first: GuardedAnswer['first'] | undefined;
   for (let redirects = 0; ; redirects++) {
     const vetted = vetTarget(next, options.allowHosts);
     if ('refused' in vetted) throw new Refused(vetted.refused);
@@ -88,14 +96,17 @@ export async function guardedGet(address: string | URL, options: GuardOptions, {
     const response = await requestPinned(vetted.target.url, ip, options, accept);
     const ttfbMs = performance.now() - started;
     const location = response.headers.get('location');
-    if (!follow || !REDIRECTS.has(response.status) || !location) return { response, url: vetted.target.url, ttfbMs, redirects };
+    let target: URL | null = null;
+    try {
+      target = location && REDIRECTS.has(response.status) ? new URL(location, vetted.target.url) : null;
+    } catch {
+      if (follow) throw new Refused('bad-address');
+    }
+    first ??= { url: vetted.target.url, status: response.status, location: target };
+    if (!follow || !target) return { response, url: vetted.target.url, ttfbMs, redirects, first };
     await response.body?.cancel();
     if (redirects === MAX_REDIRECTS) throw new Refused('too-many-redirects');
-    try {
-      next = new URL(location, vetted.target.url);
-    } catch {
-      throw new Refused('bad-address');
-    }
+    next = target;
   }
 }
 

@@ -4,7 +4,7 @@
 // never counted as a failure. HTML is parsed by htmlparser2 (forgiving, as browsers are), never matched
 // with regular expressions; only the text it yields is searched (the copyright line).
 
-import { findAll, findOne, getAttributeValue, textContent } from 'domutils';
+import { findAll, findOne, getAttributeValue, hasChildren, isTag, isText, textContent } from 'domutils';
 import { parseDocument } from 'htmlparser2';
 import { SITE_CHECK_LABELS } from './labels.ts';
 import { type FindingStatus, SITE_CHECK_KEYS, type SiteCheckFinding, type SiteCheckKey } from './types.ts';
@@ -47,6 +47,48 @@ const seconds = (ms: number) => (ms < 1000 ? `${Math.round(ms)} ms` : `${(ms / 1
 const characters = (n: number) => `${n} character${n === 1 ? '' : 's'}`;
 const quoted = (text: string, max = 80) => `'${text.length > max ? `${text.slice(0, max - 1)}…` : text}'`;
 const squash = (text: string) => text.replace(/\s+/g, ' ').trim();
+
+type Node = Doc['children'][number];
+/** Elements that start a new line in a browser: their text is kept apart from what is beside it. */
+const BLOCKS = new Set([
+  'br',
+  'p',
+  'div',
+  'li',
+  'ul',
+  'ol',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'section',
+  'footer',
+  'header',
+  'nav',
+  'td',
+  'tr',
+  'table',
+  'article',
+]);
+/** The text a person reads in `nodes` (scripts and styles left out, blocks kept apart), spaces squashed. */
+function readableText(nodes: readonly Node[]): string {
+  let text = '';
+  const walk = (node: Node) => {
+    if (isText(node)) text += node.data;
+    else if (isTag(node) && (node.name === 'script' || node.name === 'style')) return;
+    else if (hasChildren(node)) {
+      const block = isTag(node) && BLOCKS.has(node.name);
+      if (block) text += ' ';
+      for (const child of node.children) walk(child);
+      if (block) text += ' ';
+    }
+    if (isTag(node) && node.name === 'br') text += ' ';
+  };
+  for (const node of nodes) walk(node);
+  return squash(text);
+}
 
 const elements = (doc: Doc, name: string): Element[] => findAll((e) => e.name === name, doc.children) as Element[];
 const attr = (e: Element, name: string) => getAttributeValue(e, name);
@@ -134,7 +176,7 @@ function pageChecks(doc: Doc, year: number): SiteCheckFinding[] {
     }),
   );
 
-  const headings = elements(doc, 'h1').map((h) => squash(textContent(h)));
+  const headings = elements(doc, 'h1').map((h) => readableText([h]));
   findings.push(
     headings.length === 1
       ? finding('h1', 'pass', `Main heading: ${quoted(headings[0] || '(empty)')}`)
@@ -203,7 +245,7 @@ function pageChecks(doc: Doc, year: number): SiteCheckFinding[] {
       ? finding('image-alt', 'pass', 'No images on the home page')
       : withoutAlt.length === 0
         ? finding('image-alt', 'pass', `All ${images.length} images described`)
-        : finding('image-alt', 'fail', `${withoutAlt.length} of ${images.length} images without a description (alt text)`),
+        : finding('image-alt', 'fail', `${withoutAlt.length} of ${images.length} image${images.length === 1 ? '' : 's'} without a description (alt text)`),
   );
 
   const hrefs = links(doc);
@@ -245,7 +287,7 @@ function pageChecks(doc: Doc, year: number): SiteCheckFinding[] {
   );
 
   const body = findOne((e) => e.name === 'body', doc.children) as Element | null;
-  const text = squash(textContent(body ?? doc.children));
+  const text = readableText(body ? [body] : doc.children);
   const years = [...text.matchAll(/(?:©|\(c\)|copyright)\s*(?:\d{4}\s*[-–—]\s*)?(\d{4})/gi)].map((m) => Number(m[1]));
   const latest = years.length ? Math.max(...years) : null;
   findings.push(
@@ -343,8 +385,9 @@ export function runChecks(site: FetchedSite, year: number): SiteCheckFinding[] {
   if (site.html === null) {
     const why = `The home page could not be read as HTML (${site.status})`;
     for (const key of PAGE_KEYS) add(finding(key, 'unknown', why));
-  } else
-    // Something not found in a page cut at the cap may lie past the cut: that is not known, not a failure.
+  }
+  // Something not found in a page cut at the cap may lie past the cut: that is not known, not a failure.
+  else
     for (const f of pageChecks(parseDocument(site.html), year))
       add(
         site.truncated && f.status === 'fail' && f.evidence.startsWith('No ')

@@ -117,6 +117,8 @@ describe('fixture sites', () => {
       sitemap: 'fail',
     });
     expect(outcome.checks.find((c) => c.key === 'title')?.evidence).toBe("Title: 'Joe's Plumbing' — 14 characters");
+    // Unclosed headings nest, as in a browser; their words stay apart.
+    expect(outcome.checks.find((c) => c.key === 'h1')?.evidence).toStartWith("2 main headings (h1): 'Joe's Plumbing Emergency calls");
     expect(outcome.checks.find((c) => c.key === 'copyright-year')?.evidence).toBe('© 2019: the site looks unattended');
   });
 
@@ -214,6 +216,19 @@ describe('fixture sites', () => {
           status: 'failed',
           reason: 'The site’s security certificate is not valid.',
         });
+        // Begun at plain http://, which sends the visitor on to https://: the first answer is what the
+        // redirect check reads, with no extra request to port 80.
+        const plain = redirectingTo(`https://localhost:${secure.port}/`);
+        try {
+          const viaPlain = await checkSite(`http://localhost:${plain.origin.split(':').at(-1)}/`, {
+            ...options,
+            allowHosts: [...allow, ...(parseAllowHosts(`localhost:${plain.origin.split(':').at(-1)}`) ?? [])],
+          });
+          expect(statuses(viaPlain)).toMatchObject({ https: 'pass', 'https-redirect': 'pass', hsts: 'pass' });
+          expect(plain.requests()).toBe(1);
+        } finally {
+          await plain.stop();
+        }
         // An authority the system does not trust: the same.
         expect(await checkSite(`https://localhost:${secure.port}/`, { ...options, trustedCa: undefined })).toMatchObject({
           status: 'failed',
