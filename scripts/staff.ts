@@ -1,7 +1,11 @@
 // Staff accounts, from the command line (the only way to make one: the site has no sign-up page).
-//   bun run staff:add EMAIL        creates the account, or sets a new password for an existing one
-//                                  (which signs it out everywhere)
-//   bun run staff:list             lists the accounts (and which sign in with a code)
+//   bun run staff:add EMAIL [--role owner|staff]
+//                                  creates the account (as `staff` unless --role owner; the very first
+//                                  account is an owner whatever is asked), or sets a new password for an
+//                                  existing one (which signs it out everywhere); an existing account
+//                                  given --role has its role changed instead, and its password kept
+//                                  (refused when that would leave no owner)
+//   bun run staff:list             lists the accounts, their roles (and which sign in with a code)
 //   bun run staff:remove EMAIL     removes one
 //   bun run staff:2fa-reset EMAIL  turns two-factor sign-in off for someone who lost their phone and
 //                                  their recovery codes, and signs them out everywhere
@@ -21,7 +25,7 @@ import * as z from 'zod/mini';
 import { openDatabase } from '../db/client.ts';
 import { DataDirInUse } from '../db/data-dir-lock.ts';
 import { bookingSettingsOf, recordCalendarAnswer, saveBookingHours, saveCalendar } from '../db/queries/booking-settings.ts';
-import { findStaffAccount, listStaffAccounts, removeStaffAccount, saveStaffAccount } from '../db/queries/staff.ts';
+import { findStaffAccount, listStaffAccounts, removeStaffAccount, saveStaffAccount, setStaffRole } from '../db/queries/staff.ts';
 import { endEverySession } from '../db/queries/staff-sessions.ts';
 import { turnOffTwoFactor } from '../db/queries/two-factor.ts';
 import { type CalendarInput, type CheckOutcome, checkAndSeal, checkRecord, recheckCalendar } from '../features/booking/connect-calendar.ts';
@@ -29,10 +33,11 @@ import { formatHours, parseHours } from '../lib/booking/hours.ts';
 import { bookingHoursFormSchema, caldavFormSchema, icalFormSchema } from '../lib/booking/schema.ts';
 import { type Config, ConfigError, loadConfig } from '../lib/config.ts';
 import { loadCommonPasswords, passwordProblem, staffEmailSchema } from '../lib/staff/accounts.ts';
+import { isStaffRole, STAFF_ROLES, type StaffRole } from '../lib/staff/roles.ts';
 
 const BOOKING_USAGE =
   'Usage: bun run staff:booking EMAIL --hours "Mon-Fri 10:00-16:00" [--off] [--name "Priya Shah"] [--meeting-url URL] [--caldav-url URL --caldav-user USER --caldav-password PASS | --ical-url URL]';
-const USAGE = `Usage: bun run staff:add EMAIL | bun run staff:list | bun run staff:remove EMAIL | bun run staff:2fa-reset EMAIL | ${BOOKING_USAGE.slice('Usage: '.length)}`;
+const USAGE = `Usage: bun run staff:add EMAIL [--role owner|staff] | bun run staff:list | bun run staff:remove EMAIL | bun run staff:2fa-reset EMAIL | ${BOOKING_USAGE.slice('Usage: '.length)}`;
 const COMMANDS = ['add', 'list', 'remove', '2fa-reset'];
 
 class UsageError extends Error {}
@@ -89,24 +94,73 @@ async function newPassword(email: string, given: string | undefined): Promise<st
 
 const sessions = (n: number) => (n === 1 ? '1 session' : `${n} sessions`);
 
+const ROLE_PROBLEM = `--role is ${STAFF_ROLES.join(' or ')}: owner may do everything, staff may not erase, publish, run experiments or manage accounts`;
+
+/** The arguments after `add`: the email and, when given, --role (checked). */
+function addArguments(args: string[]): { emailArgument: string | undefined; role: StaffRole | undefined } {
+  let parsedArgs: ReturnType<typeof parseArgs<{ args: string[]; allowPositionals: true; strict: true; options: { role: { type: 'string' } } }>>;
+  try {
+    parsedArgs = parseArgs({ args, allowPositionals: true, strict: true, options: { role: { type: 'string' } } });
+  } catch {
+    throw new UsageError(USAGE);
+  }
+  const { values, positionals } = parsedArgs;
+  if (positionals.length !== 1) throw new UsageError(USAGE);
+  if (values.role !== undefined && !isStaffRole(values.role)) throw new UsageError(`${ROLE_PROBLEM}; nothing was changed`);
+  return { emailArgument: positionals[0], role: values.role };
+}
+
+/** staff:add: a new account, a new password, or (--role on an existing account) a new role. */
+async function add(args: string[], config: Config): Promise<string> {
+  const { emailArgument, role } = addArguments(args);
+  const email = parsed(staffEmailSchema, emailArgument);
+  if (role !== undefined) {
+    // An existing account given --role: only its role changes (no password is asked for).
+    const db = await openDatabase(config);
+    try {
+      const changed = await setStaffRole(db.sql, email, role);
+      if (changed === 'last-owner')
+        throw new UsageError(
+          `${email} is the only owner: make another account an owner first (--role owner), so someone can still do everything. Nothing was changed.`,
+        );
+      if (changed === 'same') return `${email} is already ${role === 'owner' ? 'an owner' : 'staff'}; nothing was changed.`;
+      if (changed === 'changed')
+        return `${email} is now ${role === 'owner' ? 'an owner' : 'staff'}, from their next page (their password and sessions are as they were).`;
+    } finally {
+      await db.close();
+    }
+  }
+  // Ask before opening the database, so nothing waits on a person typing.
+  const passwordHash = await Bun.password.hash(await newPassword(email, config.STAFF_PASSWORD), { algorithm: 'argon2id' });
+  const db = await openDatabase(config);
+  try {
+    const saved = await saveStaffAccount(db.sql, email, passwordHash, role ?? 'staff');
+    if (saved.outcome === 'created') {
+      const first = saved.role === 'owner' && role !== 'owner' ? ', as the first account always is' : '';
+      return `Created the staff account ${email} (role: ${saved.role}${first}).`;
+    }
+    return `Set a new password for ${email} and signed it out everywhere (${sessions(saved.sessionsEnded)} ended; its remembered devices forgotten).`;
+  } finally {
+    await db.close();
+  }
+}
+
 async function run([command, emailArgument, ...extra]: string[], config: Config): Promise<string> {
   if (command === 'booking')
     return booking(
       [emailArgument, ...extra].filter((a) => a !== undefined),
       config,
     );
+  if (command === 'add')
+    return add(
+      [emailArgument, ...extra].filter((a) => a !== undefined),
+      config,
+    );
   if (extra.length > 0 || !COMMANDS.includes(command ?? '')) throw new UsageError(USAGE);
   if (command !== 'list' && emailArgument === undefined) throw new UsageError(USAGE);
   const email = command === 'list' ? '' : parsed(staffEmailSchema, emailArgument);
-  // Ask before opening the database, so nothing waits on a person typing.
-  const passwordHash = command === 'add' ? await Bun.password.hash(await newPassword(email, config.STAFF_PASSWORD), { algorithm: 'argon2id' }) : '';
   const db = await openDatabase(config);
   try {
-    if (command === 'add') {
-      const { outcome, sessionsEnded } = await saveStaffAccount(db.sql, email, passwordHash);
-      if (outcome === 'created') return `Created the staff account ${email}.`;
-      return `Set a new password for ${email} and signed it out everywhere (${sessions(sessionsEnded)} ended; its remembered devices forgotten).`;
-    }
     if (command === '2fa-reset') {
       const account = await findStaffAccount(db.sql, email);
       if (!account) throw new UsageError(`There is no staff account ${email}.`);
@@ -120,8 +174,8 @@ async function run([command, emailArgument, ...extra]: string[], config: Config)
     }
     const accounts = await listStaffAccounts(db.sql);
     return accounts.length === 0
-      ? 'No staff accounts yet: bun run staff:add EMAIL'
-      : accounts.map((a) => (a.twoFactor ? `${a.email} (two-factor sign-in)` : a.email)).join('\n');
+      ? 'No staff accounts yet: bun run staff:add EMAIL --role owner'
+      : accounts.map((a) => `${a.email} (${a.role}${a.twoFactor ? ', two-factor sign-in' : ''})`).join('\n');
   } finally {
     await db.close();
   }

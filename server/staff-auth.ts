@@ -2,6 +2,7 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { createMiddleware } from 'hono/factory';
 import { createSession, deleteSession, endEverySession, findSession, touchSession } from '../db/queries/staff-sessions.ts';
+import { OWNER_ONLY } from '../lib/staff/roles.ts';
 import { CSRF_FIELD, CSRF_HEADER, needsTouch, SESSION_COOKIE, SESSION_MAX_MS, type SignedInStaff, sessionState } from '../lib/staff/session.ts';
 import { withDatabaseDeadline } from './deadline.ts';
 import type { AppContext, AppEnv } from './deps.ts';
@@ -50,7 +51,7 @@ async function lookUp(c: AppContext): Promise<SignedInStaff | null> {
     return null;
   }
   if (needsTouch(session, time)) await withDatabaseDeadline(sql, (db) => touchSession(db, idHash, time));
-  return { id: session.userId, email: session.email, csrfToken: csrfTokenOf(id) };
+  return { id: session.userId, email: session.email, role: session.role, csrfToken: csrfTokenOf(id) };
 }
 
 /**
@@ -126,6 +127,31 @@ export function requireStaff(kind: 'page' | 'api') {
       return answerError(c, 403, 'This form has expired or came from somewhere else. Reload the page and try again.');
     }
     await next();
+  });
+}
+
+/**
+ * Owner only (issue 33), on any Hono route, page or API: signs the request in as `requireStaff(kind)`
+ * does (unless a `requireStaff` before it already has: login redirect or 401, CSRF on writes), then
+ * answers a `staff` account 403 through answerError (JSON for an API, the staff problem page for a
+ * person) before anything after it runs, so nothing is read from the body or changed. Put it before
+ * the validators: `.post('/erase', formWrite(), requireOwner('page'), validForm(…), handler)`. The role
+ * is read from the database with the session on every request, so a demotion counts at once.
+ */
+export function requireOwner(kind: 'page' | 'api') {
+  const staffGate = requireStaff(kind);
+  const ownerGate = createMiddleware<AppEnv>(async (c, next) => {
+    if (signedInStaff(c).role !== 'owner') return answerError(c, 403, OWNER_ONLY);
+    await next();
+  });
+  return createMiddleware<AppEnv>(async (c, next) => {
+    if (c.get('staff')) return ownerGate(c, next);
+    let passed = false;
+    const refused = await staffGate(c, async () => {
+      passed = true;
+    });
+    if (!passed) return refused ?? c.res;
+    return ownerGate(c, next);
   });
 }
 

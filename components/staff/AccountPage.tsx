@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { STAFF_PASSWORD_MIN } from '../../lib/staff/accounts.ts';
+import { roleLabel, roleSummary } from '../../lib/staff/roles.ts';
 import { Field, inputClass } from '../ui/form.tsx';
 import { buttonClass } from '../ui/styles.ts';
 import { CsrfField, type StaffPageProps, StaffShell } from './StaffShell.tsx';
@@ -75,6 +76,9 @@ export function AccountPage({ staff, twoFactor, notice, errors = {}, recoveryCod
       <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">Your account</h1>
       <p className="mt-1 text-slate-700">
         Signed in as <strong className="font-semibold">{staff.email}</strong>
+      </p>
+      <p className="mt-2 max-w-2xl text-sm text-slate-700" data-role={staff.role}>
+        Role: <strong className="font-semibold">{roleLabel[staff.role]}</strong>. {roleSummary[staff.role]}
       </p>
       {notice ? (
         <p role="status" className="mt-4 max-w-2xl rounded-lg bg-green-50 px-4 py-3 text-sm text-green-800">

@@ -28,7 +28,7 @@ import { inputClass, SelectField, TextAreaField } from '../ui/form.tsx';
 import { buttonClass } from '../ui/styles.ts';
 import { leadSummary } from './LeadInbox.tsx';
 import { SavedNotice } from './SavedNotice.tsx';
-import { CsrfField, type StaffPageProps, StaffShell } from './StaffShell.tsx';
+import { CsrfField, OwnerOnlyNote, type StaffPageProps, StaffShell } from './StaffShell.tsx';
 import { WonValueField } from './WonValueField.tsx';
 
 export type AuditOutcome = {
@@ -338,15 +338,22 @@ export function LeadDetail(props: LeadDetailProps) {
                     removed for good, and their A/B test visits are no longer tied to them. What stays: that a lead arrived, its source and medium, and who
                     erased it, when. A connected webhook is told to delete its copy.
                   </p>
-                  <form method="post" action={action('erase')} className="mt-3 space-y-3">
+                  {staff.role === 'owner' ? null : <OwnerOnlyNote what="erase a lead" />}
+                  <form method="post" action={action('erase')} className="mt-3">
                     <CsrfField token={staff.csrfToken} />
-                    <label className="flex items-start gap-2 text-sm text-slate-800">
-                      <input type="checkbox" name="confirm" value="erase" required className="mt-0.5 h-4 w-4 rounded border-slate-300" />I confirm this person
-                      asked to be erased. This cannot be undone.
-                    </label>
-                    <button type="submit" className="rounded-lg bg-red-700 px-3 py-2 text-sm font-semibold text-white hover:bg-red-800">
-                      Erase
-                    </button>
+                    {/* A staff account sees the form greyed out (the route refuses it with 403 all the same). */}
+                    <fieldset disabled={staff.role !== 'owner'} className="space-y-3 disabled:opacity-60">
+                      <label className="flex items-start gap-2 text-sm text-slate-800">
+                        <input type="checkbox" name="confirm" value="erase" required className="mt-0.5 h-4 w-4 rounded border-slate-300" />I confirm this person
+                        asked to be erased. This cannot be undone.
+                      </label>
+                      <button
+                        type="submit"
+                        className="rounded-lg bg-red-700 px-3 py-2 text-sm font-semibold text-white hover:bg-red-800 disabled:cursor-not-allowed disabled:bg-slate-400"
+                      >
+                        Erase
+                      </button>
+                    </fieldset>
                   </form>
                 </details>
               </section>

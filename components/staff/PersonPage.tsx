@@ -11,7 +11,7 @@ import { inputClass } from '../ui/form.tsx';
 import { buttonClass } from '../ui/styles.ts';
 import { describeLeadEvent } from './LeadDetail.tsx';
 import { SavedNotice } from './SavedNotice.tsx';
-import { CsrfField, type StaffPageProps, StaffShell } from './StaffShell.tsx';
+import { CsrfField, OwnerOnlyNote, type StaffPageProps, StaffShell } from './StaffShell.tsx';
 
 export type PersonPageProps = StaffPageProps & {
   person: PersonRecord;
@@ -491,7 +491,14 @@ function EraseSection({ staff, person, confirmErase }: PersonPageProps) {
         For someone who asks us to delete their information (PIPEDA): every lead, answer, session, call, email and note of theirs goes for good. What stays is
         an anonymous record that an erasure happened.
       </p>
-      {confirmErase ? (
+      {staff.role !== 'owner' ? (
+        <>
+          <OwnerOnlyNote what="erase a person" />
+          <button type="button" disabled className={`${smallButton} mt-3 cursor-not-allowed text-slate-500 opacity-60`}>
+            Erase this person…
+          </button>
+        </>
+      ) : confirmErase ? (
         <form method="post" action={`${base}/erase`} className="mt-3 space-y-3" data-erase-confirm>
           <CsrfField token={staff.csrfToken} />
           <label className="flex items-start gap-2 text-sm text-slate-800">

@@ -1,9 +1,10 @@
 import type { ReactNode } from 'react';
 import { agency } from '../../lib/site.ts';
+import type { StaffRole } from '../../lib/staff/roles.ts';
 import { CSRF_FIELD } from '../../lib/staff/session.ts';
 import { Logo } from '../Logo.tsx';
 
-export type StaffPageProps = { staff: { id: string; email: string; csrfToken: string } };
+export type StaffPageProps = { staff: { id: string; email: string; role: StaffRole; csrfToken: string } };
 
 const staffLinks = [
   { href: '/admin/leads', label: 'Leads' },
@@ -57,4 +58,13 @@ export function StaffShell({ staff, current, children }: StaffPageProps & { curr
 /** The hidden CSRF token every staff form carries (server/staff-auth.ts). */
 export function CsrfField({ token }: { token: string }) {
   return <input type="hidden" name={CSRF_FIELD} value={token} />;
+}
+
+/** Beside an owner-only control a `staff` account sees disabled: why it is, in a sentence (`what` is the action, like "erase a lead"). */
+export function OwnerOnlyNote({ what }: { what: string }) {
+  return (
+    <p className="mt-2 rounded-lg bg-slate-100 px-3 py-2 text-sm text-slate-700" data-owner-only>
+      {`Only an owner can ${what}. Your account has the staff role: ask an owner to do it.`}
+    </p>
+  );
 }

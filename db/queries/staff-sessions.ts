@@ -1,9 +1,11 @@
 import type { Sql, TransactionSql } from 'postgres';
+import type { StaffRole } from '../../lib/staff/roles.ts';
 import { SESSION_IDLE_MS, SESSION_MAX_MS } from '../../lib/staff/session.ts';
 
 // Signed-in staff browsers (staff_sessions). Rows are found by the SHA-256 of the cookie's id.
 
-export type StoredSession = { userId: string; email: string; createdAt: Date; lastSeenAt: Date };
+/** A session and its account; the role is read with it, so a changed role counts from the next request. */
+export type StoredSession = { userId: string; email: string; role: StaffRole; createdAt: Date; lastSeenAt: Date };
 
 /** The account a password is checked against; null when no account has this email. */
 export async function findStaffLogin(sql: Sql, email: string): Promise<{ id: string; email: string; passwordHash: string } | null> {
@@ -42,7 +44,7 @@ export async function endEverySession(sql: Sql | TransactionSql, userId: string)
 
 export async function findSession(sql: Sql, idHash: string): Promise<StoredSession | null> {
   const [row] = await sql<StoredSession[]>`
-    select s.user_id, u.username as email, s.created_at, s.last_seen_at
+    select s.user_id, u.username as email, u.role, s.created_at, s.last_seen_at
     from staff_sessions s join users u on u.id = s.user_id
     where s.id_hash = ${idHash}`;
   return row ?? null;

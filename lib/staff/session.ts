@@ -1,5 +1,7 @@
 // Staff sessions, pure: how long one lasts and where a sign-in may send the browser next.
 
+import type { StaffRole } from './roles.ts';
+
 const HOUR = 3_600_000;
 /** Signed out after 12 hours without a request, and after 7 days whatever happens. */
 export const SESSION_IDLE_MS = 12 * HOUR;
@@ -12,8 +14,8 @@ export const CSRF_FIELD = '_csrf';
 export const CSRF_HEADER = 'X-CSRF-Token';
 export const STAFF_HOME = '/admin/leads';
 
-/** Who a request is signed in as, and the CSRF token their forms carry (server/staff-auth.ts). */
-export type SignedInStaff = { id: string; email: string; csrfToken: string };
+/** Who a request is signed in as, their role (read with the session on every request), and the CSRF token their forms carry (server/staff-auth.ts). */
+export type SignedInStaff = { id: string; email: string; role: StaffRole; csrfToken: string };
 
 export type SessionTimes = { createdAt: Date; lastSeenAt: Date };
 

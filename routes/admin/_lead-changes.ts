@@ -22,7 +22,7 @@ import { validForm, validParam } from '../../server/api/validate.ts';
 import { withDatabaseDeadline } from '../../server/deadline.ts';
 import type { AppContext, AppDeps, AppEnv } from '../../server/deps.ts';
 import { staffProblem } from '../../server/middleware/errors.ts';
-import { newToken, requireStaff, signedInStaff } from '../../server/staff-auth.ts';
+import { newToken, requireOwner, requireStaff, signedInStaff } from '../../server/staff-auth.ts';
 
 // What the lead pages share (routes/admin/leads/[kind]/[id].tsx, and its JSON twin for the status,
 // routes/admin/api/leads/[kind]/[id]/status.ts): the lead an address names, and the changes staff make.
@@ -39,6 +39,9 @@ type Action<S extends z.ZodMiniType> = {
 };
 
 const action = <S extends z.ZodMiniType>(a: Action<S>) => a;
+
+/** The lead changes only an owner may make (requireOwner): erasing cannot be undone. */
+const OWNER_ACTIONS: ReadonlySet<string> = new Set(['erase']);
 
 /** What staff can do to a lead, each a plain form POST to /admin/leads/{type}/{id}/{name} (retry: a failed notification; booking-link: the link to book a session). */
 const actions = {
@@ -103,7 +106,8 @@ const leadPathOf = (c: AppContext) => leadPath(c.req.param('kind') as LeadKind, 
 
 for (const [name, { schema, run }] of Object.entries(actions) as [string, Action<z.ZodMiniType>][]) {
   const validChange = validForm(schema, { invalid: (c, _values, fields) => staffProblem(c, 400, 'Nothing was changed', fieldLines(fields), leadPathOf(c)) });
-  leadChanges.post(`/${name}`, formWrite(), requireStaff('page'), validLeadParams, validChange, async (c) => {
+  const gate = OWNER_ACTIONS.has(name) ? requireOwner('page') : requireStaff('page');
+  leadChanges.post(`/${name}`, formWrite(), gate, validLeadParams, validChange, async (c) => {
     const params = c.req.valid('param');
     const here = leadPath(params.kind, params.id);
     const { sql, notifications } = c.get('deps');

@@ -1,6 +1,7 @@
 import { afterAll, expect, setDefaultTimeout, test } from 'bun:test';
 import { openDatabase } from '../../db/client.ts';
 import { createSession } from '../../db/queries/staff-sessions.ts';
+import { scratchDatabase } from '../helpers/isolated-db.ts';
 import { freshDataDir } from '../helpers/template-db.ts';
 
 // Real servers, browsers and databases: a test may take longer than Bun's 5 s default.
@@ -42,7 +43,11 @@ afterAll(() => {
 
 test('add creates an account under the lower-cased email, with an argon2id hash of the password, and add again resets it', async () => {
   const first = run(['add', `  Maya.${id}@NorthlineDigital.ca`], { STAFF_PASSWORD: 'correct horse battery' });
-  expect(first).toMatchObject({ code: 0, out: `Created the staff account ${email}.` });
+  // Staff unless --role owner; an owner when it is the database's first account (the embedded one here is fresh).
+  expect(first.code).toBe(0);
+  expect([`Created the staff account ${email} (role: staff).`, `Created the staff account ${email} (role: owner, as the first account always is).`]).toContain(
+    first.out,
+  );
   const created = await storedRow(email);
   expect(created.password).toStartWith('$argon2id$');
   expect(created.password).not.toContain('correct horse');
@@ -55,7 +60,7 @@ test('add creates an account under the lower-cased email, with an argon2id hash 
   const reset = await storedRow(email);
   expect(await Bun.password.verify('a different long passphrase', reset.password)).toBe(true);
   expect(await Bun.password.verify('correct horse battery', reset.password)).toBe(false);
-  expect(run(['list']).out.split('\n')).toContain(email);
+  expect(run(['list']).out.split('\n')).toContainEqual(expect.stringMatching(new RegExp(`^${email.replace(/\./g, '\\.')} \\((owner|staff)\\)$`)));
 });
 
 test('bad input is one clear line and exit 1, and changes nothing', async () => {
@@ -135,7 +140,7 @@ test('2fa-reset turns two-factor sign-in off for someone who lost their phone an
   } finally {
     await db.close();
   }
-  expect(run(['list']).out.split('\n')).toContain(`${lost} (two-factor sign-in)`);
+  expect(run(['list']).out.split('\n')).toContain(`${lost} (staff, two-factor sign-in)`);
   expect(run(['2fa-reset', lost.toUpperCase()])).toMatchObject({
     code: 0,
     out: `Turned two-factor sign-in off for ${lost} and signed it out everywhere (1 session ended). They sign in with their password alone now, and can turn it on again on their account page.`,
@@ -187,7 +192,7 @@ test('at a terminal the password is asked for twice and never shown; two differe
   const address = `tty.${id}@northlinedigital.ca`;
   const typed = await addAtTerminal(address, ['correct horse battery', 'correct horse battery']);
   expect(typed.code).toBe(0);
-  expect(typed.shown).toContain(`Created the staff account ${address}.`);
+  expect(typed.shown).toContain(`Created the staff account ${address} (role: `);
   expect(typed.shown).not.toContain('correct horse');
   expect(await Bun.password.verify('correct horse battery', (await storedRow(address)).password)).toBe(true);
 
@@ -197,3 +202,88 @@ test('at a terminal the password is asked for twice and never shown; two differe
   expect(await Bun.password.verify('correct horse battery', (await storedRow(address)).password)).toBe(true);
   run(['remove', address]);
 });
+
+test('roles: the first account is an owner whatever --role says; then staff unless --role owner; --role changes an existing account; a bad role is refused', async () => {
+  // A database of this test's own, so "first" is certain on PostgreSQL as on the embedded one.
+  const scratch = await scratchDatabase();
+  const inScratch = (args: string[], env: Record<string, string> = {}) => {
+    const proc = Bun.spawnSync(['bun', 'scripts/staff.ts', ...args], {
+      env: { ...process.env, ...scratch.env, ...env },
+      stdin: 'ignore',
+      stdout: 'pipe',
+      stderr: 'pipe',
+    });
+    return { code: proc.exitCode, out: proc.stdout.toString().trim(), err: proc.stderr.toString().trim() };
+  };
+  const roleOf = async (address: string) => {
+    const db = await scratch.open();
+    try {
+      const [row] = await db.sql<{ role: string }[]>`select role from users where username = ${address}`;
+      return row?.role;
+    } finally {
+      await db.close();
+    }
+  };
+  const password = { STAFF_PASSWORD: 'correct horse battery' };
+  const [first, second, third] = ['first', 'second', 'third'].map((n) => `${n}.${id}@northlinedigital.ca`);
+  try {
+    expect(inScratch(['add', first, '--role', 'staff'], password)).toMatchObject({
+      code: 0,
+      out: `Created the staff account ${first} (role: owner, as the first account always is).`,
+    });
+    expect(await roleOf(first)).toBe('owner');
+    expect(inScratch(['add', second], password)).toMatchObject({ code: 0, out: `Created the staff account ${second} (role: staff).` });
+    expect(inScratch(['add', third, '--role', 'owner'], password)).toMatchObject({ code: 0, out: `Created the staff account ${third} (role: owner).` });
+    expect(inScratch(['list']).out.split('\n')).toEqual([`${first} (owner)`, `${second} (staff)`, `${third} (owner)`]);
+
+    // A bad role, or --role without a value: one clear line, exit 1, nothing made or changed.
+    const bad = inScratch(['add', `fourth.${id}@northlinedigital.ca`, '--role', 'admin'], password);
+    expect(bad.code).toBe(1);
+    expect(bad.err).toBe(
+      '--role is owner or staff: owner may do everything, staff may not erase, publish, run experiments or manage accounts; nothing was changed',
+    );
+    expect(await roleOf(`fourth.${id}@northlinedigital.ca`)).toBeUndefined();
+    expect(inScratch(['add', second, '--role', 'Owner'], password).code).toBe(1);
+    expect(inScratch(['add', second, '--role'], password)).toMatchObject({
+      code: 1,
+      err: expect.stringContaining('Usage: bun run staff:add EMAIL [--role owner|staff]'),
+    });
+    expect(await roleOf(second)).toBe('staff');
+
+    // An existing account given --role: the role changes, no password is asked for (none is set here), the password stays.
+    const before = await (async () => {
+      const db = await scratch.open();
+      try {
+        return (await db.sql<{ password: string }[]>`select password from users where username = ${second}`)[0].password;
+      } finally {
+        await db.close();
+      }
+    })();
+    expect(inScratch(['add', second, '--role', 'owner'])).toEqual({
+      code: 0,
+      out: `${second} is now an owner, from their next page (their password and sessions are as they were).`,
+      err: '',
+    });
+    expect(await roleOf(second)).toBe('owner');
+    expect(inScratch(['add', second, '--role', 'owner'])).toMatchObject({ code: 0, out: `${second} is already an owner; nothing was changed.` });
+    expect(inScratch(['add', second, '--role', 'staff'])).toEqual({
+      code: 0,
+      out: `${second} is now staff, from their next page (their password and sessions are as they were).`,
+      err: '',
+    });
+    const db = await scratch.open();
+    try {
+      expect((await db.sql<{ password: string }[]>`select password from users where username = ${second}`)[0].password).toBe(before);
+    } finally {
+      await db.close();
+    }
+    // The last owner cannot be made staff.
+    expect(inScratch(['add', third, '--role', 'staff']).code).toBe(0);
+    const last = inScratch(['add', first, '--role', 'staff']);
+    expect(last).toMatchObject({ code: 1, err: expect.stringContaining(`${first} is the only owner`) });
+    expect(await roleOf(first)).toBe('owner');
+  } finally {
+    await scratch.drop();
+  }
+  // About twenty commands, each opening the database (the embedded one takes seconds to open).
+}, 300_000);

@@ -1,16 +1,20 @@
 import type { Sql } from 'postgres';
 import { saveStaffAccount } from '../../db/queries/staff.ts';
+import type { StaffRole } from '../../lib/staff/roles.ts';
 import type { testApp } from './app.ts';
 
 type TestApp = Awaited<ReturnType<typeof testApp>>;
 
 export type TestStaff = { id: string; email: string; password: string };
 
-/** A staff account with its own email (tests share one database); cheap argon2id settings for speed. */
-export async function createStaff(sql: Sql, name = 'staff'): Promise<TestStaff> {
+/**
+ * A staff account with its own email (tests share one database); cheap argon2id settings for speed. An
+ * owner unless said otherwise (the tests written before roles act as the owners they were).
+ */
+export async function createStaff(sql: Sql, name = 'staff', role: StaffRole = 'owner'): Promise<TestStaff> {
   const email = `${name}-${crypto.randomUUID().slice(0, 8)}@northlinedigital.ca`;
   const password = `pass ${crypto.randomUUID()}`;
-  await saveStaffAccount(sql, email, await Bun.password.hash(password, { algorithm: 'argon2id', memoryCost: 4096, timeCost: 2 }));
+  await saveStaffAccount(sql, email, await Bun.password.hash(password, { algorithm: 'argon2id', memoryCost: 4096, timeCost: 2 }), role);
   const [row] = await sql<{ id: string }[]>`select id from users where username = ${email}`;
   return { id: row.id, email, password };
 }

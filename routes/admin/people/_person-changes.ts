@@ -19,10 +19,12 @@ import { validForm, validParam } from '../../../server/api/validate.ts';
 import { withDatabaseDeadline } from '../../../server/deadline.ts';
 import type { AppContext, AppDeps, AppEnv } from '../../../server/deps.ts';
 import { staffProblem } from '../../../server/middleware/errors.ts';
-import { requireStaff } from '../../../server/staff-auth.ts';
+import { requireOwner, requireStaff } from '../../../server/staff-auth.ts';
 import { changeBy } from '../_lead-changes.ts';
 
 const requireStaffPage = requireStaff('page');
+/** The person changes only an owner may make: erasing a person erases every lead of theirs, for good. */
+const OWNER_ACTIONS: ReadonlySet<string> = new Set(['erase']);
 
 // The person page's forms, each a plain POST to /admin/people/{id}/{change} answered 303 back to the
 // page with what was saved said beside its form (`?saved=call#call`). Their JSON twins for scripts and
@@ -114,7 +116,7 @@ const validPerson = validParam(personParamsSchema, (c) => noSuchPerson(c));
 for (const [name, { schema, run }] of Object.entries(actions) as [string, Action<z.ZodMiniType>][]) {
   const here = (c: AppContext) => personPathOf(c.req.param('id') ?? '');
   const validChange = validForm(schema, { invalid: (c, _values, fields) => staffProblem(c, 400, 'Nothing was changed', fieldLines(fields), here(c)) });
-  personChanges.post(`/${name}`, formWrite(), requireStaffPage, validPerson, validChange, async (c) => {
+  personChanges.post(`/${name}`, formWrite(), OWNER_ACTIONS.has(name) ? requireOwner('page') : requireStaffPage, validPerson, validChange, async (c) => {
     const { id } = c.req.valid('param');
     const deps = c.get('deps');
     const outcome = await withDatabaseDeadline(deps.sql, (db) => run(db, id, c.req.valid('form'), changeBy(c), deps));
