@@ -1,0 +1,91 @@
+import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from 'bun:test';
+import { mkdirSync } from 'node:fs';
+import type { BrowserContext, Page } from 'playwright-core';
+import { validAudit } from '../helpers/audit.ts';
+import { DESKTOP, PHONE } from '../helpers/browser.ts';
+import { createStaff, type TestStaff } from '../helpers/staff.ts';
+import { staffServerAndBrowser } from '../helpers/staff-server.ts';
+
+// Real servers, browsers and databases: a test may take longer than Bun's 5 s default.
+setDefaultTimeout(60_000);
+
+// A `staff` account in a real browser (issue 33): its role on the account page, the lead's and the
+// person's erase controls greyed out with the reason beside them, and a forced submit of the disabled
+// form (the browser will not send it; a crafted one is refused 403 by the server, tests/api/staff-roles).
+// Screenshots at 390 and 1280 px go to /tmp/shots to look at.
+
+const SHOTS = '/tmp/shots';
+let sam: TestStaff;
+const ctx = staffServerAndBrowser(
+  'olivia',
+  {},
+  {
+    seed: async (sql) => {
+      sam = await createStaff(sql, 'sam', 'staff');
+    },
+  },
+);
+
+beforeAll(() => {
+  mkdirSync(SHOTS, { recursive: true });
+});
+
+async function sendAudit(): Promise<{ leadId: string }> {
+  const audit = validAudit({ firstName: 'Daniel', lastName: `Okafor${crypto.randomUUID().slice(0, 6)}` });
+  const res = await fetch(`${ctx.server.url}/api/business-audit`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', referer: `${ctx.server.url}/`, origin: ctx.server.url },
+    body: JSON.stringify({ ...audit, fillMs: 60_000 }),
+  });
+  expect(res.status).toBe(201);
+  return { leadId: audit.id };
+}
+
+describe.each([
+  ['phone (390 px)', PHONE],
+  ['desktop (1280 px)', DESKTOP],
+] as const)('a staff account on a %s', (_label, viewport) => {
+  let context: BrowserContext;
+  let page: Page;
+  let leadId: string;
+
+  beforeAll(async () => {
+    ({ leadId } = await sendAudit());
+    context = await ctx.browser.newContext({ viewport });
+    page = await context.newPage();
+    await page.goto(`${ctx.server.url}/admin/login`);
+    await page.getByLabel('Work email').fill(sam.email);
+    await page.getByLabel('Password').fill(sam.password);
+    await Promise.all([page.waitForURL(`${ctx.server.url}/admin/leads`), page.getByRole('button', { name: 'Sign in' }).click()]);
+  });
+  afterAll(() => context?.close());
+
+  test('the account page says the role and what it allows', async () => {
+    await page.goto(`${ctx.server.url}/admin/account`);
+    await expect(page.locator('[data-role="staff"]').innerText()).resolves.toContain('Role: Staff');
+    await page.screenshot({ path: `${SHOTS}/roles-account-staff-${viewport.width}.png`, fullPage: true });
+  });
+
+  test('the lead page greys out erasing and says why; the person page too', async () => {
+    await page.goto(`${ctx.server.url}/admin/leads/audit/${leadId}`);
+    await page.getByText('Erase this lead').click();
+    const note = page.locator('[data-owner-only]');
+    await expect(note.innerText()).resolves.toBe('Only an owner can erase a lead. Your account has the staff role: ask an owner to do it.');
+    expect(await page.getByRole('button', { name: 'Erase', exact: true }).isDisabled()).toBe(true);
+    expect(await page.getByRole('checkbox', { name: /I confirm this person asked to be erased/ }).isDisabled()).toBe(true);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
+    // The part to look at (the whole lead page is several screens long at 390 px).
+    await page.locator('#spam').screenshot({ path: `${SHOTS}/roles-lead-staff-${viewport.width}.png` });
+
+    await page.goto(`${ctx.server.url}/admin/leads/audit/${leadId}`);
+    const personLink = page.locator('a[href^="/admin/people/"]').first();
+    await personLink.click();
+    await page.waitForURL(/\/admin\/people\//);
+    await expect(page.locator('[data-owner-only]').innerText()).resolves.toContain('Only an owner can erase a person.');
+    expect(await page.getByRole('button', { name: 'Erase this person…' }).isDisabled()).toBe(true);
+    await page.locator('#erase').screenshot({ path: `${SHOTS}/roles-person-staff-${viewport.width}.png` });
+    // And the lead is untouched.
+    await page.goto(`${ctx.server.url}/admin/leads/audit/${leadId}`);
+    await expect(page.locator('h1').innerText()).resolves.not.toBe('Erased lead');
+  });
+});
