@@ -69,6 +69,9 @@ describe('testPlan', () => {
     });
     expect(sizes[0]).toBeLessThan(sizes[1]);
     expect(sizes[1]).toBeLessThan(sizes[2]);
+    // Worked apart from this code (Python's statistics.NormalDist, the same pooled formula): α/3 = 0.01667
+    // per comparison gives 5,123.27, so 5,124 each; 20,496 in all is 41 days at 500 a day.
+    expect(plan({ variants: 4 })).toEqual({ perVariant: 5124, total: 20496, days: 41 });
   });
   test('a small site and a low rate: 3% with a 20% lift takes months, not Infinity', () => {
     const p = plan({ baselineRate: 0.03, relativeLift: 0.2, dailyVisitors: 120 });
