@@ -385,15 +385,15 @@ export function runChecks(site: FetchedSite, year: number): SiteCheckFinding[] {
   if (site.html === null) {
     const why = `The home page could not be read as HTML (${site.status})`;
     for (const key of PAGE_KEYS) add(finding(key, 'unknown', why));
-  }
-  // Something not found in a page cut at the cap may lie past the cut: that is not known, not a failure.
-  else
+  } else {
+    // Something not found in a page cut at the cap may lie past the cut: that is not known, not a failure.
     for (const f of pageChecks(parseDocument(site.html), year))
       add(
         site.truncated && f.status === 'fail' && f.evidence.startsWith('No ')
           ? finding(f.key, 'unknown', `${f.evidence.split(':')[0]} in the first 2 MB (the page is longer; we stopped reading there)`)
           : f,
       );
+  }
 
   add(robotsCheck(site.robots));
   add(sitemapCheck(site.sitemap, site.robots));

@@ -8,6 +8,7 @@ import type { SiteCheckOutcome } from '../../lib/site-check/types.ts';
 import {
   bareSite,
   brokenSite,
+  compressedBombSite,
   connectionRecorder,
   type FixtureSite,
   goodSite,
@@ -252,6 +253,19 @@ describe('fixture sites', () => {
     });
   });
 
+  test('a compressed page is capped at 2 MB of what it decompresses to, not of the bytes sent', async () => {
+    // Bun's fetch decompresses as the body is read, so reading stops at 2 MB of HTML: a 512 MB bomb
+    // measured by hand was read to its cap in 15 ms, the process growing by 6 MB.
+    const bomb = site(compressedBombSite());
+    const outcome = await check(bomb.origin, [bomb.hostPort]);
+    expect(outcome.status).toBe('done');
+    expect(outcome.checks.find((c) => c.key === 'page-weight')).toMatchObject({
+      status: 'fail',
+      evidence: 'Home page HTML over 2,048 KB: far too heavy for phones',
+    });
+    expect(outcome.checks.find((c) => c.key === 'title')).toMatchObject({ evidence: expect.stringContaining("Title: 'Bomb' — 4 characters") });
+  });
+
   test('four redirects are one too many', async () => {
     const hops = site(redirectingSite());
     expect(await check(hops.origin, [hops.hostPort])).toMatchObject({ status: 'refused', reason: 'too-many-redirects', checks: [] });
@@ -309,6 +323,19 @@ describe('addresses refused without any connection', () => {
       await Bun.sleep(20);
       expect(connections() - before).toBe(0);
     });
+
+  test('an allowed site redirecting to a refused address on 80 or 443: refused at that hop, no connection made to it', async () => {
+    const before = connections();
+    for (const target of ['http://127.0.0.1/', 'http://[::1]/', 'http://localhost/', 'https://127.0.0.1/', 'http://2130706433/', 'http://[::ffff:7f00:1]/']) {
+      const hop = redirectingTo(target);
+      const outcome = await check(hop.origin, [hop.hostPort]);
+      expect(outcome, target).toMatchObject({ status: 'refused', reason: 'not-public', checks: [] });
+      expect(hop.requests(), target).toBe(1);
+      await hop.stop();
+    }
+    await Bun.sleep(20);
+    expect(connections() - before).toBe(0);
+  });
 
   test('a name whose DNS answer is not public is refused after the lookup, before any connection; one private answer among public ones too', async () => {
     const answers: Record<string, string[]> = {
