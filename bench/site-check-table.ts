@@ -8,6 +8,7 @@ import { SITE_CHECK_KEYS, type SiteCheckOutcome } from '../lib/site-check/types.
 import {
   bareSite,
   brokenSite,
+  compressedBombSite,
   connectionRecorder,
   goodSite,
   hugeSite,
@@ -28,6 +29,7 @@ const fixtures = [
   ['bare', bareSite()],
   ['slow (never answers)', slowSite()],
   ['huge (5 MB)', hugeSite()],
+  ['compressed (16 MB sent as 16 KB of gzip)', compressedBombSite()],
   ['4 redirects', redirectingSite()],
   ['redirect to another local port', redirectingTo(`http://127.0.0.1:${inside.port}/`)],
   ['redirect to 169.254.169.254', redirectingTo('http://169.254.169.254/latest/meta-data/')],
@@ -97,13 +99,26 @@ for (const address of REFUSED) {
   const made = recorders.reduce((n, r) => n + r.connections(), 0) - before;
   rows.push(`| \`${address}\` | ${outcome.status}${'reason' in outcome ? ` (${outcome.reason})` : ''} | ${made} |`);
 }
+// Redirects from a site the allow list lets through, to loopback on ports 80 and 443: refused at the hop.
+const REDIRECTED_TO = ['http://127.0.0.1/', 'http://[::1]/', 'http://localhost/', 'https://127.0.0.1/', 'http://[::ffff:7f00:1]/'];
+for (const target of REDIRECTED_TO) {
+  const hop = redirectingTo(target);
+  const before = recorders.reduce((n, r) => n + r.connections(), 0);
+  const outcome = await check(`${hop.origin}/`, [hop.hostPort]);
+  await Bun.sleep(20);
+  const made = recorders.reduce((n, r) => n + r.connections(), 0) - before;
+  rows.push(`| an allowed site redirecting to \`${target}\` | ${outcome.status}${'reason' in outcome ? ` (${outcome.reason})` : ''} | ${made} |`);
+  await hop.stop();
+}
 for (const r of recorders) await r.stop();
 const refusals = [
   '# Addresses the site check refuses, and the connections made for each',
   '',
   'A listener on ports 80 and 443 of every local address (IPv4 and IPv6, one dual-stack socket each) recorded',
   'every connection while each address was checked; the port-8080, port-22 and gopher (port 70) addresses are',
-  'refused by their port or scheme before any lookup. Made with `bun bench/site-check-table.ts`.',
+  'refused by their port or scheme before any lookup. The last rows start at a fixture site the allow list lets',
+  'through, which redirects to loopback on port 80 or 443: the hop is refused before it connects.',
+  'Made with `bun bench/site-check-table.ts`.',
   '',
   '| address | outcome | connections |',
   '| --- | --- | ---: |',
