@@ -10,8 +10,10 @@ import {
   brokenSite,
   compressedBombSite,
   connectionRecorder,
+  errorSite,
   goodSite,
   hugeSite,
+  notAPageSite,
   redirectingSite,
   redirectingTo,
   slowSite,
@@ -35,6 +37,8 @@ const fixtures = [
   ['redirect to 169.254.169.254', redirectingTo('http://169.254.169.254/latest/meta-data/')],
   ['broken HTML', brokenSite()],
   ['windows-1252', windows1252Site()],
+  ['a picture, not a page', notAPageSite()],
+  ['server error (500)', errorSite()],
 ] as const;
 const outcomes: [string, SiteCheckOutcome, number][] = [];
 for (const [name, site] of fixtures) {

@@ -69,6 +69,14 @@ const reasonOf = (error: unknown) => {
   return 'The site could not be reached.';
 };
 
+/** Why the home page cannot be checked (an error answer, or not a web page), or null when it can. */
+function unreadableHome(status: number, contentType: string | null): string | null {
+  if (status >= 400) return `The home page answered with an error (${status}).`;
+  const type = (contentType ?? 'text/html').split(';')[0].trim().toLowerCase();
+  if (type === 'text/html' || type === 'application/xhtml+xml' || type === '') return null;
+  return `The home page is not a web page (it is ${type.slice(0, 60)}).`;
+}
+
 export async function checkSite(url: string, options: CheckSiteOptions): Promise<SiteCheckOutcome> {
   const checkedAt = () => options.now().toISOString();
   const failed = (reason: string): SiteCheckOutcome => ({ status: 'failed', url, checkedAt: checkedAt(), checks: [], reason });
@@ -86,8 +94,13 @@ export async function checkSite(url: string, options: CheckSiteOptions): Promise
         };
         const home = await guardedGet(url, guard, { accept: HTML_ACCEPT });
         const contentType = home.response.headers.get('content-type');
+        // A home page that answers an error, or is not a web page, cannot be checked: said plainly.
+        const unreadable = unreadableHome(home.response.status, contentType);
+        if (unreadable) {
+          await home.response.body?.cancel();
+          return failed(unreadable);
+        }
         const { bytes, truncated } = await readCapped(home.response);
-        const isHtml = /html/i.test(contentType ?? 'text/html') && home.response.status < 400;
         const [robots, sitemap, plainHttp] = await Promise.all([
           fetchDocument('/robots.txt', home.url, guard),
           fetchDocument('/sitemap.xml', home.url, guard),
@@ -106,7 +119,7 @@ export async function checkSite(url: string, options: CheckSiteOptions): Promise
             ttfbMs: home.ttfbMs,
             bytes: bytes.length,
             truncated,
-            html: isHtml ? decodeText(bytes, contentType) : null,
+            html: decodeText(bytes, contentType),
             plainHttp,
             robots,
             sitemap,

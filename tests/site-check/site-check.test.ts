@@ -10,9 +10,11 @@ import {
   brokenSite,
   compressedBombSite,
   connectionRecorder,
+  errorSite,
   type FixtureSite,
   goodSite,
   hugeSite,
+  notAPageSite,
   redirectingSite,
   redirectingTo,
   slowSite,
@@ -264,6 +266,24 @@ describe('fixture sites', () => {
       evidence: 'Home page HTML over 2,048 KB: far too heavy for phones',
     });
     expect(outcome.checks.find((c) => c.key === 'title')).toMatchObject({ evidence: expect.stringContaining("Title: 'Bomb' — 4 characters") });
+  });
+
+  test('a home page that is not a web page, or answers an error, fails with a plain reason', async () => {
+    const picture = site(notAPageSite());
+    expect(await check(picture.origin, [picture.hostPort])).toMatchObject({
+      status: 'failed',
+      checks: [],
+      reason: 'The home page is not a web page (it is image/png).',
+    });
+    const broken = site(errorSite());
+    expect(await check(broken.origin, [broken.hostPort])).toMatchObject({
+      status: 'failed',
+      checks: [],
+      reason: 'The home page answered with an error (500).',
+    });
+    // Nothing more is asked of a site whose home page cannot be checked.
+    expect(picture.requests()).toBe(1);
+    expect(broken.requests()).toBe(1);
   });
 
   test('four redirects are one too many', async () => {
