@@ -66,6 +66,7 @@ const reasonOf = (error: unknown) => {
   if (/ENOTFOUND|EAI_AGAIN|ENODATA|DNS/i.test(code)) return 'The address could not be found (no such domain).';
   if (/CERT|TLS|SSL/i.test(code)) return 'The site’s security certificate is not valid.';
   if (/ECONNREFUSED|ConnectionRefused/i.test(code)) return 'The site refused the connection.';
+  if (/ECONNRESET|ConnectionClosed|EPIPE/i.test(code)) return 'The site closed the connection without answering.';
   return 'The site could not be reached.';
 };
 

@@ -286,6 +286,28 @@ describe('fixture sites', () => {
     expect(broken.requests()).toBe(1);
   });
 
+  test('a site that refuses or drops the connection, or a name with no address, fails with a plain reason', async () => {
+    const gone = Bun.serve({ hostname: '127.0.0.1', port: 0, fetch: () => new Response('') });
+    const closedPort = gone.port;
+    await gone.stop(true);
+    expect(await check(`http://127.0.0.1:${closedPort}/`, [`127.0.0.1:${closedPort}`])).toMatchObject({
+      status: 'failed',
+      reason: 'The site refused the connection.',
+    });
+    const dropping = await connectionRecorder(); // takes each connection and closes it at once
+    expect(await check(`http://127.0.0.1:${dropping.port}/`, [`127.0.0.1:${dropping.port}`])).toMatchObject({
+      status: 'failed',
+      reason: 'The site closed the connection without answering.',
+    });
+    expect(dropping.connections()).toBe(1);
+    await dropping.stop();
+    const noSuchName = async (host: string): Promise<string[]> => {
+      throw Object.assign(new Error(`getaddrinfo ENOTFOUND ${host}`), { code: 'ENOTFOUND' });
+    };
+    const outcome = await checkSite('https://no-such-shop.example.com/', { allowHosts: [], siteUrl: SITE_URL, now: () => NOW, resolve: noSuchName });
+    expect(outcome).toMatchObject({ status: 'failed', checks: [], reason: 'The address could not be found (no such domain).' });
+  });
+
   test('four redirects are one too many', async () => {
     const hops = site(redirectingSite());
     expect(await check(hops.origin, [hops.hostPort])).toMatchObject({ status: 'refused', reason: 'too-many-redirects', checks: [] });
