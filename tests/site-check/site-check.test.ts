@@ -308,6 +308,30 @@ describe('fixture sites', () => {
     expect(outcome).toMatchObject({ status: 'failed', checks: [], reason: 'The address could not be found (no such domain).' });
   });
 
+  test('every request names the checker and carries no cookie and no credentials, even after a site sets a cookie', async () => {
+    const seen: Headers[] = [];
+    const jar = Bun.serve({
+      hostname: '127.0.0.1',
+      port: 0,
+      fetch(req) {
+        seen.push(req.headers);
+        const path = new URL(req.url).pathname;
+        const cookie = { 'set-cookie': 'session=abc123; Path=/; HttpOnly' };
+        if (path === '/') return new Response(null, { status: 302, headers: { location: '/home', ...cookie } });
+        return new Response('<title>Cookie jar</title>', { headers: { 'content-type': 'text/html', ...cookie } });
+      },
+    });
+    const outcome = await check(`http://127.0.0.1:${jar.port}/`, [`127.0.0.1:${jar.port}`]);
+    await jar.stop(true);
+    expect(outcome.status).toBe('done');
+    expect(seen.length).toBeGreaterThanOrEqual(4); // /, /home, /robots.txt, /sitemap.xml (and plain http:// once)
+    for (const headers of seen) {
+      expect(headers.get('user-agent')).toBe(`Northline Digital site check (+${SITE_URL})`);
+      expect(headers.get('cookie')).toBeNull();
+      expect(headers.get('authorization')).toBeNull();
+    }
+  });
+
   test('four redirects are one too many', async () => {
     const hops = site(redirectingSite());
     expect(await check(hops.origin, [hops.hostPort])).toMatchObject({ status: 'refused', reason: 'too-many-redirects', checks: [] });
