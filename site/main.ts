@@ -4,12 +4,14 @@ import { MigrationFailed } from '../db/migrate.ts';
 import { sealedCalendarCount } from '../db/queries/booking-settings.ts';
 import { type AnalyticsRollup, startAnalyticsRollup } from '../features/analytics/rollup.ts';
 import { startWeeklyDigest, type WeeklyDigest } from '../features/analytics/weekly-digest.ts';
+import type { SiteChecker } from '../features/leads/delivery/types.ts';
 import { type LeadWorker, startWorker } from '../features/leads/delivery/worker.ts';
 import { packAndCheckAsAsked } from '../features/operations/backup/pack-and-check.ts';
 import { type BackupService, createBackupService } from '../features/operations/backup/service.ts';
 import { backupStatus } from '../features/operations/backup/status.ts';
 import { type Retention, startRetention } from '../features/operations/retention/schedule.ts';
 import { type StaffDigests, startStaffDigests } from '../features/people/digest.ts';
+import { checkSite } from '../features/site-check/check-site.ts';
 import { type Config, ConfigError, loadConfig } from '../lib/config.ts';
 import { channelsFor } from '../lib/leads/notifications.ts';
 import type { Clock } from '../lib/time/clock.ts';
@@ -150,6 +152,7 @@ export async function main({ embeddedFiles, preparedData }: { embeddedFiles?: Re
         now: site.deps.now,
         listen: db.canListen,
         onOutcome: site.deps.metrics.notification,
+        siteCheck: siteCheckerFor(workerConfig, site.deps.now),
       });
       retention = startRetention(retentionOptions(db, workerConfig, site.deps.now, notifications.queued));
       digests = startStaffDigests({ sql: db.sql, log: stdoutLog, now: site.deps.now, config: workerConfig });
@@ -210,6 +213,12 @@ export async function main({ embeddedFiles, preparedData }: { embeddedFiles?: Re
   if (processNumber) process.on('disconnect', () => void shutdown('disconnect'));
 }
 
+/** The audit's website check (issue 32), as the worker runs it: the guarded engine, with SITE_CHECK_ALLOW_HOSTS. */
+const siteCheckerFor =
+  (config: Pick<Config, 'SITE_CHECK_ALLOW_HOSTS' | 'PUBLIC_SITE_URL'>, now: Clock): SiteChecker =>
+  (url, signal) =>
+    checkSite(url, { allowHosts: config.SITE_CHECK_ALLOW_HOSTS, siteUrl: config.PUBLIC_SITE_URL, now, signal });
+
 /**
  * `bun run worker`: the notification worker alone, for a deployment whose web processes run with
  * WORKER=off. It needs PostgreSQL (the embedded database belongs to the server process, which runs its
@@ -224,7 +233,7 @@ export async function workerMain() {
   setDatabaseDeadline(config.DB_DEADLINE_MS);
   const db = await openDatabase(config, { background: true, log: stdoutLog, statementTimeoutMs: config.DB_DEADLINE_MS });
   await db.ready.catch(cannotOpen);
-  const worker = startWorker({ sql: db.sql, config, log: stdoutLog, now: systemClock, listen: db.canListen });
+  const worker = startWorker({ sql: db.sql, config, log: stdoutLog, now: systemClock, listen: db.canListen, siteCheck: siteCheckerFor(config, systemClock) });
   const retention = startRetention(retentionOptions(db, config, systemClock, () => worker.poke()));
   const digests = startStaffDigests({ sql: db.sql, log: stdoutLog, now: systemClock, config });
   const rollup = startAnalyticsRollup(rollupOptions(db, config, systemClock));

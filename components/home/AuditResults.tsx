@@ -1,7 +1,7 @@
-import type { Ref } from 'react';
+import type { ReactNode, Ref } from 'react';
 import type { ResultsPresentation } from '../../lib/audit/presentation.ts';
 import { bookingPathFor, intakePathFor } from '../../lib/audit/results-link.ts';
-import { type AuditRecord, formatDollars, SCORE_THRESHOLDS, scoreBreakdown, scoreMessage } from '../../lib/audit/scoring.ts';
+import { type AuditRecord, formatDollars, SCORE_THRESHOLDS, type SiteFindings, scoreBreakdown, scoreMessage } from '../../lib/audit/scoring.ts';
 import { servicePath, services } from '../../lib/site.ts';
 import { LineIcon } from '../ui/LineIcon.tsx';
 import { buttonClass } from '../ui/styles.ts';
@@ -19,6 +19,8 @@ export function AuditResults({
   headingRef,
   resultsToken,
   headingLevel = 3,
+  findings,
+  afterBreakdown,
 }: {
   audit: AuditRecord;
   /** The lines about the business, the estimate's working and the next step (lib/audit/presentation.ts, from the server). */
@@ -26,12 +28,16 @@ export function AuditResults({
   headingRef?: Ref<HTMLHeadingElement>;
   resultsToken?: string | null;
   headingLevel?: 2 | 3;
+  /** What the website's check found (lib/audit/site-check.ts usableFindings): the breakdown then says so, as the stored score does. */
+  findings?: SiteFindings;
+  /** Shown under the breakdown: the website's findings on the results page. */
+  afterBreakdown?: ReactNode;
 }) {
   const Title = headingLevel === 2 ? 'h2' : 'h3';
   const Sub = headingLevel === 2 ? 'h3' : 'h4';
   const bookHref = bookingPathFor(resultsToken);
   const score = Math.round(Number(audit.auditScore));
-  const breakdown = scoreBreakdown(audit);
+  const breakdown = scoreBreakdown(audit, findings);
   const recommended = audit.recommendedServices.flatMap((slug) => services.filter((s) => s.slug === slug));
   const next = presentation.next;
   const enterprise = audit.packageTier === 'enterprise';
@@ -75,6 +81,8 @@ export function AuditResults({
           </li>
         ))}
       </ul>
+
+      {afterBreakdown}
 
       <div className="mt-6 rounded-xl border border-emerald-200 bg-emerald-50 p-5">
         <p className="text-sm font-medium text-emerald-900">Estimated value of the growth within reach</p>

@@ -23,7 +23,9 @@ import { tierMeaning } from '../../lib/leads/tier.ts';
 import { telHref } from '../../lib/people/identity.ts';
 import { replyBadge } from '../../lib/people/next-action.ts';
 import { agency } from '../../lib/site.ts';
+import type { SiteCheck } from '../../lib/site-check/types.ts';
 import { formatDateTime } from '../../lib/time/display.ts';
+import { SiteCheckFindings } from '../site-check/SiteCheckFindings.tsx';
 import { inputClass, SelectField, TextAreaField } from '../ui/form.tsx';
 import { buttonClass } from '../ui/styles.ts';
 import { leadSummary } from './LeadInbox.tsx';
@@ -48,6 +50,8 @@ export type LeadDetailProps = StaffPageProps & {
   saved?: string | null;
   answers: AnswerRow[];
   outcome: AuditOutcome | null;
+  /** The check of the audit's website (issue 32); null when it gave none (or was erased). */
+  siteCheck?: SiteCheck | null;
   /** The CASL consents the person gave: the intake's required one (and its marketing box when ticked), or the audit's marketing box when ticked. */
   consents: ConsentRecord[];
   deliveries: Delivery[];
@@ -77,7 +81,7 @@ const smallButton = `${buttonClass.secondary} px-3 py-2 text-sm`;
 
 /** One lead: who and what they asked, how it scored, the pipeline controls, and everything that happened. */
 export function LeadDetail(props: LeadDetailProps) {
-  const { staff, lead, answers, outcome, consents, deliveries, variants, timeline, owners, sessions, bookingLink, now, saved } = props;
+  const { staff, lead, answers, outcome, siteCheck, consents, deliveries, variants, timeline, owners, sessions, bookingLink, now, saved } = props;
   const firstTouch = parseStoredTouch(lead.firstTouch);
   const lastTouch = parseStoredTouch(lead.lastTouch);
   const failed = deliveries.filter((d) => d.state === 'dead');
@@ -159,6 +163,8 @@ export function LeadDetail(props: LeadDetailProps) {
           )}
 
           {outcome ? <Outcome outcome={outcome} /> : null}
+
+          {siteCheck && !erased ? <WebsiteCheck check={siteCheck} action={action('site-check')} csrfToken={staff.csrfToken} /> : null}
 
           <section className={card} aria-labelledby="submission-heading">
             <h2 id="submission-heading" className="text-lg font-semibold text-slate-900">
@@ -406,6 +412,28 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
+/** What the check of the audit's website found, and a button to check it again (a plain form post). */
+function WebsiteCheck({ check, action, csrfToken }: { check: SiteCheck; action: string; csrfToken: string }) {
+  return (
+    <section className={card} aria-labelledby="site-check-heading" data-lead-site-check={check.status} id="site-check">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h2 id="site-check-heading" className="text-lg font-semibold text-slate-900">
+          Website check
+        </h2>
+        {check.status === 'pending' ? null : (
+          <form method="post" action={action}>
+            <CsrfField token={csrfToken} />
+            <button type="submit" className={smallButton}>
+              Check the website again
+            </button>
+          </form>
+        )}
+      </div>
+      <SiteCheckFindings check={check} audience="staff" checkedAtText={check.checkedAt ? formatDateTime(check.checkedAt) : null} />
+    </section>
+  );
+}
+
 function Outcome({ outcome }: { outcome: AuditOutcome }) {
   return (
     <section className={card} aria-labelledby="outcome-heading">
@@ -482,6 +510,12 @@ export function describeLeadEvent(event: LeadEvent, kind: Lead['kind']): string 
         ? 'The personal details were erased automatically at the end of their retention time'
         : `${who} erased the personal details on request`;
     case 'delivery': {
+      if (event.fromValue === 'site-check') {
+        if (event.toValue === 'delivered') return 'Website check: done';
+        if (event.toValue === 'skipped') return 'Website check: not run';
+        if (event.toValue === 'dead') return 'Website check: failed for good';
+        return `${who} checked the website again`;
+      }
       const what = CHANNELS.includes(event.fromValue as Channel) ? channelLabel(event.fromValue as Channel, kind) : (event.fromValue ?? 'A notification');
       if (event.toValue === 'delivered') return `${what}: sent`;
       if (event.toValue === 'skipped') return `${what}: not sent`;

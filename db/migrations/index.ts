@@ -18,6 +18,7 @@ import people from './0012_people.sql' with { type: 'text' };
 import passwordReset from './0013_password_reset.sql' with { type: 'text' };
 import analytics from './0014_analytics.sql' with { type: 'text' };
 import reports from './0015_reports.sql' with { type: 'text' };
+import siteChecks from './0016_site_checks.sql' with { type: 'text' };
 import staffRoles from './0017_staff_roles.sql' with { type: 'text' };
 
 export type Migration = { name: string; sql: string; after?: (tx: TransactionSql) => Promise<void> };
@@ -38,6 +39,7 @@ export const migrations: ReadonlyArray<Migration> = [
   { name: '0013_password_reset', sql: passwordReset },
   { name: '0014_analytics', sql: analytics },
   { name: '0015_reports', sql: reports },
+  { name: '0016_site_checks', sql: siteChecks },
   { name: '0017_staff_roles', sql: staffRoles },
 ];
 

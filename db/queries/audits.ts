@@ -6,10 +6,12 @@ import { isLikelySpam } from '../../lib/forms/spam.ts';
 import { sameAnswers } from '../../lib/forms/submission.ts';
 import type { Touch } from '../../lib/leads/attribution.ts';
 import { AUDIT_MARKETING_CONSENT_VERSION } from '../../lib/leads/consent.ts';
-import type { Channel } from '../../lib/leads/notifications.ts';
+import { type Channel, SITE_CHECK_CHANNEL } from '../../lib/leads/notifications.ts';
 import { describeVariants } from '../../lib/leads/pipeline.ts';
+import type { SiteCheck } from '../../lib/site-check/types.ts';
 import { recordConversions } from './ab-tests.ts';
 import { insertLead, variantsSeenBy } from './leads.ts';
+import { insertPendingSiteCheck, siteCheckOf } from './site-checks.ts';
 
 type Db = Sql | TransactionSql;
 
@@ -102,7 +104,14 @@ export async function insertAuditContact(
 /** 256 random bits, base64url: the audit's private results link (lib/audit/results-link.ts). */
 const newResultsToken = () => Buffer.from(crypto.getRandomValues(new Uint8Array(32))).toString('base64url');
 
-type StoredSubmission = { audit: StoredAudit; resultsToken: string; queued: boolean };
+/** `siteCheck`: the website's check (pending on a new audit), null when no website was given (or for likely spam). */
+type StoredSubmission = { audit: StoredAudit; resultsToken: string; queued: boolean; siteCheck: SiteCheck | null };
+
+const withoutRequestedAt = (check: (SiteCheck & { requestedAt: Date }) | null): SiteCheck | null => {
+  if (!check) return null;
+  const { requestedAt: _, ...rest } = check;
+  return rest as SiteCheck;
+};
 
 /**
  * The one transaction behind a submission: the business_audits row (with its results token and the
@@ -141,8 +150,12 @@ export async function storeAuditSubmission(
       const existing = await findAudit(tx, id);
       const token = await resultsTokenOf(tx, id);
       if (!existing || !token) throw new Error('audit id conflict without a stored row');
-      return sameAnswers(existing, answers, AUDIT_FIELDS) ? { audit: existing, resultsToken: token, queued: false } : 'conflict';
+      if (!sameAnswers(existing, answers, AUDIT_FIELDS)) return 'conflict';
+      // A replay queues nothing: the first post's check (as it stands now) is the answer's.
+      return { audit: existing, resultsToken: token, queued: false, siteCheck: withoutRequestedAt(await siteCheckOf(tx, id)) };
     }
+    // The website is checked in the background (issue 32): its row pending now, its job beside the notifications.
+    const checking = !isSpam && answers.website ? await insertPendingSiteCheck(tx, id, answers.website, now) : false;
     await insertAuditContact(tx, answers, result, { isSpam, createdAt: now });
     await insertLead(tx, {
       kind: 'audit',
@@ -159,12 +172,13 @@ export async function storeAuditSubmission(
       page,
       touches,
       marketingConsent: answers.marketingConsent,
-      channels: isSpam ? [] : channels,
+      channels: isSpam ? [] : checking ? [SITE_CHECK_CHANNEL, ...channels] : channels,
     });
     // The contact-form test varies the home page's form: an audit sent from the guide or a service page
     // (the default form) is not a conversion of the variant the visitor saw on the home page.
     const except = page === '/' ? [] : [AB_TEST_NAMES.contactForm];
     if (visitor !== null && !isSpam) await recordConversions(tx, visitor, { auditId: id }, { except });
-    return { audit: inserted, resultsToken, queued: !isSpam };
+    const siteCheck: SiteCheck | null = checking ? { status: 'pending', url: answers.website, checkedAt: null, checks: [] } : null;
+    return { audit: inserted, resultsToken, queued: !isSpam, siteCheck };
   }) as Promise<StoredSubmission | 'conflict'>;
 }

@@ -7,6 +7,7 @@ import { forgetInAnalytics } from './analytics-counting.ts';
 import { closeJobsOfErasedLead, enqueueNotifications, JOBS_CHANNEL } from './jobs.ts';
 import { type ChangeOutcome, changeLead } from './leads.ts';
 import { changePerson, clearPerson, leadKeysOfPerson, rootOf } from './people.ts';
+import { forgetSiteCheckOfErased } from './site-checks.ts';
 
 // Erasing a lead: staff on request (routes/admin/_lead-changes.ts) and the retention sweep
 // (features/operations/retention/) both call `eraseLead`, so both erase the same things.
@@ -25,7 +26,7 @@ export type Erasure = {
  * nothing is queued again), 'missing' when there is no such lead. What goes:
  *
  * - the stored submission (audit or application, with its consent record and results link) and the
- *   audit's contacts row;
+ *   audit's contacts row; the audit's website check, and the site's cached check (its address and findings);
  * - on the lead: name, business, email (and so its search text), visitor id and page; both touches
  *   reduced to source and medium (lib/leads/attribution.ts erasedTouch); its marketing consent, whose record
  *   goes with the submission;
@@ -158,6 +159,8 @@ async function deleteSubmission(tx: TransactionSql, kind: LeadKind, id: string):
     await tx`delete from q4_intake_applications where id = ${id}`;
     return;
   }
+  // The audit's website check, and the site's cached check with it (its address and findings).
+  await forgetSiteCheckOfErased(tx, id);
   // The audit's contacts row was written with the audit's email and time (db/queries/audits.ts insertAuditContact).
   await tx`
     delete from contacts c using business_audits a

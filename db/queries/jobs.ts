@@ -147,6 +147,21 @@ export async function failJob(sql: Sql, job: Job, { error, retryAt }: { error: s
   return rows.length > 0;
 }
 
+/**
+ * A job that is not due yet after all (the results email waiting for its website check): queued again for
+ * `runAt`, the try not counted. The wait is for a pending check only: when the check was recorded while
+ * this job was running (db/queries/site-checks.ts recordSiteCheck wakes only queued jobs), it is due `now`
+ * instead, so no finished check leaves its email waiting. False when the lease was lost meanwhile.
+ */
+export async function deferJob(sql: Db, job: Job, runAt: Date, now: Date): Promise<boolean> {
+  const rows = await sql`
+    update jobs set state = 'queued', attempts = greatest(attempts - 1, 0), lease_token = null, leased_until = null,
+      run_at = case when exists (select 1 from site_checks where audit_id = ${job.leadId} and status = 'pending') then ${runAt}::timestamptz else ${now}::timestamptz end
+    where id = ${job.id} and lease_token = ${job.leaseToken} and state = 'running'
+    returning id`;
+  return rows.length > 0;
+}
+
 /** A worker stopping (SIGTERM) puts the jobs it still holds back in the queue, the try not counted. */
 export async function releaseJobs(sql: Db, jobs: readonly Job[], now: Date): Promise<void> {
   for (const job of jobs) {

@@ -1,11 +1,13 @@
 import type { Sql } from 'postgres';
 import { scoreBreakdown } from '../../lib/audit/scoring.ts';
+import { usableFindings } from '../../lib/audit/site-check.ts';
 import { parseStoredTouch } from '../../lib/leads/attribution.ts';
 import type { LeadNotice } from '../../lib/leads/emails.ts';
 import type { LeadKind } from '../../lib/leads/pipeline.ts';
 import type { ServiceSlug } from '../../lib/site.ts';
 import { findAudit, resultsTokenOf } from './audits.ts';
 import { findIntakeApplication } from './intake.ts';
+import { siteCheckOf } from './site-checks.ts';
 
 /**
  * A lead as its notifications tell it (lib/leads/emails.ts), read when a notification is delivered, so
@@ -32,6 +34,7 @@ export async function leadNotice(sql: Sql, kind: LeadKind, id: string): Promise<
     const audit = await findAudit(sql, id);
     if (!audit) return 'erased';
     const resultsToken = await resultsTokenOf(sql, id);
+    const siteCheck = await siteCheckOf(sql, id);
     return {
       ...base,
       firstName: audit.firstName,
@@ -44,10 +47,11 @@ export async function leadNotice(sql: Sql, kind: LeadKind, id: string): Promise<
         score: Math.round(Number(audit.auditScore)),
         tier: audit.packageTier,
         estimatedValue: String(audit.estimatedValue),
-        breakdown: scoreBreakdown(audit),
+        breakdown: scoreBreakdown(audit, usableFindings(siteCheck)),
         recommended: audit.recommendedServices as ServiceSlug[],
         resultsToken,
         answers: { monthlyRevenue: audit.monthlyRevenue, marketingBudget: audit.marketingBudget, primaryGoals: audit.primaryGoals },
+        siteCheck,
       },
       application: null,
     };

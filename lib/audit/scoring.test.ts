@@ -30,6 +30,52 @@ const base: ScoredAnswers = {
 
 const points = (a: ScoredAnswers) => Object.fromEntries(scoreBreakdown(a).map((c) => [c.key, c.points]));
 
+describe('score with what the site check found (issue 32)', () => {
+  const found = (pass: number, fail: number, unknown = 0) => [
+    ...Array.from({ length: pass }, () => ({ status: 'pass' as const })),
+    ...Array.from({ length: fail }, () => ({ status: 'fail' as const })),
+    ...Array.from({ length: unknown }, () => ({ status: 'unknown' as const })),
+  ];
+  const presence = (a: ScoredAnswers, findings: Parameters<typeof scoreBreakdown>[1]) =>
+    scoreBreakdown(a, findings).find((c) => c.key === 'presence') as { points: number; max: number; why: string };
+
+  test('half the self-rating plus 18 × the share of counted checks that passed, out of 30', () => {
+    expect(presence({ ...base, onlinePresence: 'excellent' }, found(20, 0)).points).toBe(30);
+    expect(presence({ ...base, onlinePresence: 'excellent' }, found(0, 20)).points).toBe(12);
+    expect(presence({ ...base, onlinePresence: 'good' }, found(10, 10)).points).toBe(9 + 9);
+    expect(presence({ ...base, onlinePresence: 'fair' }, found(14, 3, 3)).points).toBe(5 + Math.round((18 * 14) / 17));
+    expect(presence({ ...base, onlinePresence: 'poor' }, found(1, 2)).points).toBe(1 + 6);
+    expect(presence({ ...base }, found(3, 1)).max).toBe(30);
+  });
+
+  test('unknown is never a failure: it is not counted either way', () => {
+    expect(presence(base, found(5, 0, 15)).points).toBe(presence(base, found(5, 0)).points);
+  });
+
+  test('no findings, only unknowns, or no website: the questionnaire’s rule, unchanged', () => {
+    expect(presence(base, null).points).toBe(points(base).presence);
+    expect(presence(base, []).points).toBe(points(base).presence);
+    expect(presence(base, found(0, 0, 20)).points).toBe(points(base).presence);
+    expect(presence({ ...base, website: '' }, found(20, 0)).points).toBe(points({ ...base, website: '' }).presence);
+  });
+
+  test('the sentence says the site was checked and how it went', () => {
+    const why = presence({ ...base, onlinePresence: 'good' }, found(14, 3, 3)).why;
+    expect(why).toBe(
+      'You say people can find you online, with gaps in search and reviews. We also checked your website: 14 of 17 checks passed (3 we could not tell from outside, and did not count), so what we found counts for 15 of 18 points here, and what you told us for 9 of 12.',
+    );
+    expect(presence(base, found(2, 0)).why).not.toContain('could not tell');
+  });
+
+  test('the total and computeAudit use the findings too; the same findings, the same score', () => {
+    const f = found(4, 12, 4);
+    expect(auditScore(base, f)).toBe(scoreBreakdown(base, f).reduce((s, c) => s + c.points, 0));
+    expect(computeAudit(base, f).auditScore).toBe(auditScore(base, f));
+    expect(computeAudit(base, f)).toEqual(computeAudit(base, f));
+    expect(auditScore(base, f)).toBeLessThan(auditScore(base));
+  });
+});
+
 describe('score', () => {
   test('online presence: the rating plus 6 for a website, 3 when it was left blank (unknown), out of 30', () => {
     expect(points({ ...base, onlinePresence: 'excellent' }).presence).toBe(30);

@@ -11,6 +11,12 @@
  * SCORE (integer 0–100): the sum of five weighted categories.
  *   1. Online presence, 30 points: the self-rating (excellent 24, good 18, fair 10, poor 3) plus 6
  *      when a website was given (3 when the website was left blank: unknown).
+ *      WHEN THE WEBSITE COULD BE CHECKED (issue 32: the site check finished and told pass or fail on at
+ *      least one of its twenty checks), what was found counts beside what was said: half the
+ *      self-rating, rounded down (excellent 12, good 9, fair 5, poor 1), plus 18 × the share of the
+ *      counted checks that passed, rounded (checks that could not tell, `unknown`, are not counted
+ *      either way). The sentence says the site was checked and how many checks passed. A check that
+ *      failed, was refused or is still pending changes nothing: the rule above applies.
  *   2. Channels in use, 25 points: 5 for each digital channel in use (seo, paid-ads, social-media,
  *      email-marketing, content-marketing), 2 each for referrals and traditional; capped at 25.
  *      'none' adds nothing. Nothing ticked at all: unknown, 12.
@@ -51,6 +57,7 @@
  */
 
 import { type ServiceSlug, services } from '../site.ts';
+import type { SiteCheckFinding } from '../site-check/types.ts';
 import {
   type AuditAnswers,
   type CompetitorAnalysis,
@@ -61,6 +68,7 @@ import {
   type OnlinePresence,
   type PreviousAgency,
 } from './schema.ts';
+import { tally } from './site-check.ts';
 
 export type PackageTier = 'enterprise' | 'growth' | 'starter';
 
@@ -123,10 +131,23 @@ const REVENUE_MIDPOINT: Record<MonthlyRevenue, number> = { '0-10000': 5_000, '10
 const BUDGET_GROWTH_RATE: Record<MarketingBudget, number> = { '0-1000': 0.1, '1000-5000': 0.15, '5000-15000': 0.2, '15000+': 0.25 };
 const GOAL_BONUS = 0.05;
 
-/** The score by category, each with one or two sentences on why it landed where it did, from the answers given. */
-export function scoreBreakdown(a: ScoredAnswers): CategoryScore[] {
+/** What the site check found, as the score reads it: its findings (lib/audit/site-check.ts usableFindings), or null when the site could not be checked. */
+export type SiteFindings = readonly Pick<SiteCheckFinding, 'status'>[] | null | undefined;
+
+/** The points of the online presence that the site check's findings decide, when there are any. */
+const FOUND_POINTS = 18;
+
+/**
+ * The score by category, each with one or two sentences on why it landed where it did, from the answers
+ * given and, when the website could be checked, what was found on it.
+ */
+export function scoreBreakdown(a: ScoredAnswers, findings?: SiteFindings): CategoryScore[] {
   const hasWebsite = (a.website ?? '').trim().length > 0;
-  const presence = PRESENCE_POINTS[a.onlinePresence] + (hasWebsite ? WEBSITE_POINTS : unknownPoints(WEBSITE_POINTS));
+  const found = hasWebsite && findings ? tally(findings) : null;
+  const checked = found && found.pass + found.fail > 0 ? found : null;
+  const ratingPart = checked ? Math.floor(PRESENCE_POINTS[a.onlinePresence] / 2) : PRESENCE_POINTS[a.onlinePresence];
+  const foundPart = checked ? Math.round((FOUND_POINTS * checked.pass) / (checked.pass + checked.fail)) : 0;
+  const presence = checked ? ratingPart + foundPart : ratingPart + (hasWebsite ? WEBSITE_POINTS : unknownPoints(WEBSITE_POINTS));
 
   const marketingAnswered = a.currentMarketing.length > 0;
   const digital = DIGITAL_CHANNELS.filter((ch) => a.currentMarketing.includes(ch)).length;
@@ -143,7 +164,13 @@ export function scoreBreakdown(a: ScoredAnswers): CategoryScore[] {
   const challenges = challengesAnswered ? Math.max(0, CHALLENGE_MAX - CHALLENGE_PENALTY * otherChallenges.length) : unknownPoints(CHALLENGE_MAX);
 
   return [
-    { key: 'presence', label: 'Online presence', points: presence, max: 30, why: presenceWhy(a.onlinePresence, hasWebsite) },
+    {
+      key: 'presence',
+      label: 'Online presence',
+      points: presence,
+      max: 30,
+      why: checked ? checkedPresenceWhy(a.onlinePresence, checked, ratingPart, foundPart) : presenceWhy(a.onlinePresence, hasWebsite),
+    },
     {
       key: 'channels',
       label: 'Marketing channels',
@@ -183,6 +210,12 @@ function presenceWhy(rating: OnlinePresence, hasWebsite: boolean): string {
   return hasWebsite
     ? `${PRESENCE_WHY[rating]}, and you have a website to build on.`
     : `${PRESENCE_WHY[rating]}. You left the website address blank, so that part gets half marks until we can look at it.`;
+}
+
+function checkedPresenceWhy(rating: OnlinePresence, found: { pass: number; fail: number; unknown: number }, ratingPart: number, foundPart: number): string {
+  const counted = found.pass + found.fail;
+  const unknown = found.unknown > 0 ? ` (${found.unknown} we could not tell from outside, and did not count)` : '';
+  return `${PRESENCE_WHY[rating]}. We also checked your website: ${found.pass} of ${counted} checks passed${unknown}, so what we found counts for ${foundPart} of ${FOUND_POINTS} points here, and what you told us for ${ratingPart} of ${Math.floor(PRESENCE_POINTS.excellent / 2)}.`;
 }
 
 const OFFLINE_NAMES: Record<(typeof OFFLINE_CHANNELS)[number], string> = { referrals: 'referrals', traditional: 'print, radio or flyers' };
@@ -257,8 +290,8 @@ const AGENCY_WHY: Record<PreviousAgency, string> = {
   'yes-unsatisfied': 'A past agency let you down; clear reporting and month-to-month terms fix the trust gap.',
 };
 
-export function auditScore(a: ScoredAnswers): number {
-  return scoreBreakdown(a).reduce((sum, c) => sum + c.points, 0);
+export function auditScore(a: ScoredAnswers, findings?: SiteFindings): number {
+  return scoreBreakdown(a, findings).reduce((sum, c) => sum + c.points, 0);
 }
 
 type EstimateAnswers = Pick<ScoredAnswers, 'monthlyRevenue' | 'marketingBudget' | 'primaryGoals'>;
@@ -359,9 +392,9 @@ export function recommendServices(a: ScoredAnswers): ServiceSlug[] {
   return ranked;
 }
 
-export function computeAudit(a: ScoredAnswers): AuditResult {
+export function computeAudit(a: ScoredAnswers, findings?: SiteFindings): AuditResult {
   return {
-    auditScore: auditScore(a),
+    auditScore: auditScore(a, findings),
     estimatedValue: estimatedMonthlyValue(a),
     recommendedServices: recommendServices(a),
     packageTier: packageTier(a),

@@ -14,7 +14,7 @@ import {
   timeframeOptions,
 } from '../audit/schema.ts';
 import type { CategoryScore } from '../audit/scoring.ts';
-import { type ScoredAnswers, scoreBreakdown } from '../audit/scoring.ts';
+import { type ScoredAnswers, type SiteFindings, scoreBreakdown } from '../audit/scoring.ts';
 import { budgetOptions, INTAKE_ANSWER_FIELDS, type IntakeAnswerField, industryOptions as intakeIndustryOptions, intakeQuestions } from '../intake/schema.ts';
 
 // A stored submission as staff read it: each question with the answer's label (not its stored value).
@@ -57,7 +57,7 @@ export function auditAnswerRows(audit: Record<AuditField, unknown>): AnswerRow[]
 }
 
 /** The score by category, as the visitor saw it on their results. */
-export const auditBreakdown = (audit: ScoredAnswers): CategoryScore[] => scoreBreakdown(audit);
+export const auditBreakdown = (audit: ScoredAnswers, findings?: SiteFindings): CategoryScore[] => scoreBreakdown(audit, findings);
 
 const intakeOptions: Partial<Record<IntakeAnswerField, Options>> = { industry: intakeIndustryOptions, monthlyMarketingBudget: budgetOptions };
 

@@ -2,9 +2,12 @@ import { nextStepFor } from '../audit/next-step.ts';
 import { bookingPathFor, resultsLinkExpiresAt, resultsPath } from '../audit/results-link.ts';
 import { type AuditAnswers, industryOptions as auditIndustries } from '../audit/schema.ts';
 import { type CategoryScore, estimateWorking, formatDollars, scoreMessage } from '../audit/scoring.ts';
+import { reasonWords } from '../audit/site-check.ts';
 import { thankYou } from '../content/intake.ts';
 import { industryOptions as intakeIndustries } from '../intake/schema.ts';
 import { agency, intake, links, mailingAddressLine, type ServiceSlug, servicePath, serviceTitle } from '../site.ts';
+import { SITE_CHECK_FIXED_BY } from '../site-check/labels.ts';
+import type { FindingStatus, SiteCheck } from '../site-check/types.ts';
 import { formatClockTime, formatWeekdayDate } from '../time/display.ts';
 import { describeTouch, type Touch } from './attribution.ts';
 import { budgetLabel, type LeadKind, leadPath, tierLabel } from './pipeline.ts';
@@ -63,6 +66,8 @@ export type LeadNotice = {
     resultsToken: string | null;
     /** The answers the estimate and the next step are worked out from, as on the results page. */
     answers: Pick<AuditAnswers, 'monthlyRevenue' | 'marketingBudget' | 'primaryGoals'>;
+    /** The website's check (issue 32), as it stands when the email goes; null when no website was given. */
+    siteCheck?: SiteCheck | null;
   } | null;
   application: { budget: string; city: string; website: string | null; biggestGoal: string } | null;
 };
@@ -156,6 +161,7 @@ export function auditResultsEmail(notice: LeadNotice, siteUrl: string): EmailMes
       items: audit.recommended.map((slug) => ({ label: serviceTitle(slug), href: `${siteUrl}${servicePath(slug)}` })),
     },
   ];
+  if (audit.siteCheck) blocks.push(...siteCheckBlocks(audit.siteCheck, siteUrl));
   if (audit.resultsToken) {
     // The booking below is the email's one primary button; this one is there to come back to.
     blocks.push({ kind: 'button', label: 'See your results online', href: `${siteUrl}${resultsPath(audit.resultsToken)}`, secondary: true });
@@ -179,6 +185,34 @@ export function auditResultsEmail(notice: LeadNotice, siteUrl: string): EmailMes
     blocks,
     footer: transactionalFooter(notice, 'asked for your audit results'),
   };
+}
+
+/** How each finding reads, first line of its item (a failure marked as the tasks block marks what is late). */
+export const FINDING_WORDS: Record<FindingStatus, string> = { fail: 'Needs work', pass: 'Looks good', unknown: 'Could not tell' };
+const FINDING_ORDER: Record<FindingStatus, number> = { fail: 0, unknown: 1, pass: 2 };
+
+/** What the check of the prospect's website found, failures first, each linked to the service that fixes it; or why there is nothing yet. */
+export function siteCheckBlocks(check: SiteCheck, siteUrl: string): EmailBlock[] {
+  if (check.status === 'pending')
+    return [{ kind: 'paragraph', text: 'We are still checking your website. What we find will be on your results page in a minute or two.' }];
+  if (check.status !== 'done') return [{ kind: 'paragraph', text: `We could not check your website: ${reasonWords(check)}` }];
+  if (check.checks.length === 0) return [];
+  const fails = check.checks.filter((c) => c.status === 'fail').length;
+  const passes = check.checks.filter((c) => c.status === 'pass').length;
+  return [
+    {
+      kind: 'tasks',
+      title: `What we found on your website: ${passes} of ${check.checks.length} checks passed, ${fails} need${fails === 1 ? 's' : ''} work`,
+      items: [...check.checks]
+        .sort((a, b) => FINDING_ORDER[a.status] - FINDING_ORDER[b.status])
+        .map((c) => ({
+          label: c.label,
+          href: `${siteUrl}${servicePath(SITE_CHECK_FIXED_BY[c.key])}`,
+          lines: [FINDING_WORDS[c.status], c.evidence, ...(c.status === 'fail' ? [`How we fix it: ${serviceTitle(SITE_CHECK_FIXED_BY[c.key])}`] : [])],
+          late: c.status === 'fail',
+        })),
+    },
+  ];
 }
 
 /**

@@ -8,7 +8,12 @@ export const LEAD_CHANNELS = ['staff-email', 'prospect-email', 'webhook', 'erase
 export const BOOKING_CHANNELS = ['booking-visitor', 'booking-staff', 'booking-calendar', 'reminder-24h', 'reminder-1h', 'no-show'] as const;
 /** An email a staff member sends from a person's page (lib/people/templates.ts), one job per email. */
 export const STAFF_MESSAGE_CHANNEL = 'staff-message';
-export const CHANNELS = [...LEAD_CHANNELS, ...BOOKING_CHANNELS, STAFF_MESSAGE_CHANNEL] as const;
+/**
+ * An audit's check of the prospect's website (issue 32: features/site-check/audit-job.ts), queued with the
+ * audit when a website was given; not a message, but work the audit must not lose, on the same queue.
+ */
+export const SITE_CHECK_CHANNEL = 'site-check';
+export const CHANNELS = [...LEAD_CHANNELS, ...BOOKING_CHANNELS, STAFF_MESSAGE_CHANNEL, SITE_CHECK_CHANNEL] as const;
 export type BookingChannel = (typeof BOOKING_CHANNELS)[number];
 export type Channel = (typeof CHANNELS)[number];
 
@@ -38,6 +43,7 @@ export function channelLabel(channel: Channel, kind: LeadKind): string {
   if (channel === 'reminder-1h') return 'Reminder an hour before';
   if (channel === 'no-show') return 'Missed-session email';
   if (channel === 'staff-message') return 'Email from staff';
+  if (channel === 'site-check') return 'Website check';
   return kind === 'audit' ? 'Audit results email to the prospect' : 'Application receipt to the applicant';
 }
 

@@ -134,7 +134,11 @@ export const noteSchema = z.object({
 export const spamChangeSchema = z.object({ spam: z.enum(['true', 'false'], { error: 'Say true or false' }) });
 export const eraseSchema = z.object({ confirm: z.literal('erase', { error: 'Tick the box to confirm the erasure' }) });
 
+/** Checking an audit's website again (routes/admin/_lead-changes.ts 'site-check'): nothing to say but the CSRF token. */
+export const siteCheckRerunSchema = z.object({});
+
 /** Staff retry one of a lead's notifications (a form field). */
+
 export const retryDeliverySchema = z.object({ channel: z.enum(CHANNELS, { error: `Choose one of: ${CHANNELS.join(', ')}` }) });
 
 /** How the people inbox orders its rows, each on its own index of `people` (db/migrations/0012_people.sql). */

@@ -5,6 +5,7 @@ import { bookingTokenOf } from '../../db/queries/bookings.ts';
 import { eraseLead } from '../../db/queries/erasure.ts';
 import { retryDelivery } from '../../db/queries/jobs.ts';
 import { addNote, type ChangeOutcome, changeOwner, changeStatus, findLead, setSpam } from '../../db/queries/leads.ts';
+import { rerunSiteCheck } from '../../db/queries/site-checks.ts';
 import { bookingLinkSchema } from '../../lib/booking/schema.ts';
 import { fieldLines } from '../../lib/forms/validation.ts';
 import { type LeadKind, leadPath } from '../../lib/leads/pipeline.ts';
@@ -14,6 +15,7 @@ import {
   noteSchema,
   ownerChangeSchema,
   retryDeliverySchema,
+  siteCheckRerunSchema,
   spamChangeSchema,
   statusChangeSchema,
 } from '../../lib/leads/schema.ts';
@@ -68,6 +70,16 @@ const actions = {
       return outcome === 'retried' ? 'changed' : outcome;
     },
   }),
+  // The audit's website checked again (issue 32): its cached check forgotten, its job queued now. Staff
+  // re-runs are not counted against the forms' rate limit (they are staff's, signed in, behind CSRF).
+  'site-check': action({
+    schema: siteCheckRerunSchema,
+    run: async (sql, kind, id, _body, { actor, now }, notifications) => {
+      const outcome = await rerunSiteCheck(sql, { kind, id }, actor, now);
+      if (outcome === 'changed') notifications.queued();
+      return outcome === 'no-website' ? 'unchanged' : outcome;
+    },
+  }),
   // The link staff send a lead to book a session with (/book?lead={token}): made once, the same after.
   'booking-link': action({
     schema: bookingLinkSchema,
@@ -117,6 +129,7 @@ for (const [name, { schema, run }] of Object.entries(actions) as [string, Action
     if (outcome === 'erased' && name !== 'erase')
       return staffProblem(c, 409, 'Nothing was changed', ['This lead was erased on request: it can no longer be changed.'], here);
     if (name === 'booking-link') return c.redirect(`${here}#booking-link`, 303);
+    if (name === 'site-check') return c.redirect(`${here}#site-check`, 303);
     // Back on the lead, the change is said beside its form, and the page opens there (SAVED_FORMS).
     const back = backTo(await c.req.parseBody(), here);
     return c.redirect(back === here && SAVED_FORMS.has(name) ? `${here}?saved=${name}#${name}` : back, 303);

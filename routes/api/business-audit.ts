@@ -3,6 +3,7 @@ import { storeAuditSubmission } from '../../db/queries/audits.ts';
 import { presentResults } from '../../lib/audit/presentation.ts';
 import { resultsPath } from '../../lib/audit/results-link.ts';
 import { AUDIT_FLAG_FIELDS, AUDIT_LIST_FIELDS, auditSchema } from '../../lib/audit/schema.ts';
+import { siteCheckJson } from '../../lib/audit/site-check.ts';
 import { isLikelySpam } from '../../lib/forms/spam.ts';
 import type { FieldErrors } from '../../lib/forms/validation.ts';
 import { isFormBody } from '../../server/api/body-type.ts';
@@ -25,8 +26,9 @@ const API_PATH = '/api/business-audit';
 
 /**
  * POST /api/business-audit: validates the 16 answers with the form's schema, scores them with
- * lib/audit/scoring.ts, stores the audit, its lead and the visitor's A/B conversions, and answers 201 {audit}
- * with the stored row. A repeated submission id stores nothing new: the same answers get the first row
+ * lib/audit/scoring.ts, stores the audit, its lead and the visitor's A/B conversions (and, when a website was
+ * given, its check, queued: issue 32), and answers 201 {audit, resultsUrl, presentation, siteCheck} with the
+ * stored row (`siteCheck` pending, or null without a website). A repeated submission id stores nothing new: the same answers get the first row
  * again, other answers a 409 that shows nothing of the stored row.
  */
 const api = new Hono<AppEnv>()
@@ -61,7 +63,9 @@ const api = new Hono<AppEnv>()
           log.warn('audit start not recorded', { requestId: c.get('requestId'), error: (error as Error)?.name ?? 'Error' }),
         );
       const resultsUrl = resultsPath(stored.resultsToken);
-      return plainForm ? c.redirect(resultsUrl, 303) : c.json({ audit: stored.audit, resultsUrl, presentation: presentResults(stored.audit) }, 201);
+      // The website's check runs in the background (the queue): a new audit answers it pending, at once.
+      const siteCheck = stored.siteCheck ? siteCheckJson(stored.siteCheck) : null;
+      return plainForm ? c.redirect(resultsUrl, 303) : c.json({ audit: stored.audit, resultsUrl, presentation: presentResults(stored.audit), siteCheck }, 201);
     },
   );
 

@@ -1,12 +1,14 @@
 import { ERASED_BEFORE_SENT, type Job } from '../../../db/queries/jobs.ts';
 import { erasedAtOf, leadNotice } from '../../../db/queries/lead-notice.ts';
 import { staffMessageOf } from '../../../db/queries/people.ts';
+import { EMAIL_WAITS_FOR_CHECK_MS } from '../../../lib/audit/site-check.ts';
 import { applicationReceivedEmail, auditResultsEmail, type EmailMessage, type LeadNotice, newLeadEmail } from '../../../lib/leads/emails.ts';
 import { ERASED_CHANNEL } from '../../../lib/leads/notifications.ts';
 import { leadErasedWebhookBody, leadErasedWebhookId, leadWebhookBody, leadWebhookId } from '../../../lib/leads/webhook.ts';
 import { staffMessageEmail } from '../../../lib/people/templates.ts';
 import { agency } from '../../../lib/site.ts';
 import { deliverBookingJob } from '../../booking/deliver.ts';
+import { runAuditSiteCheck } from '../../site-check/audit-job.ts';
 import { postWebhook } from './webhook.ts';
 
 // One notification, delivered: reads the lead as it is now (an erased lead gets nothing), builds the
@@ -27,6 +29,7 @@ export async function deliver(job: Job, deps: DeliveryDeps, signal: AbortSignal)
   if (job.channel === ERASED_CHANNEL) return sendErasedWebhook(job, deps, signal);
   if (job.bookingId !== null) return deliverBookingJob(job, deps, signal);
   if (job.channel === 'staff-message') return sendStaffMessage(job, deps, signal);
+  if (job.channel === 'site-check') return runAuditSiteCheck(job, deps, signal);
   const notice = await leadNotice(deps.sql, job.leadKind, job.leadId);
   if (notice === null) return { state: 'skipped', detail: 'The lead no longer exists' };
   if (notice === 'erased') return { state: 'skipped', detail: ERASED_BEFORE_SENT };
@@ -37,13 +40,18 @@ export async function deliver(job: Job, deps: DeliveryDeps, signal: AbortSignal)
       if (team.length === 0) return { state: 'skipped', detail: 'LEAD_NOTIFY_EMAIL is not set: nobody to tell' };
       return sendEmail(job, deps, signal, { type: 'new-lead', to: team, replyTo: notice.email, message: newLeadEmail(notice, siteUrl) });
     }
-    case 'prospect-email':
+    case 'prospect-email': {
+      // The results email waits for the website's check, up to 15 s after the audit, then goes either way.
+      const waitUntil = notice.createdAt.getTime() + EMAIL_WAITS_FOR_CHECK_MS;
+      const at = deps.now().getTime();
+      if (notice.audit?.siteCheck?.status === 'pending' && at < waitUntil) return { state: 'deferred', until: new Date(Math.min(waitUntil, at + 1000)) };
       return sendEmail(job, deps, signal, {
         type: notice.kind === 'audit' ? 'audit-results' : 'application-received',
         to: [notice.email],
         replyTo: agency.email,
         message: notice.kind === 'audit' ? auditResultsEmail(notice, siteUrl) : applicationReceivedEmail(notice, siteUrl),
       });
+    }
     case 'webhook':
       return sendWebhook(notice, deps, signal);
     default:

@@ -1,5 +1,15 @@
 import type { Sql } from 'postgres';
-import { claimDueJobs, failJob, finishJob, JOBS_CHANNEL, type Job, reclaimExpiredLeases, releaseJobs, renewLeases } from '../../../db/queries/jobs.ts';
+import {
+  claimDueJobs,
+  deferJob,
+  failJob,
+  finishJob,
+  JOBS_CHANNEL,
+  type Job,
+  reclaimExpiredLeases,
+  releaseJobs,
+  renewLeases,
+} from '../../../db/queries/jobs.ts';
 import type { Config } from '../../../lib/config.ts';
 import { type Channel, nextAttemptAt } from '../../../lib/leads/notifications.ts';
 import type { Clock } from '../../../lib/time/clock.ts';
@@ -8,7 +18,7 @@ import type { Logger } from '../../../server/log.ts';
 import { deliver } from './deliver.ts';
 import { DeliveryFailure } from './failure.ts';
 import { createMailer, type Mailer, withoutAddresses, withoutMailboxes } from './mailer.ts';
-import type { DeliveryDeps } from './types.ts';
+import type { DeliveryDeps, SiteChecker } from './types.ts';
 import { WEBHOOK_TIMEOUT_MS } from './webhook.ts';
 
 // The notification worker: claims due jobs from the queue (db/queries/jobs.ts), delivers a few at a
@@ -32,6 +42,11 @@ export type WorkerOptions = {
   webhookTimeoutMs?: number;
   /** Jitter for retries, in [0, 1). */
   random?: () => number;
+  /**
+   * Checks an audit's website (channel 'site-check'): the site hands in the engine bound to its
+   * SITE_CHECK_ALLOW_HOSTS (site/main.ts); without one, every website check ends as not checked.
+   */
+  siteCheck?: SiteChecker;
   /** Told each attempt's outcome (for /metrics): delivered, or failed. */
   onOutcome?: (channel: Channel, outcome: 'sent' | 'failed') => void;
 };
@@ -48,6 +63,11 @@ export type LeadWorker = {
 
 const CONCURRENCY = 4;
 
+/** A worker given no site checker (a test of other jobs) ends each website check as not checked. */
+const notChecking =
+  (now: Clock): SiteChecker =>
+  async (url) => ({ status: 'failed', url, checkedAt: now().toISOString(), checks: [], reason: 'The website check is not set up here.' });
+
 export function startWorker(options: WorkerOptions): LeadWorker {
   const { sql, config, log, now } = options;
   const random = options.random ?? Math.random;
@@ -62,6 +82,7 @@ export function startWorker(options: WorkerOptions): LeadWorker {
     now,
     mailer: options.mailer ?? createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM }),
     webhookTimeoutMs: options.webhookTimeoutMs ?? WEBHOOK_TIMEOUT_MS,
+    siteCheck: options.siteCheck ?? notChecking(now),
   };
 
   const inFlight = new Map<string, { job: Job; controller: AbortController; done: Promise<void> }>();
@@ -93,6 +114,11 @@ export function startWorker(options: WorkerOptions): LeadWorker {
       try {
         const outcome = await deliver(job, deps, controller.signal);
         if (controller.signal.aborted) return; // stopped meanwhile: already back in the queue
+        if (outcome.state === 'deferred') {
+          // Not yet (the results email waiting for its website check): back in the queue, the try not counted.
+          await withDatabaseDeadline(sql, (db) => deferJob(db, job, outcome.until, now()));
+          return;
+        }
         if (outcome.state === 'delivered') options.onOutcome?.(job.channel, 'sent');
         const recorded = await withDatabaseDeadline(sql, (db) => finishJob(db, job, outcome, now()));
         if (recorded) log.info(`notification ${outcome.state}`, { ...fields, ms: Math.round(performance.now() - started) });

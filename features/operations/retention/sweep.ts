@@ -1,6 +1,7 @@
 import type { Sql } from 'postgres';
 import { archiveTest, testsDueForArchive } from '../../../db/queries/ab-archive.ts';
 import { eraseLead, leadsDueForErasure } from '../../../db/queries/erasure.ts';
+import { forgetStaleSiteChecks } from '../../../db/queries/site-checks.ts';
 import { abArchiveCutoff, leadRetentionCutoff } from '../../../lib/leads/retention.ts';
 import { withDatabaseDeadline } from '../../../server/deadline.ts';
 
@@ -36,6 +37,8 @@ export async function sweepRetention({ sql, now, retentionDays, notifyReceiver, 
     }
     if (due.length < BATCH || stopping()) break;
   }
+  // Sites' cached checks past their hour are never read again (each audit keeps its own until it is erased).
+  await withDatabaseDeadline(sql, (db) => forgetStaleSiteChecks(db, now));
   const endedBefore = abArchiveCutoff(now);
   for (const testId of await withDatabaseDeadline(sql, (db) => testsDueForArchive(db, endedBefore))) {
     if (stopping()) break;

@@ -1,17 +1,30 @@
 import { Hono } from 'hono';
 import { AuditResults } from '../../../components/home/AuditResults.tsx';
+import { SiteCheckFindings } from '../../../components/site-check/SiteCheckFindings.tsx';
 import { buttonClass } from '../../../components/ui/styles.ts';
 import { findAuditByResultsToken } from '../../../db/queries/audits.ts';
+import { siteCheckOf } from '../../../db/queries/site-checks.ts';
 import { presentResults, type ResultsPresentation } from '../../../lib/audit/presentation.ts';
-import { isResultsLinkExpired, isResultsToken, RESULTS_LINK_DAYS, resultsLinkExpiresAt } from '../../../lib/audit/results-link.ts';
+import { isResultsLinkExpired, isResultsToken, RESULTS_LINK_DAYS, resultsLinkExpiresAt, resultsPath } from '../../../lib/audit/results-link.ts';
 import type { AuditRecord } from '../../../lib/audit/scoring.ts';
-import { formatWeekdayDate } from '../../../lib/time/display.ts';
+import { RESULTS_PAGE_REFRESH_S, RESULTS_PAGE_WAITS_MS, siteCheckJson, usableFindings } from '../../../lib/audit/site-check.ts';
+import type { SiteCheck } from '../../../lib/site-check/types.ts';
+import { formatDateTime, formatWeekdayDate } from '../../../lib/time/display.ts';
 import { withDatabaseDeadline } from '../../../server/deadline.ts';
 import type { AppEnv } from '../../../server/deps.ts';
 import { definePage, renderPage } from '../../../server/page.tsx';
 
 type ResultsData =
-  | { state: 'ready'; audit: AuditRecord; presentation: ResultsPresentation; expiresAt: string; token: string }
+  | {
+      state: 'ready';
+      audit: AuditRecord;
+      presentation: ResultsPresentation;
+      expiresAt: string;
+      token: string;
+      /** The website's check (issue 32); null when no website was given. `stillWaiting`: pending, and the page refreshes itself. */
+      siteCheck: SiteCheck | null;
+      stillWaiting: boolean;
+    }
   | { state: 'expired' }
   | { state: 'missing' };
 
@@ -38,7 +51,29 @@ const resultsPage = definePage<ResultsData>({
               {`This is your private results link: it works until ${data.expiresAt}. Anyone who has it can see these results, so please keep it to yourself.`}
             </p>
             <div className="mt-8 rounded-2xl border border-slate-200 bg-white p-5 shadow-lg sm:p-8">
-              <AuditResults audit={data.audit} presentation={data.presentation} resultsToken={data.token} headingLevel={2} />
+              <AuditResults
+                audit={data.audit}
+                presentation={data.presentation}
+                resultsToken={data.token}
+                headingLevel={2}
+                findings={usableFindings(data.siteCheck)}
+                afterBreakdown={
+                  data.siteCheck ? (
+                    <>
+                      <SiteCheckFindings check={data.siteCheck} checkedAtText={data.siteCheck.checkedAt ? formatDateTime(data.siteCheck.checkedAt) : null} />
+                      {data.siteCheck.status === 'pending' && !data.stillWaiting ? (
+                        <p className="mt-2 text-sm text-slate-600">
+                          It is taking longer than usual.{' '}
+                          <a href={resultsPath(data.token)} className="font-semibold text-blue-700 underline">
+                            Refresh this page
+                          </a>{' '}
+                          in a minute to see the findings.
+                        </p>
+                      ) : null}
+                    </>
+                  ) : null
+                }
+              />
             </div>
           </>
         ) : (
@@ -61,23 +96,52 @@ const resultsPage = definePage<ResultsData>({
   ),
 });
 
-/** GET /audit/results/{token}: 200 with the results, 410 once the link has expired, 404 for any other token. */
+/** The results as JSON when asked for it alone (`Accept: application/json`; a browser's Accept names HTML). */
+const wantsJson = (accept: string | undefined) => /\bapplication\/json\b/i.test(accept ?? '') && !/\btext\/html\b/i.test(accept ?? '');
+
+/**
+ * GET /audit/results/{token}: 200 with the results, 410 once the link has expired, 404 for any other token.
+ * With `Accept: application/json`: {audit, resultsUrl, presentation, siteCheck} (lib/audit/site-check.ts siteCheckJson).
+ * While the website's check is pending the page asks the browser to load it again in 3 s (a `Refresh`
+ * header: no script), for up to a minute after the check was asked for.
+ */
 const auditResults = new Hono<AppEnv>().get('/', async (c) => {
   c.header('Cache-Control', 'private, no-store');
   c.header('Referrer-Policy', 'no-referrer');
   c.header('X-Robots-Tag', 'noindex');
+  c.header('Vary', 'Accept');
+  const json = wantsJson(c.req.header('accept'));
   const token = c.req.param('token') ?? '';
   const { sql, now } = c.get('deps');
-  const audit = isResultsToken(token) ? await withDatabaseDeadline(sql, (db) => findAuditByResultsToken(db, token)) : null;
-  if (!audit) return renderPage(c, resultsPage, { state: 'missing' }, 404);
-  if (isResultsLinkExpired(audit.createdAt, now())) return renderPage(c, resultsPage, { state: 'expired' }, 410);
+  const found = isResultsToken(token)
+    ? await withDatabaseDeadline(sql, async (db) => {
+        const audit = await findAuditByResultsToken(db, token);
+        return audit ? { audit, siteCheck: await siteCheckOf(db, audit.id) } : null;
+      })
+    : null;
+  if (!found) return json ? c.json({ error: 'No such results' }, 404) : renderPage(c, resultsPage, { state: 'missing' }, 404);
+  const { audit } = found;
+  if (isResultsLinkExpired(audit.createdAt, now()))
+    return json ? c.json({ error: 'This results link has expired' }, 410) : renderPage(c, resultsPage, { state: 'expired' }, 410);
   const record = { ...audit, createdAt: audit.createdAt.toISOString() } as AuditRecord;
+  const presentation = presentResults(record);
+  let siteCheck: SiteCheck | null = null;
+  let stillWaiting = false;
+  if (found.siteCheck) {
+    const { requestedAt, ...check } = found.siteCheck;
+    siteCheck = check as SiteCheck;
+    stillWaiting = check.status === 'pending' && now().getTime() - requestedAt.getTime() < RESULTS_PAGE_WAITS_MS;
+  }
+  if (json) return c.json({ audit: record, resultsUrl: resultsPath(token), presentation, siteCheck: siteCheck && siteCheckJson(siteCheck) });
+  if (stillWaiting) c.header('Refresh', String(RESULTS_PAGE_REFRESH_S));
   return renderPage(c, resultsPage, {
     state: 'ready',
     audit: record,
-    presentation: presentResults(record),
+    presentation,
     expiresAt: formatWeekdayDate(resultsLinkExpiresAt(audit.createdAt)),
     token,
+    siteCheck,
+    stillWaiting,
   });
 });
 

@@ -5,11 +5,15 @@ import { bookingsOfLead, existingBookingToken } from '../../../../db/queries/boo
 import { findIntakeApplication } from '../../../../db/queries/intake.ts';
 import { leadDeliveries } from '../../../../db/queries/jobs.ts';
 import { findLead, leadTimeline, recordView, variantsSeenBy } from '../../../../db/queries/leads.ts';
+import { siteCheckOf } from '../../../../db/queries/site-checks.ts';
 import { listStaffAccounts } from '../../../../db/queries/staff.ts';
 import { scoreMessage } from '../../../../lib/audit/scoring.ts';
+import { usableFindings } from '../../../../lib/audit/site-check.ts';
 import { auditAnswerRows, auditBreakdown, bookingAnswerRows, intakeAnswerRows } from '../../../../lib/leads/answers.ts';
 import { consentWording } from '../../../../lib/leads/consent.ts';
+import { SITE_CHECK_CHANNEL } from '../../../../lib/leads/notifications.ts';
 import { type ServiceSlug, servicePath, serviceTitle } from '../../../../lib/site.ts';
+import type { SiteCheck } from '../../../../lib/site-check/types.ts';
 import { withDatabaseDeadline } from '../../../../server/deadline.ts';
 import type { AppEnv } from '../../../../server/deps.ts';
 import { renderPage } from '../../../../server/page.tsx';
@@ -29,25 +33,35 @@ const lead = new Hono<AppEnv>().get('/', requireStaff('page'), validLeadParams, 
   if (!found) return noSuchLead(c);
   const time = now();
   await withDatabaseDeadline(sql, (db) => recordView(db, params.kind, params.id, { actor: staff, now: time }));
-  const [audit, application, variants, timeline, owners, deliveries, auditMarketing, sessions, bookingToken] = await withDatabaseDeadline(sql, (db) =>
-    Promise.all([
-      params.kind === 'audit' ? findAudit(db, params.id) : null,
-      params.kind === 'intake' ? findIntakeApplication(db, params.id) : null,
-      variantsSeenBy(db, found.visitorId),
-      leadTimeline(db, params.kind, params.id),
-      listStaffAccounts(db),
-      leadDeliveries(db, params.kind, params.id),
-      params.kind === 'audit' ? auditConsent(db, params.id) : null,
-      bookingsOfLead(db, params.kind, params.id),
-      existingBookingToken(db, params.kind, params.id),
-    ]),
+  const [audit, application, variants, timeline, owners, allDeliveries, auditMarketing, sessions, bookingToken, storedCheck] = await withDatabaseDeadline(
+    sql,
+    (db) =>
+      Promise.all([
+        params.kind === 'audit' ? findAudit(db, params.id) : null,
+        params.kind === 'intake' ? findIntakeApplication(db, params.id) : null,
+        variantsSeenBy(db, found.visitorId),
+        leadTimeline(db, params.kind, params.id),
+        listStaffAccounts(db),
+        leadDeliveries(db, params.kind, params.id),
+        params.kind === 'audit' ? auditConsent(db, params.id) : null,
+        bookingsOfLead(db, params.kind, params.id),
+        existingBookingToken(db, params.kind, params.id),
+        params.kind === 'audit' ? siteCheckOf(db, params.id) : null,
+      ]),
   );
+  // The website check has its own section (with its own button to run it again), not a notification's.
+  const deliveries = allDeliveries.filter((d) => d.channel !== SITE_CHECK_CHANNEL);
+  let siteCheck: SiteCheck | null = null;
+  if (storedCheck) {
+    const { requestedAt: _, ...check } = storedCheck;
+    siteCheck = check as SiteCheck;
+  }
   const outcome = audit && {
     score: Number(audit.auditScore),
     message: scoreMessage(Number(audit.auditScore)),
     tier: audit.packageTier,
     estimatedValue: audit.estimatedValue,
-    breakdown: auditBreakdown(audit),
+    breakdown: auditBreakdown(audit, usableFindings(siteCheck)),
     recommended: (audit.recommendedServices as ServiceSlug[]).map((slug) => ({ title: serviceTitle(slug), href: servicePath(slug) })),
   };
   // A submission row is gone only after erasure; the page then shows the record that remains.
@@ -88,6 +102,7 @@ const lead = new Hono<AppEnv>().get('/', requireStaff('page'), validLeadParams, 
     lead: found,
     answers,
     outcome,
+    siteCheck,
     consents,
     deliveries,
     variants,
