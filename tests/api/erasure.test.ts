@@ -128,6 +128,8 @@ describe('erasure, attacked', () => {
     expect([...jobs]).toEqual([
       { channel: 'erased-webhook', state: 'queued', detail: null },
       { channel: 'prospect-email', state: 'skipped', detail: ERASED_BEFORE_SENT },
+      // The audit named a website: its check, queued with it, is never run either (issue 32).
+      { channel: 'site-check', state: 'skipped', detail: ERASED_BEFORE_SENT },
       { channel: 'staff-email', state: 'skipped', detail: ERASED_BEFORE_SENT },
       { channel: 'webhook', state: 'skipped', detail: ERASED_BEFORE_SENT },
     ]);
@@ -136,7 +138,7 @@ describe('erasure, attacked', () => {
     const other = await submitAudit(noHook.t);
     expect((await noHook.erase('audit', other.id)).status).toBe(303);
     const channels = await noHook.t.sql<{ channel: string }[]>`select channel from jobs where lead_id = ${other.id} order by channel`;
-    expect(channels.map((j) => j.channel)).toEqual(['prospect-email', 'staff-email']);
+    expect(channels.map((j) => j.channel)).toEqual(['prospect-email', 'site-check', 'staff-email']);
   });
 
   test('an erasure notice that failed for good can be retried from the erased lead, and nothing else of it', async () => {
@@ -163,7 +165,8 @@ describe('erasure, attacked', () => {
       const audit = await submitAudit(t);
       const now = new Date();
       const claimed = await claimDueJobs(db.sql, { limit: 10, now, leasedUntil: new Date(now.getTime() + 30_000) });
-      expect(claimed.length).toBe(2);
+      // The two emails, and the check of the website the audit named (issue 32).
+      expect(claimed.map((j) => j.channel).sort()).toEqual(['prospect-email', 'site-check', 'staff-email']);
       expect((await erase('audit', audit.id)).status).toBe(303);
       for (const job of claimed) {
         expect(
@@ -172,6 +175,7 @@ describe('erasure, attacked', () => {
       }
       const rows = await db.sql<{ state: string; lastError: string | null }[]>`select state, last_error from jobs where lead_id = ${audit.id}`;
       expect([...rows]).toEqual([
+        { state: 'skipped', lastError: null },
         { state: 'skipped', lastError: null },
         { state: 'skipped', lastError: null },
       ]);

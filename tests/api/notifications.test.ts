@@ -113,7 +113,8 @@ describe('with SMTP and a webhook receiver', () => {
       at: '2026-11-20T14:00:00.000Z',
     };
     const audit = await submitAudit(rig, {}, { cookie: cookieOf(touch) });
-    await rig.until(audit.id, (jobs) => jobs.length === 3 && jobs.every((j) => j.state === 'delivered'));
+    // Three notifications, and the check of the website the audit named (issue 32; this worker has no checker).
+    await rig.until(audit.id, (jobs) => jobs.length === 4 && jobs.every((j) => j.state === 'delivered'));
 
     // The team: both addresses, Reply-To the prospect, the business (and nothing more personal) in the subject.
     const [team] = smtp.received.filter((m) => m.parsed.subject === `New audit lead: ${audit.businessName}`);
@@ -177,7 +178,12 @@ describe('with SMTP and a webhook receiver', () => {
 
     // Each delivery is on the lead's timeline once.
     const events = await rig.sql`select from_value, to_value from lead_events where lead_id = ${audit.id} and kind = 'delivery' order by from_value`;
-    expect(events.map((e) => `${e.fromValue}:${e.toValue}`)).toEqual(['prospect-email:delivered', 'staff-email:delivered', 'webhook:delivered']);
+    expect(events.map((e) => `${e.fromValue}:${e.toValue}`)).toEqual([
+      'prospect-email:delivered',
+      'site-check:delivered',
+      'staff-email:delivered',
+      'webhook:delivered',
+    ]);
   });
 
   test('an application: the team’s email, and the applicant’s receipt with the reply-by date and the Rush tip', async () => {
@@ -337,7 +343,8 @@ describe('with SMTP and a webhook receiver', () => {
     const erase = await staffPost(rig.t, session, `/admin/leads/audit/${audit.id}/erase`, { confirm: 'erase' });
     expect(erase.status).toBe(303);
     rig.start();
-    const jobs = await rig.until(audit.id, (js) => js.length === 4 && js.find((j) => j.channel === 'erased-webhook')?.state === 'delivered');
+    // The three notifications, the website check (issue 32) and the erasure notice.
+    const jobs = await rig.until(audit.id, (js) => js.length === 5 && js.find((j) => j.channel === 'erased-webhook')?.state === 'delivered');
     const created = jobs.filter((j) => j.channel !== 'erased-webhook');
     expect(created.map((j) => [j.state, j.detail])).toEqual(created.map(() => ['skipped', 'Erased before it was sent: nothing was sent']));
     expect(mailTo(smtp, audit.email)).toEqual([]);
@@ -366,7 +373,8 @@ describe('without SMTP_URL', () => {
     const scratch = await scratchDatabase();
     const rig = await makeRig(await scratch.open(), null, null);
     try {
-      const audit = await submitAudit(rig);
+      // No website, so no website check beside the two emails (issue 32).
+      const audit = await submitAudit(rig, { website: '' });
       const jobs = await rig.until(audit.id, (js) => js.length === 2 && js.every((j) => j.state === 'skipped'));
       expect(jobs.map((j) => j.detail)).toEqual([
         'SMTP_URL is not set: written to the log instead of sent to the prospect',
@@ -423,7 +431,8 @@ describe('STARTTLS', () => {
     const db = await scratch.open();
     const strict = await makeRig(db, smtp, null);
     try {
-      const refused = await submitAudit(strict);
+      // No website, so every job is an email (issue 32 queues a website check beside them otherwise).
+      const refused = await submitAudit(strict, { website: '' });
       const jobs = await strict.until(refused.id, (js) => js.every((j) => j.lastError !== null));
       expect(jobs[0].lastError).toMatch(/certificate/i);
       expect(smtp.received).toEqual([]);
