@@ -2,8 +2,8 @@
 // (issue 32). The check runs in the background (the queue), so an audit with a website must answer as
 // fast as one without. The server (`bun server.ts`, production mode, its own worker) runs on a scratch
 // database (embedded, then PostgreSQL at BENCH_POSTGRES_URL or 127.0.0.1:5432 when it answers), with
-// SITE_CHECK_ALLOW_HOSTS letting through one loopback port that accepts every connection and never
-// replies. After a warm-up, BENCH_AUDITS (50) audits without a website and as many with one are posted,
+// SITE_CHECK_ALLOW_HOSTS letting through BENCH_AUDITS loopback ports that accept every connection and
+// never reply (a site each, so no audit's check is answered by the hourly cache or shared with another). After a warm-up, BENCH_AUDITS (50) audits without a website and as many with one are posted,
 // one at a time and interleaved, each timed from its POST to its answer; p50, p99 and the slowest of each.
 // Writes bench/results/site-check-audit.md. Never part of the test suite.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -112,7 +112,7 @@ async function timedPost(url: string, website: string): Promise<number> {
 }
 
 async function run(kind: 'embedded' | 'postgres'): Promise<string[]> {
-  const silent = await silentSite();
+  const sites = await Promise.all(Array.from({ length: AUDITS + WARM_UP }, () => silentSite()));
   const db = await database(kind);
   const server = await startServer({
     ...db.env,
@@ -120,29 +120,30 @@ async function run(kind: 'embedded' | 'postgres'): Promise<string[]> {
     PORT: '0',
     RATE_LIMITS: 'off',
     WEB_CONCURRENCY: '1',
-    SITE_CHECK_ALLOW_HOSTS: `127.0.0.1:${silent.port}`,
+    SITE_CHECK_ALLOW_HOSTS: sites.map((s) => `127.0.0.1:${s.port}`).join(','),
   });
   try {
     await waitHealthy(server.url);
-    const site = `http://127.0.0.1:${silent.port}/`;
-    for (let i = 0; i < WARM_UP; i++) await timedPost(server.url, i % 2 ? site : '');
+    const site = (i: number) => `http://127.0.0.1:${sites[i].port}/`;
+    for (let i = 0; i < WARM_UP; i++) await timedPost(server.url, i % 2 ? site(AUDITS + i) : '');
     const without: number[] = [];
     const withSite: number[] = [];
     for (let i = 0; i < AUDITS; i++) {
       without.push(await timedPost(server.url, ''));
-      // Each audit names the silent site at another path: the same site, so the hourly cache would
-      // answer a finished check; these never finish, so every one waits on the site.
-      withSite.push(await timedPost(server.url, `${site}page-${i}`));
+      withSite.push(await timedPost(server.url, site(i)));
     }
-    // Give the worker time to reach the silent site: its checks were under way while the audits answered.
+    // Give the worker time to reach the silent sites: their checks were under way while the audits answered.
     await Bun.sleep(1000);
     const row = (label: string, xs: number[]) =>
       `| ${kind} | ${label} | ${xs.length} | ${percentile(xs, 50).toFixed(1)} ms | ${percentile(xs, 99).toFixed(1)} ms | ${Math.max(...xs).toFixed(1)} ms |`;
-    return [row('no website', without), row(`website that never answers (${silent.connections()} connections held)`, withSite)];
+    return [
+      row('no website', without),
+      row(`website that never answers (${sites.reduce((n, s) => n + s.connections(), 0)} connections held by the sites)`, withSite),
+    ];
   } finally {
     server.proc.kill('SIGTERM');
     await server.proc.exited;
-    await silent.stop();
+    await Promise.all(sites.map((s) => s.stop()));
     await db.drop();
   }
 }
@@ -159,10 +160,11 @@ const report = `# The audit's answer time when the website never answers (issue 
 
 \`bun bench/site-check-audit.ts\`, ${new Date().toISOString().slice(0, 10)}, ${cpu}, Bun ${Bun.version}. The server
 (\`bun server.ts\`, production, one process with its worker) on a scratch database; SITE_CHECK_ALLOW_HOSTS lets
-through one loopback port that accepts every connection and never replies. ${WARM_UP} warm-up audits, then
-${AUDITS} audits without a website and ${AUDITS} naming the silent site, one at a time and interleaved, each
-timed from its POST to its 201. The check runs in the background (the queue's \`site-check\` job, 5 s budget),
-so the answer does not wait for it.
+through ${AUDITS + WARM_UP} loopback ports that accept every connection and never reply (a silent site per audit, so
+no check is answered by the hourly cache). ${WARM_UP} warm-up audits, then
+${AUDITS} audits without a website and ${AUDITS} each naming its own silent site, one at a time and interleaved, each
+timed from its POST to its 201. The check runs in the background (the queue's \`site-check\` job, 5 s budget,
+4 jobs at a time), so the answer does not wait for it. With n = 50, p99 is the slowest.
 
 | Database | Audits | n | p50 | p99 | slowest |
 | --- | --- | --- | --- | --- | --- |
