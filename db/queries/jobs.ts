@@ -149,17 +149,22 @@ export async function failJob(sql: Sql, job: Job, { error, retryAt }: { error: s
 
 /**
  * A job that is not due yet after all (the results email waiting for its website check): queued again for
- * `runAt`, the try not counted. The wait is for a pending check only: when the check was recorded while
- * this job was running (db/queries/site-checks.ts recordSiteCheck wakes only queued jobs), it is due `now`
- * instead, so no finished check leaves its email waiting. False when the lease was lost meanwhile.
+ * `runAt`, the try not counted. The wait is for a pending check only, read under the check row's lock: a
+ * check recorded meanwhile (db/queries/site-checks.ts recordSiteCheck, which updates that row first and then
+ * wakes the queued email) either committed before (the email is due `now`) or waits for this to commit (and
+ * then finds the email queued and wakes it), so no finished check leaves its email waiting. False when the
+ * lease was lost meanwhile.
  */
-export async function deferJob(sql: Db, job: Job, runAt: Date, now: Date): Promise<boolean> {
-  const rows = await sql`
-    update jobs set state = 'queued', attempts = greatest(attempts - 1, 0), lease_token = null, leased_until = null,
-      run_at = case when exists (select 1 from site_checks where audit_id = ${job.leadId} and status = 'pending') then ${runAt}::timestamptz else ${now}::timestamptz end
-    where id = ${job.id} and lease_token = ${job.leaseToken} and state = 'running'
-    returning id`;
-  return rows.length > 0;
+export function deferJob(sql: Sql, job: Job, runAt: Date, now: Date): Promise<boolean> {
+  return sql.begin(async (tx) => {
+    const [check] = await tx<{ status: string }[]>`select status from site_checks where audit_id = ${job.leadId} for update`;
+    const at = check?.status === 'pending' ? runAt : now;
+    const rows = await tx`
+      update jobs set state = 'queued', run_at = ${at}, attempts = greatest(attempts - 1, 0), lease_token = null, leased_until = null
+      where id = ${job.id} and lease_token = ${job.leaseToken} and state = 'running'
+      returning id`;
+    return rows.length > 0;
+  }) as Promise<boolean>;
 }
 
 /** A worker stopping (SIGTERM) puts the jobs it still holds back in the queue, the try not counted. */

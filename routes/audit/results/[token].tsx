@@ -115,8 +115,13 @@ const auditResults = new Hono<AppEnv>().get('/', async (c) => {
   const { sql, now } = c.get('deps');
   const found = isResultsToken(token)
     ? await withDatabaseDeadline(sql, async (db) => {
-        const audit = await findAuditByResultsToken(db, token);
-        return audit ? { audit, siteCheck: await siteCheckOf(db, audit.id) } : null;
+        const first = await findAuditByResultsToken(db, token);
+        if (!first) return null;
+        // The check first, then the audit again: a check recorded in between (with the score it gives the
+        // audit, in one transaction) is then never shown beside the score from before it.
+        const siteCheck = await siteCheckOf(db, first.id);
+        const audit = siteCheck && siteCheck.status !== 'pending' ? ((await findAuditByResultsToken(db, token)) ?? first) : first;
+        return { audit, siteCheck };
       })
     : null;
   if (!found) return json ? c.json({ error: 'No such results' }, 404) : renderPage(c, resultsPage, { state: 'missing' }, 404);
