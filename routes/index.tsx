@@ -51,10 +51,10 @@ export default definePage<HomeData>({
     const { homeVariants, config } = c.get('deps');
     return { ...(await homeVariants.resolve(visitor(c), c.get('requestId'))), siteUrl: config.PUBLIC_SITE_URL };
   },
-  Component: ({ hero, contactForm, heroTracking, contactFormTracking }) => (
+  Component: ({ hero, heroFields, contactForm, heroTracking, contactFormTracking }) => (
     <>
       <section aria-label="Introduction">
-        <Hero variant={hero} tracking={heroTracking} />
+        <Hero variant={hero} fields={heroFields} tracking={heroTracking} />
       </section>
       <ServicesSection />
       <PackagesSection />

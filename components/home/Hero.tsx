@@ -1,6 +1,7 @@
 import { abClickMarker, abViewMarker } from '../../client/ab-markers.ts';
 import type { AbTracking } from '../../lib/ab/definitions.ts';
-import { type HeroVariantName, heroBadge, heroVariants } from '../../lib/ab/hero-variants.ts';
+import { type HeroVariantName, heroBadge } from '../../lib/ab/hero-variants.ts';
+import { type HeroFields, heroBackground } from '../../lib/content/slots.ts';
 import { figures } from '../../lib/site.ts';
 import { LineIcon } from '../ui/LineIcon.tsx';
 import { Skeleton } from '../ui/Skeleton.tsx';
@@ -15,13 +16,14 @@ const gradientCta = `inline-flex items-center justify-center gap-2 rounded-lg bg
  * to action is a link to #contact (the browser scrolls, smoothly unless the visitor asks for reduced
  * motion). `variant: null` (no choice yet) shows a placeholder of the same size. `tracking` (the
  * assignment's ids; null for crawlers and fallbacks) marks the hero for its one `view` and the call to
- * action for its `click`, both sent by the island loader.
+ * action for its `click`, both sent by the island loader. `fields` is the copy shown: the hero slot's
+ * published copy for the control, a challenger's own otherwise (features/ab/home-variants.ts).
  */
-export function Hero({ variant, tracking = null }: { variant: HeroVariantName | null; tracking?: AbTracking | null }) {
-  if (!variant) return <HeroSkeleton />;
-  const v = heroVariants[variant];
+export function Hero({ variant, fields, tracking = null }: { variant: HeroVariantName | null; fields?: HeroFields; tracking?: AbTracking | null }) {
+  if (!variant || !fields) return <HeroSkeleton />;
+  const v = fields;
   return (
-    <div className={`${v.backgroundClass} px-4 pb-16 pt-14 sm:px-6 md:pb-24 md:pt-24`} data-hero-variant={variant} {...abViewMarker(tracking)}>
+    <div className={`${heroBackground(v)} px-4 pb-16 pt-14 sm:px-6 md:pb-24 md:pt-24`} data-hero-variant={variant} {...abViewMarker(tracking)}>
       <div className="mx-auto max-w-4xl text-center">
         <p className="inline-flex items-center gap-2 rounded-full border border-blue-200 bg-white px-3 py-1 text-sm font-medium text-blue-800">
           <span aria-hidden="true" className="h-2 w-2 rounded-full bg-emerald-500" />

@@ -11,6 +11,7 @@ const staffLinks = [
   { href: '/admin/sessions', label: 'Sessions' },
   { href: '/admin/booking', label: 'Booking' },
   { href: '/admin/analytics', label: 'Analytics' },
+  { href: '/admin/content', label: 'Content' },
   { href: '/admin/ab-tests', label: 'A/B tests' },
   { href: '/admin/account', label: 'Account' },
 ] as const;

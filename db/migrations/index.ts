@@ -1,6 +1,7 @@
 // Migrations in the order they apply. Imported as text so a compiled binary carries them. A migration
 // may have a step in TypeScript, run in the same transaction after its SQL, for what SQL cannot work out.
 import type { TransactionSql } from 'postgres';
+import { DEFAULT_SLOT_FIELDS, SLOT_NAMES } from '../../lib/content/slots.ts';
 import { firstAction } from '../../lib/people/next-action.ts';
 import { replyBy } from '../../lib/time/business-days.ts';
 import init from './0001_init.sql' with { type: 'text' };
@@ -20,6 +21,7 @@ import analytics from './0014_analytics.sql' with { type: 'text' };
 import reports from './0015_reports.sql' with { type: 'text' };
 import siteChecks from './0016_site_checks.sql' with { type: 'text' };
 import staffRoles from './0017_staff_roles.sql' with { type: 'text' };
+import experiments from './0018_experiments.sql' with { type: 'text' };
 
 export type Migration = { name: string; sql: string; after?: (tx: TransactionSql) => Promise<void> };
 
@@ -41,7 +43,15 @@ export const migrations: ReadonlyArray<Migration> = [
   { name: '0015_reports', sql: reports },
   { name: '0016_site_checks', sql: siteChecks },
   { name: '0017_staff_roles', sql: staffRoles },
+  { name: '0018_experiments', sql: experiments, after: seedContentSlots },
 ];
+
+/** Each content slot's version 1: the spec's control copy, as lib/content/slots.ts holds it. */
+async function seedContentSlots(tx: TransactionSql): Promise<void> {
+  for (const slot of SLOT_NAMES) {
+    await tx`insert into content_versions (slot, version, fields, reason) values (${slot}, 1, ${tx.json(DEFAULT_SLOT_FIELDS[slot])}, 'the first copy')`;
+  }
+}
 
 /** The leads copied in by 0004 get their reply-by time by the Ontario business-day rule. */
 async function setReplyByOfEarlierLeads(tx: TransactionSql): Promise<void> {

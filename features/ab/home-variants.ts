@@ -1,9 +1,11 @@
 import { LRUCache } from 'lru-cache';
 import type { Sql } from 'postgres';
 import { AB_TESTS_CHANNEL, loadRunningTest, previewAssignment, type RunningTest, runningTestsVersion, storedVariantId } from '../../db/queries/ab-tests.ts';
+import { contentVersion, publishedSlots } from '../../db/queries/content.ts';
 import { type ContactFormConfig, defaultContactFormConfig } from '../../lib/ab/contact-form-variants.ts';
 import { AB_TEST_NAMES, type AbTracking, type Assignment, contactFormConfigSchema, heroConfigSchema } from '../../lib/ab/definitions.ts';
-import { CONTROL_HERO, type HeroVariantName } from '../../lib/ab/hero-variants.ts';
+import { CONTROL_HERO, type HeroVariantName, isHeroVariantName } from '../../lib/ab/hero-variants.ts';
+import { DEFAULT_SLOT_FIELDS, type HeroFields, heroFieldsOfVariant, type SlotFields } from '../../lib/content/slots.ts';
 import type { Clock } from '../../lib/time/clock.ts';
 import { millisecondsOf } from '../../server/clock.ts';
 import { withDatabaseDeadline } from '../../server/deadline.ts';
@@ -11,8 +13,10 @@ import type { Logger } from '../../server/log.ts';
 
 // The home page's A/B variants: which hero and which audit form each visitor sees, decided on the
 // server so the HTML already holds them. Owns its state: the returning visitors it remembers and the
-// running tests' definitions it re-reads every few seconds, both forgotten as soon as a test changes
-// (watch: LISTEN on PostgreSQL, and a periodic re-read), so every process stops a stopped test at once.
+// running tests' definitions it re-reads every few seconds, and the content slots' published copy
+// (db/queries/content.ts), all forgotten as soon as a test or a slot changes (watch: LISTEN on
+// PostgreSQL, and a periodic re-read), so every process stops a stopped test, and serves published
+// copy, at once. A test's control shows the slot's published copy.
 
 /**
  * How long the home page waits for its two assignments before showing the controls. Shorter than the
@@ -37,7 +41,9 @@ const REREAD_MS = 1000;
 const REREAD_LISTENING_MS = 10_000;
 
 export type HomeVariants = {
+  /** Which of the hero test's variants (the control when none), and the copy it shows. */
   hero: HeroVariantName;
+  heroFields: HeroFields;
   contactForm: ContactFormConfig;
   /** The assignments' ids, for the islands' view and click events; null when nothing is tracked. */
   heroTracking: AbTracking | null;
@@ -66,9 +72,19 @@ export type HomeVariantsService = {
    * (with `listen`), and when a periodic re-read of the tests' fingerprint differs. Returns the stop.
    */
   watch(options: { listen: boolean }): () => Promise<void>;
+  /** This process changed a test or a slot: forget at once (the others hear of it through watch). */
+  changed(): void;
 };
 
-const CONTROLS: HomeVariants = { hero: CONTROL_HERO, contactForm: defaultContactFormConfig, heroTracking: null, contactFormTracking: null };
+type Published = Pick<SlotFields, 'hero' | 'audit-form'>;
+const DEFAULT_PUBLISHED: Published = { hero: DEFAULT_SLOT_FIELDS.hero, 'audit-form': DEFAULT_SLOT_FIELDS['audit-form'] };
+const controlsOf = (published: Published): HomeVariants => ({
+  hero: CONTROL_HERO,
+  heroFields: published.hero,
+  contactForm: published['audit-form'] ?? defaultContactFormConfig,
+  heroTracking: null,
+  contactFormTracking: null,
+});
 
 export function createHomeVariants({ sql, now, log }: { sql: Sql; now: Clock; log: Logger }): HomeVariantsService {
   const perf = { now: millisecondsOf(now) };
@@ -87,9 +103,27 @@ export function createHomeVariants({ sql, now, log }: { sql: Sql; now: Clock; lo
     ttlResolution: 0,
     fetchMethod: async (testName) => ({ test: await loadRunningTest(sql, testName) }),
   });
+  // The slots' published copy, read once for everyone like the tests (a slot never published shows its default).
+  const published = new LRUCache<'slots', Published>({
+    max: 1,
+    ttl: RUNNING_TEST_TTL_MS,
+    perf,
+    ttlResolution: 0,
+    fetchMethod: async () => ({ ...DEFAULT_PUBLISHED, ...(await publishedSlots(sql)) }),
+  });
+  const publishedCopy = async (requestId: string): Promise<Published> => {
+    const known = published.get('slots');
+    if (known) return known;
+    try {
+      return (await withDatabaseDeadline(sql, () => published.fetch('slots'), HOME_ASSIGNMENT_DEADLINE_MS)) ?? DEFAULT_PUBLISHED;
+    } catch (error) {
+      log.warn('published content unreadable; showing the default copy', { requestId, error: (error as Error)?.name ?? 'Error' });
+      return DEFAULT_PUBLISHED;
+    }
+  };
 
   async function resolve(visitor: VisitorRef, requestId: string): Promise<HomeVariants> {
-    if (visitor === null) return CONTROLS;
+    if (visitor === null) return controlsOf(await publishedCopy(requestId));
     const known = visitor.isNew ? undefined : remembered.get(visitor.id);
     if (known) return known.variants;
 
@@ -111,8 +145,8 @@ export function createHomeVariants({ sql, now, log }: { sql: Sql; now: Clock; lo
         return null;
       }
     };
-    const [heroAssignment, formAssignment] = await Promise.all([assign(AB_TEST_NAMES.hero), assign(AB_TEST_NAMES.contactForm)]);
-    const variants = variantsFrom(heroAssignment, formAssignment);
+    const [heroAssignment, formAssignment, copy] = await Promise.all([assign(AB_TEST_NAMES.hero), assign(AB_TEST_NAMES.contactForm), publishedCopy(requestId)]);
+    const variants = variantsFrom(heroAssignment, formAssignment, copy);
     // A new visitor's variants are recomputed for free next time; what is worth remembering is a
     // returning visitor's, which cost a database read (and only when both tests answered).
     if (!visitor.isNew && heroAssignment && formAssignment) remembered.set(visitor.id, { variants, key: homeCacheKey(variants) });
@@ -122,6 +156,7 @@ export function createHomeVariants({ sql, now, log }: { sql: Sql; now: Clock; lo
   const forget = () => {
     remembered.clear();
     runningTests.clear();
+    published.clear();
   };
 
   function watch({ listen }: { listen: boolean }): () => Promise<void> {
@@ -129,7 +164,10 @@ export function createHomeVariants({ sql, now, log }: { sql: Sql; now: Clock; lo
     let stopped = false;
     const reread = async () => {
       try {
-        const current = await withDatabaseDeadline(sql, (db) => runningTestsVersion(db, Object.values(AB_TEST_NAMES)));
+        const current = await withDatabaseDeadline(
+          sql,
+          async (db) => `${await runningTestsVersion(db, Object.values(AB_TEST_NAMES))}|${await contentVersion(db)}`,
+        );
         if (version !== undefined && current !== version) {
           forget();
           log.info('A/B tests changed: remembered variants forgotten', { via: 'reread' });
@@ -173,30 +211,35 @@ export function createHomeVariants({ sql, now, log }: { sql: Sql; now: Clock; lo
   const newVisitorKey = (visitorId: string): string | undefined => {
     const hero = runningTests.get(AB_TEST_NAMES.hero);
     const form = runningTests.get(AB_TEST_NAMES.contactForm);
-    if (!hero || !form) return undefined;
+    const copy = published.get('slots');
+    if (!hero || !form || !copy) return undefined;
     const assignment = ({ test }: { test: RunningTest | null }) => (test ? (previewAssignment(test, visitorId, undefined)?.assignment ?? null) : null);
-    return homeCacheKey(variantsFrom(assignment(hero), assignment(form)));
+    return homeCacheKey(variantsFrom(assignment(hero), assignment(form), copy));
   };
 
-  return { resolve, keyFromMemory: (visitorId) => remembered.get(visitorId)?.key, newVisitorKey, watch };
+  return { resolve, keyFromMemory: (visitorId) => remembered.get(visitorId)?.key, newVisitorKey, watch, changed: forget };
 }
 
 /**
  * What the home page's HTML varies by, as a short key (the page cache hashes it on every request):
  * each distinct combination gets the next number, and a combination is never given another's.
  */
-export function homeCacheKey({ hero, contactForm, heroTracking, contactFormTracking }: HomeVariants): string {
-  let form = formKeys.get(contactForm);
-  if (form === undefined) formKeys.set(contactForm, (form = JSON.stringify(contactForm)));
-  const combination = `${hero}|${form}|${heroTracking?.variantId ?? '-'}|${contactFormTracking?.variantId ?? '-'}`;
+export function homeCacheKey({ hero, heroFields, contactForm, heroTracking, contactFormTracking }: HomeVariants): string {
+  const form = jsonOf(contactForm);
+  const combination = `${hero}|${jsonOf(heroFields)}|${form}|${heroTracking?.variantId ?? '-'}|${contactFormTracking?.variantId ?? '-'}`;
   let key = combinationKeys.get(combination);
   // A combination pushed out comes back under a new number, never under another's.
   if (key === undefined) combinationKeys.set(combination, (key = `v${++combinationCount}`));
   return key;
 }
 
-/** Contact-form configurations are shared objects (checked once each), so their JSON is too. */
-const formKeys = new WeakMap<ContactFormConfig, string>();
+/** Configurations and published copy are shared objects (checked once each), so their JSON is too. */
+const jsonKeys = new WeakMap<object, string>();
+function jsonOf(value: object): string {
+  let json = jsonKeys.get(value);
+  if (json === undefined) jsonKeys.set(value, (json = JSON.stringify(value)));
+  return json;
+}
 const MAX_COMBINATIONS = 1000;
 const combinationKeys = new LRUCache<string, string>({ max: MAX_COMBINATIONS });
 let combinationCount = 0;
@@ -205,12 +248,15 @@ let combinationCount = 0;
  * The variants two assignments show; a missing assignment or an unusable configuration shows the
  * control, untracked. Configurations are checked once each (they come from the shared test definition).
  */
-function variantsFrom(heroAssignment: Assignment | null, formAssignment: Assignment | null): HomeVariants {
+function variantsFrom(heroAssignment: Assignment | null, formAssignment: Assignment | null, copy: Published): HomeVariants {
   const hero = heroAssignment && checked(heroAssignment.variant.configuration, heroConfigSchema);
   const form = formAssignment && checked(formAssignment.variant.configuration, contactFormConfigSchema);
+  const heroName = hero ? hero.heroVariant : CONTROL_HERO;
   return {
-    hero: hero ? hero.heroVariant : CONTROLS.hero,
-    contactForm: form ?? CONTROLS.contactForm,
+    hero: heroName,
+    // The control (and anyone outside the test) sees the published copy; a challenger, its own.
+    heroFields: heroName === CONTROL_HERO || !isHeroVariantName(heroName) ? copy.hero : heroVariantFields(heroName),
+    contactForm: form && !formAssignment?.variant.isControl ? form : copy['audit-form'],
     heroTracking: hero && heroAssignment ? trackingOf(heroAssignment) : null,
     contactFormTracking: form && formAssignment ? trackingOf(formAssignment) : null,
   };
@@ -225,6 +271,14 @@ function checked<T>(configuration: Record<string, unknown>, schema: { safeParse(
     checkedConfigurations.set(configuration, parsed.success ? parsed.data : null);
   }
   return checkedConfigurations.get(configuration) as T | null;
+}
+
+const heroFieldCopies = new Map<HeroVariantName, HeroFields>();
+/** One object per variant, so its JSON is worked out once. */
+function heroVariantFields(name: HeroVariantName): HeroFields {
+  let fields = heroFieldCopies.get(name);
+  if (!fields) heroFieldCopies.set(name, (fields = heroFieldsOfVariant(name)));
+  return fields;
 }
 
 const trackingOf = (a: Assignment): AbTracking => ({ testId: a.testId, variantId: a.variantId });

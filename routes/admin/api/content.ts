@@ -1,0 +1,30 @@
+import { Hono } from 'hono';
+import * as z from 'zod/mini';
+import { publishedVersion, publishSlot } from '../../../db/queries/content.ts';
+import { applyFields, DEFAULT_SLOT_FIELDS, isSlotName } from '../../../lib/content/slots.ts';
+import { jsonWrite } from '../../../server/api/guards.ts';
+import { validJson } from '../../../server/api/validate.ts';
+import { withDatabaseDeadline } from '../../../server/deadline.ts';
+import type { AppEnv } from '../../../server/deps.ts';
+import { answerError } from '../../../server/middleware/errors.ts';
+import { requireStaff, signedInStaff } from '../../../server/staff-auth.ts';
+
+/**
+ * PUT /admin/api/content/{slot} {fields}: publishes the slot's default, the fields given changed and
+ * the others kept (a staff session and the X-CSRF-Token header). 200 {slot, version, changed, fields};
+ * an unknown field or a wrong type 400 naming it; an unknown slot 404.
+ */
+const publishSchema = z.object({ fields: z.record(z.string(), z.unknown()) });
+
+export default new Hono<AppEnv>().put('/:slot', jsonWrite(), requireStaff('api'), validJson(publishSchema), async (c) => {
+  const slot = c.req.param('slot');
+  if (!isSlotName(slot)) return answerError(c, 404, 'No such content slot: the slots are hero and audit-form');
+  const patch = c.req.valid('json').fields;
+  const { sql, homeVariants } = c.get('deps');
+  const current = (await withDatabaseDeadline(sql, (db) => publishedVersion(db, slot)))?.fields ?? DEFAULT_SLOT_FIELDS[slot];
+  const result = applyFields(slot, current as never, patch);
+  if (!result.ok) return answerError(c, 400, result.message, { fields: { [result.field]: result.message } });
+  const { version, changed } = await publishSlot(sql, slot, result.fields, signedInStaff(c).email);
+  homeVariants.changed();
+  return c.json({ slot, version, changed, fields: result.fields });
+});

@@ -1,0 +1,54 @@
+import type { Sql } from 'postgres';
+import { createStaff } from './staff.ts';
+
+// Staff publishing over HTTP to a running server, and how long until every server serves the new
+// copy: shared by the propagation tests and bench/experiment-ship.ts.
+
+export type HttpStaff = { cookie: string; csrf: string };
+
+/** A staff account made on `sql`, signed in on the server at `url`: its session cookie and CSRF token. */
+export async function signInOver(url: string, sql: Sql): Promise<HttpStaff> {
+  const staff = await createStaff(sql, 'publisher');
+  const res = await fetch(`${url}/admin/login`, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ email: staff.email, password: staff.password }).toString(),
+  });
+  if (res.status !== 303) throw new Error(`sign-in answered ${res.status}`);
+  const cookie = res.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .find((c) => c.startsWith('staff_session='));
+  if (!cookie) throw new Error('no session cookie');
+  const page = await (await fetch(`${url}/admin/leads`, { headers: { cookie } })).text();
+  const csrf = page.match(/name="_csrf" value="([^"]+)"/)?.[1];
+  if (!csrf) throw new Error('no CSRF token on the inbox');
+  return { cookie, csrf };
+}
+
+/** PUT /admin/api/content/{slot} on the server at `url`. */
+export async function publishOver(url: string, staff: HttpStaff, slot: string, fields: Record<string, unknown>): Promise<Response> {
+  return fetch(`${url}/admin/api/content/${slot}`, {
+    method: 'PUT',
+    headers: { 'content-type': 'application/json', cookie: staff.cookie, 'x-csrf-token': staff.csrf },
+    body: JSON.stringify({ fields }),
+  });
+}
+
+/**
+ * Milliseconds from `since` until the home page of every server at `urls` holds `text` (a new
+ * visitor, and a returning one when `cookie` is given), polled every 10 ms; null past `limitMs`.
+ */
+export async function msUntilServed(urls: string[], text: string, since: number, limitMs = 5000, cookie?: string): Promise<number | null> {
+  const served = async (url: string) => {
+    for (;;) {
+      const res = await fetch(`${url}/`, { headers: cookie ? { cookie } : {} });
+      if ((await res.text()).includes(text)) return performance.now();
+      if (performance.now() - since > limitMs) return null;
+      await Bun.sleep(10);
+    }
+  };
+  const times = await Promise.all(urls.map(served));
+  return times.some((t) => t === null) ? null : Math.max(...(times as number[])) - since;
+}
