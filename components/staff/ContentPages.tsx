@@ -73,8 +73,7 @@ export function SlotEditor({ staff, slot, published, draft, previewing, error, n
       </p>
       <h1 className="mt-1 text-2xl font-bold text-slate-900 sm:text-3xl">{SLOT_TITLES[slot].title}</h1>
       <p className="mt-2 text-slate-700">
-        Published: version {published.version}, {formatWhen(published.publishedAt)}
-        {published.publishedBy ? ` by ${published.publishedBy}` : ''}.
+        Published: version {published.version} · {formatWhen(published.publishedAt)} · {published.publishedBy ?? 'set up with the site'}
       </p>
       {notice ? (
         <p role="status" className="mt-4 rounded-lg border border-green-200 bg-green-50 px-3 py-2 text-sm text-green-800">
@@ -87,7 +86,7 @@ export function SlotEditor({ staff, slot, published, draft, previewing, error, n
         </p>
       ) : null}
       <div className="mt-6 grid gap-8 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
-        <form method="post" action={`/admin/content/${slot}`} className="space-y-4 rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
+        <form method="post" action={`/admin/content/${slot}`} className="space-y-4 self-start rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
           <CsrfField token={staff.csrfToken} />
           {Object.entries(fields).map(([name, kind]) => {
             const id = `field-${name}`;

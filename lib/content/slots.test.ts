@@ -1,0 +1,52 @@
+import { expect, test } from 'bun:test';
+import { heroVariants } from '../ab/hero-variants.ts';
+import { applyFields, changedFields, DEFAULT_SLOT_FIELDS, fieldsFromForm, heroBackground, heroFieldsOfVariant, isSlotName, SLOT_FIELDS } from './slots.ts';
+
+test('the slots keep the spec field names, and the editor lists every field of each schema', () => {
+  expect(Object.keys(SLOT_FIELDS.hero)).toEqual(['headline', 'subheadline', 'ctaText', 'ctaStyle', 'brandName', 'highlightBrand', 'separateTagline']);
+  expect(Object.keys(SLOT_FIELDS['audit-form'])).toEqual(['formTitle', 'submitButtonText', 'showPhone', 'showCompany']);
+  expect(Object.keys(DEFAULT_SLOT_FIELDS.hero).sort()).toEqual(Object.keys(SLOT_FIELDS.hero).sort());
+  expect(isSlotName('hero')).toBe(true);
+  expect(isSlotName('footer')).toBe(false);
+  expect(isSlotName('__proto__')).toBe(false);
+});
+
+test('applyFields changes the fields given and keeps the rest; refuses unknown fields, wrong types and sizes by name', () => {
+  const hero = DEFAULT_SLOT_FIELDS.hero;
+  expect(applyFields('hero', hero, { ctaText: 'Book a call' })).toEqual({ ok: true, fields: { ...hero, ctaText: 'Book a call' } });
+  expect(applyFields('hero', hero, {})).toEqual({ ok: true, fields: hero });
+  expect(applyFields('hero', hero, { colour: 'red' })).toMatchObject({ ok: false, field: 'colour' });
+  expect(applyFields('hero', hero, { __proto__: { x: 1 } })).toMatchObject({ ok: true });
+  expect(applyFields('hero', hero, { ctaStyle: 'neon' })).toEqual({ ok: false, field: 'ctaStyle', message: 'ctaStyle: must be one of default, gradient' });
+  expect(applyFields('hero', hero, { headline: '' })).toMatchObject({ ok: false, field: 'headline' });
+  expect(applyFields('hero', hero, { headline: 'x'.repeat(121) })).toMatchObject({ ok: false, field: 'headline' });
+  expect(applyFields('hero', hero, { highlightBrand: 'true' })).toEqual({
+    ok: false,
+    field: 'highlightBrand',
+    message: 'highlightBrand: must be true or false',
+  });
+  expect(applyFields('audit-form', DEFAULT_SLOT_FIELDS['audit-form'], null)).toMatchObject({ ok: false, field: 'fields' });
+  expect(applyFields('audit-form', DEFAULT_SLOT_FIELDS['audit-form'], ['formTitle'])).toMatchObject({ ok: false, field: 'fields' });
+});
+
+test('a plain form: text trimmed, a ticked box true and an absent one false, other names ignored', () => {
+  expect(fieldsFromForm('audit-form', { formTitle: '  Free audit ', submitButtonText: 'Go', showPhone: 'on', _csrf: 'x', extra: 'y' })).toEqual({
+    formTitle: 'Free audit',
+    submitButtonText: 'Go',
+    showPhone: true,
+    showCompany: false,
+  });
+});
+
+test('the history names what changed; the first version lists every field', () => {
+  expect(changedFields({ a: 1, b: 'x' }, { a: 1, b: 'y' })).toEqual([{ field: 'b', before: 'x', after: 'y' }]);
+  expect(changedFields(null, { a: 1 })).toEqual([{ field: 'a', before: undefined, after: 1 }]);
+});
+
+test('the spec hero variants as fields, each with its own background', () => {
+  expect(heroFieldsOfVariant('control')).toEqual(DEFAULT_SLOT_FIELDS.hero);
+  for (const name of ['control', 'variant-a', 'variant-b'] as const) {
+    expect(heroBackground(heroFieldsOfVariant(name))).toBe(heroVariants[name].backgroundClass);
+  }
+  expect(heroFieldsOfVariant('variant-b')).toMatchObject({ brandName: 'Northline Digital', highlightBrand: true, separateTagline: true });
+});

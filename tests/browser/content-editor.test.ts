@@ -1,0 +1,79 @@
+import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from 'bun:test';
+import { mkdirSync } from 'node:fs';
+import type { Browser, Page } from 'playwright-core';
+import { DEFAULT_SLOT_FIELDS } from '../../lib/content/slots.ts';
+import { axeViolations } from '../helpers/axe.ts';
+import { DESKTOP, launchBrowser, PHONE } from '../helpers/browser.ts';
+import { type ScratchDatabase, scratchDatabase } from '../helpers/isolated-db.ts';
+import { type RunningServer, startServer } from '../helpers/server.ts';
+import { createStaff, type TestStaff } from '../helpers/staff.ts';
+
+setDefaultTimeout(90_000);
+
+// The content editor in a real browser (its pages have no script: the forms post as they would with JavaScript off): edit the hero, preview it, publish it, see
+// it on the home page, and go back to the first version. A database of its own: a publish changes the
+// home page for everyone. Screenshots at 390 and 1280 px in /tmp/content-shots.
+
+const SHOTS = '/tmp/content-shots';
+let scratch: ScratchDatabase;
+let server: RunningServer;
+let browser: Browser;
+let staff: TestStaff;
+
+beforeAll(async () => {
+  mkdirSync(SHOTS, { recursive: true });
+  scratch = await scratchDatabase();
+  const db = await scratch.open();
+  staff = await createStaff(db.sql, 'editor');
+  await db.sql`update ab_tests set is_active = false`;
+  await db.close();
+  [server, browser] = await Promise.all([startServer({ RATE_LIMITS: 'off', ...scratch.env }, scratch.env.DATA_DIR || undefined), launchBrowser()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+  await scratch?.drop();
+});
+
+async function signedInPage(viewport: { width: number; height: number }): Promise<Page> {
+  const context = await browser.newContext({ viewport, javaScriptEnabled: true });
+  const page = await context.newPage();
+  await page.goto(`${server.url}/admin/login`);
+  await page.getByLabel('Work email').fill(staff.email);
+  await page.getByLabel('Password').fill(staff.password);
+  await Promise.all([page.waitForURL((url) => url.pathname === '/admin/leads'), page.getByRole('button', { name: 'Sign in' }).click()]);
+  return page;
+}
+
+describe.each([
+  ['phone', PHONE],
+  ['laptop', DESKTOP],
+] as const)('on a %s', (_device, viewport) => {
+  test('list, edit, preview, publish, see it on the home page, roll back; nothing overflows; axe finds nothing', async () => {
+    const page = await signedInPage(viewport);
+    await page.goto(`${server.url}/admin/content`);
+    await page.screenshot({ path: `${SHOTS}/content-list-${viewport.width}.png`, fullPage: true });
+    await page.getByRole('link', { name: 'Home page hero' }).click();
+    const headline = `Fewer empty days for Toronto trades (${viewport.width})`;
+    await page.getByLabel('Headline', { exact: true }).fill(headline);
+    await page.getByLabel('Button style').selectOption('gradient');
+    await page.getByRole('button', { name: 'Preview' }).click();
+    expect(await page.getByRole('heading', { name: 'Preview of your changes (not published yet)' }).isVisible()).toBe(true);
+    expect(await page.locator('[data-preview="hero"] h1').textContent()).toBe(headline);
+    await page.screenshot({ path: `${SHOTS}/content-editor-${viewport.width}.png`, fullPage: true });
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow).toBe(0);
+    expect(await axeViolations(page)).toEqual([]);
+
+    await page.getByRole('button', { name: 'Publish' }).click();
+    expect(await page.getByRole('status').textContent()).toContain('Published');
+    const home = await (await fetch(`${server.url}/`)).text();
+    expect(home).toContain(headline.replace('(', '(').replace(/&/g, '&amp;'));
+
+    // Back to the first version: the spec's control copy again.
+    await page.getByRole('button', { name: 'Go back to version 1' }).click();
+    expect(await page.getByRole('status').textContent()).toContain('Published');
+    expect(await (await fetch(`${server.url}/`)).text()).toContain(DEFAULT_SLOT_FIELDS.hero.headline);
+    await page.context().close();
+  });
+});
