@@ -7,7 +7,7 @@ import { withDatabaseDeadline } from '../../server/deadline.ts';
 import type { AppContext, AppEnv } from '../../server/deps.ts';
 import { answerError } from '../../server/middleware/errors.ts';
 import { definePage, renderPage } from '../../server/page.tsx';
-import { requireStaff, signedInStaff } from '../../server/staff-auth.ts';
+import { requireOwner, requireStaff, signedInStaff } from '../../server/staff-auth.ts';
 import { staffMeta } from './_staff-pages.tsx';
 
 const listPage = definePage<ContentListProps>({ meta: staffMeta('Site content', '/admin/content'), Component: ContentList });
@@ -69,7 +69,8 @@ async function typedFields(c: AppContext, slot: SlotName) {
 
 /**
  * /admin/content: the content slots; /admin/content/{slot}: one slot's editor (preview, publish, history
- * and rollback). Plain forms with the CSRF token: every action works without JavaScript.
+ * and rollback). Plain forms with the CSRF token: every action works without JavaScript. Reading and
+ * previewing are for all staff; publishing and rolling back for owners (403 for `staff`, nothing changed).
  */
 export default new Hono<AppEnv>()
   .get('/', requireStaff('page'), async (c) => {
@@ -91,7 +92,7 @@ export default new Hono<AppEnv>()
     if (!result.ok) return showEditor(c, slot, { draft: typed, error: result }, 400);
     return showEditor(c, slot, { draft: result.fields, previewing: true });
   })
-  .post('/:slot/rollback', formWrite(), requireStaff('page'), async (c) => {
+  .post('/:slot/rollback', formWrite(), requireOwner('page'), async (c) => {
     const slot = slotOf(c);
     if (!slot) return answerError(c, 404, 'No such content slot');
     const version = Number((await c.req.parseBody()).version);
@@ -102,7 +103,7 @@ export default new Hono<AppEnv>()
     homeVariants.changed();
     return c.redirect(`/admin/content/${slot}?done=${changed ? 'published' : 'unchanged'}`, 303);
   })
-  .post('/:slot', formWrite(), requireStaff('page'), async (c) => {
+  .post('/:slot', formWrite(), requireOwner('page'), async (c) => {
     const slot = slotOf(c);
     if (!slot) return answerError(c, 404, 'No such content slot');
     const { typed, result } = await typedFields(c, slot);

@@ -13,6 +13,7 @@ setDefaultTimeout(30_000);
 let scratch: ScratchDatabase;
 let t: Awaited<ReturnType<typeof testApp>>;
 let session: { cookie: string; csrf: string };
+let staffOnly: { cookie: string; csrf: string };
 
 beforeAll(async () => {
   scratch = await scratchDatabase();
@@ -22,6 +23,7 @@ beforeAll(async () => {
   t = await testApp({ sql: db.sql });
   const staff = await createStaff(db.sql, 'content');
   session = await signedIn(t, staff);
+  staffOnly = await signedIn(t, await createStaff(db.sql, 'reader', 'staff'));
 });
 afterAll(async () => {
   await scratch.drop();
@@ -146,6 +148,26 @@ describe('content slots', () => {
     expect(del.status).toBe(405);
     expect((await t.request('/admin/content/hero', { method: 'PUT', headers: { cookie: session.cookie } })).status).toBe(405);
     expect(await t.sql`select slot, version from content_versions`).toEqual(before);
+    // A `staff` account reads and previews, but may not publish or roll back.
+    const asStaff = { cookie: staffOnly.cookie, 'x-csrf-token': staffOnly.csrf };
+    expect((await put('hero', { fields: { headline: 'Staff may not' } }, asStaff)).status).toBe(403);
+    expect(
+      (await staffPost(t, staffOnly, '/admin/content/hero', { headline: 'Staff may not', subheadline: 'x', ctaText: 'Go', ctaStyle: 'default', brandName: '' }))
+        .status,
+    ).toBe(403);
+    expect((await staffPost(t, staffOnly, '/admin/content/hero/rollback', { version: '2' })).status).toBe(403);
+    expect(
+      (
+        await staffPost(t, staffOnly, '/admin/content/hero/preview', {
+          headline: 'Staff may look',
+          subheadline: 'x',
+          ctaText: 'Go',
+          ctaStyle: 'default',
+          brandName: '',
+        })
+      ).status,
+    ).toBe(200);
+    expect((await t.request('/admin/content/hero', { headers: { cookie: staffOnly.cookie } })).status).toBe(200);
     // Without a session the pages send the browser to sign in.
     expect((await t.request('/admin/content', { redirect: 'manual' })).status).toBe(303);
   });

@@ -7,16 +7,16 @@ import { validJson } from '../../../server/api/validate.ts';
 import { withDatabaseDeadline } from '../../../server/deadline.ts';
 import type { AppEnv } from '../../../server/deps.ts';
 import { answerError } from '../../../server/middleware/errors.ts';
-import { requireStaff, signedInStaff } from '../../../server/staff-auth.ts';
+import { requireOwner, signedInStaff } from '../../../server/staff-auth.ts';
 
 /**
  * PUT /admin/api/content/{slot} {fields}: publishes the slot's default, the fields given changed and
- * the others kept (a staff session and the X-CSRF-Token header). 200 {slot, version, changed, fields};
+ * the others kept (an owner's session and the X-CSRF-Token header; `staff` 403). 200 {slot, version, changed, fields};
  * an unknown field or a wrong type 400 naming it; an unknown slot 404.
  */
 const publishSchema = z.object({ fields: z.record(z.string(), z.unknown()) });
 
-export default new Hono<AppEnv>().put('/:slot', jsonWrite(), requireStaff('api'), validJson(publishSchema), async (c) => {
+export default new Hono<AppEnv>().put('/:slot', jsonWrite(), requireOwner('api'), validJson(publishSchema), async (c) => {
   const slot = c.req.param('slot');
   if (!isSlotName(slot)) return answerError(c, 404, 'No such content slot: the slots are hero and audit-form');
   const patch = c.req.valid('json').fields;
