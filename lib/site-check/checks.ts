@@ -6,6 +6,7 @@
 
 import { findAll, findOne, getAttributeValue, hasChildren, isTag, isText, textContent } from 'domutils';
 import { parseDocument } from 'htmlparser2';
+import { SEPARATE_ELEMENTS } from '../text/html-text.ts';
 import { SITE_CHECK_LABELS } from './labels.ts';
 import { type FindingStatus, SITE_CHECK_KEYS, type SiteCheckFinding, type SiteCheckKey } from './types.ts';
 
@@ -49,29 +50,6 @@ const quoted = (text: string, max = 80) => `'${text.length > max ? `${text.slice
 const squash = (text: string) => text.replace(/\s+/g, ' ').trim();
 
 type Node = Doc['children'][number];
-/** Elements that start a new line in a browser: their text is kept apart from what is beside it. */
-const BLOCKS = new Set([
-  'br',
-  'p',
-  'div',
-  'li',
-  'ul',
-  'ol',
-  'h1',
-  'h2',
-  'h3',
-  'h4',
-  'h5',
-  'h6',
-  'section',
-  'footer',
-  'header',
-  'nav',
-  'td',
-  'tr',
-  'table',
-  'article',
-]);
 /** The text a person reads in `nodes` (scripts and styles left out, blocks kept apart), spaces squashed. */
 function readableText(nodes: readonly Node[]): string {
   let text = '';
@@ -79,7 +57,7 @@ function readableText(nodes: readonly Node[]): string {
     if (isText(node)) text += node.data;
     else if (isTag(node) && (node.name === 'script' || node.name === 'style')) return;
     else if (hasChildren(node)) {
-      const block = isTag(node) && BLOCKS.has(node.name);
+      const block = isTag(node) && SEPARATE_ELEMENTS.has(node.name);
       if (block) text += ' ';
       for (const child of node.children) walk(child);
       if (block) text += ' ';

@@ -9,7 +9,7 @@ import { decodeHTML, decodeHTMLAttribute } from 'entities/decode';
  * and replaced content (an image, a control). Where one starts or ends, the words on either side are
  * separate words, even when the source put no whitespace there ('<p>One</p><p>Two</p>').
  */
-const SEPARATE = new Set([
+export const SEPARATE_ELEMENTS: ReadonlySet<string> = new Set([
   'address',
   'article',
   'aside',
@@ -114,7 +114,7 @@ export function stripTags(html: string): string {
     const name = tag[2]?.toLowerCase();
     if (!name) continue;
     if (closing && ENDS_SENTENCE.test(name) && /[^\s.!?:;]\s*$/.test(out)) out = `${out.trimEnd()}.`;
-    if (SEPARATE.has(name)) apart = true;
+    if (SEPARATE_ELEMENTS.has(name)) apart = true;
     // An element's end followed by another's start: two things side by side, not one word.
     else if (closing) closedOne = true;
     else if (closedOne) apart = true;
