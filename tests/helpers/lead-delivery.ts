@@ -19,7 +19,9 @@ export function countHooks(requests: WebhookRequest[]) {
   return { delivered: byId.size, duplicated: [...byId.values()].filter((n) => n > 1).length };
 }
 
+/** The notifications' jobs by state (an audit's website check rides the same queue, but tells nobody anything). */
 export async function jobStates(db: Database) {
-  const rows = await db.sql<{ state: string; count: number }[]>`select state, count(*)::int as count from jobs group by state`;
+  const rows = await db.sql<{ state: string; count: number }[]>`
+    select state, count(*)::int as count from jobs where channel <> 'site-check' group by state`;
   return Object.fromEntries(rows.map((r) => [r.state, r.count])) as Record<string, number>;
 }
