@@ -17,14 +17,19 @@ setDefaultTimeout(60_000);
 const SHOTS = '/tmp/shots';
 mkdirSync(SHOTS, { recursive: true });
 const good = goodSite(new Date().getFullYear());
-const slow = slowSite();
-// Another that never answers: the first's failure is reused for an hour.
+// Sites that never answer, one per page opened while its check runs: each check has its own 5 s (a
+// check's failure is reused for an hour, and a page opened late on a busy machine would find it over).
+const slowForPhone = slowSite();
+const slowForDesktop = slowSite();
 const silent = slowSite();
-const ctx = staffServerAndBrowser('site-check-browser', { SITE_CHECK_ALLOW_HOSTS: `${good.hostPort},${slow.hostPort},${silent.hostPort}` });
+const ctx = staffServerAndBrowser('site-check-browser', {
+  SITE_CHECK_ALLOW_HOSTS: `${good.hostPort},${slowForPhone.hostPort},${slowForDesktop.hostPort},${silent.hostPort}`,
+});
 
 afterAll(async () => {
   await good.stop();
-  await slow.stop();
+  await slowForPhone.stop();
+  await slowForDesktop.stop();
   await silent.stop();
 });
 
@@ -57,8 +62,11 @@ async function findingsShot(page: Page, name: string) {
 
 describe('the results page', () => {
   test('while the check runs: “Checking your website…”, at 390 and 1280 px; without JavaScript it reloads itself until the check is over', async () => {
-    const audit = await postAudit(`${slow.origin}/`);
-    for (const viewport of [PHONE, DESKTOP]) {
+    for (const [viewport, slow] of [
+      [PHONE, slowForPhone],
+      [DESKTOP, slowForDesktop],
+    ] as const) {
+      const audit = await postAudit(`${slow.origin}/`);
       const { page, context, problems } = await openPage(ctx.browser, audit.resultsUrl, viewport);
       await expect(page.getByRole('heading', { name: 'Checking your website…' }).isVisible()).resolves.toBe(true);
       await findingsShot(page, `site-check-pending-${viewport.width}`);
