@@ -141,7 +141,9 @@ describe.each([
   });
 
   test('the same-phone hint merged, then undone', async () => {
-    await Promise.all([page.waitForURL(/\?saved=merge#merge$/), page.getByRole('button', { name: 'Merge into this person' }).click()]);
+    // Other tests' leads may share the random phone number: merge this run's Ada, by her row.
+    const adaRow = page.locator('[data-same-phone] li', { hasText: `Ada Okafor${runId}` });
+    await Promise.all([page.waitForURL(/\?saved=merge#merge$/), adaRow.getByRole('button', { name: 'Merge into this person' }).click()]);
     await settle(page, js);
     expect(await page.locator('#merge [role="status"]').textContent()).toContain('Merged');
     expect(await page.locator('[data-person-leads]').textContent()).toContain(`Riverside Cleaning ${runId} East`);
