@@ -24,12 +24,12 @@ const verdictClass: Record<Decision['kind'], string> = {
 
 /** One test: what it is, what its counts mean, the verdict and why, every variant's numbers, the chart, the method. */
 export function TestCard({ report, now, apiBase, source = null }: { report: TestReport; now: string; apiBase: string; source?: string | null }) {
-  const { test, results, configurations, hourly } = report;
+  const { test, slot, results, configurations, hourly } = report;
   const stats = results[0]?.stats.test;
   const hasData = results.some((r) => r.metrics.views > 0);
   const headingId = `ab-test-${test.id}`;
   const chartHeadingId = `ab-chart-${test.id}`;
-  const meanings = eventMeanings(test.name);
+  const meanings = eventMeanings(slot);
   const challengers = results.filter((r) => !r.variant.isControl).length;
 
   let next = 0;

@@ -1,6 +1,6 @@
 import { abClickMarker, abViewMarker } from '../../client/ab-markers.ts';
 import type { AbTracking } from '../../lib/ab/definitions.ts';
-import { type HeroVariantName, heroBadge } from '../../lib/ab/hero-variants.ts';
+import { heroBadge } from '../../lib/ab/hero-variants.ts';
 import { type HeroFields, heroBackground } from '../../lib/content/slots.ts';
 import { figures } from '../../lib/site.ts';
 import { LineIcon } from '../ui/LineIcon.tsx';
@@ -17,9 +17,20 @@ const gradientCta = `inline-flex items-center justify-center gap-2 rounded-lg bg
  * motion). `variant: null` (no choice yet) shows a placeholder of the same size. `tracking` (the
  * assignment's ids; null for crawlers and fallbacks) marks the hero for its one `view` and the call to
  * action for its `click`, both sent by the island loader. `fields` is the copy shown: the hero slot's
- * published copy for the control, a challenger's own otherwise (features/ab/home-variants.ts).
+ * published copy for the control, a challenger's own otherwise (features/ab/home-variants.ts); `variant`
+ * names the experiment's variant. A preview inside a staff page takes `heading: 'h2'`, so the page keeps one h1.
  */
-export function Hero({ variant, fields, tracking = null }: { variant: HeroVariantName | null; fields?: HeroFields; tracking?: AbTracking | null }) {
+export function Hero({
+  variant,
+  fields,
+  tracking = null,
+  heading: Heading = 'h1',
+}: {
+  variant: string | null;
+  fields?: HeroFields;
+  tracking?: AbTracking | null;
+  heading?: 'h1' | 'h2';
+}) {
   if (!variant || !fields) return <HeroSkeleton />;
   const v = fields;
   return (
@@ -30,12 +41,12 @@ export function Hero({ variant, fields, tracking = null }: { variant: HeroVarian
           {heroBadge}
         </p>
         {v.brandName ? (
-          <h1 className="mt-6 text-4xl font-extrabold tracking-tight text-slate-900 sm:text-6xl">
+          <Heading className="mt-6 text-4xl font-extrabold tracking-tight text-slate-900 sm:text-6xl">
             <span className={v.highlightBrand ? 'bg-gradient-to-r from-blue-700 to-indigo-600 bg-clip-text text-transparent' : undefined}>{v.brandName}</span>
             {v.separateTagline ? <span className="mt-3 block text-2xl font-bold text-slate-800 sm:text-4xl">{v.headline}</span> : ` ${v.headline}`}
-          </h1>
+          </Heading>
         ) : (
-          <h1 className="mt-6 text-4xl font-extrabold tracking-tight text-slate-900 sm:text-6xl">{v.headline}</h1>
+          <Heading className="mt-6 text-4xl font-extrabold tracking-tight text-slate-900 sm:text-6xl">{v.headline}</Heading>
         )}
         <p className="mx-auto mt-6 max-w-2xl text-lg leading-8 text-slate-700">{v.subheadline}</p>
         <div className="mt-8 flex flex-col items-center justify-center gap-3 sm:flex-row">

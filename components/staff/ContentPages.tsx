@@ -1,17 +1,8 @@
-import { CONTROL_HERO } from '../../lib/ab/hero-variants.ts';
-import {
-  type AnySlotFields,
-  type AuditFormFields,
-  changedFields,
-  type HeroFields,
-  SLOT_FIELDS,
-  SLOT_NAMES,
-  SLOT_TITLES,
-  type SlotName,
-} from '../../lib/content/slots.ts';
+import { type AnySlotFields, type AuditFormFields, changedFields, type HeroFields, SLOT_NAMES, SLOT_TITLES, type SlotName } from '../../lib/content/slots.ts';
+import { formatDateTime } from '../../lib/time/display.ts';
 import { Hero } from '../home/Hero.tsx';
-import { inputClass } from '../ui/form.tsx';
 import { buttonClass } from '../ui/styles.ts';
+import { SlotFieldInputs } from './SlotFieldInputs.tsx';
 import { CsrfField, type StaffPageProps, StaffShell } from './StaffShell.tsx';
 
 // /admin/content: the content slots, and one slot's editor with a server-rendered preview, its history
@@ -41,7 +32,9 @@ export function ContentList({ staff, slots }: ContentListProps) {
               </h2>
               <p className="mt-1 text-sm text-slate-700">{SLOT_TITLES[name].where}</p>
               <p className="mt-3 text-sm text-slate-600" data-slot-version={row?.version ?? 0}>
-                {row ? `Version ${row.version}, published ${formatWhen(row.publishedAt)}${row.publishedBy ? ` by ${row.publishedBy}` : ''}` : 'Never published'}
+                {row
+                  ? `Version ${row.version}, published ${formatDateTime(row.publishedAt)}${row.publishedBy ? ` by ${row.publishedBy}` : ''}`
+                  : 'Never published'}
               </p>
             </li>
           );
@@ -63,7 +56,6 @@ export type SlotEditorProps = StaffPageProps & {
 };
 
 export function SlotEditor({ staff, slot, published, draft, previewing, error, notice, history }: SlotEditorProps) {
-  const fields = SLOT_FIELDS[slot] as Record<string, { kind: string; label: string; max?: number; required?: boolean; options?: readonly string[] }>;
   return (
     <StaffShell staff={staff} current="/admin/content">
       <p className="text-sm">
@@ -73,7 +65,7 @@ export function SlotEditor({ staff, slot, published, draft, previewing, error, n
       </p>
       <h1 className="mt-1 text-2xl font-bold text-slate-900 sm:text-3xl">{SLOT_TITLES[slot].title}</h1>
       <p className="mt-2 text-slate-700">
-        Published: version {published.version} · {formatWhen(published.publishedAt)} · {published.publishedBy ?? 'set up with the site'}
+        Published: version {published.version} · {formatDateTime(published.publishedAt)} · {published.publishedBy ?? 'set up with the site'}
       </p>
       {notice ? (
         <p role="status" className="mt-4 rounded-lg border border-green-200 bg-green-50 px-3 py-2 text-sm text-green-800">
@@ -88,60 +80,7 @@ export function SlotEditor({ staff, slot, published, draft, previewing, error, n
       <div className="mt-6 grid gap-8 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
         <form method="post" action={`/admin/content/${slot}`} className="space-y-4 self-start rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
           <CsrfField token={staff.csrfToken} />
-          {Object.entries(fields).map(([name, kind]) => {
-            const id = `field-${name}`;
-            const value = draft[name];
-            if (kind.kind === 'flag')
-              return (
-                <label key={name} htmlFor={id} className="flex items-center gap-3 text-slate-800">
-                  <input id={id} type="checkbox" name={name} defaultChecked={value === true} className="h-5 w-5 rounded border-slate-400" />
-                  {kind.label}
-                </label>
-              );
-            if (kind.kind === 'choice')
-              return (
-                <div key={name}>
-                  <label htmlFor={id} className="block text-sm font-medium text-slate-800">
-                    {kind.label}
-                  </label>
-                  <select id={id} name={name} defaultValue={String(value)} className={`mt-1 ${inputClass}`}>
-                    {kind.options?.map((o) => (
-                      <option key={o} value={o}>
-                        {o === 'default' ? 'Plain blue' : o === 'gradient' ? 'Blue gradient' : o}
-                      </option>
-                    ))}
-                  </select>
-                </div>
-              );
-            const long = (kind.max ?? 0) > 150;
-            return (
-              <div key={name}>
-                <label htmlFor={id} className="block text-sm font-medium text-slate-800">
-                  {kind.label}
-                </label>
-                {long ? (
-                  <textarea
-                    id={id}
-                    name={name}
-                    defaultValue={String(value ?? '')}
-                    maxLength={kind.max}
-                    rows={4}
-                    required={kind.required}
-                    className={`mt-1 ${inputClass}`}
-                  />
-                ) : (
-                  <input
-                    id={id}
-                    name={name}
-                    defaultValue={String(value ?? '')}
-                    maxLength={kind.max}
-                    required={kind.required}
-                    className={`mt-1 ${inputClass}`}
-                  />
-                )}
-              </div>
-            );
-          })}
+          <SlotFieldInputs slot={slot} values={draft} />
           <div className="flex flex-wrap gap-3 pt-2">
             <button type="submit" formAction={`/admin/content/${slot}/preview`} className={buttonClass.secondary}>
               Preview
@@ -171,7 +110,7 @@ export function SlotEditor({ staff, slot, published, draft, previewing, error, n
               <li key={v.version} className="rounded-lg border border-slate-200 bg-white p-4" data-version={v.version}>
                 <div className="flex flex-wrap items-center justify-between gap-2">
                   <p className="font-medium text-slate-900">
-                    Version {v.version} · {formatWhen(v.publishedAt)} · {v.publishedBy ?? 'set up with the site'} · {v.reason}
+                    Version {v.version} · {formatDateTime(v.publishedAt)} · {v.publishedBy ?? 'set up with the site'} · {v.reason}
                   </p>
                   {v.version === published.version ? (
                     <span className="rounded-full bg-emerald-50 px-2 py-0.5 text-sm text-emerald-800">Published</span>
@@ -202,8 +141,8 @@ export function SlotEditor({ staff, slot, published, draft, previewing, error, n
   );
 }
 
-function SlotPreview({ slot, fields }: { slot: SlotName; fields: AnySlotFields }) {
-  if (slot === 'hero') return <Hero variant={CONTROL_HERO} fields={fields as HeroFields} />;
+export function SlotPreview({ slot, fields }: { slot: SlotName; fields: AnySlotFields }) {
+  if (slot === 'hero') return <Hero variant="preview" fields={fields as HeroFields} heading="h2" />;
   return <AuditFormPreview fields={fields as AuditFormFields} />;
 }
 
@@ -233,6 +172,3 @@ export function AuditFormPreview({ fields }: { fields: AuditFormFields }) {
 }
 
 const show = (value: unknown) => (typeof value === 'string' ? `“${value}”` : value === undefined ? '(none)' : String(value));
-
-const formatWhen = (iso: string) =>
-  new Date(iso).toLocaleString('en-CA', { timeZone: 'America/Toronto', year: 'numeric', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' });

@@ -12,6 +12,7 @@ const staffLinks = [
   { href: '/admin/booking', label: 'Booking' },
   { href: '/admin/analytics', label: 'Analytics' },
   { href: '/admin/content', label: 'Content' },
+  { href: '/admin/experiments', label: 'Experiments' },
   { href: '/admin/ab-tests', label: 'A/B tests' },
   { href: '/admin/account', label: 'Account' },
 ] as const;

@@ -1,7 +1,8 @@
 // Migrations in the order they apply. Imported as text so a compiled binary carries them. A migration
 // may have a step in TypeScript, run in the same transaction after its SQL, for what SQL cannot work out.
 import type { TransactionSql } from 'postgres';
-import { DEFAULT_SLOT_FIELDS, SLOT_NAMES } from '../../lib/content/slots.ts';
+import { AB_VARIANT_IDS } from '../../lib/ab/definitions.ts';
+import { DEFAULT_SLOT_FIELDS, heroFieldsOfVariant, SLOT_NAMES } from '../../lib/content/slots.ts';
 import { firstAction } from '../../lib/people/next-action.ts';
 import { replyBy } from '../../lib/time/business-days.ts';
 import init from './0001_init.sql' with { type: 'text' };
@@ -22,6 +23,7 @@ import reports from './0015_reports.sql' with { type: 'text' };
 import siteChecks from './0016_site_checks.sql' with { type: 'text' };
 import staffRoles from './0017_staff_roles.sql' with { type: 'text' };
 import experiments from './0018_experiments.sql' with { type: 'text' };
+import experimentBuilder from './0019_experiment_builder.sql' with { type: 'text' };
 
 export type Migration = { name: string; sql: string; after?: (tx: TransactionSql) => Promise<void> };
 
@@ -44,7 +46,19 @@ export const migrations: ReadonlyArray<Migration> = [
   { name: '0016_site_checks', sql: siteChecks },
   { name: '0017_staff_roles', sql: staffRoles },
   { name: '0018_experiments', sql: experiments, after: seedContentSlots },
+  { name: '0019_experiment_builder', sql: experimentBuilder, after: heroVariantsAsFields },
 ];
+
+/** The seeded hero test's variants hold the spec's hero copy as hero fields (lib/content/slots.ts). */
+async function heroVariantsAsFields(tx: TransactionSql): Promise<void> {
+  const ids = AB_VARIANT_IDS.hero;
+  const seeded = [
+    [ids.control, heroFieldsOfVariant('control')],
+    [ids.variantA, heroFieldsOfVariant('variant-a')],
+    [ids.variantB, heroFieldsOfVariant('variant-b')],
+  ] as const;
+  for (const [id, fields] of seeded) await tx`update ab_test_variants set configuration = ${tx.json(fields)} where id = ${id}`;
+}
 
 /** Each content slot's version 1: the spec's control copy, as lib/content/slots.ts holds it. */
 async function seedContentSlots(tx: TransactionSql): Promise<void> {

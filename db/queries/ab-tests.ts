@@ -2,13 +2,23 @@ import type { Sql, TransactionSql } from 'postgres';
 import { decideAssignment } from '../../lib/ab/assign.ts';
 import type { AbEventType, AbTestSummary, Assignment, HourlyArrivals, ResultsReport, TestReport, VariantResult } from '../../lib/ab/definitions.ts';
 import { analyzeTest, type VariantCounts } from '../../lib/ab/stats.ts';
+import type { SlotName } from '../../lib/content/slots.ts';
 
 // A/B tests in the database: sticky assignment, events, results. Every function takes `sql` (or a
 // transaction) so callers decide about deadlines and transactions.
 
 type Db = Sql | TransactionSql;
 
-type TestRow = { id: string; name: string; description: string | null; isActive: boolean; trafficAllocation: number; startDate: Date; endDate: Date | null };
+type TestRow = {
+  id: string;
+  name: string;
+  description: string | null;
+  isActive: boolean;
+  trafficAllocation: number;
+  startDate: Date;
+  endDate: Date | null;
+  slot?: SlotName | null;
+};
 type VariantRow = { id: string; name: string; isControl: boolean; weight: number; configuration: Record<string, unknown> };
 
 /** A running test with its variants in the stable order cumulative weights walk. */
@@ -18,10 +28,15 @@ export type RunningTest = { id: string; trafficAllocation: number; variants: Var
 const running = (sql: Db) => sql`(t.is_active and t.start_date <= now() and (t.end_date is null or t.end_date > now()))`;
 
 /** The named test if it is running now (active, started, not ended), with its variants; else null. */
-export async function loadRunningTest(sql: Db, testName: string): Promise<RunningTest | null> {
+export const loadRunningTest = (sql: Db, testName: string): Promise<RunningTest | null> => runningTestWhere(sql, sql`name = ${testName}`);
+
+/** The experiment running on a content slot now (at most one: migration 0018's index), with its variants; else null. */
+export const loadRunningTestOnSlot = (sql: Db, slot: SlotName): Promise<RunningTest | null> => runningTestWhere(sql, sql`slot = ${slot}`);
+
+async function runningTestWhere(sql: Db, which: ReturnType<Db>): Promise<RunningTest | null> {
   const [test] = await sql<TestRow[]>`
     select id, traffic_allocation from ab_tests t
-    where name = ${testName} and ${running(sql)}`;
+    where ${which} and ${running(sql)} order by start_date desc limit 1`;
   if (!test) return null;
   const variants = await sql<VariantRow[]>`
     select id, name, is_control, weight, configuration from ab_test_variants
@@ -33,16 +48,16 @@ export async function loadRunningTest(sql: Db, testName: string): Promise<Runnin
 export const AB_TESTS_CHANNEL = 'ab_tests_changed';
 
 /**
- * A fingerprint of the named tests that are running now, with their variants: it changes when one is
- * stopped, ends, starts, or has a weight, allocation or configuration changed. One statement.
+ * A fingerprint of the experiments running now on the slots, with their variants: it changes when one
+ * is stopped, shipped, ends, starts, or has a weight, allocation or configuration changed. One statement.
  */
-export async function runningTestsVersion(sql: Db, testNames: readonly string[]): Promise<string> {
+export async function runningTestsVersion(sql: Db, slots: readonly SlotName[]): Promise<string> {
   const [row] = await sql<{ version: string }[]>`
     select md5(coalesce(json_agg(x order by x.id)::text, '')) as version from (
       select t.id, t.traffic_allocation,
         (select json_agg(v order by v.id) from ab_test_variants v where v.test_id = t.id) as variants
       from ab_tests t
-      where t.name = any(${testNames as string[]}) and ${running(sql)}
+      where t.slot = any(${slots as string[]}) and ${running(sql)}
     ) x`;
   return row.version;
 }
@@ -136,32 +151,33 @@ export async function recordEvent(
 export type ConversionGoal = 'conversion' | 'booked';
 
 /**
- * One 'conversion' (or 'booked') event for every running test the visitor is assigned to, but those named in
- * `except`, written by the server (call it inside the transaction that stores the submission). Returns
+ * One 'conversion' (or 'booked') event for every running test the visitor is assigned to, but those on the
+ * slots in `exceptSlots`, written by the server (call it inside the transaction that stores the submission). Returns
  * how many were written.
  */
 export async function recordConversions(
   tx: Db,
   userId: string,
   eventData?: Record<string, unknown> | null,
-  { except = [], eventType = 'conversion' }: { except?: readonly string[]; eventType?: ConversionGoal } = {},
+  { exceptSlots = [], eventType = 'conversion' }: { exceptSlots?: readonly SlotName[]; eventType?: ConversionGoal } = {},
 ): Promise<number> {
   const rows = await tx`
     insert into ab_test_events (test_id, variant_id, user_id, event_type, event_data)
     select a.test_id, a.variant_id, a.user_id, ${eventType}, ${eventData ? tx.json(eventData as never) : null}
     from ab_test_assignments a join ab_tests t on t.id = a.test_id
-    where a.user_id = ${userId} and ${running(tx)} ${except.length > 0 ? tx`and t.name not in ${tx(except)}` : tx``}
+    where a.user_id = ${userId} and ${running(tx)} ${exceptSlots.length > 0 ? tx`and (t.slot is null or t.slot not in ${tx(exceptSlots as SlotName[])})` : tx``}
     returning id`;
   return rows.length;
 }
 
 /** Every test, newest first (spec: A/B test fields). */
 export async function listTests(sql: Db): Promise<AbTestSummary[]> {
-  const rows = await sql<TestRow[]>`
-    select id, name, description, is_active, traffic_allocation, start_date, end_date from ab_tests
-    order by is_active desc, start_date desc, name`;
-  return rows.map(toSummary);
+  return (await testRows(sql)).map(toSummary);
 }
+
+const testRows = (sql: Db) => sql<TestRow[]>`
+  select id, name, description, is_active, traffic_allocation, start_date, end_date, slot from ab_tests
+  order by is_active desc, start_date desc, name`;
 
 function toSummary(t: TestRow): AbTestSummary {
   return {
@@ -300,10 +316,17 @@ export async function experimentSources(sql: Db): Promise<{ source: string; visi
  */
 export async function dashboardData(sql: Db, now: Date, { source }: { source?: string } = {}): Promise<TestReport[]> {
   const reports: TestReport[] = [];
-  for (const test of await listTests(sql)) {
+  for (const row of await testRows(sql)) {
+    const test = toSummary(row);
     const scope = { testId: test.id, source };
     const [counted, hourly] = await Promise.all([variantCounts(sql, scope), hourlyArrivals(sql, scope)]);
-    reports.push({ test, results: analyzeTest(counted, new Date(test.startDate), now), configurations: configurationsOf(counted), hourly });
+    reports.push({
+      test,
+      slot: row.slot ?? null,
+      results: analyzeTest(counted, new Date(test.startDate), now),
+      configurations: configurationsOf(counted),
+      hourly,
+    });
   }
   return reports;
 }

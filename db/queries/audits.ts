@@ -1,5 +1,4 @@
 import type { Sql, TransactionSql } from 'postgres';
-import { AB_TEST_NAMES } from '../../lib/ab/definitions.ts';
 import { AUDIT_FIELDS, type AuditAnswers } from '../../lib/audit/schema.ts';
 import { type AuditRecord, type AuditResult, computeAudit } from '../../lib/audit/scoring.ts';
 import { isLikelySpam } from '../../lib/forms/spam.ts';
@@ -174,10 +173,10 @@ export async function storeAuditSubmission(
       marketingConsent: answers.marketingConsent,
       channels: isSpam ? [] : checking ? [SITE_CHECK_CHANNEL, ...channels] : channels,
     });
-    // The contact-form test varies the home page's form: an audit sent from the guide or a service page
-    // (the default form) is not a conversion of the variant the visitor saw on the home page.
-    const except = page === '/' ? [] : [AB_TEST_NAMES.contactForm];
-    if (visitor !== null && !isSpam) await recordConversions(tx, visitor, { auditId: id }, { except });
+    // An experiment on the audit-form slot varies the home page's form: an audit sent from the guide or a
+    // service page (the default form) is not a conversion of the variant the visitor saw on the home page.
+    const exceptSlots = page === '/' ? [] : (['audit-form'] as const);
+    if (visitor !== null && !isSpam) await recordConversions(tx, visitor, { auditId: id }, { exceptSlots });
     const siteCheck: SiteCheck | null = checking ? { status: 'pending', url: answers.website, checkedAt: null, checks: [] } : null;
     return { audit: inserted, resultsToken, queued: !isSpam, siteCheck };
   }) as Promise<StoredSubmission | 'conflict'>;

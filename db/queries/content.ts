@@ -55,16 +55,25 @@ export async function publishSlot<S extends SlotName>(
   by: string,
   reason = 'published',
 ): Promise<{ version: number; changed: boolean }> {
-  return sql.begin(async (tx) => {
-    // One publisher per slot at a time: the next version number is read under the lock.
-    await tx`select pg_advisory_xact_lock(hashtext(${`content:${slot}`}))`;
-    const [current] = await tx<{ version: number; fields: SlotFields[S] }[]>`
-      select version, fields from content_versions where slot = ${slot} order by version desc limit 1`;
-    if (current && sameFields(current.fields, fields)) return { version: current.version, changed: false };
-    const version = (current?.version ?? 0) + 1;
-    await tx`insert into content_versions (slot, version, fields, published_by, reason) values (${slot}, ${version}, ${tx.json(fields)}, ${by}, ${reason})`;
-    return { version, changed: true };
-  }) as Promise<{ version: number; changed: boolean }>;
+  return sql.begin((tx) => publishSlotIn(tx, slot, fields, by, reason)) as Promise<{ version: number; changed: boolean }>;
+}
+
+/** As publishSlot, inside the caller's transaction (shipping an experiment publishes and ends it at once). */
+export async function publishSlotIn<S extends SlotName>(
+  tx: TransactionSql,
+  slot: S,
+  fields: SlotFields[S],
+  by: string,
+  reason = 'published',
+): Promise<{ version: number; changed: boolean }> {
+  // One publisher per slot at a time: the next version number is read under the lock.
+  await tx`select pg_advisory_xact_lock(hashtext(${`content:${slot}`}))`;
+  const [current] = await tx<{ version: number; fields: SlotFields[S] }[]>`
+    select version, fields from content_versions where slot = ${slot} order by version desc limit 1`;
+  if (current && sameFields(current.fields, fields)) return { version: current.version, changed: false };
+  const version = (current?.version ?? 0) + 1;
+  await tx`insert into content_versions (slot, version, fields, published_by, reason) values (${slot}, ${version}, ${tx.json(fields)}, ${by}, ${reason})`;
+  return { version, changed: true };
 }
 
 /** The fingerprint of the published copy: changes whenever a slot gets a version. */

@@ -1,11 +1,25 @@
 import { LRUCache } from 'lru-cache';
 import type { Sql } from 'postgres';
-import { AB_TESTS_CHANNEL, loadRunningTest, previewAssignment, type RunningTest, runningTestsVersion, storedVariantId } from '../../db/queries/ab-tests.ts';
+import {
+  AB_TESTS_CHANNEL,
+  loadRunningTestOnSlot,
+  previewAssignment,
+  type RunningTest,
+  runningTestsVersion,
+  storedVariantId,
+} from '../../db/queries/ab-tests.ts';
 import { contentVersion, publishedSlots } from '../../db/queries/content.ts';
 import { type ContactFormConfig, defaultContactFormConfig } from '../../lib/ab/contact-form-variants.ts';
-import { AB_TEST_NAMES, type AbTracking, type Assignment, contactFormConfigSchema, heroConfigSchema } from '../../lib/ab/definitions.ts';
-import { CONTROL_HERO, type HeroVariantName, isHeroVariantName } from '../../lib/ab/hero-variants.ts';
-import { DEFAULT_SLOT_FIELDS, type HeroFields, heroFieldsOfVariant, type SlotFields } from '../../lib/content/slots.ts';
+import type { AbTracking, Assignment } from '../../lib/ab/definitions.ts';
+import {
+  auditFormFieldsSchema,
+  DEFAULT_SLOT_FIELDS,
+  type HeroFields,
+  heroFieldsSchema,
+  SLOT_NAMES,
+  type SlotFields,
+  type SlotName,
+} from '../../lib/content/slots.ts';
 import type { Clock } from '../../lib/time/clock.ts';
 import { millisecondsOf } from '../../server/clock.ts';
 import { withDatabaseDeadline } from '../../server/deadline.ts';
@@ -16,7 +30,8 @@ import type { Logger } from '../../server/log.ts';
 // running tests' definitions it re-reads every few seconds, and the content slots' published copy
 // (db/queries/content.ts), all forgotten as soon as a test or a slot changes (watch: LISTEN on
 // PostgreSQL, and a periodic re-read), so every process stops a stopped test, and serves published
-// copy, at once. A test's control shows the slot's published copy.
+// copy, at once. The experiment running on each slot (at most one) decides; its control shows the
+// slot's published copy, a challenger its own fields.
 
 /**
  * How long the home page waits for its two assignments before showing the controls. Shorter than the
@@ -41,8 +56,8 @@ const REREAD_MS = 1000;
 const REREAD_LISTENING_MS = 10_000;
 
 export type HomeVariants = {
-  /** Which of the hero test's variants (the control when none), and the copy it shows. */
-  hero: HeroVariantName;
+  /** The name of the hero experiment's variant shown ('Control' when none), and the copy it shows. */
+  hero: string;
   heroFields: HeroFields;
   contactForm: ContactFormConfig;
   /** The assignments' ids, for the islands' view and click events; null when nothing is tracked. */
@@ -55,7 +70,7 @@ export type VisitorRef = { id: string; isNew: boolean } | null;
 
 export type HomeVariantsService = {
   /**
-   * The variants `visitor` sees: for `hero-variant` and `contact-form-optimization`, the visitor's stored
+   * The variants `visitor` sees: for the experiments running on the hero and audit-form slots, the visitor's stored
    * variant, or else the one the deterministic assignment rules give the visitor id. Nothing is written
    * here: the visitor's first view event (their exposure) stores the assignment, so a new visitor costs
    * no database work at all. A crawler gets the controls and is not tracked; so does every visitor when
@@ -78,8 +93,9 @@ export type HomeVariantsService = {
 
 type Published = Pick<SlotFields, 'hero' | 'audit-form'>;
 const DEFAULT_PUBLISHED: Published = { hero: DEFAULT_SLOT_FIELDS.hero, 'audit-form': DEFAULT_SLOT_FIELDS['audit-form'] };
+const CONTROL_NAME = 'Control';
 const controlsOf = (published: Published): HomeVariants => ({
-  hero: CONTROL_HERO,
+  hero: CONTROL_NAME,
   heroFields: published.hero,
   contactForm: published['audit-form'] ?? defaultContactFormConfig,
   heroTracking: null,
@@ -96,12 +112,12 @@ export function createHomeVariants({ sql, now, log }: { sql: Sql; now: Clock; lo
   });
   // One load per test however many requests ask while it is read (fetch is single-flight); a failed
   // load is forgotten, so the next request tries again.
-  const runningTests = new LRUCache<string, { test: RunningTest | null }>({
-    max: 100,
+  const runningTests = new LRUCache<SlotName, { test: RunningTest | null }>({
+    max: SLOT_NAMES.length,
     ttl: RUNNING_TEST_TTL_MS,
     perf,
     ttlResolution: 0,
-    fetchMethod: async (testName) => ({ test: await loadRunningTest(sql, testName) }),
+    fetchMethod: async (slot) => ({ test: await loadRunningTestOnSlot(sql, slot) }),
   });
   // The slots' published copy, read once for everyone like the tests (a slot never published shows its default).
   const published = new LRUCache<'slots', Published>({
@@ -128,24 +144,24 @@ export function createHomeVariants({ sql, now, log }: { sql: Sql; now: Clock; lo
     if (known) return known.variants;
 
     // `db` is this request's (cancelled at its deadline); the running tests are read once for everyone, on `sql`.
-    const decide = async (db: Sql, testName: string): Promise<Assignment | null> => {
-      const test = (runningTests.get(testName) ?? (await runningTests.fetch(testName)))?.test;
+    const decide = async (db: Sql, slot: SlotName): Promise<Assignment | null> => {
+      const test = (runningTests.get(slot) ?? (await runningTests.fetch(slot)))?.test;
       if (!test) return null;
       // A cookie made for this request cannot have a stored row yet.
       const stored = visitor.isNew ? undefined : await storedVariantId(db, test.id, visitor.id);
       return previewAssignment(test, visitor.id, stored)?.assignment ?? null;
     };
-    const assign = async (testName: string): Promise<Assignment | null> => {
+    const assign = async (slot: SlotName): Promise<Assignment | null> => {
       try {
         // A new visitor whose tests are in memory is decided without the database, hence without a deadline.
-        const needsDatabase = !visitor.isNew || !runningTests.has(testName);
-        return needsDatabase ? await withDatabaseDeadline(sql, (db) => decide(db, testName), HOME_ASSIGNMENT_DEADLINE_MS) : await decide(sql, testName);
+        const needsDatabase = !visitor.isNew || !runningTests.has(slot);
+        return needsDatabase ? await withDatabaseDeadline(sql, (db) => decide(db, slot), HOME_ASSIGNMENT_DEADLINE_MS) : await decide(sql, slot);
       } catch (error) {
-        log.warn('home page A/B assignment failed; showing the control', { requestId, testName, error: (error as Error)?.name ?? 'Error' });
+        log.warn('home page A/B assignment failed; showing the control', { requestId, slot, error: (error as Error)?.name ?? 'Error' });
         return null;
       }
     };
-    const [heroAssignment, formAssignment, copy] = await Promise.all([assign(AB_TEST_NAMES.hero), assign(AB_TEST_NAMES.contactForm), publishedCopy(requestId)]);
+    const [heroAssignment, formAssignment, copy] = await Promise.all([assign('hero'), assign('audit-form'), publishedCopy(requestId)]);
     const variants = variantsFrom(heroAssignment, formAssignment, copy);
     // A new visitor's variants are recomputed for free next time; what is worth remembering is a
     // returning visitor's, which cost a database read (and only when both tests answered).
@@ -164,10 +180,7 @@ export function createHomeVariants({ sql, now, log }: { sql: Sql; now: Clock; lo
     let stopped = false;
     const reread = async () => {
       try {
-        const current = await withDatabaseDeadline(
-          sql,
-          async (db) => `${await runningTestsVersion(db, Object.values(AB_TEST_NAMES))}|${await contentVersion(db)}`,
-        );
+        const current = await withDatabaseDeadline(sql, async (db) => `${await runningTestsVersion(db, SLOT_NAMES)}|${await contentVersion(db)}`);
         if (version !== undefined && current !== version) {
           forget();
           log.info('A/B tests changed: remembered variants forgotten', { via: 'reread' });
@@ -209,8 +222,8 @@ export function createHomeVariants({ sql, now, log }: { sql: Sql; now: Clock; lo
 
   /** As `resolve` decides for a new visitor, when both tests' definitions are in memory (else the app reads them). */
   const newVisitorKey = (visitorId: string): string | undefined => {
-    const hero = runningTests.get(AB_TEST_NAMES.hero);
-    const form = runningTests.get(AB_TEST_NAMES.contactForm);
+    const hero = runningTests.get('hero');
+    const form = runningTests.get('audit-form');
     const copy = published.get('slots');
     if (!hero || !form || !copy) return undefined;
     const assignment = ({ test }: { test: RunningTest | null }) => (test ? (previewAssignment(test, visitorId, undefined)?.assignment ?? null) : null);
@@ -249,13 +262,12 @@ let combinationCount = 0;
  * control, untracked. Configurations are checked once each (they come from the shared test definition).
  */
 function variantsFrom(heroAssignment: Assignment | null, formAssignment: Assignment | null, copy: Published): HomeVariants {
-  const hero = heroAssignment && checked(heroAssignment.variant.configuration, heroConfigSchema);
-  const form = formAssignment && checked(formAssignment.variant.configuration, contactFormConfigSchema);
-  const heroName = hero ? hero.heroVariant : CONTROL_HERO;
+  // The control (and anyone outside the test) sees the published copy; a challenger, its own fields.
+  const hero = heroAssignment && checked(heroAssignment.variant.configuration, heroFieldsSchema);
+  const form = formAssignment && checked(formAssignment.variant.configuration, auditFormFieldsSchema);
   return {
-    hero: heroName,
-    // The control (and anyone outside the test) sees the published copy; a challenger, its own.
-    heroFields: heroName === CONTROL_HERO || !isHeroVariantName(heroName) ? copy.hero : heroVariantFields(heroName),
+    hero: hero && heroAssignment ? heroAssignment.variant.name : CONTROL_NAME,
+    heroFields: hero && !heroAssignment?.variant.isControl ? hero : copy.hero,
     contactForm: form && !formAssignment?.variant.isControl ? form : copy['audit-form'],
     heroTracking: hero && heroAssignment ? trackingOf(heroAssignment) : null,
     contactFormTracking: form && formAssignment ? trackingOf(formAssignment) : null,
@@ -271,14 +283,6 @@ function checked<T>(configuration: Record<string, unknown>, schema: { safeParse(
     checkedConfigurations.set(configuration, parsed.success ? parsed.data : null);
   }
   return checkedConfigurations.get(configuration) as T | null;
-}
-
-const heroFieldCopies = new Map<HeroVariantName, HeroFields>();
-/** One object per variant, so its JSON is worked out once. */
-function heroVariantFields(name: HeroVariantName): HeroFields {
-  let fields = heroFieldCopies.get(name);
-  if (!fields) heroFieldCopies.set(name, (fields = heroFieldsOfVariant(name)));
-  return fields;
 }
 
 const trackingOf = (a: Assignment): AbTracking => ({ testId: a.testId, variantId: a.variantId });

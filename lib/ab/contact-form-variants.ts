@@ -1,4 +1,4 @@
-import { AB_TEST_NAMES, type ContactFormConfig, DEFAULT_CONFIGURATIONS } from './definitions.ts';
+import { type ContactFormConfig, DEFAULT_CONTACT_FORM } from './definitions.ts';
 
 // The contact section's audit form as the A/B test contact-form-optimization varies it. The type and
 // the control's configuration live in lib/ab/definitions.ts; islands import only the type from here.
@@ -11,4 +11,4 @@ import { AB_TEST_NAMES, type ContactFormConfig, DEFAULT_CONFIGURATIONS } from '.
 export type { ContactFormConfig };
 
 /** The control: title 'Get Your Free Business Audit', phone and company shown. */
-export const defaultContactFormConfig = DEFAULT_CONFIGURATIONS[AB_TEST_NAMES.contactForm] as ContactFormConfig;
+export const defaultContactFormConfig = DEFAULT_CONTACT_FORM;

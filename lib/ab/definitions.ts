@@ -1,5 +1,6 @@
 // zod/mini: tree-shakeable, so islands importing constants or types from here stay small.
 import * as z from 'zod/mini';
+import type { SlotName } from '../content/slots.ts';
 import type { Decision } from './decision.ts';
 
 // The A/B tests the site knows by name, the shapes of their variant configurations, and the wire
@@ -27,10 +28,6 @@ export const contactFormConfigSchema = z.object({
 });
 export type ContactFormConfig = z.infer<typeof contactFormConfigSchema>;
 
-export const HERO_VARIANTS = ['control', 'variant-a', 'variant-b'] as const;
-export const heroConfigSchema = z.object({ heroVariant: z.enum(HERO_VARIANTS) });
-export type HeroConfig = z.infer<typeof heroConfigSchema>;
-
 /** The seeded tests (db/migrations/0002_ab_tests_seed.sql holds the same ids and configurations). */
 export const AB_TEST_NAMES = { contactForm: 'contact-form-optimization', hero: 'hero-variant' } as const;
 
@@ -44,15 +41,12 @@ export const AB_VARIANT_IDS = {
   hero: { control: 'a8b7c6d5-0000-4000-8000-000000000021', variantA: 'a8b7c6d5-0000-4000-8000-000000000022', variantB: 'a8b7c6d5-0000-4000-8000-000000000023' },
 } as const;
 
-/** What a visitor sees when no assignment is available (error, unknown test): the control's configuration. */
-export const DEFAULT_CONFIGURATIONS: Record<string, Record<string, unknown>> = {
-  [AB_TEST_NAMES.contactForm]: {
-    formTitle: 'Get Your Free Business Audit',
-    submitButtonText: 'Get My Free Audit',
-    showPhone: true,
-    showCompany: true,
-  } satisfies ContactFormConfig,
-  [AB_TEST_NAMES.hero]: { heroVariant: 'control' } satisfies HeroConfig,
+/** The audit form's control: what a visitor sees when no assignment is available (the spec's default title). */
+export const DEFAULT_CONTACT_FORM: ContactFormConfig = {
+  formTitle: 'Get Your Free Business Audit',
+  submitButtonText: 'Get My Free Audit',
+  showPhone: true,
+  showCompany: true,
 };
 
 /** What an island needs to track a variant it shows: the assignment's ids. */
@@ -113,5 +107,5 @@ export type HourlyArrivals = { variantId: string; hour: number; viewers: number;
 /** One test's results and what each variant is: its stored configuration, by variant id. */
 export type ResultsReport = { test: AbTestSummary; results: VariantResult[]; configurations: Record<string, Record<string, unknown>> };
 
-/** What the dashboard shows of one test: its results, and its arrivals by the hour for the chart. */
-export type TestReport = ResultsReport & { hourly: HourlyArrivals[] };
+/** What the dashboard shows of one test: its results, the content slot it varies (null: none), and its arrivals by the hour for the chart. */
+export type TestReport = ResultsReport & { slot: SlotName | null; hourly: HourlyArrivals[] };

@@ -1,12 +1,10 @@
 import { agency, figures } from '../site.ts';
-import type { HERO_VARIANTS } from './definitions.ts';
 
-// The three hero variants of the home page, defined once. Which one a visitor sees is the A/B test
-// `hero-variant`'s sticky assignment, resolved on the server (routes/home-variants.ts) and passed to
-// the HeroVariant island by key. The keys are the A/B system's `heroVariant` configuration values
-// (lib/ab/definitions.ts); they are listed here too, checked against that list by type only, so the
-// island's bundle never pulls in the A/B module and its zod. How many businesses we serve is said once,
-// in the figures under the hero's buttons, so no variant's copy repeats it.
+// The spec's three hero variants (its "local constant"), defined once. They are the seed of the hero
+// slot: the control is the slot's first published copy (lib/content/slots.ts), and migration 0019 wrote
+// each variant's copy into the seeded `hero-variant` test's configurations, so the test's variants are
+// hero fields like any experiment's. How many businesses we serve is said once, in the figures under
+// the hero's buttons, so no variant's copy repeats it.
 
 export type HeroVariant = {
   /** The name a person reads: Control, Variant A, Variant B. */
@@ -24,10 +22,8 @@ export type HeroVariant = {
   separateTagline?: boolean;
 };
 
-export const HERO_VARIANT_NAMES = ['control', 'variant-a', 'variant-b'] as const satisfies readonly (typeof HERO_VARIANTS)[number][];
+export const HERO_VARIANT_NAMES = ['control', 'variant-a', 'variant-b'] as const;
 export type HeroVariantName = (typeof HERO_VARIANT_NAMES)[number];
-
-export const CONTROL_HERO: HeroVariantName = 'control';
 
 /** The line above every variant's headline. */
 export const heroBadge = 'Toronto team · weekly check-ins';
@@ -61,5 +57,3 @@ export const heroVariants: Record<HeroVariantName, HeroVariant> = {
     separateTagline: true,
   },
 };
-
-export const isHeroVariantName = (name: unknown): name is HeroVariantName => HERO_VARIANT_NAMES.includes(name as HeroVariantName);

@@ -1,15 +1,16 @@
 import { expect, test } from 'bun:test';
+import { heroFieldsOfVariant } from '../content/slots.ts';
 import { agency } from '../site.ts';
-import { DEFAULT_CONFIGURATIONS } from './definitions.ts';
+import { DEFAULT_CONTACT_FORM } from './definitions.ts';
 import { heroVariants } from './hero-variants.ts';
 import { nameSaysControl, variantDetails, variantSummary } from './variant-details.ts';
 
-test('a hero variant is its headline and button, from the local heroes; the brand variant shows brand and tagline', () => {
-  expect(variantDetails({ heroVariant: 'control' })).toEqual([
+test('a hero variant is its headline and button, from its fields; the brand variant shows brand and tagline', () => {
+  expect(variantDetails(heroFieldsOfVariant('control'))).toEqual([
     { label: 'Headline', text: heroVariants.control.headline },
     { label: 'Button', text: heroVariants.control.ctaText },
   ]);
-  expect(variantDetails({ heroVariant: 'variant-b' })).toEqual([
+  expect(variantDetails(heroFieldsOfVariant('variant-b'))).toEqual([
     { label: 'Headline', text: agency.name },
     { label: 'Tagline', text: heroVariants['variant-b'].headline },
     { label: 'Button', text: heroVariants['variant-b'].ctaText },
@@ -17,7 +18,7 @@ test('a hero variant is its headline and button, from the local heroes; the bran
 });
 
 test('a contact-form variant is its own title, button and optional fields', () => {
-  expect(variantDetails(DEFAULT_CONFIGURATIONS['contact-form-optimization'])).toEqual([
+  expect(variantDetails(DEFAULT_CONTACT_FORM)).toEqual([
     { label: 'Form title', text: 'Get Your Free Business Audit' },
     { label: 'Button', text: 'Get My Free Audit' },
     { label: 'Optional fields', text: 'Phone and website' },
@@ -29,7 +30,17 @@ test('a contact-form variant is its own title, button and optional fields', () =
 });
 
 test('any other configuration, or none, describes nothing (never throws)', () => {
-  for (const odd of [{ n: 1 }, { heroVariant: 'variant-z' }, { formTitle: 'x' }, null, 'control', 42, []]) expect(variantDetails(odd)).toEqual([]);
+  for (const odd of [
+    { n: 1 },
+    { heroVariant: 'variant-a' },
+    { ...heroFieldsOfVariant('control'), ctaStyle: 'loud' },
+    { formTitle: 'x' },
+    null,
+    'control',
+    42,
+    [],
+  ])
+    expect(variantDetails(odd)).toEqual([]);
   expect(variantSummary({ n: 1 })).toBe('');
 });
 

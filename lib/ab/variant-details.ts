@@ -1,11 +1,10 @@
 import * as z from 'zod/mini';
-import { contactFormConfigSchema, heroConfigSchema } from './definitions.ts';
-import { heroVariants } from './hero-variants.ts';
+import { auditFormFieldsSchema, heroFieldsSchema } from '../content/slots.ts';
 
 // What a variant is, in the words a visitor sees, for the dashboard and the CSV: read from its stored
 // configuration by shape, so any test that varies the hero or the audit form is described.
-//   hero-variant: the configuration names one of the local heroes in lib/ab/hero-variants.ts.
-//   contact-form-optimization: the configuration holds the form's own title, button and fields.
+//   on the hero slot: the configuration holds the hero's fields (headline, button, brand...).
+//   on the audit-form slot: the configuration holds the form's own title, button and fields.
 
 export type VariantDetail = { label: string; text: string };
 
@@ -18,9 +17,9 @@ function optionalFields(showPhone: boolean, showCompany: boolean): string {
 
 /** Labelled lines saying what the variant shows; none for a configuration of another shape. */
 export function variantDetails(configuration: unknown): VariantDetail[] {
-  const hero = z.safeParse(heroConfigSchema, configuration);
+  const hero = z.safeParse(heroFieldsSchema, configuration);
   if (hero.success) {
-    const v = heroVariants[hero.data.heroVariant];
+    const v = hero.data;
     const headline = v.brandName
       ? [
           { label: 'Headline', text: v.brandName },
@@ -29,7 +28,7 @@ export function variantDetails(configuration: unknown): VariantDetail[] {
       : [{ label: 'Headline', text: v.headline }];
     return [...headline, { label: 'Button', text: v.ctaText }];
   }
-  const form = z.safeParse(contactFormConfigSchema, configuration);
+  const form = z.safeParse(auditFormFieldsSchema, configuration);
   if (form.success) {
     const { formTitle, submitButtonText, showPhone, showCompany } = form.data;
     return [

@@ -1,6 +1,5 @@
 import { describe, expect, test } from 'bun:test';
 import { type DecisionVariant, decide } from '../ab/decision.ts';
-import { AB_TEST_NAMES } from '../ab/definitions.ts';
 import { chanceToBeat } from '../ab/stats.ts';
 import { eventMeanings, explainDecision, methodNotes, ruleSummary } from './ab-dashboard.ts';
 
@@ -59,10 +58,10 @@ describe('the rule and the method, said for the test at hand', () => {
 
 describe('eventMeanings', () => {
   test('each seeded test says what its own click is; any other test gets the general words', () => {
-    expect(eventMeanings(AB_TEST_NAMES.contactForm).click).toContain('final button (on step 4)');
-    expect(eventMeanings(AB_TEST_NAMES.hero).click).toContain('banner’s main button');
-    expect(eventMeanings('some-new-test').click).toBe('The visitor pressed the button this test watches.');
-    for (const name of [AB_TEST_NAMES.contactForm, AB_TEST_NAMES.hero, 'x']) {
+    expect(eventMeanings('audit-form').click).toContain('final button (on step 4)');
+    expect(eventMeanings('hero').click).toContain('banner’s main button');
+    expect(eventMeanings(null).click).toBe('The visitor pressed the button this test watches.');
+    for (const name of ['audit-form', 'hero', null] as const) {
       expect(eventMeanings(name).conversion).toContain('spam filter');
       expect(eventMeanings(name).booked).toContain('booked a free strategy session');
     }

@@ -1,9 +1,9 @@
 import { CHART_MIN_VIEWERS } from '../ab/chart.ts';
 import { type Decision, ERROR_RATE, holmChancesNeeded, MIN_DAYS_FOR_VERDICT, MIN_LIFT_PERCENT, MIN_VIEWERS_FOR_VERDICT } from '../ab/decision.ts';
-import { AB_TEST_NAMES } from '../ab/definitions.ts';
 import { formatChance, formatCount, formatSigned, formatThreshold } from '../ab/format.ts';
 import { SRM_ALPHA } from '../ab/stats.ts';
 import { agency } from '../site.ts';
+import type { SlotName } from './slots.ts';
 
 // The A/B dashboard's words for the agency's owner: what each count means on each test, why the
 // verdict says what it says, what each column means, and (for the curious) how it is all worked out.
@@ -19,14 +19,14 @@ const BOOKED = 'The visitor booked a free strategy session on the site, whether 
 
 const SENT_AUDIT = 'sent the free business audit and it was saved. Entries our spam filter catches do not count, nor does the Q4 intake application.';
 
-const MEANINGS: Record<string, EventMeanings> = {
-  [AB_TEST_NAMES.contactForm]: {
+const MEANINGS: Record<SlotName, EventMeanings> = {
+  'audit-form': {
     view: 'The free audit form near the bottom of the home page scrolled into view on a visitor’s screen.',
     click: 'The visitor pressed the form’s final button (on step 4), whether or not every answer was filled in.',
     conversion: `The visitor ${SENT_AUDIT}`,
     booked: BOOKED,
   },
-  [AB_TEST_NAMES.hero]: {
+  hero: {
     view: 'The banner at the top of the home page (the “hero”) appeared on a visitor’s screen.',
     click: 'The visitor pressed the banner’s main button, which takes them down to the free audit form.',
     conversion: `The visitor went on to send the free audit, with or without the banner’s button, and it was saved. Entries our spam filter catches do not count, nor does the Q4 intake application.`,
@@ -41,8 +41,8 @@ const GENERIC: EventMeanings = {
   booked: BOOKED,
 };
 
-/** What a view, a click, a conversion and a booked session are on the named test. */
-export const eventMeanings = (testName: string): EventMeanings => MEANINGS[testName] ?? GENERIC;
+/** What a view, a click, a conversion and a booked session are on an experiment on `slot` (null: on no slot). */
+export const eventMeanings = (slot: SlotName | null): EventMeanings => (slot ? MEANINGS[slot] : GENERIC);
 
 /** The two goals, said once above the figures: which one the verdict is about. */
 export const GOALS_NOTE =

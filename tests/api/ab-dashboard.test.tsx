@@ -4,8 +4,9 @@ import { AbDashboard, type AbDashboardProps } from '../../components/ab-dashboar
 import { dashboardData, hourlyArrivals, recordConversions, variantCounts } from '../../db/queries/ab-tests.ts';
 import { cumulativeByDay } from '../../lib/ab/daily.ts';
 import { AB_TEST_IDS, type AbTestSummary, type HourlyArrivals, type TestReport } from '../../lib/ab/definitions.ts';
-import { heroVariants } from '../../lib/ab/hero-variants.ts';
+import { HERO_VARIANT_NAMES, heroVariants } from '../../lib/ab/hero-variants.ts';
 import { analyzeTest, type VariantCounts } from '../../lib/ab/stats.ts';
+import { heroFieldsOfVariant } from '../../lib/content/slots.ts';
 import { agency } from '../../lib/site.ts';
 import { createTest, uid } from '../helpers/ab-tests.ts';
 import { testApp } from '../helpers/app.ts';
@@ -57,6 +58,7 @@ function report(variants: VariantCounts[], over: Partial<TestReport> = {}): Test
   const test = summary(over.test);
   return {
     test,
+    slot: null,
     results: analyzeTest(variants, new Date(test.startDate), new Date(LOADED_AT)),
     configurations: {},
     hourly: spread(variants, 14),
@@ -126,7 +128,8 @@ describe('AbDashboard', () => {
 
   test('each variant shows what it is; no “control” badge beside a variant already named Control, one beside a control named otherwise', () => {
     const hero = report(counts([400, 400, 400], [20, 22, 18], ['Control', 'Variant A', 'Variant B']), {
-      configurations: { v0: { heroVariant: 'control' }, v1: { heroVariant: 'variant-a' }, v2: { heroVariant: 'variant-b' } },
+      configurations: { v0: heroFieldsOfVariant('control'), v1: heroFieldsOfVariant('variant-a'), v2: heroFieldsOfVariant('variant-b') },
+      slot: 'hero',
     });
     const html = render([hero]);
     for (const v of Object.values(heroVariants)) {
@@ -180,10 +183,10 @@ describe('AbDashboard', () => {
     expect(text(empty)).toContain('A booked session : ');
   });
 
-  test('what counts is said per test: the audit form’s button on contact-form-optimization, the banner’s on hero-variant', () => {
-    const form = text(render([report(counts([0, 0], [0, 0]), { test: summary({ name: 'contact-form-optimization' }), hourly: [] })]));
+  test('what counts is said per test by the slot it varies: the audit form’s button, the banner’s', () => {
+    const form = text(render([report(counts([0, 0], [0, 0]), { test: summary({ name: 'contact-form-optimization' }), slot: 'audit-form', hourly: [] })]));
     expect(form).toContain('A click : The visitor pressed the form’s final button (on step 4)');
-    const hero = text(render([report(counts([0, 0], [0, 0]), { test: summary({ name: 'hero-variant' }), hourly: [] })]));
+    const hero = text(render([report(counts([0, 0], [0, 0]), { test: summary({ name: 'hero-variant' }), slot: 'hero', hourly: [] })]));
     expect(hero).toContain('A view : The banner at the top of the home page');
     expect(hero).toContain('A click : The visitor pressed the banner’s main button');
   });
@@ -293,7 +296,8 @@ describe('the results queries', () => {
     const reports = await dashboardData(sql, new Date());
     const hero = reports.find((r) => r.test.id === AB_TEST_IDS.hero)!;
     expect(hero.results.map((r) => r.variant.name)).toEqual(['Control', 'Variant A', 'Variant B']);
-    expect(Object.values(hero.configurations)).toEqual([{ heroVariant: 'control' }, { heroVariant: 'variant-a' }, { heroVariant: 'variant-b' }]);
+    expect(Object.values(hero.configurations)).toEqual(HERO_VARIANT_NAMES.map(heroFieldsOfVariant));
+    expect(hero.slot).toBe('hero');
     expect(Array.isArray(hero.hourly)).toBe(true);
   });
 });

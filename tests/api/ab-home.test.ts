@@ -68,9 +68,9 @@ describe('home page assignments', () => {
     expect(islandProps((await home(t, cookie)).html)).toEqual(first);
     // The hero shown is the stored variant's configuration.
     const heroByVariantId: Record<string, string> = {
-      [AB_VARIANT_IDS.hero.control]: 'control',
-      [AB_VARIANT_IDS.hero.variantA]: 'variant-a',
-      [AB_VARIANT_IDS.hero.variantB]: 'variant-b',
+      [AB_VARIANT_IDS.hero.control]: 'Control',
+      [AB_VARIANT_IDS.hero.variantA]: 'Variant A',
+      [AB_VARIANT_IDS.hero.variantB]: 'Variant B',
     };
     expect(first.hero.variant).toBe(heroByVariantId[first.hero.tracking!.variantId]);
     expect(first.hero.tracking!.testId).toBe(AB_TEST_IDS.hero);
@@ -89,7 +89,7 @@ describe('home page assignments', () => {
       heroes.set(hero.variant, (heroes.get(hero.variant) ?? 0) + 1);
       titles.add(form.config.formTitle);
     }
-    expect([...heroes.keys()].sort()).toEqual(['control', 'variant-a', 'variant-b']);
+    expect([...heroes.keys()].sort()).toEqual(['Control', 'Variant A', 'Variant B']);
     // Equal weights: with 60 visitors each variant gets a fair share (P(any < 8) is far below 1e-3).
     for (const n of heroes.values()) expect(n).toBeGreaterThanOrEqual(8);
     expect(titles.size).toBe(2);
@@ -125,7 +125,7 @@ describe('home page assignments', () => {
     const { res, html } = await home(t, { 'user-agent': CRAWLER, cookie: `vid=${user}` });
     expect(res.headers.get('set-cookie')).toBeNull();
     const { hero, form } = islandProps(html);
-    expect(hero).toEqual({ variant: 'control', tracking: null });
+    expect(hero).toEqual({ variant: 'Control', tracking: null });
     expect(form.tracking).toBeNull();
     expect(form.config.formTitle).toBe('Get Your Free Business Audit');
     expect(await assignmentsOf(t.sql, user)).toEqual([]);
@@ -137,7 +137,7 @@ describe('home page assignments', () => {
       const t = await testApp({ sql: broken }, { RATE_LIMITS: 'off' });
       const { html } = await home(t, { cookie: `vid=${visitor('down')}` });
       const { hero, form } = islandProps(html);
-      expect(hero).toEqual({ variant: 'control', tracking: null });
+      expect(hero).toEqual({ variant: 'Control', tracking: null });
       expect(form.tracking).toBeNull();
       expect(t.logs.some((l) => l.msg === 'home page A/B assignment failed; showing the control')).toBe(true);
     } finally {

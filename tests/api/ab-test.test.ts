@@ -2,6 +2,7 @@ import { describe, expect, setDefaultTimeout, test } from 'bun:test';
 import postgres, { type Sql } from 'postgres';
 import { recordConversions } from '../../db/queries/ab-tests.ts';
 import { AB_TEST_IDS, AB_TEST_NAMES, AB_VARIANT_IDS, type Assignment, type VariantResult } from '../../lib/ab/definitions.ts';
+import { heroFieldsOfVariant } from '../../lib/content/slots.ts';
 import { createSite } from '../../site/app.ts';
 import { createTest, eventCount, uid } from '../helpers/ab-tests.ts';
 import { testApp } from '../helpers/app.ts';
@@ -27,7 +28,9 @@ describe('GET /api/ab-test/assignment', () => {
     expect(body.testId).toBe(AB_TEST_IDS.hero);
     expect(Object.values(AB_VARIANT_IDS.hero) as string[]).toContain(body.variantId);
     expect(['Control', 'Variant A', 'Variant B']).toContain(body.variant.name);
-    expect(body.variant.configuration).toEqual({ heroVariant: { Control: 'control', 'Variant A': 'variant-a', 'Variant B': 'variant-b' }[body.variant.name] });
+    expect(body.variant.configuration).toEqual(
+      heroFieldsOfVariant(({ Control: 'control', 'Variant A': 'variant-a', 'Variant B': 'variant-b' } as const)[body.variant.name as 'Control']),
+    );
     expect(body.variant.isControl).toBe(body.variant.name === 'Control');
     expect(await (await request(`/api/ab-test/assignment?testName=hero-variant&userId=${user}`)).json()).toEqual(body);
     expect(await assignmentCount(sql, AB_TEST_IDS.hero, user)).toBe(1);

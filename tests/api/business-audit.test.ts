@@ -169,7 +169,7 @@ describe('home page', () => {
     const res = await request('/', { headers: { cookie: 'vid=visitor-fixed-0001' } });
     const html = await res.text();
     expect(html).toContain('data-ab-click=');
-    expect(html).toMatch(/data-hero-variant="(control|variant-a|variant-b)"/);
+    expect(html).toMatch(/data-hero-variant="(Control|Variant A|Variant B)"/);
     expect(html).toContain('Get Your Free Business Audit');
     // "Step 1 of 4: " is the step chrome (hidden without JavaScript, when all four steps show at once).
     expect(html).toContain('<span data-wizard-chrome="">Step 1 of 4: </span>Basic Information');
@@ -192,7 +192,7 @@ describe('home page', () => {
     const cookie = { cookie: 'vid=visitor-sticky-0042' };
     const first = await variantOf(cookie);
     for (let i = 0; i < 3; i++) expect(await variantOf(cookie)).toBe(first);
-    expect(await variantOf({ 'user-agent': 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)' })).toBe('control');
+    expect(await variantOf({ 'user-agent': 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)' })).toBe('Control');
   });
 });
 

@@ -80,7 +80,7 @@ describe('A/B tests on the home page: one visitor, step by step', () => {
     [heroBefore, formBefore] = await Promise.all([snapshot(AB_TEST_IDS.hero), snapshot(AB_TEST_IDS.contactForm)]);
     ({ page, problems, context } = await openPage(ctx.browser, `${ctx.server.url}/`, DESKTOP, { userAgent: VISITOR_USER_AGENT }));
     hero = await heroOf(page);
-    expect(['control', 'variant-a', 'variant-b']).toContain(hero.variant);
+    expect(['Control', 'Variant A', 'Variant B']).toContain(hero.variant);
     expect(hero.tracking.testId).toBe(AB_TEST_IDS.hero);
     expect(await page.locator('[data-hero-variant]').getAttribute('data-hero-variant')).toBe(hero.variant);
     const vid = (await context.cookies()).find((c) => c.name === 'vid')?.value;

@@ -7,6 +7,8 @@ import { openPage, PHONE, serverAndBrowser, VISITOR_USER_AGENT } from '../helper
 setDefaultTimeout(120_000);
 
 const ctx = serverAndBrowser();
+// The page names the variant shown (data-hero-variant) as the experiment does: Control, Variant A, Variant B.
+const byName = new Map(HERO_VARIANT_NAMES.map((key) => [heroVariants[key].name, heroVariants[key]]));
 
 describe('every hero variant on a 390 px phone', () => {
   test('the button is one line with its arrow beside the label, and the number of businesses served is said once', async () => {
@@ -27,11 +29,11 @@ describe('every hero variant on a 390 px phone', () => {
     const seen = new Set<string>();
     for (const [assigned, vid] of visitors) {
       const { page, problems, context } = await openPage(ctx.browser, `${ctx.server.url}/`, PHONE, { userAgent: VISITOR_USER_AGENT, cookies: { vid } });
-      const variant = (await page.locator('[data-hero-variant]').getAttribute('data-hero-variant')) as keyof typeof heroVariants;
-      expect(variant).toBe(assigned as keyof typeof heroVariants);
+      const variant = (await page.locator('[data-hero-variant]').getAttribute('data-hero-variant')) as string;
+      expect(variant).toBe(assigned);
       seen.add(variant);
       const cta = page.locator('[data-hero-variant] a[href="#contact"]');
-      expect((await cta.textContent())?.trim()).toBe(heroVariants[variant].ctaText);
+      expect((await cta.textContent())?.trim()).toBe(byName.get(variant)?.ctaText);
       const layout = await cta.evaluate((a) => {
         const text = [...a.childNodes].find((n) => n.nodeType === Node.TEXT_NODE && n.textContent?.trim())!;
         const range = document.createRange();
@@ -52,6 +54,6 @@ describe('every hero variant on a 390 px phone', () => {
       expect(problems).toEqual([]);
       await context.close();
     }
-    expect([...seen].sort()).toEqual([...HERO_VARIANT_NAMES].sort());
+    expect([...seen].sort()).toEqual([...byName.keys()].sort());
   });
 });

@@ -1,0 +1,152 @@
+import { describe, expect, test } from 'bun:test';
+import { DEFAULT_SLOT_FIELDS } from '../content/slots.ts';
+import { completeExperiment, experimentStatus, newExperimentSchema, planBaseline } from './experiments.ts';
+
+const hero = DEFAULT_SLOT_FIELDS.hero;
+const body = (variants: unknown[], over: Record<string, unknown> = {}) =>
+  newExperimentSchema.parse({
+    name: 'shorter-headline',
+    slot: 'hero',
+    hypothesis: 'A shorter promise gets more audits',
+    trafficAllocation: 50,
+    goal: 'lead',
+    variants,
+    ...over,
+  });
+
+describe('a new experiment', () => {
+  test('partial fields take the rest from the published copy; the control is the published copy', () => {
+    const made = completeExperiment(
+      body([
+        { name: 'Control', isControl: true },
+        { name: 'Short', isControl: false, fields: { headline: 'Booked solid' } },
+      ]),
+      hero,
+    );
+    expect(made).toEqual({
+      ok: true,
+      value: expect.objectContaining({
+        variants: [
+          { name: 'Control', isControl: true, fields: hero },
+          { name: 'Short', isControl: false, fields: { ...hero, headline: 'Booked solid' } },
+        ],
+      }),
+    });
+  });
+
+  test.each([
+    [
+      'the control not first',
+      [
+        { name: 'B', isControl: false, fields: { headline: 'x' } },
+        { name: 'Control', isControl: true },
+      ],
+      'variants.0.isControl',
+    ],
+    [
+      'two controls',
+      [
+        { name: 'Control', isControl: true },
+        { name: 'Also', isControl: true },
+      ],
+      'variants.1.isControl',
+    ],
+    [
+      'names that differ only in case',
+      [
+        { name: 'Control', isControl: true },
+        { name: 'control', isControl: false, fields: { headline: 'x' } },
+      ],
+      'variants.1.name',
+    ],
+    [
+      'an unknown field',
+      [
+        { name: 'Control', isControl: true },
+        { name: 'B', isControl: false, fields: { colour: 'red' } },
+      ],
+      'variants.1.fields.colour',
+    ],
+    [
+      'a wrong type',
+      [
+        { name: 'Control', isControl: true },
+        { name: 'B', isControl: false, fields: { ctaStyle: 'loud' } },
+      ],
+      'variants.1.fields.ctaStyle',
+    ],
+    [
+      'a control that edits the copy',
+      [
+        { name: 'Control', isControl: true, fields: { headline: 'x' } },
+        { name: 'B', isControl: false, fields: { headline: 'y' } },
+      ],
+      'variants.0.fields',
+    ],
+    [
+      'a challenger that changes nothing',
+      [
+        { name: 'Control', isControl: true },
+        { name: 'Same', isControl: false, fields: { headline: hero.headline } },
+      ],
+      'variants',
+    ],
+  ])('%s is refused, naming the field', (_label, variants, field) => {
+    const made = completeExperiment(body(variants), hero);
+    expect(made.ok).toBe(false);
+    if (!made.ok) {
+      expect(made.field).toBe(field);
+      expect(made.message.startsWith(field)).toBe(true);
+    }
+  });
+
+  test.each([
+    ['one variant', { variants: [{ name: 'Control', isControl: true }] }, 'variants'],
+    ['five variants', { variants: ['A', 'B', 'C', 'D', 'E'].map((name, i) => ({ name, isControl: i === 0 })) }, 'variants'],
+    ['traffic 0', { trafficAllocation: 0 }, 'trafficAllocation'],
+    ['traffic 50.5', { trafficAllocation: 50.5 }, 'trafficAllocation'],
+    ['traffic as text', { trafficAllocation: '50' }, 'trafficAllocation'],
+    ['an unknown goal', { goal: 'clicks' }, 'goal'],
+    ['an unknown slot', { slot: 'footer' }, 'slot'],
+    ['a blank name', { name: '   ' }, 'name'],
+    ['a name of 256 characters', { name: 'x'.repeat(256) }, 'name'],
+  ])('the schema refuses %s', (_label, over, field) => {
+    const parsed = newExperimentSchema.safeParse({
+      name: 'n',
+      slot: 'hero',
+      hypothesis: 'h',
+      trafficAllocation: 50,
+      goal: 'lead',
+      variants: [
+        { name: 'Control', isControl: true },
+        { name: 'B', isControl: false },
+      ],
+      ...over,
+    });
+    expect(parsed.success).toBe(false);
+    expect(parsed.error?.issues[0]?.path[0]).toBe(field);
+  });
+});
+
+describe('status', () => {
+  const now = new Date('2026-11-28T12:00:00Z');
+  const at = (iso: string) => new Date(iso);
+  test.each([
+    ['draft', { isActive: false, startDate: at('2026-11-01'), endDate: null, shippedVariantId: null }],
+    ['running', { isActive: true, startDate: at('2026-11-01'), endDate: null, shippedVariantId: null }],
+    ['running', { isActive: true, startDate: at('2026-11-01'), endDate: at('2026-12-01'), shippedVariantId: null }],
+    ['stopped', { isActive: true, startDate: at('2026-11-01'), endDate: at('2026-11-20'), shippedVariantId: null }],
+    ['stopped', { isActive: false, startDate: at('2026-11-01'), endDate: at('2026-11-20'), shippedVariantId: null }],
+    ['shipped', { isActive: false, startDate: at('2026-11-01'), endDate: at('2026-11-20'), shippedVariantId: 'v' }],
+  ])('%s', (status, e) => {
+    expect(experimentStatus(e, now)).toBe(status as never);
+  });
+});
+
+test('the plan reads a day of home page visitors and the goal’s rate per site visitor', () => {
+  const traffic = { days: 28, homeVisitors: 2800, siteVisitors: 5600, leads: 112, booked: 28 };
+  expect(planBaseline('lead', traffic)).toEqual({ dailyVisitors: 100, baselineRate: 0.02 });
+  expect(planBaseline('booked', traffic)).toEqual({ dailyVisitors: 100, baselineRate: 0.005 });
+  expect(planBaseline('value', traffic)).toEqual({ dailyVisitors: 100, baselineRate: 0.02 });
+  expect(planBaseline('lead', { days: 28, homeVisitors: 0, siteVisitors: 0, leads: 0, booked: 0 })).toEqual({ dailyVisitors: 0, baselineRate: 0 });
+});
