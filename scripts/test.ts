@@ -32,6 +32,7 @@ const ONCE = [
   'tests/api/js-budget.test.ts',
   'tests/api/packaging.test.ts',
   'tests/hostile/barrage.test.ts',
+  'tests/helpers/binomial.test.ts',
 ];
 
 /**

@@ -4,7 +4,8 @@ import { publishSlot } from '../../db/queries/content.ts';
 import { createHomeVariants } from '../../features/ab/home-variants.ts';
 import { DEFAULT_SLOT_FIELDS } from '../../lib/content/slots.ts';
 import { createLogger } from '../../server/log.ts';
-import { type HttpStaff, msUntilServed, publishOver, signInOver } from '../helpers/content-servers.ts';
+import { VISITOR_USER_AGENT } from '../helpers/browser.ts';
+import { type HttpStaff, msUntilServed, publishOver, runHeroExperimentOver, shipOver, signInOver } from '../helpers/content-servers.ts';
 import { type ScratchDatabase, scratchDatabase } from '../helpers/isolated-db.ts';
 import { type RunningServer, startServer } from '../helpers/server.ts';
 
@@ -54,6 +55,22 @@ if (process.env.DATABASE_URL) {
         expect(newVisitors as number).toBeLessThan(2000);
         expect(returning as number).toBeLessThan(2000);
       }
+    });
+
+    test('an experiment started on process A runs on both; Ship on A: both serve the shipped copy to every new visitor within 2 s', async () => {
+      const urls = servers.map((s) => s.url);
+      const headline = `Shipped across processes ${crypto.randomUUID().slice(0, 8)}`;
+      const { id, variantId } = await runHeroExperimentOver(urls[0]!, staff, `cross-process-${headline.slice(-8)}`, headline);
+      // Started on A, running on B too: some of B's new visitors see the challenger.
+      expect(await msUntilServed(urls, headline, performance.now(), 3000)).not.toBeNull();
+      const since = performance.now();
+      await shipOver(urls[0]!, staff, id, variantId);
+      const shipped = await msUntilServed(urls, headline, since, 3000);
+      expect(shipped as number).toBeLessThan(2000);
+      // Then every new visitor on both, not one lucky draw.
+      for (const url of urls)
+        for (let i = 0; i < 10; i++)
+          expect((await (await fetch(`${url}/`, { headers: { 'user-agent': VISITOR_USER_AGENT } })).text()).includes(headline)).toBe(true);
     });
   });
 }
