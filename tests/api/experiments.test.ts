@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from '
 import { AB_TEST_IDS } from '../../lib/ab/definitions.ts';
 import { DEFAULT_SLOT_FIELDS } from '../../lib/content/slots.ts';
 import { testApp } from '../helpers/app.ts';
-import { VISITOR_USER_AGENT } from '../helpers/browser.ts';
 import { twoSidedBinomialP } from '../helpers/binomial.ts';
+import { VISITOR_USER_AGENT } from '../helpers/browser.ts';
 import { type ScratchDatabase, scratchDatabase } from '../helpers/isolated-db.ts';
 import { createStaff, signedIn, staffPost } from '../helpers/staff.ts';
 
@@ -57,7 +57,8 @@ async function freshVisit(): Promise<{ html: string; vid: string }> {
 }
 const returning = async (vid: string) => (await t.request('/', { headers: { 'user-agent': VISITOR_USER_AGENT, cookie: vid } })).text();
 /** Which of `headlines` the page shows ('default' for the published copy). */
-const shown = (html: string, headlines: string[]) => headlines.find((h) => html.includes(h)) ?? (html.includes(DEFAULT_SLOT_FIELDS.hero.headline) ? 'default' : 'none');
+const shown = (html: string, headlines: string[]) =>
+  headlines.find((h) => html.includes(h)) ?? (html.includes(DEFAULT_SLOT_FIELDS.hero.headline) ? 'default' : 'none');
 
 async function contentVersions(): Promise<number> {
   const [row] = await t.sql<{ n: number }[]>`select count(*)::int as n from content_versions where slot = 'hero'`;
@@ -229,7 +230,12 @@ describe('the plain forms (JavaScript off)', () => {
     const id = where.split('/')[3]!.split('?')[0]!;
     const { experiment } = await (await api('GET', `/${id}`)).json();
     expect(experiment).toMatchObject({ slot: 'audit-form', goal: 'booked', trafficAllocation: 50, status: 'draft' });
-    expect(experiment.variants[1].fields).toEqual({ formTitle: 'Two minutes to your free audit', submitButtonText: 'Show me my audit', showPhone: false, showCompany: true });
+    expect(experiment.variants[1].fields).toEqual({
+      formTitle: 'Two minutes to your free audit',
+      submitButtonText: 'Show me my audit',
+      showPhone: false,
+      showCompany: true,
+    });
     expect(experiment.variants).toHaveLength(2);
     const detail = await (await t.request(where, { headers: { cookie: owner.cookie } })).text();
     expect(detail).toContain('Saved as a draft.');
