@@ -68,6 +68,9 @@ export type TestPlan = { perVariant: number; total: number; days: number } | { c
 export function testPlan({ baselineRate, relativeLift, variants, trafficAllocation, dailyVisitors }: TestPlanInput): TestPlan {
   if (!Number.isInteger(variants) || variants < MIN_VARIANTS || variants > MAX_VARIANTS)
     return { cannotTell: `A test has ${MIN_VARIANTS} to ${MAX_VARIANTS} variants, control included.` };
+  // No traffic says the most when nothing else is known yet (a new site has no conversions either).
+  if (!Number.isFinite(dailyVisitors) || dailyVisitors <= 0)
+    return { cannotTell: 'There is no recent traffic to go by, so how long the test would take cannot be told yet.' };
   if (!Number.isFinite(baselineRate) || baselineRate <= 0 || baselineRate >= 1)
     return { cannotTell: 'The current conversion rate must be above 0% and below 100%: with none (or all) converting, no lift can be measured.' };
   if (!Number.isFinite(relativeLift) || relativeLift <= 0) return { cannotTell: 'Choose a lift above 0%: the test looks for an improvement.' };
@@ -75,8 +78,6 @@ export function testPlan({ baselineRate, relativeLift, variants, trafficAllocati
   if (target >= 1) return { cannotTell: 'That lift would take the conversion rate to 100% or more: choose a smaller one.' };
   if (!Number.isFinite(trafficAllocation) || trafficAllocation <= 0 || trafficAllocation > 100)
     return { cannotTell: 'The share of visitors in the test must be above 0% and at most 100%.' };
-  if (!Number.isFinite(dailyVisitors) || dailyVisitors <= 0)
-    return { cannotTell: 'There is no recent traffic to go by, so how long the test would take cannot be told yet.' };
   const perVariant = sampleSizePerGroup(baselineRate, target, { alpha: PLAN_ALPHA / (variants - 1) });
   if (perVariant === null) return { cannotTell: 'That lift is too small to tell apart from the current rate.' };
   const total = perVariant * variants;

@@ -59,7 +59,8 @@ describe.each([
     await page.getByLabel('Button style').selectOption('gradient');
     await page.getByRole('button', { name: 'Preview' }).click();
     expect(await page.getByRole('heading', { name: 'Preview of your changes (not published yet)' }).isVisible()).toBe(true);
-    expect(await page.locator('[data-preview="hero"] h1').textContent()).toBe(headline);
+    expect(await page.locator('[data-preview="hero"] h2').textContent()).toBe(headline);
+    expect(await page.locator('h1').count()).toBe(1);
     await page.screenshot({ path: `${SHOTS}/content-editor-${viewport.width}.png`, fullPage: true });
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     expect(overflow).toBe(0);

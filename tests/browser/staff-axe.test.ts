@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from 'bun:test';
 import type { BrowserContext, Page } from 'playwright-core';
+import { AB_TEST_IDS, AB_VARIANT_IDS } from '../../lib/ab/definitions.ts';
 import { validAudit } from '../helpers/audit.ts';
 import { axeViolations } from '../helpers/axe.ts';
 import { DESKTOP, PHONE, waitForIslands } from '../helpers/browser.ts';
@@ -77,6 +78,14 @@ describe.each([
     '/admin/booking',
     '/admin/account',
     '/admin/ab-tests',
+    '/admin/content',
+    '/admin/content/hero',
+    '/admin/content/audit-form',
+    '/admin/experiments',
+    '/admin/experiments/new?slot=hero',
+    '/admin/experiments/new?slot=audit-form',
+    `/admin/experiments/${AB_TEST_IDS.hero}`,
+    `/admin/experiments/${AB_TEST_IDS.hero}/preview/${AB_VARIANT_IDS.hero.variantB}`,
     '/admin/analytics',
     '/admin/analytics?from=2030-01-01&to=2030-01-31',
   ];
