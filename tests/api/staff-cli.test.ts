@@ -5,7 +5,8 @@ import { scratchDatabase } from '../helpers/isolated-db.ts';
 import { freshDataDir } from '../helpers/template-db.ts';
 
 // Real servers, browsers and databases: a test may take longer than Bun's 5 s default.
-setDefaultTimeout(60_000);
+// Each command is a process of its own that opens the database (on a busy machine, seconds each on the embedded one).
+setDefaultTimeout(150_000);
 
 // The staff commands against a real database: PostgreSQL at DATABASE_URL when set, else a fresh
 // embedded one. Accounts are made only here; the password is stored as an argon2id hash.
