@@ -2,6 +2,7 @@ import { type AnySlotFields, type AuditFormFields, changedFields, type HeroField
 import { formatDateTime } from '../../lib/time/display.ts';
 import { Hero } from '../home/Hero.tsx';
 import { buttonClass } from '../ui/styles.ts';
+import { ActionNotice } from './ActionNotice.tsx';
 import { SlotFieldInputs } from './SlotFieldInputs.tsx';
 import { CsrfField, type StaffPageProps, StaffShell } from './StaffShell.tsx';
 
@@ -67,16 +68,7 @@ export function SlotEditor({ staff, slot, published, draft, previewing, error, n
       <p className="mt-2 text-slate-700">
         Published: version {published.version} · {formatDateTime(published.publishedAt)} · {published.publishedBy ?? 'set up with the site'}
       </p>
-      {notice ? (
-        <p role="status" className="mt-4 rounded-lg border border-green-200 bg-green-50 px-3 py-2 text-sm text-green-800">
-          {notice}
-        </p>
-      ) : null}
-      {error ? (
-        <p role="alert" className="mt-4 rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800" data-error-field={error.field}>
-          {error.message}
-        </p>
-      ) : null}
+      <ActionNotice notice={notice} error={error} />
       <div className="mt-6 grid gap-8 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
         <form method="post" action={`/admin/content/${slot}`} className="space-y-4 self-start rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
           <CsrfField token={staff.csrfToken} />

@@ -1,4 +1,13 @@
-import { EXPERIMENT_LIMITS, type ExperimentStatus, GOAL_LABELS, GOALS, type Goal, type PlanView, STATUS_LABELS } from '../../lib/ab/experiments.ts';
+import {
+  EXPERIMENT_LIMITS,
+  type ExperimentStatus,
+  type ExperimentView,
+  GOAL_LABELS,
+  GOALS,
+  type Goal,
+  type PlanView,
+  STATUS_LABELS,
+} from '../../lib/ab/experiments.ts';
 import { formatCount } from '../../lib/ab/format.ts';
 import { MAX_VARIANTS } from '../../lib/ab/power.ts';
 import { variantDetails } from '../../lib/ab/variant-details.ts';
@@ -6,26 +15,13 @@ import { type AnySlotFields, SLOT_NAMES, SLOT_TITLES, type SlotName } from '../.
 import { formatDateTime } from '../../lib/time/display.ts';
 import { inputClass } from '../ui/form.tsx';
 import { buttonClass } from '../ui/styles.ts';
+import { ActionNotice } from './ActionNotice.tsx';
 import { SlotPreview } from './ContentPages.tsx';
 import { SlotFieldInputs } from './SlotFieldInputs.tsx';
 import { CsrfField, type StaffPageProps, StaffShell } from './StaffShell.tsx';
 
 // /admin/experiments: the experiments, the builder and one experiment's page with its previews, plan,
 // figures and the owner's Start, Stop and Ship. Plain forms: everything works without JavaScript.
-
-export type ExperimentRow = {
-  id: string;
-  name: string;
-  slot: SlotName | null;
-  hypothesis: string | null;
-  goal: Goal;
-  status: ExperimentStatus;
-  trafficAllocation: number;
-  startDate: string;
-  endDate: string | null;
-  shippedVariantId: string | null;
-  variants: { id: string; name: string; isControl: boolean; configuration: Record<string, unknown> }[];
-};
 
 const statusClass: Record<ExperimentStatus, string> = {
   draft: 'bg-amber-100 text-amber-900',
@@ -46,24 +42,7 @@ const isOwner = (staff: StaffPageProps['staff']) => staff.role === 'owner';
 const link = 'text-blue-800 underline underline-offset-2 hover:text-blue-950';
 const card = 'rounded-xl border border-slate-200 bg-white p-5 shadow-sm';
 
-function Notice({ notice, error }: { notice?: string; error?: { field?: string; message: string } }) {
-  return (
-    <>
-      {notice ? (
-        <p role="status" className="mt-4 rounded-lg border border-green-200 bg-green-50 px-3 py-2 text-sm text-green-800">
-          {notice}
-        </p>
-      ) : null}
-      {error ? (
-        <p role="alert" className="mt-4 rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800" data-error-field={error.field}>
-          {error.message}
-        </p>
-      ) : null}
-    </>
-  );
-}
-
-export type ExperimentListProps = StaffPageProps & { experiments: ExperimentRow[]; notice?: string };
+export type ExperimentListProps = StaffPageProps & { experiments: ExperimentView[]; notice?: string };
 
 export function ExperimentList({ staff, experiments, notice }: ExperimentListProps) {
   return (
@@ -86,7 +65,7 @@ export function ExperimentList({ staff, experiments, notice }: ExperimentListPro
           </div>
         ) : null}
       </div>
-      <Notice notice={notice} />
+      <ActionNotice notice={notice} />
       {isOwner(staff) ? null : <p className="mt-4 text-sm text-slate-600">You can read every experiment; an owner starts, stops and ships them.</p>}
       <ul className="mt-6 space-y-4">
         {experiments.map((e) => (
@@ -143,7 +122,7 @@ export function ExperimentBuilder({ staff, slot, published, values, plan, error 
       <p className="mt-2 max-w-3xl text-slate-700">
         {SLOT_TITLES[slot].where} It is saved as a draft: you start it from its page once the previews look right.
       </p>
-      <Notice error={error} />
+      <ActionNotice error={error} />
       <form method="post" action="/admin/experiments/new" className="mt-6 space-y-6">
         <CsrfField token={staff.csrfToken} />
         <input type="hidden" name="slot" value={slot} />
@@ -188,12 +167,7 @@ export function ExperimentBuilder({ staff, slot, published, values, plan, error 
                 className={`mt-1 ${inputClass}`}
               />
             </div>
-            <div>
-              <label htmlFor="lift" className="block text-sm font-medium text-slate-800">
-                Smallest improvement worth finding (%)
-              </label>
-              <input id="lift" name="lift" type="number" inputMode="numeric" min={1} max={500} defaultValue={values.lift} className={`mt-1 ${inputClass}`} />
-            </div>
+            <LiftInput lift={values.lift} />
           </div>
           <fieldset>
             <legend className="text-sm font-medium text-slate-800">Primary goal</legend>
@@ -263,6 +237,18 @@ export function ExperimentBuilder({ staff, slot, published, values, plan, error 
   );
 }
 
+/** The smallest improvement the plan looks for, in whole percent. */
+function LiftInput({ lift, className = '' }: { lift: string; className?: string }) {
+  return (
+    <div>
+      <label htmlFor="lift" className="block text-sm font-medium text-slate-800">
+        Smallest improvement worth finding (%)
+      </label>
+      <input id="lift" name="lift" type="number" inputMode="numeric" min={1} max={500} defaultValue={lift} className={`mt-1 ${className} ${inputClass}`} />
+    </div>
+  );
+}
+
 const percent = (rate: number) => `${(rate * 100).toLocaleString('en-CA', { maximumFractionDigits: 2 })}%`;
 
 /** The power calculation, in words: visitors and days at today's traffic, or why it cannot be said. */
@@ -311,7 +297,7 @@ function Details({ configuration }: { configuration: unknown }) {
 export type VariantFigures = { variantId: string; views: number; conversions: number; booked: number; leads: number; won: number; value: number };
 
 export type ExperimentDetailProps = StaffPageProps & {
-  experiment: ExperimentRow;
+  experiment: ExperimentView;
   figures: VariantFigures[];
   plan: PlanView | null;
   lift: string;
@@ -341,7 +327,7 @@ export function ExperimentDetail({ staff, experiment: e, figures, plan, lift, no
         {e.endDate && e.status !== 'running' ? ` · ended ${formatDateTime(e.endDate)}` : ''}
       </p>
       {e.hypothesis ? <p className="mt-3 max-w-3xl text-slate-900">{e.hypothesis}</p> : null}
-      <Notice notice={notice} error={error} />
+      <ActionNotice notice={notice} error={error} />
       {owner && e.status === 'draft' ? (
         <form method="post" action={`/admin/experiments/${e.id}/start`} className="mt-4">
           <CsrfField token={staff.csrfToken} />
@@ -361,12 +347,7 @@ export function ExperimentDetail({ staff, experiment: e, figures, plan, lift, no
       {e.status === 'draft' ? (
         <div className="mt-6">
           <form method="get" action={`/admin/experiments/${e.id}`} className="mb-3 flex flex-wrap items-end gap-3">
-            <div>
-              <label htmlFor="lift" className="block text-sm font-medium text-slate-800">
-                Smallest improvement worth finding (%)
-              </label>
-              <input id="lift" name="lift" type="number" inputMode="numeric" min={1} max={500} defaultValue={lift} className={`mt-1 w-32 ${inputClass}`} />
-            </div>
+            <LiftInput lift={lift} className="w-32" />
             <button type="submit" className={buttonClass.secondary}>
               Work it out
             </button>
@@ -386,7 +367,7 @@ export function ExperimentDetail({ staff, experiment: e, figures, plan, lift, no
                 {v.isControl ? <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs text-slate-700">control: the published copy</span> : null}
                 {shipped ? <span className="rounded-full bg-blue-100 px-2 py-0.5 text-xs font-semibold text-blue-900">Shipped</span> : null}
               </div>
-              <Details configuration={v.configuration} />
+              <Details configuration={v.fields} />
               {f && e.status !== 'draft' ? (
                 <p className="mt-3 text-sm text-slate-800" data-figures>
                   {formatCount(f.views)} saw it · {formatCount(f.conversions)} sent the audit · {formatCount(f.booked)} booked a session

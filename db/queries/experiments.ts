@@ -1,5 +1,5 @@
 import type { Sql, TransactionSql } from 'postgres';
-import type { Goal, NewExperiment } from '../../lib/ab/experiments.ts';
+import type { Experiment, NewExperiment } from '../../lib/ab/experiments.ts';
 import { applyFields, type SlotName } from '../../lib/content/slots.ts';
 import { publishSlotIn } from './content.ts';
 
@@ -9,23 +9,6 @@ import { publishSlotIn } from './content.ts';
 // one transaction), so two owners pressing at once, on any number of processes, cannot both win.
 
 type Db = Sql | TransactionSql;
-
-export type ExperimentVariant = { id: string; name: string; isControl: boolean; configuration: Record<string, unknown> };
-
-export type Experiment = {
-  id: string;
-  name: string;
-  slot: SlotName | null;
-  hypothesis: string | null;
-  goal: Goal;
-  isActive: boolean;
-  trafficAllocation: number;
-  startDate: Date;
-  endDate: Date | null;
-  createdAt: Date;
-  shippedVariantId: string | null;
-  variants: ExperimentVariant[];
-};
 
 const columns = (sql: Db) => sql`
   t.id, t.name, t.slot, coalesce(t.hypothesis, t.description) as hypothesis, t.goal, t.is_active, t.traffic_allocation,

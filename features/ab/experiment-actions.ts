@@ -1,15 +1,7 @@
 import type { Sql } from 'postgres';
 import { publishedVersion } from '../../db/queries/content.ts';
-import {
-  createExperiment,
-  type Experiment,
-  findExperiment,
-  type Outcome,
-  shipExperiment,
-  startExperiment,
-  stopExperiment,
-} from '../../db/queries/experiments.ts';
-import { completeExperiment, experimentStatus, type NewExperimentBody } from '../../lib/ab/experiments.ts';
+import { createExperiment, findExperiment, type Outcome, shipExperiment, startExperiment, stopExperiment } from '../../db/queries/experiments.ts';
+import { completeExperiment, type Experiment, type NewExperimentBody } from '../../lib/ab/experiments.ts';
 import { DEFAULT_SLOT_FIELDS } from '../../lib/content/slots.ts';
 import { withDatabaseDeadline } from '../../server/deadline.ts';
 
@@ -58,24 +50,6 @@ function after(deps: ExperimentDeps, outcome: Outcome): ActionResult<null> {
   if (!outcome.ok) return refused(outcome);
   deps.homeVariants.changed();
   return { ok: true, value: null };
-}
-
-/** An experiment as the JSON API answers it. */
-export function experimentJson(e: Experiment, now: Date) {
-  return {
-    id: e.id,
-    name: e.name,
-    slot: e.slot,
-    hypothesis: e.hypothesis,
-    goal: e.goal,
-    status: experimentStatus(e, now),
-    isActive: e.isActive,
-    trafficAllocation: e.trafficAllocation,
-    startDate: e.startDate.toISOString(),
-    endDate: e.endDate?.toISOString() ?? null,
-    shippedVariantId: e.shippedVariantId,
-    variants: e.variants.map((v) => ({ id: v.id, name: v.name, isControl: v.isControl, fields: v.configuration })),
-  };
 }
 
 export async function experimentById({ sql }: Pick<ExperimentDeps, 'sql'>, id: string): Promise<Experiment | null> {

@@ -99,9 +99,6 @@ export function experimentStatus(
 
 export const STATUS_LABELS: Record<ExperimentStatus, string> = { draft: 'Draft', running: 'Running', stopped: 'Stopped', shipped: 'Shipped' };
 
-/** A slot name from a path segment, or null. */
-export const slotOrNull = (value: unknown): SlotName | null => (isSlotName(value) ? value : null);
-
 /**
  * The builder's plan inputs from the site's last days: home page visitors a day, and the goal's rate
  * (leads or bookings per site visitor; pipeline value is planned on leads, the step it rests on).
@@ -116,3 +113,40 @@ export function planBaseline(
 
 /** A plan as the builder shows it: the visitors and days, and the traffic figures it rests on. */
 export type PlanView = { plan: TestPlan; baselineRate: number; dailyVisitors: number; relativeLift: number; days: number };
+
+/** An experiment as stored (db/queries/experiments.ts reads it): a row of ab_tests with its variants. */
+export type ExperimentVariant = { id: string; name: string; isControl: boolean; configuration: Record<string, unknown> };
+
+export type Experiment = {
+  id: string;
+  name: string;
+  slot: SlotName | null;
+  hypothesis: string | null;
+  goal: Goal;
+  isActive: boolean;
+  trafficAllocation: number;
+  startDate: Date;
+  endDate: Date | null;
+  createdAt: Date;
+  shippedVariantId: string | null;
+  variants: ExperimentVariant[];
+};
+
+/** An experiment as the JSON API answers it and the pages show it: dates as ISO text, its status, each variant's fields. */
+export function experimentView(e: Experiment, now: Date) {
+  return {
+    id: e.id,
+    name: e.name,
+    slot: e.slot,
+    hypothesis: e.hypothesis,
+    goal: e.goal,
+    status: experimentStatus(e, now),
+    isActive: e.isActive,
+    trafficAllocation: e.trafficAllocation,
+    startDate: e.startDate.toISOString(),
+    endDate: e.endDate?.toISOString() ?? null,
+    shippedVariantId: e.shippedVariantId,
+    variants: e.variants.map((v) => ({ id: v.id, name: v.name, isControl: v.isControl, fields: v.configuration })),
+  };
+}
+export type ExperimentView = ReturnType<typeof experimentView>;

@@ -7,17 +7,16 @@ import {
   type ExperimentDetailProps,
   ExperimentList,
   type ExperimentListProps,
-  type ExperimentRow,
   MAX_CHALLENGERS,
   VariantPreview,
   type VariantPreviewProps,
 } from '../../components/staff/ExperimentPages.tsx';
 import { testResults } from '../../db/queries/ab-tests.ts';
 import { publishedVersion } from '../../db/queries/content.ts';
-import { type Experiment, listExperiments, variantPipeline } from '../../db/queries/experiments.ts';
+import { listExperiments, variantPipeline } from '../../db/queries/experiments.ts';
 import { type ActionResult, createDraft, experimentById, ship, start, stop } from '../../features/ab/experiment-actions.ts';
 import { experimentPlan } from '../../features/ab/experiment-plan.ts';
-import { experimentStatus, GOALS, type Goal, newExperimentSchema } from '../../lib/ab/experiments.ts';
+import { experimentView, GOALS, type Goal, newExperimentSchema } from '../../lib/ab/experiments.ts';
 import { applyFields, DEFAULT_SLOT_FIELDS, fieldsFromForm, isSlotName, type SlotName } from '../../lib/content/slots.ts';
 import { validationErrorBody } from '../../lib/forms/validation.ts';
 import { formWrite } from '../../server/api/guards.ts';
@@ -54,20 +53,6 @@ function liftOf(value: unknown): number {
   const n = Number(value);
   return Number.isInteger(n) && n >= 1 && n <= 500 ? n : DEFAULT_LIFT;
 }
-
-const rowOf = (e: Experiment, now: Date): ExperimentRow => ({
-  id: e.id,
-  name: e.name,
-  slot: e.slot,
-  hypothesis: e.hypothesis,
-  goal: e.goal,
-  status: experimentStatus(e, now),
-  trafficAllocation: e.trafficAllocation,
-  startDate: e.startDate.toISOString(),
-  endDate: e.endDate?.toISOString() ?? null,
-  shippedVariantId: e.shippedVariantId,
-  variants: e.variants,
-});
 
 async function publishedFields(c: AppContext, slot: SlotName) {
   const { sql } = c.get('deps');
@@ -132,7 +117,7 @@ async function showDetail(c: AppContext, id: string, extra: Pick<ExperimentDetai
   const experiment = await experimentById(c.get('deps'), id);
   if (!experiment) return answerError(c, 404, 'No such experiment');
   const time = now();
-  const row = rowOf(experiment, time);
+  const row = experimentView(experiment, time);
   const [results, pipeline] = await withDatabaseDeadline(sql, (db) => Promise.all([testResults(db, id, time), variantPipeline(db, id)]));
   const figures = (results ?? []).map((r) => {
     const p = pipeline.find((x) => x.variantId === r.variant.id);
@@ -174,7 +159,7 @@ export default new Hono<AppEnv>()
   .get('/', requireStaff('page'), async (c) => {
     const { sql, now } = c.get('deps');
     const time = now();
-    const experiments = (await withDatabaseDeadline(sql, (db) => listExperiments(db))).map((e) => rowOf(e, time));
+    const experiments = (await withDatabaseDeadline(sql, (db) => listExperiments(db))).map((e) => experimentView(e, time));
     return renderPage(c, listPage, { staff: signedInStaff(c), experiments, notice: noticeOf(c.req.query('done')) });
   })
   .get('/new', requireOwner('page'), (c) => {

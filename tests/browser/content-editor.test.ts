@@ -1,12 +1,10 @@
-import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from 'bun:test';
+import { describe, expect, setDefaultTimeout, test } from 'bun:test';
 import { mkdirSync } from 'node:fs';
-import type { Browser, Page } from 'playwright-core';
+import type { Sql } from 'postgres';
 import { DEFAULT_SLOT_FIELDS } from '../../lib/content/slots.ts';
 import { axeViolations } from '../helpers/axe.ts';
-import { DESKTOP, launchBrowser, PHONE } from '../helpers/browser.ts';
-import { type ScratchDatabase, scratchDatabase } from '../helpers/isolated-db.ts';
-import { type RunningServer, startServer } from '../helpers/server.ts';
-import { createStaff, type TestStaff } from '../helpers/staff.ts';
+import { DESKTOP, PHONE } from '../helpers/browser.ts';
+import { signedInStaffPage, staffServerAndBrowser } from '../helpers/staff-server.ts';
 
 setDefaultTimeout(90_000);
 
@@ -15,43 +13,16 @@ setDefaultTimeout(90_000);
 // home page for everyone. Screenshots at 390 and 1280 px in /tmp/content-shots.
 
 const SHOTS = '/tmp/content-shots';
-let scratch: ScratchDatabase;
-let server: RunningServer;
-let browser: Browser;
-let staff: TestStaff;
-
-beforeAll(async () => {
-  mkdirSync(SHOTS, { recursive: true });
-  scratch = await scratchDatabase();
-  const db = await scratch.open();
-  staff = await createStaff(db.sql, 'editor');
-  await db.sql`update ab_tests set is_active = false`;
-  await db.close();
-  [server, browser] = await Promise.all([startServer({ RATE_LIMITS: 'off', ...scratch.env }, scratch.env.DATA_DIR || undefined), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  await scratch?.drop();
-});
-
-async function signedInPage(viewport: { width: number; height: number }): Promise<Page> {
-  const context = await browser.newContext({ viewport, javaScriptEnabled: true });
-  const page = await context.newPage();
-  await page.goto(`${server.url}/admin/login`);
-  await page.getByLabel('Work email').fill(staff.email);
-  await page.getByLabel('Password').fill(staff.password);
-  await Promise.all([page.waitForURL((url) => url.pathname === '/admin/leads'), page.getByRole('button', { name: 'Sign in' }).click()]);
-  return page;
-}
+mkdirSync(SHOTS, { recursive: true });
+const ctx = staffServerAndBrowser('editor', {}, { ownDatabase: true, seed: async (sql: Sql) => void (await sql`update ab_tests set is_active = false`) });
 
 describe.each([
   ['phone', PHONE],
   ['laptop', DESKTOP],
 ] as const)('on a %s', (_device, viewport) => {
   test('list, edit, preview, publish, see it on the home page, roll back; nothing overflows; axe finds nothing', async () => {
-    const page = await signedInPage(viewport);
-    await page.goto(`${server.url}/admin/content`);
+    const page = await signedInStaffPage(ctx, viewport);
+    await page.goto(`${ctx.server.url}/admin/content`);
     await page.screenshot({ path: `${SHOTS}/content-list-${viewport.width}.png`, fullPage: true });
     await page.getByRole('link', { name: 'Home page hero' }).click();
     const headline = `Fewer empty days for Toronto trades (${viewport.width})`;
@@ -68,13 +39,13 @@ describe.each([
 
     await page.getByRole('button', { name: 'Publish' }).click();
     expect(await page.getByRole('status').textContent()).toContain('Published');
-    const home = await (await fetch(`${server.url}/`)).text();
+    const home = await (await fetch(`${ctx.server.url}/`)).text();
     expect(home).toContain(headline.replace('(', '(').replace(/&/g, '&amp;'));
 
     // Back to the first version: the spec's control copy again.
     await page.getByRole('button', { name: 'Go back to version 1' }).click();
     expect(await page.getByRole('status').textContent()).toContain('Published');
-    expect(await (await fetch(`${server.url}/`)).text()).toContain(DEFAULT_SLOT_FIELDS.hero.headline);
+    expect(await (await fetch(`${ctx.server.url}/`)).text()).toContain(DEFAULT_SLOT_FIELDS.hero.headline);
     await page.context().close();
   });
 });

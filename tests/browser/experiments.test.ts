@@ -1,13 +1,11 @@
-import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from 'bun:test';
+import { describe, expect, setDefaultTimeout, test } from 'bun:test';
 import { mkdirSync } from 'node:fs';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { AB_TEST_IDS } from '../../lib/ab/definitions.ts';
 import { DEFAULT_SLOT_FIELDS } from '../../lib/content/slots.ts';
 import { axeViolations } from '../helpers/axe.ts';
-import { DESKTOP, launchBrowser, PHONE, VISITOR_USER_AGENT } from '../helpers/browser.ts';
-import { type ScratchDatabase, scratchDatabase } from '../helpers/isolated-db.ts';
-import { type RunningServer, startServer } from '../helpers/server.ts';
-import { createStaff, type TestStaff } from '../helpers/staff.ts';
+import { DESKTOP, PHONE, VISITOR_USER_AGENT } from '../helpers/browser.ts';
+import { signedInStaffPage, staffServerAndBrowser } from '../helpers/staff-server.ts';
 
 setDefaultTimeout(120_000);
 
@@ -18,34 +16,8 @@ setDefaultTimeout(120_000);
 // for everyone. Screenshots at 390 and 1280 px in /tmp/experiment-shots.
 
 const SHOTS = '/tmp/experiment-shots';
-let scratch: ScratchDatabase;
-let server: RunningServer;
-let browser: Browser;
-let owner: TestStaff;
-
-beforeAll(async () => {
-  mkdirSync(SHOTS, { recursive: true });
-  scratch = await scratchDatabase();
-  const db = await scratch.open();
-  owner = await createStaff(db.sql, 'builder', 'owner');
-  await db.close();
-  [server, browser] = await Promise.all([startServer({ RATE_LIMITS: 'off', ...scratch.env }, scratch.env.DATA_DIR || undefined), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  await scratch?.drop();
-});
-
-async function signedInPage(viewport: { width: number; height: number }, javaScriptEnabled: boolean): Promise<Page> {
-  const context = await browser.newContext({ viewport, javaScriptEnabled });
-  const page = await context.newPage();
-  await page.goto(`${server.url}/admin/login`);
-  await page.getByLabel('Work email').fill(owner.email);
-  await page.getByLabel('Password').fill(owner.password);
-  await Promise.all([page.waitForURL((url) => url.pathname === '/admin/leads'), page.getByRole('button', { name: 'Sign in' }).click()]);
-  return page;
-}
+mkdirSync(SHOTS, { recursive: true });
+const ctx = staffServerAndBrowser('builder', {}, { ownDatabase: true });
 
 /** A screenshot; with JavaScript on (axe and the measuring run as page scripts), no sideways scroll, one h1 and nothing axe finds. */
 async function looksRight(page: Page, shot: string, javaScriptEnabled: boolean) {
@@ -56,18 +28,18 @@ async function looksRight(page: Page, shot: string, javaScriptEnabled: boolean) 
   expect(await axeViolations(page)).toEqual([]);
 }
 
-const homeHtml = async () => (await fetch(`${server.url}/`, { headers: { 'user-agent': VISITOR_USER_AGENT } })).text();
+const homeHtml = async () => (await fetch(`${ctx.server.url}/`, { headers: { 'user-agent': VISITOR_USER_AGENT } })).text();
 
 describe.each([
   ['phone, JavaScript on', PHONE, true],
   ['laptop, JavaScript off', DESKTOP, false],
 ] as const)('on a %s', (_device, viewport, javaScriptEnabled) => {
   test('build, plan, save, preview, start, ship, see it on the home page, roll back; nothing overflows; axe finds nothing', async () => {
-    const page = await signedInPage(viewport, javaScriptEnabled);
+    const page = await signedInStaffPage(ctx, viewport, { javaScriptEnabled });
     const w = viewport.width;
     const headline = `Your calendar, full by Friday (${w})`;
 
-    await page.goto(`${server.url}/admin/experiments`);
+    await page.goto(`${ctx.server.url}/admin/experiments`);
     await looksRight(page, `experiments-list-${w}`, javaScriptEnabled);
     await page.getByRole('link', { name: 'New test of the home page hero' }).click();
     await page.getByLabel('Name (letters').fill(`full-by-friday-${w}`);
@@ -90,7 +62,7 @@ describe.each([
     if (viewport === PHONE) {
       await page.getByRole('button', { name: 'Start the test' }).click();
       expect(await page.getByRole('alert').textContent()).toContain('Another experiment is already running on this slot');
-      await page.goto(`${server.url}/admin/experiments/${AB_TEST_IDS.hero}`);
+      await page.goto(`${ctx.server.url}/admin/experiments/${AB_TEST_IDS.hero}`);
       await page.getByRole('button', { name: /Stop the test/ }).click();
       expect(await page.getByRole('status').textContent()).toContain('Stopped');
       await page.goto(draftUrl);
@@ -111,7 +83,7 @@ describe.each([
     await looksRight(page, `experiment-shipped-${w}`, javaScriptEnabled);
 
     // The ship is in the content history: going back to version 1 restores the spec's copy.
-    await page.goto(`${server.url}/admin/content/hero`);
+    await page.goto(`${ctx.server.url}/admin/content/hero`);
     expect(await page.getByText('shipped “Full by Friday”').count()).toBeGreaterThan(0);
     await page.getByRole('button', { name: 'Go back to version 1' }).click();
     expect(await page.getByRole('status').textContent()).toContain('Published');

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll } from 'bun:test';
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import type { Sql } from 'postgres';
 import { openDatabase } from '../../db/client.ts';
 import { launchBrowser } from './browser.ts';
+import { type ScratchDatabase, scratchDatabase } from './isolated-db.ts';
 import { type RunningServer, startServer } from './server.ts';
 import { createStaff, type TestStaff } from './staff.ts';
 import { freshDataDir } from './template-db.ts';
@@ -12,28 +13,48 @@ import { freshDataDir } from './template-db.ts';
  * one: a server with a staff account to sign in with, and a browser, started before the file's tests
  * and stopped after. The account is made before the server starts, because once it runs the embedded
  * database is the server's alone (on PostgreSQL, at DATABASE_URL, either order would do); `seed` writes
- * a test's own rows then too. Rate limits are off unless `env` says otherwise.
+ * a test's own rows then too. Rate limits are off unless `env` says otherwise. `ownDatabase` gives the
+ * server a scratch database of its own, also on PostgreSQL (for tests that change what everyone sees,
+ * such as the published copy), dropped after.
  */
 export function staffServerAndBrowser(
   name: string,
   env: Record<string, string> = {},
-  { seed }: { seed?: (sql: Sql) => Promise<void> } = {},
+  { seed, ownDatabase = false }: { seed?: (sql: Sql) => Promise<void>; ownDatabase?: boolean } = {},
 ): { server: RunningServer; browser: Browser; staff: TestStaff } {
   const ctx = {} as { server: RunningServer; browser: Browser; staff: TestStaff };
+  let scratch: ScratchDatabase | undefined;
   beforeAll(async () => {
-    const dataDir = process.env.DATABASE_URL ? undefined : await freshDataDir();
-    const db = await openDatabase({ DATABASE_URL: process.env.DATABASE_URL ?? '', DATA_DIR: dataDir ?? '' });
+    scratch = ownDatabase ? await scratchDatabase() : undefined;
+    const dataDir = scratch ? scratch.env.DATA_DIR || undefined : process.env.DATABASE_URL ? undefined : await freshDataDir();
+    const db = scratch ? await scratch.open() : await openDatabase({ DATABASE_URL: process.env.DATABASE_URL ?? '', DATA_DIR: dataDir ?? '' });
     try {
       ctx.staff = await createStaff(db.sql, name);
       await seed?.(db.sql);
     } finally {
       await db.close();
     }
-    [ctx.server, ctx.browser] = await Promise.all([startServer({ RATE_LIMITS: 'off', ...env }, dataDir), launchBrowser()]);
+    [ctx.server, ctx.browser] = await Promise.all([startServer({ RATE_LIMITS: 'off', ...scratch?.env, ...env }, dataDir), launchBrowser()]);
   });
   afterAll(async () => {
     await ctx.browser?.close();
     await ctx.server?.stop();
+    await scratch?.drop();
   });
   return ctx;
+}
+
+/** A page of a new browser context signed in as the file's staff account, on the inbox. */
+export async function signedInStaffPage(
+  ctx: { server: RunningServer; browser: Browser; staff: TestStaff },
+  viewport: { width: number; height: number },
+  { javaScriptEnabled = true }: { javaScriptEnabled?: boolean } = {},
+): Promise<Page> {
+  const context = await ctx.browser.newContext({ viewport, javaScriptEnabled });
+  const page = await context.newPage();
+  await page.goto(`${ctx.server.url}/admin/login`);
+  await page.getByLabel('Work email').fill(ctx.staff.email);
+  await page.getByLabel('Password').fill(ctx.staff.password);
+  await Promise.all([page.waitForURL((url) => url.pathname === '/admin/leads'), page.getByRole('button', { name: 'Sign in' }).click()]);
+  return page;
 }

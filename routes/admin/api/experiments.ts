@@ -1,8 +1,8 @@
 import { Hono } from 'hono';
 import * as z from 'zod/mini';
 import { listExperiments } from '../../../db/queries/experiments.ts';
-import { createDraft, experimentById, experimentJson, ship, start, stop } from '../../../features/ab/experiment-actions.ts';
-import { newExperimentSchema } from '../../../lib/ab/experiments.ts';
+import { createDraft, experimentById, ship, start, stop } from '../../../features/ab/experiment-actions.ts';
+import { experimentView, newExperimentSchema } from '../../../lib/ab/experiments.ts';
 import { jsonWrite } from '../../../server/api/guards.ts';
 import { validJson } from '../../../server/api/validate.ts';
 import { withDatabaseDeadline } from '../../../server/deadline.ts';
@@ -26,7 +26,7 @@ const shipSchema = z.object({ variantId: z.string().check(z.minLength(1), z.maxL
 async function answerWith(c: AppContext, id: string, status: 200 | 201 = 200) {
   const experiment = await experimentById(c.get('deps'), id);
   if (!experiment) return answerError(c, 404, 'No such experiment');
-  return c.json({ experiment: experimentJson(experiment, c.get('deps').now()) }, status);
+  return c.json({ experiment: experimentView(experiment, c.get('deps').now()) }, status);
 }
 
 export default new Hono<AppEnv>()
@@ -34,7 +34,7 @@ export default new Hono<AppEnv>()
     const { sql, now } = c.get('deps');
     const rows = await withDatabaseDeadline(sql, (db) => listExperiments(db));
     const time = now();
-    return c.json({ experiments: rows.map((e) => experimentJson(e, time)) });
+    return c.json({ experiments: rows.map((e) => experimentView(e, time)) });
   })
   .get('/:id', requireStaff('api'), (c) => answerWith(c, c.req.param('id')))
   .post('/', jsonWrite(), requireOwner('api'), validJson(newExperimentSchema), async (c) => {
