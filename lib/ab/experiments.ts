@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { type AnySlotFields, applyFields, isSlotName, SLOT_NAMES, type SlotFields, type SlotName } from '../content/slots.ts';
+import { type AnySlotFields, applyFields, SLOT_NAMES, type SlotFields, type SlotName } from '../content/slots.ts';
 import { AB_LIMITS } from './definitions.ts';
 import { MAX_VARIANTS, MIN_VARIANTS, type TestPlan } from './power.ts';
 
