@@ -1,4 +1,14 @@
-import { type AnySlotFields, type AuditFormFields, changedFields, type HeroFields, SLOT_NAMES, SLOT_TITLES, type SlotName } from '../../lib/content/slots.ts';
+import {
+  type AnySlotFields,
+  type AuditFormFields,
+  changedFields,
+  fieldLabel,
+  type HeroFields,
+  SLOT_NAMES,
+  SLOT_TITLES,
+  type SlotName,
+  showValue,
+} from '../../lib/content/slots.ts';
 import { formatDateTime } from '../../lib/time/display.ts';
 import { Hero } from '../home/Hero.tsx';
 import { buttonClass } from '../ui/styles.ts';
@@ -119,8 +129,8 @@ export function SlotEditor({ staff, slot, published, draft, previewing, error, n
                 <ul className="mt-2 space-y-1 text-sm text-slate-700">
                   {changedFields(before, v.fields).map((change) => (
                     <li key={change.field} className="break-words">
-                      <span className="font-medium">{change.field}</span>: {before === null ? '' : `${show(change.before)} → `}
-                      {show(change.after)}
+                      <span className="font-medium">{fieldLabel(slot, change.field)}</span>: {before === null ? '' : `${showValue(change.before)} → `}
+                      {showValue(change.after)}
                     </li>
                   ))}
                 </ul>
@@ -162,5 +172,3 @@ export function AuditFormPreview({ fields }: { fields: AuditFormFields }) {
     </div>
   );
 }
-
-const show = (value: unknown) => (typeof value === 'string' ? `“${value}”` : value === undefined ? '(none)' : String(value));

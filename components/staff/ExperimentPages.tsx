@@ -11,7 +11,7 @@ import {
 import { formatCount } from '../../lib/ab/format.ts';
 import { MAX_VARIANTS } from '../../lib/ab/power.ts';
 import { variantDetails } from '../../lib/ab/variant-details.ts';
-import { type AnySlotFields, SLOT_NAMES, SLOT_TITLES, type SlotName } from '../../lib/content/slots.ts';
+import { type AnySlotFields, changedFields, fieldLabel, SLOT_NAMES, SLOT_TITLES, type SlotName, showValue } from '../../lib/content/slots.ts';
 import { formatDateTime } from '../../lib/time/display.ts';
 import { inputClass } from '../ui/form.tsx';
 import { buttonClass } from '../ui/styles.ts';
@@ -238,16 +238,19 @@ export function ExperimentBuilder({ staff, slot, published, values, plan, error 
 }
 
 /** The smallest improvement the plan looks for, in whole percent. */
-function LiftInput({ lift, className = '' }: { lift: string; className?: string }) {
+function LiftInput({ lift }: { lift: string }) {
   return (
-    <div>
+    <div className="max-w-xs">
       <label htmlFor="lift" className="block text-sm font-medium text-slate-800">
         Smallest improvement worth finding (%)
       </label>
-      <input id="lift" name="lift" type="number" inputMode="numeric" min={1} max={500} defaultValue={lift} className={`mt-1 ${className} ${inputClass}`} />
+      <input id="lift" name="lift" type="number" inputMode="numeric" min={1} max={500} defaultValue={lift} className={`mt-1 ${inputClass}`} />
     </div>
   );
 }
+
+const visitorsADay = (n: number) =>
+  n > 0 && n < 1 ? 'fewer than one visitor a day' : `about ${formatCount(Math.round(n))} ${Math.round(n) === 1 ? 'visitor' : 'visitors'} a day`;
 
 const percent = (rate: number) => `${(rate * 100).toLocaleString('en-CA', { maximumFractionDigits: 2 })}%`;
 
@@ -260,8 +263,8 @@ export function PlanBox({ plan }: { plan: PlanView }) {
         How long it will likely take
       </h2>
       <p className="mt-2 text-slate-800">
-        Over the last {plan.days} days the home page had about {formatCount(Math.round(plan.dailyVisitors))} visitors a day, and {percent(plan.baselineRate)} of
-        the site’s visitors reached the goal.
+        Over the last {plan.days} days the home page had {visitorsADay(plan.dailyVisitors)}, and {percent(plan.baselineRate)} of the site’s visitors reached the
+        goal.
       </p>
       {'cannotTell' in p ? (
         <p className="mt-2 font-medium text-slate-900" data-plan-days="">
@@ -294,6 +297,24 @@ function Details({ configuration }: { configuration: unknown }) {
   );
 }
 
+/** Every field a challenger changes from the control, in the editor's words. */
+function ChangesFromControl({ slot, control, variant }: { slot: SlotName; control: Record<string, unknown>; variant: Record<string, unknown> }) {
+  const changes = changedFields(control, variant);
+  if (changes.length === 0) return null;
+  return (
+    <div className="mt-3 text-sm">
+      <p className="font-medium text-slate-700">Changes from the control</p>
+      <ul className="mt-1 list-disc space-y-0.5 pl-5 text-slate-800">
+        {changes.map((c) => (
+          <li key={c.field} className="break-words">
+            {fieldLabel(slot, c.field)}: {showValue(c.after)}
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
 export type VariantFigures = { variantId: string; views: number; conversions: number; booked: number; leads: number; won: number; value: number };
 
 export type ExperimentDetailProps = StaffPageProps & {
@@ -309,6 +330,7 @@ const money = (n: number) => n.toLocaleString('en-CA', { style: 'currency', curr
 
 export function ExperimentDetail({ staff, experiment: e, figures, plan, lift, notice, error }: ExperimentDetailProps) {
   const owner = isOwner(staff);
+  const control = e.variants.find((v) => v.isControl);
   const canShip = owner && (e.status === 'running' || e.status === 'stopped') && e.slot !== null;
   return (
     <StaffShell staff={staff} current="/admin/experiments">
@@ -347,7 +369,7 @@ export function ExperimentDetail({ staff, experiment: e, figures, plan, lift, no
       {e.status === 'draft' ? (
         <div className="mt-6">
           <form method="get" action={`/admin/experiments/${e.id}`} className="mb-3 flex flex-wrap items-end gap-3">
-            <LiftInput lift={lift} className="w-32" />
+            <LiftInput lift={lift} />
             <button type="submit" className={buttonClass.secondary}>
               Work it out
             </button>
@@ -368,6 +390,7 @@ export function ExperimentDetail({ staff, experiment: e, figures, plan, lift, no
                 {shipped ? <span className="rounded-full bg-blue-100 px-2 py-0.5 text-xs font-semibold text-blue-900">Shipped</span> : null}
               </div>
               <Details configuration={v.fields} />
+              {!v.isControl && control && e.slot ? <ChangesFromControl slot={e.slot} control={control.fields} variant={v.fields} /> : null}
               {f && e.status !== 'draft' ? (
                 <p className="mt-3 text-sm text-slate-800" data-figures>
                   {formatCount(f.views)} saw it · {formatCount(f.conversions)} sent the audit · {formatCount(f.booked)} booked a session

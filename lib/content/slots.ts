@@ -129,6 +129,13 @@ export function changedFields(before: Record<string, unknown> | null, after: Rec
     .map((field) => ({ field, before: before?.[field], after: after[field] }));
 }
 
+/** What a person reads for a slot's field (its label in the editor), or the field's own name when the slot has no such field. */
+export const fieldLabel = (slot: SlotName, field: string): string => (SLOT_FIELDS[slot] as Record<string, FieldKind>)[field]?.label ?? field;
+
+/** A field's value as the history and the experiment pages show it: text in quotes, flags as yes/no. */
+export const showValue = (value: unknown): string =>
+  typeof value === 'string' ? `“${value}”` : value === true ? 'yes' : value === false ? 'no' : value === undefined ? '(none)' : String(value);
+
 /** The hero's background, worked out from its fields (not a field: the spec's variants each have theirs). */
 export function heroBackground(fields: HeroFields): string {
   if (fields.brandName && fields.separateTagline) return heroVariants['variant-b'].backgroundClass;

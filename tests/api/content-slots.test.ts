@@ -92,6 +92,8 @@ describe('content slots', () => {
     const editor = await (await t.request('/admin/content/hero', { headers: { cookie: session.cookie } })).text();
     expect(editor).toContain('data-version="2"');
     expect(editor).toContain('“Digital marketing that fills your calendar” → <!-- -->“More booked jobs for Toronto trades”');
+    // Each change is named as the editor labels the field, not by its key.
+    expect(editor).toContain('<span class="font-medium">Headline</span>');
     const back = await staffPost(t, session, '/admin/content/hero/rollback', { version: '1' });
     expect(back.status).toBe(303);
     const versions = await t.sql<

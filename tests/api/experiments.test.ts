@@ -241,6 +241,9 @@ describe('the plain forms (JavaScript off)', () => {
     expect(detail).toContain('Saved as a draft.');
     expect(detail).toContain('Start the test');
     expect(detail).toContain('data-plan');
+    // What the challenger changes, in the editor's words: the title, the button, and the phone no longer asked.
+    expect(detail).toContain('Changes from the control');
+    expect(detail).toContain('Ask for a phone number<!-- -->: <!-- -->no');
 
     expect((await staffPost(t, owner, `/admin/experiments/${AB_TEST_IDS.contactForm}/stop`, {})).status).toBe(303);
     const started = await staffPost(t, owner, `/admin/experiments/${id}/start`, {});
