@@ -72,6 +72,28 @@ if (process.env.DATABASE_URL) {
         for (let i = 0; i < 10; i++)
           expect((await (await fetch(`${url}/`, { headers: { 'user-agent': VISITOR_USER_AGENT } })).text()).includes(headline)).toBe(true);
     });
+
+    test('200 Ships of one experiment at once, half to each process: exactly one ships, one content version, the rest 409', async () => {
+      const urls = servers.map((s) => s.url);
+      const headline = `Shipped once ${crypto.randomUUID().slice(0, 8)}`;
+      const { id, variantId } = await runHeroExperimentOver(urls[0]!, staff, `ship-race-${headline.slice(-8)}`, headline);
+      const [before] = await db.sql<{ n: number }[]>`select count(*)::int as n from content_versions where slot = 'hero'`;
+      const answers = await Promise.all(
+        Array.from({ length: 200 }, (_, i) =>
+          fetch(`${urls[i % 2]}/admin/api/experiments/${id}/ship`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json', cookie: staff.cookie, 'x-csrf-token': staff.csrf },
+            body: JSON.stringify({ variantId }),
+          }).then((r) => r.status),
+        ),
+      );
+      expect(answers.filter((s) => s === 200)).toHaveLength(1);
+      expect(answers.filter((s) => s === 409)).toHaveLength(199);
+      const [after] = await db.sql<{ n: number }[]>`select count(*)::int as n from content_versions where slot = 'hero'`;
+      expect(after!.n).toBe(before!.n + 1);
+      // And the site still answers everyone afterwards, with the shipped copy.
+      for (const url of urls) expect(await (await fetch(`${url}/`, { headers: { 'user-agent': VISITOR_USER_AGENT } })).text()).toContain(headline);
+    });
   });
 }
 
