@@ -117,7 +117,7 @@ if (process.env.DATABASE_URL) {
 
       await db.sql`update ab_tests set is_active = false where name = ${AB_TEST_NAMES.hero}`;
       await Bun.sleep(2000);
-      expect(await heroes()).toEqual(['untracked control']);
+      expect(await heroes()).toEqual(['untracked Control']);
 
       await db.sql`update ab_tests set is_active = true where name = ${AB_TEST_NAMES.hero}`;
       await Bun.sleep(2000);
