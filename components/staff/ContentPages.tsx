@@ -129,8 +129,9 @@ export function SlotEditor({ staff, slot, published, draft, previewing, error, n
                 <ul className="mt-2 space-y-1 text-sm text-slate-700">
                   {changedFields(before, v.fields).map((change) => (
                     <li key={change.field} className="break-words">
-                      <span className="font-medium">{fieldLabel(slot, change.field)}</span>: {before === null ? '' : `${showValue(change.before)} → `}
-                      {showValue(change.after)}
+                      <span className="font-medium">{fieldLabel(slot, change.field)}</span>:{' '}
+                      {before === null ? '' : `${showValue(slot, change.field, change.before)} → `}
+                      {showValue(slot, change.field, change.after)}
                     </li>
                   ))}
                 </ul>

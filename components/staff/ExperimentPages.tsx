@@ -307,7 +307,7 @@ function ChangesFromControl({ slot, control, variant }: { slot: SlotName; contro
       <ul className="mt-1 list-disc space-y-0.5 pl-5 text-slate-800">
         {changes.map((c) => (
           <li key={c.field} className="break-words">
-            {fieldLabel(slot, c.field)}: {showValue(c.after)}
+            {fieldLabel(slot, c.field)}: {showValue(slot, c.field, c.after)}
           </li>
         ))}
       </ul>

@@ -1,7 +1,7 @@
 import { SLOT_FIELDS, type SlotName } from '../../lib/content/slots.ts';
 import { inputClass } from '../ui/form.tsx';
 
-type FieldKind = { kind: string; label: string; max?: number; required?: boolean; options?: readonly string[] };
+type FieldKind = { kind: string; label: string; max?: number; required?: boolean; options?: readonly string[]; optionLabels?: Record<string, string> };
 
 /**
  * One input per field of a content slot, labelled, filled with `values`: the content editor's form and
@@ -32,7 +32,7 @@ export function SlotFieldInputs({ slot, values, prefix = '' }: { slot: SlotName;
               <select id={id} name={prefix + name} defaultValue={String(value)} className={`mt-1 ${inputClass}`}>
                 {kind.options?.map((o) => (
                   <option key={o} value={o}>
-                    {o === 'default' ? 'Plain blue' : o === 'gradient' ? 'Blue gradient' : o}
+                    {kind.optionLabels?.[o] ?? o}
                   </option>
                 ))}
               </select>

@@ -1,6 +1,17 @@
 import { expect, test } from 'bun:test';
 import { heroVariants } from '../ab/hero-variants.ts';
-import { applyFields, changedFields, DEFAULT_SLOT_FIELDS, fieldsFromForm, heroBackground, heroFieldsOfVariant, isSlotName, SLOT_FIELDS } from './slots.ts';
+import {
+  applyFields,
+  changedFields,
+  DEFAULT_SLOT_FIELDS,
+  fieldLabel,
+  fieldsFromForm,
+  heroBackground,
+  heroFieldsOfVariant,
+  isSlotName,
+  SLOT_FIELDS,
+  showValue,
+} from './slots.ts';
 
 test('the slots keep the spec field names, and the editor lists every field of each schema', () => {
   expect(Object.keys(SLOT_FIELDS.hero)).toEqual(['headline', 'subheadline', 'ctaText', 'ctaStyle', 'brandName', 'highlightBrand', 'separateTagline']);
@@ -49,4 +60,15 @@ test('the spec hero variants as fields, each with its own background', () => {
     expect(heroBackground(heroFieldsOfVariant(name))).toBe(heroVariants[name].backgroundClass);
   }
   expect(heroFieldsOfVariant('variant-b')).toMatchObject({ brandName: 'Northline Digital', highlightBrand: true, separateTagline: true });
+});
+
+test('a change reads as the editor words it: the field’s label, a choice by its label, flags as yes or no', () => {
+  expect(fieldLabel('hero', 'ctaStyle')).toBe('Button style');
+  expect(fieldLabel('audit-form', 'showPhone')).toBe('Ask for a phone number');
+  expect(fieldLabel('hero', 'colour')).toBe('colour');
+  expect(showValue('hero', 'ctaStyle', 'gradient')).toBe('Blue gradient');
+  expect(showValue('hero', 'ctaStyle', 'default')).toBe('Plain blue');
+  expect(showValue('hero', 'headline', 'Booked solid')).toBe('“Booked solid”');
+  expect(showValue('audit-form', 'showPhone', false)).toBe('no');
+  expect(showValue('hero', 'brandName', undefined)).toBe('(none)');
 });

@@ -34,7 +34,7 @@ export type AnySlotFields = HeroFields | AuditFormFields;
 
 type FieldKind =
   | { kind: 'text'; label: string; max: number; required: boolean }
-  | { kind: 'choice'; label: string; options: readonly string[] }
+  | { kind: 'choice'; label: string; options: readonly string[]; optionLabels: Record<string, string> }
   | { kind: 'flag'; label: string };
 
 /** Each slot's fields in the order the editor shows them, with what a person reads. */
@@ -43,7 +43,7 @@ export const SLOT_FIELDS: { [S in SlotName]: Record<keyof SlotFields[S], FieldKi
     headline: { kind: 'text', label: 'Headline', max: 120, required: true },
     subheadline: { kind: 'text', label: 'Subheadline', max: 400, required: true },
     ctaText: { kind: 'text', label: 'Button text', max: 40, required: true },
-    ctaStyle: { kind: 'choice', label: 'Button style', options: ['default', 'gradient'] },
+    ctaStyle: { kind: 'choice', label: 'Button style', options: ['default', 'gradient'], optionLabels: { default: 'Plain blue', gradient: 'Blue gradient' } },
     brandName: { kind: 'text', label: 'Brand name above the headline (leave empty for none)', max: 60, required: false },
     highlightBrand: { kind: 'flag', label: 'Brand name in colour' },
     separateTagline: { kind: 'flag', label: 'Headline on its own line under the brand' },
@@ -132,9 +132,14 @@ export function changedFields(before: Record<string, unknown> | null, after: Rec
 /** What a person reads for a slot's field (its label in the editor), or the field's own name when the slot has no such field. */
 export const fieldLabel = (slot: SlotName, field: string): string => (SLOT_FIELDS[slot] as Record<string, FieldKind>)[field]?.label ?? field;
 
-/** A field's value as the history and the experiment pages show it: text in quotes, flags as yes/no. */
-export const showValue = (value: unknown): string =>
-  typeof value === 'string' ? `“${value}”` : value === true ? 'yes' : value === false ? 'no' : value === undefined ? '(none)' : String(value);
+/** A field's value as the history and the experiment pages show it: text in quotes, a choice by its label, flags as yes/no. */
+export function showValue(slot: SlotName, field: string, value: unknown): string {
+  const kind = (SLOT_FIELDS[slot] as Record<string, FieldKind>)[field];
+  if (kind?.kind === 'choice' && typeof value === 'string') return kind.optionLabels[value] ?? value;
+  if (typeof value === 'string') return `“${value}”`;
+  if (typeof value === 'boolean') return value ? 'yes' : 'no';
+  return value === undefined ? '(none)' : String(value);
+}
 
 /** The hero's background, worked out from its fields (not a field: the spec's variants each have theirs). */
 export function heroBackground(fields: HeroFields): string {
