@@ -6,7 +6,7 @@
 //                                  given --role has its role changed instead, and its password kept
 //                                  (refused when that would leave no owner)
 //   bun run staff:list             lists the accounts, their roles (and which sign in with a code)
-//   bun run staff:remove EMAIL     removes one
+//   bun run staff:remove EMAIL     removes one (refused for the only owner)
 //   bun run staff:2fa-reset EMAIL  turns two-factor sign-in off for someone who lost their phone and
 //                                  their recovery codes, and signs them out everywhere
 //   bun run staff:booking EMAIL --hours "Mon-Fri 10:00-16:00" [--off] [--name "Priya Shah"] [--meeting-url URL]
@@ -169,7 +169,10 @@ async function run([command, emailArgument, ...extra]: string[], config: Config)
       return `Turned two-factor sign-in off for ${email} and signed it out everywhere (${sessions(ended)} ended). They sign in with their password alone now, and can turn it on again on their account page.`;
     }
     if (command === 'remove') {
-      if (!(await removeStaffAccount(db.sql, email))) throw new UsageError(`There is no staff account ${email}.`);
+      const removed = await removeStaffAccount(db.sql, email);
+      if (removed === 'missing') throw new UsageError(`There is no staff account ${email}.`);
+      if (removed === 'last-owner')
+        throw new UsageError(`${email} is the only owner, so nothing was removed: make another account an owner first (bun run staff:add EMAIL --role owner).`);
       return `Removed the staff account ${email}.`;
     }
     const accounts = await listStaffAccounts(db.sql);

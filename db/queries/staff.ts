@@ -1,4 +1,4 @@
-import type { Sql } from 'postgres';
+import type { Sql, TransactionSql } from 'postgres';
 import type { StaffRole } from '../../lib/staff/roles.ts';
 import { endEverySession } from './staff-sessions.ts';
 
@@ -43,10 +43,7 @@ export async function setStaffRole(sql: Sql, email: string, role: StaffRole): Pr
     const [account] = await tx<{ id: string; role: StaffRole }[]>`select id, role from users where username = ${email}`;
     if (!account) return 'missing' as const;
     if (account.role === role) return 'same' as const;
-    if (role !== 'owner') {
-      const [{ others }] = await tx<{ others: number }[]>`select count(*)::int as others from users where role = 'owner' and id <> ${account.id}`;
-      if (others === 0) return 'last-owner' as const;
-    }
+    if (role !== 'owner' && (await isLastOwner(tx, account))) return 'last-owner' as const;
     await tx`update users set role = ${role} where id = ${account.id}`;
     return 'changed' as const;
   });
@@ -78,8 +75,24 @@ export async function listStaffAccounts(sql: Sql): Promise<(StaffAccount & { two
     from users u left join staff_two_factor t on t.user_id = u.id order by u.username`;
 }
 
-/** Removes the account; false when there was none. */
-export async function removeStaffAccount(sql: Sql, email: string): Promise<boolean> {
-  const rows = await sql`delete from users where username = ${email} returning id`;
-  return rows.length > 0;
+/**
+ * Removes the account: 'missing' when there is none, 'last-owner' (nothing removed) when it is the only
+ * owner left, since then nobody could erase a lead, publish or manage the accounts.
+ */
+export async function removeStaffAccount(sql: Sql, email: string): Promise<'removed' | 'missing' | 'last-owner'> {
+  return sql.begin(async (tx) => {
+    await tx`lock table users in share row exclusive mode`;
+    const [account] = await tx<{ id: string; role: StaffRole }[]>`select id, role from users where username = ${email}`;
+    if (!account) return 'missing' as const;
+    if (await isLastOwner(tx, account)) return 'last-owner' as const;
+    await tx`delete from users where id = ${account.id}`;
+    return 'removed' as const;
+  }) as Promise<'removed' | 'missing' | 'last-owner'>;
+}
+
+/** Whether `account` is an owner and no other account is (call with the users table locked). */
+async function isLastOwner(tx: TransactionSql, account: { id: string; role: StaffRole }): Promise<boolean> {
+  if (account.role !== 'owner') return false;
+  const [{ others }] = await tx<{ others: number }[]>`select count(*)::int as others from users where role = 'owner' and id <> ${account.id}`;
+  return others === 0;
 }

@@ -192,7 +192,9 @@ describe('removing a staff account', () => {
     const id = await submitAudit(t, token());
     await post(`/admin/leads/audit/${id}/owner`, { owner: staff.id });
     await post(`/admin/leads/audit/${id}/notes`, { note: 'Called back.' });
-    expect(await removeStaffAccount(t.sql, staff.email)).toBe(true);
+    // Another owner stays, so removing this one leaves the agency someone who can act (the only owner is never removed).
+    await createStaff(t.sql, 'remaining-owner', 'owner');
+    expect(await removeStaffAccount(t.sql, staff.email)).toBe('removed');
     expect((await t.request('/admin/leads', { headers: { cookie: session.cookie }, redirect: 'manual' })).status).toBe(303);
     const [lead] = await t.sql`select owner_id from leads where id = ${id}`;
     expect(lead.ownerId).toBeNull();

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from 'bun:test';
 import type { Database } from '../../db/client.ts';
-import { setStaffRole } from '../../db/queries/staff.ts';
+import { removeStaffAccount, setStaffRole } from '../../db/queries/staff.ts';
 import { OWNER_ONLY } from '../../lib/staff/roles.ts';
 import { TEST_SITE_URL, testApp } from '../helpers/app.ts';
 import { validAudit } from '../helpers/audit.ts';
@@ -190,6 +190,10 @@ describe('the role is the database’s, read on every request', () => {
     expect(await setStaffRole(t.sql, scratchOwners[0].username, 'staff')).toBe('last-owner');
     expect(await setStaffRole(t.sql, scratchOwners[0].username, 'owner')).toBe('same');
     expect(await setStaffRole(t.sql, 'nobody@northlinedigital.ca', 'owner')).toBe('missing');
+    // Nor removed: the account stays, and so does everyone's way to erase, publish and manage accounts.
+    expect(await removeStaffAccount(t.sql, scratchOwners[0].username)).toBe('last-owner');
+    expect(await t.sql`select 1 from users where username = ${scratchOwners[0].username}`).toHaveLength(1);
+    expect(await removeStaffAccount(t.sql, 'nobody@northlinedigital.ca')).toBe('missing');
     for (const { username } of scratchOwners.slice(1)) expect(await setStaffRole(t.sql, username, 'owner')).toBe('changed');
   });
 });
