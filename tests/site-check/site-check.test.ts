@@ -247,7 +247,9 @@ describe('fixture sites', () => {
 
   test('a huge home page is read up to 2 MB and no further', async () => {
     const huge = site(hugeSite());
-    const outcome = await check(huge.origin, [huge.hostPort]);
+    // What is tested is the cap, not the speed: on a machine busy with the rest of the suite, reading and
+    // parsing 2 MB once took longer than the 5 s budget (the budget itself is tested above).
+    const outcome = await check(huge.origin, [huge.hostPort], 30_000);
     expect(outcome.status).toBe('done');
     expect(outcome.checks.find((c) => c.key === 'page-weight')).toMatchObject({
       status: 'fail',
