@@ -1,7 +1,7 @@
 import type { Sql, TransactionSql } from 'postgres';
 import type { Experiment, NewExperiment } from '../../lib/ab/experiments.ts';
 import { applyFields, type SlotName } from '../../lib/content/slots.ts';
-import { publishSlotIn } from './content.ts';
+import { publishedVersion, publishSlotIn } from './content.ts';
 
 // Experiments (issue 33): the A/B tests as the builder makes and runs them. One model: an experiment is
 // a row of ab_tests with its slot, hypothesis, goal and shipped variant (migration 0018), so the spec's
@@ -77,7 +77,7 @@ export async function stopExperiment(sql: Sql, id: string): Promise<Outcome> {
  * (a new content version, by `by`) and the experiment ends, in one transaction. Shipping the control
  * keeps the copy as it is and ends the test.
  */
-export async function shipExperiment(sql: Sql, id: string, variantId: string, by: string): Promise<Outcome & { version?: number }> {
+export async function shipExperiment(sql: Sql, id: string, variantId: string, by: string): Promise<Outcome> {
   return (await sql.begin(async (tx) => {
     const [test] = await tx<{ name: string; slot: SlotName | null; isActive: boolean; endDate: Date | null; shippedVariantId: string | null }[]>`
       select name, slot, is_active, end_date, shipped_variant_id from ab_tests where id = ${id} for update`;
@@ -87,21 +87,19 @@ export async function shipExperiment(sql: Sql, id: string, variantId: string, by
     const [variant] = await tx<{ name: string; isControl: boolean; configuration: Record<string, unknown> }[]>`
       select name, is_control, configuration from ab_test_variants where id = ${variantId} and test_id = ${id}`;
     if (!variant) return { ok: false, why: 'no-such-variant' };
-    let version: number | undefined;
     if (!variant.isControl) {
-      const [current] = await tx<{ fields: Record<string, unknown> }[]>`
-        select fields from content_versions where slot = ${test.slot} order by version desc limit 1`;
       // A variant holds the slot's whole fields; one stored before a field existed takes it from the published copy.
+      const current = await publishedVersion(tx, test.slot);
       const fields = applyFields(test.slot, (current?.fields ?? {}) as never, variant.configuration);
       if (!fields.ok) return { ok: false, why: 'no-such-variant' };
-      version = (await publishSlotIn(tx, test.slot, fields.fields, by, `shipped “${variant.name}” of ${test.name}`)).version;
+      await publishSlotIn(tx, test.slot, fields.fields, by, `shipped “${variant.name}” of ${test.name}`);
     }
     await tx`
       update ab_tests set shipped_variant_id = ${variantId}, is_active = false,
         end_date = least(coalesce(end_date, now()), now()), updated_at = now()
       where id = ${id}`;
-    return { ok: true, version };
-  })) as Outcome & { version?: number };
+    return { ok: true };
+  })) as Outcome;
 }
 
 /** Why a guarded update matched nothing. */
