@@ -110,6 +110,10 @@ function addArguments(args: string[]): { emailArgument: string | undefined; role
   return { emailArgument: positionals[0], role: values.role };
 }
 
+/** Said when an account becomes an owner: its owner actions wait for two-factor sign-in. */
+const OWNER_TWO_FACTOR_HINT =
+  ' Owners erase, publish and run experiments only with two-factor sign-in on: after signing in, turn it on under Account (/admin/account).';
+
 /** staff:add: a new account, a new password, or (--role on an existing account) a new role. */
 async function add(args: string[], config: Config): Promise<string> {
   const { emailArgument, role } = addArguments(args);
@@ -125,7 +129,7 @@ async function add(args: string[], config: Config): Promise<string> {
         );
       if (changed === 'same') return `${email} is already ${role === 'owner' ? 'an owner' : 'staff'}; nothing was changed.`;
       if (changed === 'changed')
-        return `${email} is now ${role === 'owner' ? 'an owner' : 'staff'}, from their next page (their password and sessions are as they were).`;
+        return `${email} is now ${role === 'owner' ? 'an owner' : 'staff'}, from their next page (their password and sessions are as they were).${role === 'owner' ? OWNER_TWO_FACTOR_HINT : ''}`;
     } finally {
       await db.close();
     }
@@ -137,7 +141,7 @@ async function add(args: string[], config: Config): Promise<string> {
     const saved = await saveStaffAccount(db.sql, email, passwordHash, role ?? 'staff');
     if (saved.outcome === 'created') {
       const first = saved.role === 'owner' && role !== 'owner' ? ', as the first account always is' : '';
-      return `Created the staff account ${email} (role: ${saved.role}${first}).`;
+      return `Created the staff account ${email} (role: ${saved.role}${first}).${saved.role === 'owner' ? OWNER_TWO_FACTOR_HINT : ''}`;
     }
     return `Set a new password for ${email} and signed it out everywhere (${sessions(saved.sessionsEnded)} ended; its remembered devices forgotten).`;
   } finally {

@@ -1,8 +1,8 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { createMiddleware } from 'hono/factory';
-import { createSession, deleteSession, endEverySession, findSession, touchSession } from '../db/queries/staff-sessions.ts';
-import { OWNER_ONLY } from '../lib/staff/roles.ts';
+import { createSession, deleteSession, endEverySession, endOtherSessions, findSession, touchSession } from '../db/queries/staff-sessions.ts';
+import { OWNER_NEEDS_TWO_FACTOR, OWNER_ONLY, ownerStanding } from '../lib/staff/roles.ts';
 import { CSRF_FIELD, CSRF_HEADER, needsTouch, SESSION_COOKIE, SESSION_MAX_MS, type SignedInStaff, sessionState } from '../lib/staff/session.ts';
 import { withDatabaseDeadline } from './deadline.ts';
 import type { AppContext, AppEnv } from './deps.ts';
@@ -51,7 +51,7 @@ async function lookUp(c: AppContext): Promise<SignedInStaff | null> {
     return null;
   }
   if (needsTouch(session, time)) await withDatabaseDeadline(sql, (db) => touchSession(db, idHash, time));
-  return { id: session.userId, email: session.email, role: session.role, csrfToken: csrfTokenOf(id) };
+  return { id: session.userId, email: session.email, role: session.role, twoFactor: session.twoFactor, csrfToken: csrfTokenOf(id) };
 }
 
 /**
@@ -77,6 +77,16 @@ export async function signOutEverywhere(c: AppContext, userId: string): Promise<
   const ended = await withDatabaseDeadline(c.get('deps').sql, (db) => endEverySession(db, userId));
   forgetCookie(c);
   return ended;
+}
+
+/**
+ * Ends every other session of the signed-in account, keeping this browser's: when two-factor sign-in is
+ * turned on, sessions begun with the password alone must not carry on with what it now grants.
+ */
+export async function signOutOtherSessions(c: AppContext, userId: string): Promise<number> {
+  const id = getCookie(c, SESSION_COOKIE);
+  if (!tokenShaped(id)) return 0;
+  return withDatabaseDeadline(c.get('deps').sql, (db) => endOtherSessions(db, userId, sha256(id)));
 }
 
 /** Ends this browser's session, if any, and clears its cookie. */
@@ -133,15 +143,19 @@ export function requireStaff(kind: 'page' | 'api') {
 /**
  * Owner only (issue 33), on any Hono route, page or API: signs the request in as `requireStaff(kind)`
  * does (unless a `requireStaff` before it already has: login redirect or 401, CSRF on writes), then
- * answers a `staff` account 403 through answerError (JSON for an API, the staff problem page for a
- * person) before anything after it runs, so nothing is read from the body or changed. Put it before
+ * answers a `staff` account, or an owner whose account has no two-factor sign-in (issue 26), 403
+ * through answerError (JSON for an API, the staff problem page for a person) before anything after it
+ * runs, so nothing is read from the body or changed. Put it before
  * the validators: `.post('/erase', formWrite(), requireOwner('page'), validForm(…), handler)`. The role
- * is read from the database with the session on every request, so a demotion counts at once.
+ * and two-factor state are read from the database with the session on every request, so a demotion (or
+ * two-factor sign-in turned off) counts at once.
  */
 export function requireOwner(kind: 'page' | 'api') {
   const staffGate = requireStaff(kind);
   const ownerGate = createMiddleware<AppEnv>(async (c, next) => {
-    if (signedInStaff(c).role !== 'owner') return answerError(c, 403, OWNER_ONLY);
+    const standing = ownerStanding(signedInStaff(c));
+    if (standing === 'staff') return answerError(c, 403, OWNER_ONLY);
+    if (standing === 'owner-without-two-factor') return answerError(c, 403, OWNER_NEEDS_TWO_FACTOR);
     await next();
   });
   return createMiddleware<AppEnv>(async (c, next) => {

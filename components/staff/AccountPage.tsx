@@ -199,6 +199,11 @@ export function AccountPage({ staff, twoFactor, notice, errors = {}, recoveryCod
                 <strong className="font-semibold">Off.</strong> With it on, signing in needs your password and a code from an authenticator app on your phone,
                 so a stolen or guessed password alone does not open the back office.
               </p>
+              {staff.role === 'owner' ? (
+                <p className="mt-2 text-sm font-medium text-amber-900" data-owner-needs-two-factor>
+                  As an owner, you need it on to erase, publish and run experiments. Until then you can work leads, people and bookings as staff do.
+                </p>
+              ) : null}
               <form method="post" action="/admin/account/two-factor/start" className="mt-4">
                 <CsrfField token={staff.csrfToken} />
                 <button type="submit" className={buttonClass.primary}>

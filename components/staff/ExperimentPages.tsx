@@ -12,13 +12,14 @@ import { formatCount } from '../../lib/ab/format.ts';
 import { MAX_VARIANTS } from '../../lib/ab/power.ts';
 import { variantDetails } from '../../lib/ab/variant-details.ts';
 import { type AnySlotFields, changedFields, fieldLabel, SLOT_NAMES, SLOT_TITLES, type SlotName, showValue } from '../../lib/content/slots.ts';
+import { hasOwnerPowers } from '../../lib/staff/roles.ts';
 import { formatDateTime } from '../../lib/time/display.ts';
 import { inputClass } from '../ui/form.tsx';
 import { buttonClass } from '../ui/styles.ts';
 import { ActionNotice } from './ActionNotice.tsx';
 import { SlotPreview } from './ContentPages.tsx';
 import { SlotFieldInputs } from './SlotFieldInputs.tsx';
-import { CsrfField, type StaffPageProps, StaffShell } from './StaffShell.tsx';
+import { CsrfField, OwnerOnlyNote, type StaffPageProps, StaffShell } from './StaffShell.tsx';
 
 // /admin/experiments: the experiments, the builder and one experiment's page with its previews, plan,
 // figures and the owner's Start, Stop and Ship. Plain forms: everything works without JavaScript.
@@ -38,7 +39,6 @@ function StatusBadge({ status }: { status: ExperimentStatus }) {
   );
 }
 
-const isOwner = (staff: StaffPageProps['staff']) => staff.role === 'owner';
 const link = 'text-blue-800 underline underline-offset-2 hover:text-blue-950';
 const card = 'rounded-xl border border-slate-200 bg-white p-5 shadow-sm';
 
@@ -55,7 +55,7 @@ export function ExperimentList({ staff, experiments, notice }: ExperimentListPro
             each part of the page at a time.
           </p>
         </div>
-        {isOwner(staff) ? (
+        {hasOwnerPowers(staff) ? (
           <div className="flex flex-wrap gap-2">
             {SLOT_NAMES.map((slot) => (
               <a key={slot} href={`/admin/experiments/new?slot=${slot}`} className={buttonClass.primary}>
@@ -66,7 +66,7 @@ export function ExperimentList({ staff, experiments, notice }: ExperimentListPro
         ) : null}
       </div>
       <ActionNotice notice={notice} />
-      {isOwner(staff) ? null : <p className="mt-4 text-sm text-slate-600">You can read every experiment; an owner starts, stops and ships them.</p>}
+      {hasOwnerPowers(staff) ? null : <OwnerOnlyNote what="start, stop and ship experiments" staff={staff} />}
       <ul className="mt-6 space-y-4">
         {experiments.map((e) => (
           <li key={e.id} className={card} data-experiment={e.id}>
@@ -329,7 +329,7 @@ export type ExperimentDetailProps = StaffPageProps & {
 const money = (n: number) => n.toLocaleString('en-CA', { style: 'currency', currency: 'CAD', maximumFractionDigits: 0 });
 
 export function ExperimentDetail({ staff, experiment: e, figures, plan, lift, notice, error }: ExperimentDetailProps) {
-  const owner = isOwner(staff);
+  const owner = hasOwnerPowers(staff);
   const control = e.variants.find((v) => v.isControl);
   const canShip = owner && (e.status === 'running' || e.status === 'stopped') && e.slot !== null;
   return (

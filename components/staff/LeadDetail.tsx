@@ -24,6 +24,7 @@ import { telHref } from '../../lib/people/identity.ts';
 import { replyBadge } from '../../lib/people/next-action.ts';
 import { agency } from '../../lib/site.ts';
 import type { SiteCheck } from '../../lib/site-check/types.ts';
+import { hasOwnerPowers } from '../../lib/staff/roles.ts';
 import { formatDateTime } from '../../lib/time/display.ts';
 import { SiteCheckFindings } from '../site-check/SiteCheckFindings.tsx';
 import { inputClass, SelectField, TextAreaField } from '../ui/form.tsx';
@@ -344,11 +345,11 @@ export function LeadDetail(props: LeadDetailProps) {
                     removed for good, and their A/B test visits are no longer tied to them. What stays: that a lead arrived, its source and medium, and who
                     erased it, when. A connected webhook is told to delete its copy.
                   </p>
-                  {staff.role === 'owner' ? null : <OwnerOnlyNote what="erase a lead" />}
+                  {hasOwnerPowers(staff) ? null : <OwnerOnlyNote what="erase a lead" staff={staff} />}
                   <form method="post" action={action('erase')} className="mt-3">
                     <CsrfField token={staff.csrfToken} />
                     {/* A staff account sees the form greyed out (the route refuses it with 403 all the same). */}
-                    <fieldset disabled={staff.role !== 'owner'} className="space-y-3 disabled:opacity-60">
+                    <fieldset disabled={!hasOwnerPowers(staff)} className="space-y-3 disabled:opacity-60">
                       <label className="flex items-start gap-2 text-sm text-slate-800">
                         <input type="checkbox" name="confirm" value="erase" required className="mt-0.5 h-4 w-4 rounded border-slate-300" />I confirm this person
                         asked to be erased. This cannot be undone.

@@ -6,6 +6,7 @@ import { CALL_OUTCOMES, type CallOutcome, callOutcomeLabel, dueText, NEXT_ACTION
 import type { PersonActivity, PersonLead, PersonMerge, Person as PersonRecord } from '../../lib/people/person.ts';
 import { BODY_MAX, SUBJECT_MAX, torontoLocalValue } from '../../lib/people/schema.ts';
 import { TEMPLATE_IDS, type TemplateId, templateLabel } from '../../lib/people/templates.ts';
+import { hasOwnerPowers } from '../../lib/staff/roles.ts';
 import { formatDateTime } from '../../lib/time/display.ts';
 import { inputClass } from '../ui/form.tsx';
 import { buttonClass } from '../ui/styles.ts';
@@ -491,9 +492,9 @@ function EraseSection({ staff, person, confirmErase }: PersonPageProps) {
         For someone who asks us to delete their information (PIPEDA): every lead, answer, session, call, email and note of theirs goes for good. What stays is
         an anonymous record that an erasure happened.
       </p>
-      {staff.role !== 'owner' ? (
+      {!hasOwnerPowers(staff) ? (
         <>
-          <OwnerOnlyNote what="erase a person" />
+          <OwnerOnlyNote what="erase a person" staff={staff} />
           <button type="button" disabled className={`${smallButton} mt-3 cursor-not-allowed text-slate-500 opacity-60`}>
             Erase this person…
           </button>

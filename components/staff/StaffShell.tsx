@@ -1,10 +1,10 @@
 import type { ReactNode } from 'react';
 import { agency } from '../../lib/site.ts';
-import type { StaffRole } from '../../lib/staff/roles.ts';
+import { ownerStanding, type StaffRole } from '../../lib/staff/roles.ts';
 import { CSRF_FIELD } from '../../lib/staff/session.ts';
 import { Logo } from '../Logo.tsx';
 
-export type StaffPageProps = { staff: { id: string; email: string; role: StaffRole; csrfToken: string } };
+export type StaffPageProps = { staff: { id: string; email: string; role: StaffRole; twoFactor: boolean; csrfToken: string } };
 
 const staffLinks = [
   { href: '/admin/leads', label: 'Leads' },
@@ -52,6 +52,7 @@ export function StaffShell({ staff, current, children }: StaffPageProps & { curr
           </div>
         </div>
       </header>
+      {ownerStanding(staff) === 'owner-without-two-factor' && current !== '/admin/account' ? <TwoFactorNeeded /> : null}
       <div className="mx-auto max-w-7xl px-4 py-6 sm:px-6 sm:py-8">{children}</div>
     </>
   );
@@ -62,11 +63,40 @@ export function CsrfField({ token }: { token: string }) {
   return <input type="hidden" name={CSRF_FIELD} value={token} />;
 }
 
-/** Beside an owner-only control a `staff` account sees disabled: why it is, in a sentence (`what` is the action, like "erase a lead"). */
-export function OwnerOnlyNote({ what }: { what: string }) {
+/** On every page of an owner whose account has no two-factor sign-in: their owner actions wait for it. */
+function TwoFactorNeeded() {
+  return (
+    <div className="border-b border-amber-200 bg-amber-50" data-two-factor-needed>
+      <p className="mx-auto max-w-7xl px-4 py-3 text-sm text-amber-900 sm:px-6">
+        Your account is an owner's. Erasing, publishing and running experiments need two-factor sign-in:{' '}
+        <a href="/admin/account#two-factor" className="font-semibold underline underline-offset-2">
+          turn it on under Account
+        </a>
+        .
+      </p>
+    </div>
+  );
+}
+
+/**
+ * Beside an owner-only control an account without an owner's powers sees disabled: why it is, in a
+ * sentence (`what` is the action, like "erase a lead"), for the staff role or for an owner still
+ * without two-factor sign-in.
+ */
+export function OwnerOnlyNote({ what, staff }: { what: string; staff: StaffPageProps['staff'] }) {
   return (
     <p className="mt-2 rounded-lg bg-slate-100 px-3 py-2 text-sm text-slate-700" data-owner-only>
-      {`Only an owner can ${what}. Your account has the staff role: ask an owner to do it.`}
+      {ownerStanding(staff) === 'owner-without-two-factor' ? (
+        <>
+          {`To ${what}, an owner needs two-factor sign-in. `}
+          <a href="/admin/account#two-factor" className="font-semibold text-blue-800 underline underline-offset-2">
+            Turn it on under Account
+          </a>
+          .
+        </>
+      ) : (
+        `Only an owner can ${what}. Your account has the staff role: ask an owner to do it.`
+      )}
     </p>
   );
 }

@@ -5,7 +5,7 @@ import { SESSION_IDLE_MS, SESSION_MAX_MS } from '../../lib/staff/session.ts';
 // Signed-in staff browsers (staff_sessions). Rows are found by the SHA-256 of the cookie's id.
 
 /** A session and its account; the role is read with it, so a changed role counts from the next request. */
-export type StoredSession = { userId: string; email: string; role: StaffRole; createdAt: Date; lastSeenAt: Date };
+export type StoredSession = { userId: string; email: string; role: StaffRole; twoFactor: boolean; createdAt: Date; lastSeenAt: Date };
 
 /** The account a password is checked against; null when no account has this email. */
 export async function findStaffLogin(sql: Sql, email: string): Promise<{ id: string; email: string; passwordHash: string } | null> {
@@ -42,9 +42,16 @@ export async function endEverySession(sql: Sql | TransactionSql, userId: string)
   return ended.length;
 }
 
+/** Ends every session of the account but the one kept (its id's hash); how many ended. */
+export async function endOtherSessions(sql: Sql, userId: string, keptIdHash: string): Promise<number> {
+  const ended = await sql`delete from staff_sessions where user_id = ${userId} and id_hash <> ${keptIdHash} returning 1`;
+  return ended.length;
+}
+
 export async function findSession(sql: Sql, idHash: string): Promise<StoredSession | null> {
   const [row] = await sql<StoredSession[]>`
-    select s.user_id, u.username as email, u.role, s.created_at, s.last_seen_at
+    select s.user_id, u.username as email, u.role, s.created_at, s.last_seen_at,
+      exists (select 1 from staff_two_factor t where t.user_id = u.id and t.confirmed_at is not null) as two_factor
     from staff_sessions s join users u on u.id = s.user_id
     where s.id_hash = ${idHash}`;
   return row ?? null;

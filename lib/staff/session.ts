@@ -14,8 +14,11 @@ export const CSRF_FIELD = '_csrf';
 export const CSRF_HEADER = 'X-CSRF-Token';
 export const STAFF_HOME = '/admin/leads';
 
-/** Who a request is signed in as, their role (read with the session on every request), and the CSRF token their forms carry (server/staff-auth.ts). */
-export type SignedInStaff = { id: string; email: string; role: StaffRole; csrfToken: string };
+/**
+ * Who a request is signed in as, their role and whether their account has two-factor sign-in on (both
+ * read with the session on every request), and the CSRF token their forms carry (server/staff-auth.ts).
+ */
+export type SignedInStaff = { id: string; email: string; role: StaffRole; twoFactor: boolean; csrfToken: string };
 
 export type SessionTimes = { createdAt: Date; lastSeenAt: Date };
 

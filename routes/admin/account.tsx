@@ -12,7 +12,7 @@ import { withDatabaseDeadline } from '../../server/deadline.ts';
 import type { AppContext, AppEnv } from '../../server/deps.ts';
 import { definePage, renderPage } from '../../server/page.tsx';
 import { guardedCheck } from '../../server/sign-in-guard.ts';
-import { requireStaff, signedInStaff, signIn, signOutEverywhere } from '../../server/staff-auth.ts';
+import { requireStaff, signedInStaff, signIn, signOutEverywhere, signOutOtherSessions } from '../../server/staff-auth.ts';
 import { knownDevice, rememberThisDevice } from '../../server/staff-device.ts';
 import { newRecoveryCodes, newTotpSecret, qrCodeOf } from '../../server/two-factor.ts';
 import { staffMeta } from './_staff-pages.tsx';
@@ -84,8 +84,8 @@ async function checkOwnPassword(
   return { account };
 }
 
-const securityLine = (c: AppContext, msg: string) =>
-  c.get('deps').log.info(msg, { event: 'security', requestId: c.get('requestId'), staffId: signedInStaff(c).id });
+const securityLine = (c: AppContext, msg: string, fields: Record<string, unknown> = {}) =>
+  c.get('deps').log.info(msg, { event: 'security', requestId: c.get('requestId'), staffId: signedInStaff(c).id, ...fields });
 
 /**
  * /admin/account: the signed-in staff member's password, two-factor sign-in and sessions. Every form is
@@ -147,8 +147,15 @@ const account = new Hono<AppEnv>()
     if (!(await withDatabaseDeadline(sql, (db) => confirmEnrolment(db, staff.id, stored.secret, step, hashes, at)))) {
       return showAccount(c, { errors: { code: 'Set-up was started again or cancelled in another tab. Use the QR code shown here now.' } }, 409);
     }
-    securityLine(c, 'staff two-factor sign-in turned on');
-    return showAccount(c, { notice: 'Two-factor sign-in is on. From now on, signing in asks for a code from your app.', recoveryCodes: codes });
+    const ended = await signOutOtherSessions(c, staff.id);
+    securityLine(c, 'staff two-factor sign-in turned on', { otherSessionsEnded: ended });
+    // The page shows the account as it is now: on, with an owner's powers where the role has them.
+    c.set('staff', { ...staff, twoFactor: true });
+    return showAccount(c, {
+      notice:
+        'Two-factor sign-in is on. From now on, signing in asks for a code from your app. Any other browser signed in to your account has been signed out.',
+      recoveryCodes: codes,
+    });
   })
   .post('/two-factor/cancel', formWrite(), requireStaff('page'), async (c) => {
     await withDatabaseDeadline(c.get('deps').sql, (db) => cancelEnrolment(db, signedInStaff(c).id));

@@ -63,7 +63,7 @@ beforeAll(async () => {
   scratch = await scratchDatabase();
   db = await scratch.open();
   t = await testApp({ sql: db.sql, now: () => NOW }, { RATE_LIMITS: 'off' });
-  const staff = await createStaff(db.sql, 'analytics');
+  const staff = await createStaff(db.sql, 'analytics', 'owner', { twoFactor: true });
   session = await signedIn(t, staff);
 
   // Traffic. November 20 and 21 are finished and rolled up (their raw rows stay, as they do for 90 days:

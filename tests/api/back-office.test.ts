@@ -18,7 +18,7 @@ const rowsOf = (html: string) => [...html.matchAll(/data-lead="(audit|intake)\/(
 
 async function staffApp(env: Record<string, string> = {}, overrides = {}) {
   const t = await testApp(overrides, { RATE_LIMITS: 'off', ...env });
-  const staff = await createStaff(t.sql);
+  const staff = await createStaff(t.sql, 'staff', 'owner', { twoFactor: true });
   const session = await signedIn(t, staff);
   const get = (path: string) => t.request(path, { headers: { cookie: session.cookie }, redirect: 'manual' });
   const post = (path: string, fields: Record<string, string>, csrf = session.csrf) => {

@@ -21,7 +21,7 @@ beforeAll(async () => {
   // No test running: every visitor sees the published copy (a running test's challengers show their own).
   await db.sql`update ab_tests set is_active = false`;
   t = await testApp({ sql: db.sql });
-  const staff = await createStaff(db.sql, 'content');
+  const staff = await createStaff(db.sql, 'content', 'owner', { twoFactor: true });
   session = await signedIn(t, staff);
   staffOnly = await signedIn(t, await createStaff(db.sql, 'reader', 'staff'));
 });

@@ -10,7 +10,7 @@ import { dumpDatabase, occurrences } from '../helpers/database-dump.ts';
 import { validIntake } from '../helpers/intake.ts';
 import { scratchDatabase } from '../helpers/isolated-db.ts';
 import { type RunningServer, startServer } from '../helpers/server.ts';
-import { createStaff } from '../helpers/staff.ts';
+import { cookieSet, createStaff, formBody, passSecondStep, type TestStaff } from '../helpers/staff.ts';
 
 // Real servers, browsers and databases: a test may take longer than Bun's 5 s default.
 setDefaultTimeout(180_000);
@@ -50,6 +50,20 @@ const TOUCH = {
   wbraid: 'ZQwbraidCj4KCQ7731',
 };
 
+/**
+ * An owner's session cookie on the server at `site` (erasing needs an owner with two-factor sign-in):
+ * the password, then a recovery code.
+ */
+async function signedInAt(site: string, staff: TestStaff): Promise<string> {
+  const password = await fetch(`${site}/admin/login`, { method: 'POST', redirect: 'manual', ...formBody({ email: staff.email, password: staff.password }) });
+  expect(password.status).toBe(303);
+  const signIn = await passSecondStep(password, staff, (path, init) => fetch(`${site}${path}`, { method: 'POST', redirect: 'manual', ...init }));
+  expect(signIn.status).toBe(303);
+  const cookie = cookieSet(signIn, 'staff_session');
+  expect(cookie).not.toBe('');
+  return cookie;
+}
+
 test('an erased lead leaves nothing personal in any table or in the log', async () => {
   const scratch = await scratchDatabase();
   const smtp = await startSmtpServer();
@@ -81,7 +95,7 @@ test('an erased lead leaves nothing personal in any table or in the log', async 
   try {
     // A staff account, made before the server holds the database.
     const setup = await openDatabase(scratch.env.DATABASE_URL ? { DATABASE_URL: scratch.env.DATABASE_URL, DATA_DIR: '' } : { DATA_DIR: scratch.env.DATA_DIR });
-    const staff = await createStaff(setup.sql, 'eraser');
+    const staff = await createStaff(setup.sql, 'eraser', 'owner', { twoFactor: true });
     await setup.close();
 
     server = await startServer(env, scratch.env.DATA_DIR);
@@ -161,14 +175,7 @@ test('an erased lead leaves nothing personal in any table or in the log', async 
     await receiver.waitFor(2);
 
     // Staff sign in, read both leads (the refusal names the person's domain), and write a note about them.
-    const signIn = await fetch(`${site}/admin/login`, {
-      method: 'POST',
-      redirect: 'manual',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ email: staff.email, password: staff.password }),
-    });
-    expect(signIn.status).toBe(303);
-    const staffCookie = (signIn.headers.get('set-cookie') ?? '').split(';')[0];
+    const staffCookie = await signedInAt(site, staff);
     const staffGet = (path: string) => fetch(`${site}${path}`, { headers: { cookie: staffCookie } });
     const csrf = (await (await staffGet('/admin/leads')).text()).match(/name="_csrf" value="([^"]+)"/)?.[1] ?? '';
     const staffPost = (path: string, fields: Record<string, string>) =>
@@ -203,13 +210,7 @@ test('an erased lead leaves nothing personal in any table or in the log', async 
 
     server = await startServer(env, scratch.env.DATA_DIR);
     const again = server.url;
-    const signInAgain = await fetch(`${again}/admin/login`, {
-      method: 'POST',
-      redirect: 'manual',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ email: staff.email, password: staff.password }),
-    });
-    const cookie = (signInAgain.headers.get('set-cookie') ?? '').split(';')[0];
+    const cookie = await signedInAt(again, staff);
     const token = (await (await fetch(`${again}/admin/leads`, { headers: { cookie } })).text()).match(/name="_csrf" value="([^"]+)"/)?.[1] ?? '';
     for (const lead of leads) {
       const erased = await fetch(`${again}${lead}/erase`, {
@@ -219,6 +220,7 @@ test('an erased lead leaves nothing personal in any table or in the log', async 
         body: new URLSearchParams({ confirm: 'erase', _csrf: token }),
       });
       expect(erased.status).toBe(303);
+      expect(erased.headers.get('location')).toStartWith(lead);
     }
     // The receiver is told, signed, once per lead, with nothing personal.
     await receiver.waitFor(4);

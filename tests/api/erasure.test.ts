@@ -26,7 +26,7 @@ const browser = { 'user-agent': VISITOR_USER_AGENT, referer: 'http://localhost:3
 
 async function staffApp(env: Record<string, string> = {}, t?: TestApp) {
   const app = t ?? (await testApp({}, { RATE_LIMITS: 'off', ...env }));
-  const staff = await createStaff(app.sql, 'erasure');
+  const staff = await createStaff(app.sql, 'erasure', 'owner', { twoFactor: true });
   const session = await signedIn(app, staff);
   const post = (path: string, fields: Record<string, string>, headers: Record<string, string> = {}) => {
     const form = formBody(fields);

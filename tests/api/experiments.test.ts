@@ -22,7 +22,7 @@ beforeAll(async () => {
   scratch = await scratchDatabase();
   const db = await scratch.open();
   t = await testApp({ sql: db.sql });
-  owner = await signedIn(t, await createStaff(db.sql, 'experimenter'));
+  owner = await signedIn(t, await createStaff(db.sql, 'experimenter', 'owner', { twoFactor: true }));
   reader = await signedIn(t, await createStaff(db.sql, 'reader', 'staff'));
 });
 afterAll(async () => {

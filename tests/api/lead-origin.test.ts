@@ -248,7 +248,7 @@ describe('the private results link', () => {
     const t = await testApp({}, { RATE_LIMITS: 'off' });
     const { audit, res } = await submit(t);
     const { resultsUrl } = (await res.json()) as { resultsUrl: string };
-    const staff = await createStaff(t.sql, 'erase-results');
+    const staff = await createStaff(t.sql, 'erase-results', 'owner', { twoFactor: true });
     const erase = await staffPost(t, await signedIn(t, staff), `/admin/leads/audit/${audit.id}/erase`, { confirm: 'erase' });
     expect(erase.status).toBe(303);
     expect((await t.request(resultsUrl)).status).toBe(404);

@@ -338,7 +338,7 @@ describe('with SMTP and a webhook receiver', () => {
   test('a lead erased before its notifications run is sent nothing; the receiver is told it was erased', async () => {
     await rig.stop();
     const audit = await submitAudit(rig);
-    const staff = await createStaff(rig.sql, 'eraser');
+    const staff = await createStaff(rig.sql, 'eraser', 'owner', { twoFactor: true });
     const session = await signedIn(rig.t, staff);
     const erase = await staffPost(rig.t, session, `/admin/leads/audit/${audit.id}/erase`, { confirm: 'erase' });
     expect(erase.status).toBe(303);

@@ -37,7 +37,7 @@ async function makeRig(db: Database | null, smtp: TestSmtpServer | null) {
     const config = loadConfig({ NODE_ENV: 'test', PUBLIC_SITE_URL: TEST_SITE_URL, ...env });
     worker = startWorker({ sql: db.sql, config, log: t.deps.log, now, webhookTimeoutMs: 300, random: () => 0 });
   }
-  const staff = await createStaff(t.sql, 'maya');
+  const staff = await createStaff(t.sql, 'maya', 'owner', { twoFactor: true });
   // A session idles out as the clock moves on days: advance() signs in again.
   const session = await signedIn(t, staff);
   const api = (method: string, path: string, body?: unknown, headers: Record<string, string> = {}) =>

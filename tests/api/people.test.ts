@@ -68,7 +68,7 @@ beforeAll(async () => {
   scratch = await scratchDatabase();
   db = await scratch.open();
   sql = db.sql;
-  staff = await createStaff(sql, `people-${tag}`);
+  staff = await createStaff(sql, `people-${tag}`, 'owner', { twoFactor: true });
 });
 
 afterAll(async () => {

@@ -334,7 +334,7 @@ describe('the back office', () => {
     const before = await everyRow(sql);
     for (const value of searched) expect(before).toContain(value);
 
-    const staff = await createStaff(sql, 'site-eraser');
+    const staff = await createStaff(sql, 'site-eraser', 'owner', { twoFactor: true });
     const session = await signedIn(t, staff);
     const erased = await staffPost(t, session, `/admin/leads/audit/${audit.id}/erase`, { confirm: 'erase' });
     expect(erased.status).toBe(303);

@@ -4,6 +4,9 @@ import { createSession } from '../../db/queries/staff-sessions.ts';
 import { scratchDatabase } from '../helpers/isolated-db.ts';
 import { freshDataDir } from '../helpers/template-db.ts';
 
+/** What staff:add adds when an account becomes an owner: its owner actions wait for two-factor sign-in. */
+const OWNER_HINT = ' Owners erase, publish and run experiments only with two-factor sign-in on: after signing in, turn it on under Account (/admin/account).';
+
 // Real servers, browsers and databases: a test may take longer than Bun's 5 s default.
 // Each command is a process of its own that opens the database (on a busy machine, seconds each on the embedded one).
 setDefaultTimeout(150_000);
@@ -46,9 +49,10 @@ test('add creates an account under the lower-cased email, with an argon2id hash 
   const first = run(['add', `  Maya.${id}@NorthlineDigital.ca`], { STAFF_PASSWORD: 'correct horse battery' });
   // Staff unless --role owner; an owner when it is the database's first account (the embedded one here is fresh).
   expect(first.code).toBe(0);
-  expect([`Created the staff account ${email} (role: staff).`, `Created the staff account ${email} (role: owner, as the first account always is).`]).toContain(
-    first.out,
-  );
+  expect([
+    `Created the staff account ${email} (role: staff).`,
+    `Created the staff account ${email} (role: owner, as the first account always is).${OWNER_HINT}`,
+  ]).toContain(first.out);
   const created = await storedRow(email);
   expect(created.password).toStartWith('$argon2id$');
   expect(created.password).not.toContain('correct horse');
@@ -230,11 +234,14 @@ test('roles: the first account is an owner whatever --role says; then staff unle
   try {
     expect(inScratch(['add', first, '--role', 'staff'], password)).toMatchObject({
       code: 0,
-      out: `Created the staff account ${first} (role: owner, as the first account always is).`,
+      out: `Created the staff account ${first} (role: owner, as the first account always is).${OWNER_HINT}`,
     });
     expect(await roleOf(first)).toBe('owner');
     expect(inScratch(['add', second], password)).toMatchObject({ code: 0, out: `Created the staff account ${second} (role: staff).` });
-    expect(inScratch(['add', third, '--role', 'owner'], password)).toMatchObject({ code: 0, out: `Created the staff account ${third} (role: owner).` });
+    expect(inScratch(['add', third, '--role', 'owner'], password)).toMatchObject({
+      code: 0,
+      out: `Created the staff account ${third} (role: owner).${OWNER_HINT}`,
+    });
     expect(inScratch(['list']).out.split('\n')).toEqual([`${first} (owner)`, `${second} (staff)`, `${third} (owner)`]);
 
     // A bad role, or --role without a value: one clear line, exit 1, nothing made or changed.
@@ -262,7 +269,7 @@ test('roles: the first account is an owner whatever --role says; then staff unle
     })();
     expect(inScratch(['add', second, '--role', 'owner'])).toEqual({
       code: 0,
-      out: `${second} is now an owner, from their next page (their password and sessions are as they were).`,
+      out: `${second} is now an owner, from their next page (their password and sessions are as they were).${OWNER_HINT}`,
       err: '',
     });
     expect(await roleOf(second)).toBe('owner');

@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from 'bun:test';
 import type { Database } from '../../db/client.ts';
 import { removeStaffAccount, setStaffRole } from '../../db/queries/staff.ts';
-import { OWNER_ONLY } from '../../lib/staff/roles.ts';
+import { twoFactorOf } from '../../db/queries/two-factor.ts';
+import { OWNER_NEEDS_TWO_FACTOR, OWNER_ONLY } from '../../lib/staff/roles.ts';
+import { totpCodeAt } from '../../lib/staff/totp.ts';
 import { TEST_SITE_URL, testApp } from '../helpers/app.ts';
 import { validAudit } from '../helpers/audit.ts';
 import { type ScratchDatabase, scratchDatabase } from '../helpers/isolated-db.ts';
@@ -14,7 +16,8 @@ setDefaultTimeout(60_000);
 // every owner action refused to a `staff` account with 403 (JSON for the API, the staff problem page for
 // a person) and a comparison of the rows it would touch showing nothing changed; an owner succeeding;
 // the role read on every request (a demotion counts at once); role fields posted anywhere ignored; CSRF
-// still checked before the role; and the pages greying out what a `staff` account may not do.
+// still checked before the role; and the pages greying out what a `staff` account may not do. An owner
+// whose account has no two-factor sign-in (issue 26) is refused the same way until they turn it on.
 
 const START = new Date('2026-11-24T15:00:00Z');
 const fromHome = { referer: `${TEST_SITE_URL}/` };
@@ -33,7 +36,7 @@ beforeAll(async () => {
   scratch = await scratchDatabase();
   db = await scratch.open();
   t = await testApp({ sql: db.sql, now: () => START }, { RATE_LIMITS: 'off' });
-  owner = await createStaff(t.sql, 'olivia', 'owner');
+  owner = await createStaff(t.sql, 'olivia', 'owner', { twoFactor: true });
   staffer = await createStaff(t.sql, 'sam', 'staff');
   ownerSession = await signedIn(t, owner);
   staffSession = await signedIn(t, staffer);
@@ -171,9 +174,59 @@ describe('owner actions', () => {
   });
 });
 
+describe('an owner without two-factor sign-in', () => {
+  test('is refused every owner action (403 saying why, nothing changed) and told on every page; once it is on, the same browser may, and other browsers are signed out', async () => {
+    const bare = await createStaff(t.sql, 'oscar', 'owner');
+    const session = await signedIn(t, bare);
+    const elsewhere = await signedIn(t, bare);
+    const ids = await newLead();
+    const leadPage = await page(session, `/admin/leads/audit/${ids.leadId}`);
+    expect(leadPage).toContain('data-two-factor-needed');
+    expect(leadPage).toContain('To erase a lead, an owner needs two-factor sign-in.');
+    expect(await page(session, `/admin/people/${ids.personId}`)).toContain('To erase a person, an owner needs two-factor sign-in.');
+    const before = await snapshot(ids.personId);
+    for (const action of ownerActions) {
+      const refused = await action.run(session, ids);
+      expect(refused.status).toBe(403);
+      if (action.api) expect(await refused.json()).toMatchObject({ error: OWNER_NEEDS_TWO_FACTOR });
+      else expect(await refused.text()).toContain('Owner actions need two-factor sign-in.');
+      expect(await snapshot(ids.personId)).toBe(before);
+    }
+    const publishing = await t.request('/admin/api/content/hero', {
+      method: 'PUT',
+      headers: { cookie: session.cookie, 'x-csrf-token': session.csrf, 'content-type': 'application/json', accept: 'application/json' },
+      body: JSON.stringify({ fields: { headline: 'Not without a second factor' } }),
+    });
+    expect(publishing.status).toBe(403);
+    expect(await publishing.json()).toMatchObject({ error: OWNER_NEEDS_TWO_FACTOR });
+    const experiment = await apiPost(session, '/admin/api/experiments', { name: 'Not without a second factor', slot: 'hero' });
+    expect(experiment.status).toBe(403);
+    expect(await experiment.json()).toMatchObject({ error: OWNER_NEEDS_TWO_FACTOR });
+    expect(await t.sql`select 1 from ab_tests where name = 'Not without a second factor'`).toHaveLength(0);
+
+    // Turned on from the account page, as a person does: the app's code confirms it.
+    expect((await formPost(session, '/admin/account/two-factor/start', {})).status).toBe(303);
+    const stored = await twoFactorOf(t.sql, bare.id);
+    if (!stored) throw new Error('enrolment did not start');
+    const confirmed = await formPost(session, '/admin/account/two-factor/confirm', { code: totpCodeAt(stored.secret, START.getTime()) });
+    expect(confirmed.status).toBe(200);
+    expect(await confirmed.text()).toContain('Any other browser signed in to your account has been signed out.');
+    expect(await page(session, '/admin/leads')).not.toContain('data-two-factor-needed');
+    // The browser signed in with the password alone elsewhere does not carry on.
+    const stale = await t.request('/admin/leads', { headers: { cookie: elsewhere.cookie }, redirect: 'manual' });
+    expect(stale.status).toBe(303);
+    expect(stale.headers.get('location')).toStartWith('/admin/login');
+
+    const done = await ownerActions[0].run(session, ids);
+    expect(done.status).toBe(303);
+    const [lead] = await t.sql<{ erasedAt: Date | null }[]>`select erased_at from leads where id = ${ids.leadId}`;
+    expect(lead.erasedAt).not.toBeNull();
+  });
+});
+
 describe('the role is the database’s, read on every request', () => {
   test('a demotion counts from the next request, a promotion too', async () => {
-    const other = await createStaff(t.sql, 'priya', 'owner');
+    const other = await createStaff(t.sql, 'priya', 'owner', { twoFactor: true });
     const session = await signedIn(t, other);
     const ids = await newLead();
     expect(await setStaffRole(t.sql, other.email, 'staff')).toBe('changed');

@@ -14,7 +14,11 @@ setDefaultTimeout(90_000);
 
 const SHOTS = '/tmp/content-shots';
 mkdirSync(SHOTS, { recursive: true });
-const ctx = staffServerAndBrowser('editor', {}, { ownDatabase: true, seed: async (sql: Sql) => void (await sql`update ab_tests set is_active = false`) });
+const ctx = staffServerAndBrowser(
+  'editor',
+  {},
+  { ownDatabase: true, twoFactor: true, seed: async (sql: Sql) => void (await sql`update ab_tests set is_active = false`) },
+);
 
 describe.each([
   ['phone', PHONE],

@@ -8,7 +8,7 @@ import { validAudit } from '../helpers/audit.ts';
 import { axeViolations } from '../helpers/axe.ts';
 import { DESKTOP, launchBrowser, openPage, PHONE, VISITOR_USER_AGENT, waitForIslands } from '../helpers/browser.ts';
 import { type RunningServer, startServer } from '../helpers/server.ts';
-import { createStaff, type TestStaff } from '../helpers/staff.ts';
+import { createStaff, signInOnPage, type TestStaff } from '../helpers/staff.ts';
 import { freshDataDir } from '../helpers/template-db.ts';
 
 // Real servers, browsers and databases: a test may take longer than Bun's 5 s default.
@@ -29,7 +29,7 @@ beforeAll(async () => {
   const dataDir = process.env.DATABASE_URL ? undefined : await freshDataDir();
   const db = await openDatabase({ DATABASE_URL: process.env.DATABASE_URL ?? '', DATA_DIR: dataDir ?? '' });
   try {
-    staff = await createStaff(db.sql, 'eraser');
+    staff = await createStaff(db.sql, 'eraser', 'owner', { twoFactor: true });
   } finally {
     await db.close();
   }
@@ -76,9 +76,7 @@ describe.each([
     expect(sent.status).toBe(201);
 
     const { page, context, problems } = await openPage(browser, `${server.url}/admin/login?next=/admin/leads/audit/${audit.id}`, viewport);
-    await page.getByLabel('Work email').fill(staff.email);
-    await page.getByLabel('Password').fill(staff.password);
-    await Promise.all([page.waitForURL(`${server.url}/admin/leads/audit/${audit.id}`), page.getByRole('button', { name: 'Sign in' }).click()]);
+    await signInOnPage(page, staff, `/admin/leads/audit/${audit.id}`);
     await waitForIslands(page);
     expect(await page.locator('main').textContent()).toContain(term);
     expect(await axeViolations(page)).toEqual([]);

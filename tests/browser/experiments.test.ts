@@ -17,7 +17,7 @@ setDefaultTimeout(120_000);
 
 const SHOTS = '/tmp/experiment-shots';
 mkdirSync(SHOTS, { recursive: true });
-const ctx = staffServerAndBrowser('builder', {}, { ownDatabase: true });
+const ctx = staffServerAndBrowser('builder', {}, { ownDatabase: true, twoFactor: true });
 
 /** A screenshot; with JavaScript on (axe and the measuring run as page scripts), no sideways scroll, one h1 and nothing axe finds. */
 async function looksRight(page: Page, shot: string, javaScriptEnabled: boolean) {

@@ -111,7 +111,9 @@ describe.each([
     await page.getByLabel('Code from your app').fill(codeAt(secret, Date.now()));
     await Promise.all([page.waitForLoadState('load'), page.getByRole('button', { name: 'Turn on' }).click()]);
     await page.getByRole('heading', { name: 'Save your recovery codes now' }).waitFor();
-    expect(await page.getByRole('status').textContent()).toBe('Two-factor sign-in is on. From now on, signing in asks for a code from your app.');
+    expect(await page.getByRole('status').textContent()).toBe(
+      'Two-factor sign-in is on. From now on, signing in asks for a code from your app. Any other browser signed in to your account has been signed out.',
+    );
     const codes = await page.locator('[data-recovery-codes] li').allTextContents();
     expect(codes).toHaveLength(10);
     await expectAccessible();

@@ -5,6 +5,7 @@ import { validAudit } from '../helpers/audit.ts';
 import { axeViolations } from '../helpers/axe.ts';
 import { DESKTOP, PHONE, waitForIslands } from '../helpers/browser.ts';
 import { validIntake } from '../helpers/intake.ts';
+import { signInOnPage } from '../helpers/staff.ts';
 import { staffServerAndBrowser } from '../helpers/staff-server.ts';
 
 setDefaultTimeout(120_000);
@@ -12,7 +13,7 @@ setDefaultTimeout(120_000);
 // Every staff page, signed in with leads to show, at 390 and 1280 px: axe-core (WCAG 2.1 A and AA and
 // best practices) finds nothing on any of them. The counts per page are printed, for the record.
 
-const ctx = staffServerAndBrowser('axe');
+const ctx = staffServerAndBrowser('axe', {}, { twoFactor: true });
 let auditId: string;
 let intakeId: string;
 let personId: string;
@@ -53,9 +54,7 @@ describe.each([
       counts[path] = (await axeViolations(page)).length;
     }
     await page.goto(`${ctx.server.url}/admin/login`);
-    await page.getByLabel('Work email').fill(ctx.staff.email);
-    await page.getByLabel('Password').fill(ctx.staff.password);
-    await Promise.all([page.waitForURL(`${ctx.server.url}/admin/leads`), page.getByRole('button', { name: 'Sign in' }).click()]);
+    await signInOnPage(page, ctx.staff);
     const people = (await (await page.request.get(`${ctx.server.url}/admin/api/people?q=${encodeURIComponent(`axe.`)}`)).json()) as {
       people: { id: string }[];
     };

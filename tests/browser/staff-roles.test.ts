@@ -2,8 +2,9 @@ import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from '
 import { mkdirSync } from 'node:fs';
 import type { BrowserContext, Page } from 'playwright-core';
 import { validAudit } from '../helpers/audit.ts';
+import { axeViolations } from '../helpers/axe.ts';
 import { DESKTOP, PHONE } from '../helpers/browser.ts';
-import { createStaff, type TestStaff } from '../helpers/staff.ts';
+import { createStaff, signInOnPage, type TestStaff } from '../helpers/staff.ts';
 import { staffServerAndBrowser } from '../helpers/staff-server.ts';
 
 // Real servers, browsers and databases: a test may take longer than Bun's 5 s default.
@@ -11,7 +12,8 @@ setDefaultTimeout(60_000);
 
 // A `staff` account in a real browser (issue 33): its role on the account page, the lead's and the
 // person's erase controls greyed out with the reason beside them, and a forced submit of the disabled
-// form (the browser will not send it; a crafted one is refused 403 by the server, tests/api/staff-roles).
+// form (the browser will not send it; a crafted one is refused 403 by the server, tests/api/staff-roles);
+// and an owner still without two-factor sign-in (issue 26), told so on every page and greyed out the same way.
 // Screenshots at 390 and 1280 px go to /tmp/shots to look at.
 
 const SHOTS = '/tmp/shots';
@@ -54,9 +56,7 @@ describe.each([
     context = await ctx.browser.newContext({ viewport });
     page = await context.newPage();
     await page.goto(`${ctx.server.url}/admin/login`);
-    await page.getByLabel('Work email').fill(sam.email);
-    await page.getByLabel('Password').fill(sam.password);
-    await Promise.all([page.waitForURL(`${ctx.server.url}/admin/leads`), page.getByRole('button', { name: 'Sign in' }).click()]);
+    await signInOnPage(page, sam);
   });
   afterAll(() => context?.close());
 
@@ -87,5 +87,40 @@ describe.each([
     // And the lead is untouched.
     await page.goto(`${ctx.server.url}/admin/leads/audit/${leadId}`);
     await expect(page.locator('h1').innerText()).resolves.not.toBe('Erased lead');
+  });
+});
+
+describe.each([
+  ['phone (390 px)', PHONE],
+  ['desktop (1280 px)', DESKTOP],
+] as const)('an owner without two-factor sign-in on a %s', (_label, viewport) => {
+  let context: BrowserContext;
+  let page: Page;
+
+  beforeAll(async () => {
+    context = await ctx.browser.newContext({ viewport });
+    page = await context.newPage();
+    await page.goto(`${ctx.server.url}/admin/login`);
+    await signInOnPage(page, ctx.staff);
+  });
+  afterAll(() => context?.close());
+
+  test('every page says owner actions wait for two-factor sign-in; the lead page greys out erasing and links to the set-up', async () => {
+    const { leadId } = await sendAudit();
+    const banner = page.locator('[data-two-factor-needed]');
+    expect(await banner.innerText()).toContain('Erasing, publishing and running experiments need two-factor sign-in');
+    await page.goto(`${ctx.server.url}/admin/leads/audit/${leadId}`);
+    await page.getByText('Erase this lead').click();
+    await expect(page.locator('[data-owner-only]').innerText()).resolves.toBe('To erase a lead, an owner needs two-factor sign-in. Turn it on under Account.');
+    expect(await page.getByRole('button', { name: 'Erase', exact: true }).isDisabled()).toBe(true);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
+    await page.screenshot({ path: `${SHOTS}/roles-owner-no-2fa-${viewport.width}.png` });
+    expect(await axeViolations(page)).toEqual([]);
+
+    // The link goes to the set-up, which says why it matters for an owner; the banner is not repeated there.
+    await Promise.all([page.waitForURL((url) => url.pathname === '/admin/account'), banner.getByRole('link').click()]);
+    expect(await page.locator('[data-owner-needs-two-factor]').innerText()).toContain('As an owner, you need it on to erase, publish and run experiments.');
+    expect(await banner.count()).toBe(0);
+    await page.locator('#two-factor').screenshot({ path: `${SHOTS}/roles-owner-account-${viewport.width}.png` });
   });
 });

@@ -1,22 +1,20 @@
 import type { Sql } from 'postgres';
 import { VISITOR_USER_AGENT } from './browser.ts';
-import { createStaff } from './staff.ts';
+import { createStaff, formBody, passSecondStep } from './staff.ts';
 
 // Staff publishing and shipping over HTTP to a running server, and how long until every server serves
 // the new copy: shared by the propagation tests and bench/experiment-ship.ts.
 
 export type HttpStaff = { cookie: string; csrf: string };
 
-/** A staff account made on `sql`, signed in on the server at `url`: its session cookie and CSRF token. */
+/** An owner's account (two-factor sign-in on) made on `sql`, signed in on the server at `url`: its session cookie and CSRF token. */
 export async function signInOver(url: string, sql: Sql): Promise<HttpStaff> {
-  const staff = await createStaff(sql, 'publisher', 'owner');
-  const res = await fetch(`${url}/admin/login`, {
-    method: 'POST',
-    redirect: 'manual',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ email: staff.email, password: staff.password }).toString(),
-  });
-  if (res.status !== 303) throw new Error(`sign-in answered ${res.status}`);
+  const staff = await createStaff(sql, 'publisher', 'owner', { twoFactor: true });
+  const form = formBody({ email: staff.email, password: staff.password });
+  const password = await fetch(`${url}/admin/login`, { method: 'POST', redirect: 'manual', ...form });
+  if (password.status !== 303) throw new Error(`sign-in answered ${password.status}`);
+  const res = await passSecondStep(password, staff, (path, init) => fetch(`${url}${path}`, { method: 'POST', redirect: 'manual', ...init }));
+  if (res.status !== 303) throw new Error(`the second step answered ${res.status}`);
   const cookie = res.headers
     .getSetCookie()
     .map((c) => c.split(';')[0])

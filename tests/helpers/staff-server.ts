@@ -5,7 +5,7 @@ import { openDatabase } from '../../db/client.ts';
 import { launchBrowser } from './browser.ts';
 import { type ScratchDatabase, scratchDatabase } from './isolated-db.ts';
 import { type RunningServer, startServer } from './server.ts';
-import { createStaff, type TestStaff } from './staff.ts';
+import { createStaff, signInOnPage, type TestStaff } from './staff.ts';
 import { freshDataDir } from './template-db.ts';
 
 /**
@@ -20,7 +20,7 @@ import { freshDataDir } from './template-db.ts';
 export function staffServerAndBrowser(
   name: string,
   env: Record<string, string> = {},
-  { seed, ownDatabase = false }: { seed?: (sql: Sql) => Promise<void>; ownDatabase?: boolean } = {},
+  { seed, ownDatabase = false, twoFactor = false }: { seed?: (sql: Sql) => Promise<void>; ownDatabase?: boolean; twoFactor?: boolean } = {},
 ): { server: RunningServer; browser: Browser; staff: TestStaff } {
   const ctx = {} as { server: RunningServer; browser: Browser; staff: TestStaff };
   let scratch: ScratchDatabase | undefined;
@@ -29,7 +29,7 @@ export function staffServerAndBrowser(
     const dataDir = scratch ? scratch.env.DATA_DIR || undefined : process.env.DATABASE_URL ? undefined : await freshDataDir();
     const db = scratch ? await scratch.open() : await openDatabase({ DATABASE_URL: process.env.DATABASE_URL ?? '', DATA_DIR: dataDir ?? '' });
     try {
-      ctx.staff = await createStaff(db.sql, name);
+      ctx.staff = await createStaff(db.sql, name, 'owner', { twoFactor });
       await seed?.(db.sql);
     } finally {
       await db.close();
@@ -53,8 +53,6 @@ export async function signedInStaffPage(
   const context = await ctx.browser.newContext({ viewport, javaScriptEnabled });
   const page = await context.newPage();
   await page.goto(`${ctx.server.url}/admin/login`);
-  await page.getByLabel('Work email').fill(ctx.staff.email);
-  await page.getByLabel('Password').fill(ctx.staff.password);
-  await Promise.all([page.waitForURL((url) => url.pathname === '/admin/leads'), page.getByRole('button', { name: 'Sign in' }).click()]);
+  await signInOnPage(page, ctx.staff);
   return page;
 }
