@@ -1,9 +1,7 @@
-// zod/mini: tree-shakeable, so islands importing constants or types from here stay small.
-import * as z from 'zod/mini';
 import type { SlotName } from '../content/slots.ts';
 import type { Decision } from './decision.ts';
 
-// The A/B tests the site knows by name, the shapes of their variant configurations, and the wire
+// The A/B tests the site knows by name, their ids, and the wire
 // formats of the /api/ab-test answers (what the calls send is checked by lib/ab/schema.ts). Shared by the server (routes, queries, the dashboard's
 // components) and islands (the hook); no server code here.
 
@@ -20,14 +18,6 @@ export type BrowserEventType = (typeof BROWSER_EVENT_TYPES)[number];
 /** Limits from the schema (spec §9). */
 export const AB_LIMITS = { name: 255, userId: 255, eventDataBytes: 2048 } as const;
 
-export const contactFormConfigSchema = z.object({
-  formTitle: z.string(),
-  submitButtonText: z.string(),
-  showPhone: z.boolean(),
-  showCompany: z.boolean(),
-});
-export type ContactFormConfig = z.infer<typeof contactFormConfigSchema>;
-
 /** The seeded tests (db/migrations/0002_ab_tests_seed.sql holds the same ids and configurations). */
 export const AB_TEST_NAMES = { contactForm: 'contact-form-optimization', hero: 'hero-variant' } as const;
 
@@ -40,14 +30,6 @@ export const AB_VARIANT_IDS = {
   contactForm: { control: 'a8b7c6d5-0000-4000-8000-000000000011', shortForm: 'a8b7c6d5-0000-4000-8000-000000000012' },
   hero: { control: 'a8b7c6d5-0000-4000-8000-000000000021', variantA: 'a8b7c6d5-0000-4000-8000-000000000022', variantB: 'a8b7c6d5-0000-4000-8000-000000000023' },
 } as const;
-
-/** The audit form's control: what a visitor sees when no assignment is available (the spec's default title). */
-export const DEFAULT_CONTACT_FORM: ContactFormConfig = {
-  formTitle: 'Get Your Free Business Audit',
-  submitButtonText: 'Get My Free Audit',
-  showPhone: true,
-  showCompany: true,
-};
 
 /** What an island needs to track a variant it shows: the assignment's ids. */
 export type AbTracking = { testId: string; variantId: string };

@@ -1,7 +1,7 @@
 import { expect, test } from 'bun:test';
 import { heroFieldsOfVariant } from '../content/slots.ts';
 import { agency } from '../site.ts';
-import { DEFAULT_CONTACT_FORM } from './definitions.ts';
+import { defaultContactFormConfig } from './contact-form-variants.ts';
 import { heroVariants } from './hero-variants.ts';
 import { nameSaysControl, variantDetails, variantSummary } from './variant-details.ts';
 
@@ -18,7 +18,7 @@ test('a hero variant is its headline and button, from its fields; the brand vari
 });
 
 test('a contact-form variant is its own title, button and optional fields', () => {
-  expect(variantDetails(DEFAULT_CONTACT_FORM)).toEqual([
+  expect(variantDetails(defaultContactFormConfig)).toEqual([
     { label: 'Form title', text: 'Get Your Free Business Audit' },
     { label: 'Button', text: 'Get My Free Audit' },
     { label: 'Optional fields', text: 'Phone and website' },
