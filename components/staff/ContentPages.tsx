@@ -64,9 +64,11 @@ export type SlotEditorProps = StaffPageProps & {
   error?: { field: string; message: string };
   notice?: string;
   history: VersionRow[];
+  /** The experiment running on this slot now, whose control group sees the published copy. */
+  runningExperiment: { id: string; name: string } | null;
 };
 
-export function SlotEditor({ staff, slot, published, draft, previewing, error, notice, history }: SlotEditorProps) {
+export function SlotEditor({ staff, slot, published, draft, previewing, error, notice, history, runningExperiment }: SlotEditorProps) {
   return (
     <StaffShell staff={staff} current="/admin/content">
       <p className="text-sm">
@@ -79,6 +81,7 @@ export function SlotEditor({ staff, slot, published, draft, previewing, error, n
         Published: version {published.version} · {formatDateTime(published.publishedAt)} · {published.publishedBy ?? 'set up with the site'}
       </p>
       <ActionNotice notice={notice} error={error} />
+      {runningExperiment ? <RunningExperimentNote experiment={runningExperiment} /> : null}
       <div className="mt-6 grid gap-8 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
         <form method="post" action={`/admin/content/${slot}`} className="space-y-4 self-start rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
           <CsrfField token={staff.csrfToken} />
@@ -170,6 +173,24 @@ export function AuditFormPreview({ fields }: { fields: AuditFormFields }) {
         ))}
         <p className={`${buttonClass.primary} mt-2 w-full`}>{fields.submitButtonText}</p>
       </div>
+    </div>
+  );
+}
+
+/**
+ * While an experiment runs on the slot: its control group sees the published copy, so a publish (or a
+ * rollback) changes what they see mid-test. Said before it happens; the experiment's page lists it after.
+ */
+function RunningExperimentNote({ experiment }: { experiment: { id: string; name: string } }) {
+  return (
+    <div className="mt-4 max-w-3xl rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-950" data-running-experiment={experiment.id}>
+      <p>
+        <a href={`/admin/experiments/${experiment.id}`} className="font-semibold underline underline-offset-2">
+          {experiment.name}
+        </a>{' '}
+        is running on this part of the page, and its control group sees the published copy. Publishing here changes what they see from now on, so the test would
+        compare its challengers against copy that changed partway. To compare fairly, stop or ship the experiment first.
+      </p>
     </div>
   );
 }

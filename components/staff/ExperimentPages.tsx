@@ -322,13 +322,15 @@ export type ExperimentDetailProps = StaffPageProps & {
   figures: VariantFigures[];
   plan: PlanView | null;
   lift: string;
+  /** Publishes of the slot while the test ran: each changed what its control group saw. */
+  controlChanges: { version: number; publishedAt: string; publishedBy: string | null }[];
   notice?: string;
   error?: { field?: string; message: string };
 };
 
 const money = (n: number) => n.toLocaleString('en-CA', { style: 'currency', currency: 'CAD', maximumFractionDigits: 0 });
 
-export function ExperimentDetail({ staff, experiment: e, figures, plan, lift, notice, error }: ExperimentDetailProps) {
+export function ExperimentDetail({ staff, experiment: e, figures, plan, lift, controlChanges, notice, error }: ExperimentDetailProps) {
   const owner = hasOwnerPowers(staff);
   const control = e.variants.find((v) => v.isControl);
   const canShip = owner && (e.status === 'running' || e.status === 'stopped') && e.slot !== null;
@@ -350,6 +352,7 @@ export function ExperimentDetail({ staff, experiment: e, figures, plan, lift, no
       </p>
       {e.hypothesis ? <p className="mt-3 max-w-3xl text-slate-900">{e.hypothesis}</p> : null}
       <ActionNotice notice={notice} error={error} />
+      {controlChanges.length > 0 && e.slot ? <ControlChanges slot={e.slot} changes={controlChanges} /> : null}
       {owner && e.status === 'draft' ? (
         <form method="post" action={`/admin/experiments/${e.id}/start`} className="mt-4">
           <CsrfField token={staff.csrfToken} />
@@ -455,3 +458,25 @@ export function VariantPreview({ staff, experiment, slot, variant }: VariantPrev
 }
 
 export const MAX_CHALLENGERS = MAX_VARIANTS - 1;
+
+/** The slot's publishes while the test ran: its control group saw each from then on, so its results mix the copies. */
+function ControlChanges({ slot, changes }: { slot: SlotName; changes: ExperimentDetailProps['controlChanges'] }) {
+  return (
+    <div className="mt-4 max-w-3xl rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-950" data-control-changes>
+      <p>
+        The published copy changed while this test ran, so from each change on, its control group saw the new copy and the results mix the two. Read the figures
+        with that in mind, or run the test again.
+      </p>
+      <ul className="mt-2 list-disc space-y-1 pl-5">
+        {changes.map((change) => (
+          <li key={change.version}>
+            <a href={`/admin/content/${slot}#history-heading`} className="underline underline-offset-2">
+              Version {change.version}
+            </a>
+            {`, ${formatDateTime(change.publishedAt)}, by ${change.publishedBy ?? 'the set-up'}`}
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}

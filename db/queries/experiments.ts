@@ -26,6 +26,15 @@ export async function findExperiment(sql: Db, id: string): Promise<Experiment | 
   return row ?? null;
 }
 
+/** The experiment running on `slot` now (at most one: migration 0018's index): its id and name; else null. */
+export async function runningExperimentOn(sql: Db, slot: SlotName): Promise<{ id: string; name: string } | null> {
+  const [row] = await sql<{ id: string; name: string }[]>`
+    select id, name from ab_tests t
+    where t.slot = ${slot} and t.is_active and t.start_date <= now() and (t.end_date is null or t.end_date > now())
+    order by t.start_date desc limit 1`;
+  return row ?? null;
+}
+
 /** Stores a draft experiment (not running) with its variants; null when the name is taken. */
 export async function createExperiment(sql: Sql, e: NewExperiment): Promise<string | null> {
   return (await sql.begin(async (tx) => {

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'bun:test';
 import { DEFAULT_SLOT_FIELDS } from '../content/slots.ts';
-import { completeExperiment, experimentStatus, newExperimentSchema, planBaseline } from './experiments.ts';
+import { completeExperiment, controlChangesDuring, experimentStatus, newExperimentSchema, planBaseline } from './experiments.ts';
 
 const hero = DEFAULT_SLOT_FIELDS.hero;
 const body = (variants: unknown[], over: Record<string, unknown> = {}) =>
@@ -149,4 +149,31 @@ test('the plan reads a day of home page visitors and the goal’s rate per site 
   expect(planBaseline('booked', traffic)).toEqual({ dailyVisitors: 100, baselineRate: 0.005 });
   expect(planBaseline('value', traffic)).toEqual({ dailyVisitors: 100, baselineRate: 0.02 });
   expect(planBaseline('lead', { days: 28, homeVisitors: 0, siteVisitors: 0, leads: 0, booked: 0 })).toEqual({ dailyVisitors: 0, baselineRate: 0 });
+});
+
+describe('controlChangesDuring', () => {
+  const at = (iso: string) => new Date(iso);
+  const publishes = [
+    { version: 5, publishedAt: at('2026-11-20T12:00:00Z'), publishedBy: 'ship' },
+    { version: 4, publishedAt: at('2026-11-15T09:00:00Z'), publishedBy: 'owner@northlinedigital.ca' },
+    { version: 3, publishedAt: at('2026-11-10T09:00:00Z'), publishedBy: 'owner@northlinedigital.ca' },
+    { version: 2, publishedAt: at('2026-11-01T09:00:00Z'), publishedBy: null },
+  ];
+  const now = at('2026-11-25T00:00:00Z');
+
+  test('the publishes after the start and before the end: not the ship that ended it, nor those before it began', () => {
+    const stopped = { isActive: false, startDate: at('2026-11-05T00:00:00Z'), endDate: at('2026-11-20T12:00:00Z') };
+    expect(controlChangesDuring(stopped, publishes, now).map((p) => p.version)).toEqual([4, 3]);
+  });
+
+  test('while it runs, every publish since its start, up to now', () => {
+    const running = { isActive: true, startDate: at('2026-11-12T00:00:00Z'), endDate: null };
+    expect(controlChangesDuring(running, publishes, now).map((p) => p.version)).toEqual([5, 4]);
+    expect(controlChangesDuring(running, publishes, at('2026-11-16T00:00:00Z')).map((p) => p.version)).toEqual([4]);
+  });
+
+  test('a draft never ran, and a test not started yet has none', () => {
+    expect(controlChangesDuring({ isActive: false, startDate: at('2026-10-01T00:00:00Z'), endDate: null }, publishes, now)).toEqual([]);
+    expect(controlChangesDuring({ isActive: true, startDate: at('2026-12-01T00:00:00Z'), endDate: null }, publishes, now)).toEqual([]);
+  });
 });

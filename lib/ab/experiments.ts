@@ -150,3 +150,22 @@ export function experimentView(e: Experiment, now: Date) {
   };
 }
 export type ExperimentView = ReturnType<typeof experimentView>;
+
+/** A publish of an experiment's slot, as the content history keeps it. */
+export type SlotPublish = { version: number; publishedAt: Date; publishedBy: string | null };
+
+/**
+ * The publishes of the slot while the experiment ran (after its start, before its end, or until `now`
+ * while it runs): each changed what its control group saw, so its results mix the copies. The ship
+ * that ended it is at its end, so it is not one of them; a draft never ran, so it has none.
+ */
+export function controlChangesDuring<P extends SlotPublish>(
+  experiment: Pick<Experiment, 'isActive' | 'startDate' | 'endDate'>,
+  publishes: P[],
+  now: Date,
+): P[] {
+  const draft = !experiment.isActive && experiment.endDate === null;
+  if (draft || experiment.startDate.getTime() > now.getTime()) return [];
+  const end = Math.min(experiment.endDate?.getTime() ?? Number.POSITIVE_INFINITY, now.getTime());
+  return publishes.filter((p) => p.publishedAt.getTime() > experiment.startDate.getTime() && p.publishedAt.getTime() < end);
+}

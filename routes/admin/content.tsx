@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import { ContentList, type ContentListProps, SlotEditor, type SlotEditorProps, type VersionRow } from '../../components/staff/ContentPages.tsx';
 import { type ContentVersion, publishedVersion, publishSlot, slotVersions, versionFields } from '../../db/queries/content.ts';
+import { runningExperimentOn } from '../../db/queries/experiments.ts';
 import { applyFields, DEFAULT_SLOT_FIELDS, fieldsFromForm, isSlotName, SLOT_NAMES, type SlotName } from '../../lib/content/slots.ts';
 import { formWrite } from '../../server/api/guards.ts';
 import { withDatabaseDeadline } from '../../server/deadline.ts';
@@ -33,7 +34,7 @@ async function showEditor(
   status: 200 | 400 = 200,
 ) {
   const { sql } = c.get('deps');
-  const history = await withDatabaseDeadline(sql, (db) => slotVersions(db, slot));
+  const [history, runningExperiment] = await withDatabaseDeadline(sql, (db) => Promise.all([slotVersions(db, slot), runningExperimentOn(db, slot)]));
   const published: VersionRow = history[0]
     ? rowOf(history[0])
     : { version: 0, fields: DEFAULT_SLOT_FIELDS[slot], publishedBy: null, publishedAt: new Date(0).toISOString(), reason: 'default' };
@@ -49,6 +50,7 @@ async function showEditor(
       error: extra.error,
       notice: extra.notice,
       history: history.map(rowOf),
+      runningExperiment,
     },
     status,
   );

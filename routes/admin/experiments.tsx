@@ -12,11 +12,11 @@ import {
   type VariantPreviewProps,
 } from '../../components/staff/ExperimentPages.tsx';
 import { testResults } from '../../db/queries/ab-tests.ts';
-import { publishedVersion } from '../../db/queries/content.ts';
+import { publishedVersion, slotVersions } from '../../db/queries/content.ts';
 import { listExperiments, variantPipeline } from '../../db/queries/experiments.ts';
 import { type ActionResult, createDraft, experimentById, ship, start, stop } from '../../features/ab/experiment-actions.ts';
 import { experimentPlan } from '../../features/ab/experiment-plan.ts';
-import { experimentView, GOALS, type Goal, newExperimentSchema } from '../../lib/ab/experiments.ts';
+import { controlChangesDuring, experimentView, GOALS, type Goal, newExperimentSchema } from '../../lib/ab/experiments.ts';
 import { applyFields, DEFAULT_SLOT_FIELDS, fieldsFromForm, isSlotName, type SlotName } from '../../lib/content/slots.ts';
 import { validationErrorBody } from '../../lib/forms/validation.ts';
 import { formWrite } from '../../server/api/guards.ts';
@@ -118,7 +118,14 @@ async function showDetail(c: AppContext, id: string, extra: Pick<ExperimentDetai
   if (!experiment) return answerError(c, 404, 'No such experiment');
   const time = now();
   const row = experimentView(experiment, time);
-  const [results, pipeline] = await withDatabaseDeadline(sql, (db) => Promise.all([testResults(db, id, time), variantPipeline(db, id)]));
+  const [results, pipeline, publishes] = await withDatabaseDeadline(sql, (db) =>
+    Promise.all([testResults(db, id, time), variantPipeline(db, id), experiment.slot ? slotVersions(db, experiment.slot) : []]),
+  );
+  const controlChanges = controlChangesDuring(experiment, publishes, time).map((p) => ({
+    version: p.version,
+    publishedAt: p.publishedAt.toISOString(),
+    publishedBy: p.publishedBy,
+  }));
   const figures = (results ?? []).map((r) => {
     const p = pipeline.find((x) => x.variantId === r.variant.id);
     return {
@@ -141,7 +148,7 @@ async function showDetail(c: AppContext, id: string, extra: Pick<ExperimentDetai
           relativeLift: Number(lift) / 100,
         })
       : null;
-  return renderPage(c, detailPage, { staff: signedInStaff(c), experiment: row, figures, plan, lift, ...extra }, status);
+  return renderPage(c, detailPage, { staff: signedInStaff(c), experiment: row, figures, plan, lift, controlChanges, ...extra }, status);
 }
 
 /** A refused action shown on the experiment's page (a missing one is the 404 page). */

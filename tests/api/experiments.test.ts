@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from 'bun:test';
+import { runningExperimentOn } from '../../db/queries/experiments.ts';
 import { AB_TEST_IDS } from '../../lib/ab/definitions.ts';
 import { DEFAULT_SLOT_FIELDS } from '../../lib/content/slots.ts';
 import { testApp } from '../helpers/app.ts';
@@ -363,5 +364,51 @@ describe('roles and hostile requests', () => {
     expect(ships.filter((r) => r.status === 200)).toHaveLength(1);
     expect(ships.filter((r) => r.status === 409)).toHaveLength(19);
     expect(await contentVersions()).toBe(versions + 1);
+  });
+});
+
+describe('publishing a slot while an experiment runs on it', () => {
+  test('the editor says what it does to the test before; the experiment’s page lists the change after, also once stopped; no note once nothing runs', async () => {
+    let running = await runningExperimentOn(t.sql, 'audit-form');
+    if (!running) {
+      const made = await api('POST', '', {
+        name: 'Shorter audit form title',
+        slot: 'audit-form',
+        hypothesis: 'A shorter title gets more owners to start the audit',
+        trafficAllocation: 100,
+        goal: 'lead',
+        variants: [
+          { name: 'Control', isControl: true },
+          { name: 'Short title', isControl: false, fields: { formTitle: 'Free audit' } },
+        ],
+      });
+      const body = await made.json();
+      expect({ status: made.status, body }).toMatchObject({ status: 201 });
+      expect((await api('POST', `/${body.experiment.id}/start`, {})).status).toBe(200);
+      running = await runningExperimentOn(t.sql, 'audit-form');
+    }
+    if (!running) throw new Error('nothing runs on the audit form');
+    // React marks where one text ends and the next begins: read the text as a person does.
+    const page = async (path: string) => (await (await t.request(path, { headers: { cookie: owner.cookie } })).text()).replaceAll('<!-- -->', '');
+
+    const editor = await page('/admin/content/audit-form');
+    expect(editor).toContain(`data-running-experiment="${running.id}"`);
+    expect(editor).toContain('is running on this part of the page, and its control group sees the published copy.');
+    expect(await page(`/admin/experiments/${running.id}`)).not.toContain('data-control-changes');
+
+    const published = await t.request('/admin/api/content/audit-form', {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json', cookie: owner.cookie, 'x-csrf-token': owner.csrf },
+      body: JSON.stringify({ fields: { formTitle: 'Ask for your free audit' } }),
+    });
+    expect(published.status).toBe(200);
+    const [{ version }] = await t.sql<{ version: number }[]>`select max(version)::int as version from content_versions where slot = 'audit-form'`;
+    const during = await page(`/admin/experiments/${running.id}`);
+    expect(during).toContain('data-control-changes');
+    expect(during).toContain(`Version ${version}</a>`);
+
+    expect((await api('POST', `/${running.id}/stop`, {})).status).toBe(200);
+    expect(await page(`/admin/experiments/${running.id}`)).toContain(`Version ${version}</a>`);
+    expect(await page('/admin/content/audit-form')).not.toContain('data-running-experiment');
   });
 });
