@@ -404,15 +404,7 @@ export function ExperimentDetail({ staff, experiment: e, figures, plan, lift, co
                 <a href={`/admin/experiments/${e.id}/preview/${v.id}`} className={link}>
                   Preview {v.name}
                 </a>
-                {canShip ? (
-                  <form method="post" action={`/admin/experiments/${e.id}/ship`}>
-                    <CsrfField token={staff.csrfToken} />
-                    <input type="hidden" name="variantId" value={v.id} />
-                    <button type="submit" className={v.isControl ? buttonClass.secondary : buttonClass.primary}>
-                      {v.isControl ? 'Keep the control and end the test' : `Ship ${v.name} to everyone`}
-                    </button>
-                  </form>
-                ) : null}
+                {canShip ? <ShipForm experimentId={e.id} variant={v} slot={e.slot} csrfToken={staff.csrfToken} /> : null}
               </div>
             </li>
           );
@@ -478,5 +470,53 @@ function ControlChanges({ slot, changes }: { slot: SlotName; changes: Experiment
         ))}
       </ul>
     </div>
+  );
+}
+
+/**
+ * Ship, in two presses (no script needed): the first opens what it does, the second does it. It ends
+ * the test for good, so one stray tap on a phone must not.
+ */
+function ShipForm({
+  experimentId,
+  variant,
+  slot,
+  csrfToken,
+}: {
+  experimentId: string;
+  variant: { id: string; name: string; isControl: boolean };
+  slot: SlotName | null;
+  csrfToken: string;
+}) {
+  const label = variant.isControl ? 'Keep the control and end the test' : `Ship ${variant.name} to everyone`;
+  return (
+    <details className="group w-full" data-ship={variant.id}>
+      <summary className={`${variant.isControl ? buttonClass.secondary : buttonClass.primary} list-none [&::-webkit-details-marker]:hidden`}>{label}…</summary>
+      <form
+        method="post"
+        action={`/admin/experiments/${experimentId}/ship`}
+        className="mt-3 rounded-lg border border-slate-200 bg-slate-50 p-4 text-sm text-slate-800"
+      >
+        <CsrfField token={csrfToken} />
+        <input type="hidden" name="variantId" value={variant.id} />
+        <p>
+          {variant.isControl
+            ? 'Everyone sees the published copy from now on and the test ends. Its results stay here to read.'
+            : `Everyone sees ${variant.name} from now on: it becomes the published copy and the test ends. Its results stay here to read.`}{' '}
+          {slot ? (
+            <>
+              The copy before it stays in the{' '}
+              <a href={`/admin/content/${slot}#history-heading`} className={link}>
+                content history
+              </a>
+              , to go back to if needed.
+            </>
+          ) : null}
+        </p>
+        <button type="submit" className={`${variant.isControl ? buttonClass.secondary : buttonClass.primary} mt-3`}>
+          {variant.isControl ? 'Yes, end the test' : `Yes, ship ${variant.name}`}
+        </button>
+      </form>
+    </details>
   );
 }

@@ -42,7 +42,10 @@ export function StaffShell({ staff, current, children }: StaffPageProps & { curr
             </ul>
           </nav>
           <div className="ml-auto flex items-center gap-3 text-sm">
-            <span className="hidden text-slate-600 md:inline">{staff.email}</span>
+            {/* Only where the menu leaves room for it on the same row (a long address is cut short, whole on hover). */}
+            <span className="hidden max-w-64 truncate text-slate-600 2xl:inline-block" title={staff.email}>
+              {staff.email}
+            </span>
             <form method="post" action="/admin/logout">
               <CsrfField token={staff.csrfToken} />
               <button type="submit" className="rounded-lg border border-slate-300 bg-white px-3 py-2 font-medium text-slate-800 hover:bg-slate-50">

@@ -76,7 +76,10 @@ describe.each([
     await looksRight(page, `experiment-preview-${w}`, javaScriptEnabled);
     await page.goBack();
 
-    await page.getByRole('button', { name: 'Ship Full by Friday to everyone' }).click();
+    // Two presses: the first says what shipping does, the second ships.
+    await page.locator('summary', { hasText: 'Ship Full by Friday to everyone' }).click();
+    await looksRight(page, `experiment-ship-confirm-${w}`, javaScriptEnabled);
+    await page.getByRole('button', { name: 'Yes, ship Full by Friday' }).click();
     expect(await page.getByRole('status').textContent()).toContain('Shipped');
     const home = await homeHtml();
     expect(home).toContain(headline.replace(/\(/g, '('));
