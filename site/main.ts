@@ -11,7 +11,6 @@ import { type BackupService, createBackupService } from '../features/operations/
 import { backupStatus } from '../features/operations/backup/status.ts';
 import { type Retention, startRetention } from '../features/operations/retention/schedule.ts';
 import { type StaffDigests, startStaffDigests } from '../features/people/digest.ts';
-import { checkSite } from '../features/site-check/check-site.ts';
 import { type Config, ConfigError, loadConfig } from '../lib/config.ts';
 import { channelsFor } from '../lib/leads/notifications.ts';
 import type { Clock } from '../lib/time/clock.ts';
@@ -213,11 +212,18 @@ export async function main({ embeddedFiles, preparedData }: { embeddedFiles?: Re
   if (processNumber) process.on('disconnect', () => void shutdown('disconnect'));
 }
 
-/** The audit's website check (issue 32), as the worker runs it: the guarded engine, with SITE_CHECK_ALLOW_HOSTS. */
+/**
+ * The audit's website check (issue 32), as the worker runs it: the guarded engine, with
+ * SITE_CHECK_ALLOW_HOSTS. Loaded with the first check (its HTML parser is memory a server that checks
+ * no website never needs).
+ */
+let siteCheckEngine: Promise<typeof import('../features/site-check/check-site.ts')> | undefined;
 const siteCheckerFor =
   (config: Pick<Config, 'SITE_CHECK_ALLOW_HOSTS' | 'PUBLIC_SITE_URL'>, now: Clock): SiteChecker =>
-  (url, signal) =>
-    checkSite(url, { allowHosts: config.SITE_CHECK_ALLOW_HOSTS, siteUrl: config.PUBLIC_SITE_URL, now, signal });
+  async (url, signal) => {
+    const { checkSite } = await (siteCheckEngine ??= import('../features/site-check/check-site.ts'));
+    return checkSite(url, { allowHosts: config.SITE_CHECK_ALLOW_HOSTS, siteUrl: config.PUBLIC_SITE_URL, now, signal });
+  };
 
 /**
  * `bun run worker`: the notification worker alone, for a deployment whose web processes run with

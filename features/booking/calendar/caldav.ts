@@ -1,4 +1,4 @@
-import { calendarQuery, createAccount, type DAVResponse, fetchCalendars, propfind } from 'tsdav';
+import type { DAVResponse } from 'tsdav';
 import type { DavSession } from './http.ts';
 import { CalendarUnreachable, problemOfStatus, unreachable } from './problems.ts';
 
@@ -13,6 +13,13 @@ import { CalendarUnreachable, problemOfStatus, unreachable } from './problems.ts
 // - Google Calendar takes only OAuth over CalDAV (no app passwords), so a Google calendar is read from its
 //   "Secret address in iCal format" (https://calendar.google.com/calendar/ical/<id>/private-<key>/basic.ics)
 //   as an iCal feed, and the booking is not written back to it.
+
+/**
+ * tsdav, loaded with the first calendar read or write: a site whose staff use no CalDAV calendar never
+ * loads it (about 12 MB of a small server's memory).
+ */
+let tsdav: Promise<typeof import('tsdav')> | undefined;
+const davClient = () => (tsdav ??= import('tsdav'));
 
 export type LocatedCalendar = { url: string; name: string };
 
@@ -53,6 +60,7 @@ function problemAfter(error: unknown, dav: DavSession): CalendarUnreachable {
 /** The calendar at `address`, or the first one that holds events in the account found from it. */
 export async function locateCalendar(address: URL, dav: DavSession): Promise<LocatedCalendar> {
   try {
+    const { propfind, createAccount, fetchCalendars } = await davClient();
     const [self] = await propfind({
       url: address.href,
       props: { 'd:resourcetype': {}, 'd:displayname': {}, 'c:supported-calendar-component-set': {} },
@@ -90,6 +98,7 @@ const caldavTime = (moment: Date) =>
 export async function eventsInWindow(calendarUrl: string, window: { start: Date; end: Date }, dav: DavSession): Promise<string[]> {
   let results: DAVResponse[];
   try {
+    const { calendarQuery } = await davClient();
     results = await calendarQuery({
       url: calendarUrl,
       props: { 'd:getetag': {}, 'c:calendar-data': {} },
