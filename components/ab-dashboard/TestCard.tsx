@@ -3,7 +3,7 @@ import { cumulativeByDay } from '../../lib/ab/daily.ts';
 import type { Decision } from '../../lib/ab/decision.ts';
 import type { TestReport } from '../../lib/ab/definitions.ts';
 import { variantDetails } from '../../lib/ab/variant-details.ts';
-import { COUNTING_NOTE, columnHelp, eventMeanings, explainDecision, GOALS_NOTE, methodNotes, ruleSummary } from '../../lib/content/ab-dashboard.ts';
+import { COUNTING_NOTE, columnHelp, eventMeanings, explainDecision, goalsNote, methodNotes, ruleSummary } from '../../lib/content/ab-dashboard.ts';
 import { agency } from '../../lib/site.ts';
 import { formatDate } from '../../lib/time/display.ts';
 import { LineIcon } from '../ui/LineIcon.tsx';
@@ -115,8 +115,8 @@ export function TestCard({ report, now, apiBase, source = null }: { report: Test
               </p>
               <p className="mt-2 text-sm opacity-80">{ruleSummary(challengers)}</p>
             </div>
-            <p className="text-sm text-slate-600" data-goals="">
-              {GOALS_NOTE}
+            <p className="text-sm text-slate-600" data-goals={stats.judgedOn}>
+              {goalsNote(stats.judgedOn)}
             </p>
             <VariantResults rows={rows} />
             <dl className="grid gap-x-6 gap-y-2 text-sm text-slate-600 md:grid-cols-2" data-column-help="">

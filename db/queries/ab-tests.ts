@@ -1,6 +1,7 @@
 import type { Sql, TransactionSql } from 'postgres';
 import { decideAssignment } from '../../lib/ab/assign.ts';
-import type { AbEventType, AbTestSummary, Assignment, HourlyArrivals, ResultsReport, TestReport, VariantResult } from '../../lib/ab/definitions.ts';
+import type { AbEventType, AbTestSummary, Assignment, HourlyArrivals, JudgedOn, ResultsReport, TestReport, VariantResult } from '../../lib/ab/definitions.ts';
+import { type Goal, judgedOnOf } from '../../lib/ab/experiments.ts';
 import { analyzeTest, type VariantCounts } from '../../lib/ab/stats.ts';
 import type { SlotName } from '../../lib/content/slots.ts';
 
@@ -18,6 +19,7 @@ type TestRow = {
   startDate: Date;
   endDate: Date | null;
   slot?: SlotName | null;
+  goal: Goal;
 };
 type VariantRow = { id: string; name: string; isControl: boolean; weight: number; configuration: Record<string, unknown> };
 
@@ -176,7 +178,7 @@ export async function listTests(sql: Db): Promise<AbTestSummary[]> {
 }
 
 const testRows = (sql: Db) => sql<TestRow[]>`
-  select id, name, description, is_active, traffic_allocation, start_date, end_date, slot from ab_tests
+  select id, name, description, is_active, traffic_allocation, start_date, end_date, slot, goal from ab_tests
   order by is_active desc, start_date desc, name`;
 
 function toSummary(t: TestRow): AbTestSummary {
@@ -273,24 +275,25 @@ export async function hourlyArrivals(sql: Db, scope: ResultsScope): Promise<Hour
 }
 
 /** One test's row as the API lists it, or null. */
-async function findTest(sql: Db, testId: string): Promise<AbTestSummary | null> {
+async function findTest(sql: Db, testId: string): Promise<(AbTestSummary & { judgedOn: JudgedOn }) | null> {
   const [row] = await sql<TestRow[]>`
-    select id, name, description, is_active, traffic_allocation, start_date, end_date from ab_tests where id = ${testId}`;
-  return row ? toSummary(row) : null;
+    select id, name, description, is_active, traffic_allocation, start_date, end_date, goal from ab_tests where id = ${testId}`;
+  return row ? { ...toSummary(row), judgedOn: judgedOnOf(row.goal) } : null;
 }
 
 /** Results of one test (GET /api/ab-test/results/{testId}), or null when there is no such test. */
 export async function testResults(sql: Db, testId: string, now: Date): Promise<VariantResult[] | null> {
   const test = await findTest(sql, testId);
-  return test ? analyzeTest(await variantCounts(sql, { testId }), new Date(test.startDate), now) : null;
+  return test ? analyzeTest(await variantCounts(sql, { testId }), new Date(test.startDate), now, test.judgedOn) : null;
 }
 
 /** One test's results and what each variant is, for the CSV; null when there is no such test. */
 export async function testResultsReport(sql: Db, testId: string, now: Date, { source }: { source?: string } = {}): Promise<ResultsReport | null> {
-  const test = await findTest(sql, testId);
-  if (!test) return null;
+  const found = await findTest(sql, testId);
+  if (!found) return null;
+  const { judgedOn, ...test } = found;
   const counted = await variantCounts(sql, { testId, source });
-  return { test, results: analyzeTest(counted, new Date(test.startDate), now), configurations: configurationsOf(counted) };
+  return { test, results: analyzeTest(counted, new Date(test.startDate), now, judgedOn), configurations: configurationsOf(counted) };
 }
 
 const configurationsOf = (variants: CountedVariant[]) => Object.fromEntries(variants.map((v) => [v.id, v.configuration]));
@@ -323,7 +326,7 @@ export async function dashboardData(sql: Db, now: Date, { source }: { source?: s
     reports.push({
       test,
       slot: row.slot ?? null,
-      results: analyzeTest(counted, new Date(test.startDate), now),
+      results: analyzeTest(counted, new Date(test.startDate), now, judgedOnOf(row.goal)),
       configurations: configurationsOf(counted),
       hourly,
     });

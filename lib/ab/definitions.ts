@@ -54,8 +54,16 @@ export type AbTestSummary = {
 
 export type Interval = { lower: number; upper: number };
 
+/**
+ * What a test's verdict, lift and chances count: visitors who sent the audit (`conversions`, the spec's
+ * goal and the default), or who booked a session (`booked`, for an experiment whose goal it is).
+ */
+export type JudgedOn = 'conversions' | 'booked';
+
 /** Test-wide statistics, repeated in every entry of a results list so the list stays the spec's shape. */
 export type TestStats = {
+  /** What the verdict, the lift, the p-value and the chances are about. */
+  judgedOn: JudgedOn;
   srmPValue: number | null;
   srmWarning: boolean;
   /** The verdict's headline (lib/ab/decision.ts verdictText). */

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { type AnySlotFields, applyFields, SLOT_NAMES, type SlotFields, type SlotName } from '../content/slots.ts';
-import { AB_LIMITS } from './definitions.ts';
+import { AB_LIMITS, type JudgedOn } from './definitions.ts';
 import { MAX_VARIANTS, MIN_VARIANTS, type TestPlan } from './power.ts';
 
 // Experiments as staff build them (issue 33): the shape of a new experiment, shared by the JSON API and
@@ -8,6 +8,13 @@ import { MAX_VARIANTS, MIN_VARIANTS, type TestPlan } from './power.ts';
 
 export const GOALS = ['lead', 'booked', 'value'] as const;
 export type Goal = (typeof GOALS)[number];
+
+/**
+ * What an experiment's verdict counts, by its goal: booked sessions for `booked`; submitted audits
+ * otherwise (pipeline value has no statistics of its own: revenue per visitor is too heavy-tailed for the
+ * Beta model, so its leads decide and the value shows beside them).
+ */
+export const judgedOnOf = (goal: Goal): JudgedOn => (goal === 'booked' ? 'booked' : 'conversions');
 
 /** What a person reads for each goal. */
 export const GOAL_LABELS: Record<Goal, string> = {

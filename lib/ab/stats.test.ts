@@ -177,6 +177,7 @@ describe('analyzeTest', () => {
         chanceToBeatControl: null,
         pValue: null,
         test: {
+          judgedOn: 'conversions',
           srmPValue: null,
           srmWarning: false,
           verdict: NOT_ENOUGH_DATA,
@@ -243,6 +244,27 @@ describe('analyzeTest', () => {
     ]);
     expect(withBooked.map((r) => r.stats)).toEqual(without.map((r) => r.stats));
     expect(withBooked[1].stats.test.verdict).toBe('Leader: Variant 1 (98% chance to beat control)');
+  });
+
+  test('an experiment whose goal is a booked session is judged on booked sessions, the same rule applied to them', () => {
+    const now = new Date('2025-01-15T00:00:00Z');
+    // The challenger books more sessions (4.0% against 2.0%) but sends fewer audits.
+    const variants = counts([
+      { views: 1500, conversions: 150, booked: 30 },
+      { views: 1500, conversions: 120, booked: 60 },
+    ]);
+    const onBooked = analyzeTest(variants, start, now, 'booked');
+    const onConversions = analyzeTest(variants, start, now);
+    expect(onBooked[1].stats.test.judgedOn).toBe('booked');
+    expect(onBooked[1].stats.test.decision.kind).toBe('leader');
+    expect(onBooked[1].stats.chanceToBeatControl).toBeGreaterThan(0.99);
+    expect(onBooked[1].stats.lift?.estimate).toBe(100);
+    // The same counts judged on conversions: the challenger is behind, so no leader.
+    expect(onConversions[1].stats.test.judgedOn).toBe('conversions');
+    expect(onConversions[1].stats.test.decision.kind).toBe('no-clear-winner');
+    expect(onConversions[1].stats.chanceToBeatControl).toBeLessThan(0.05);
+    // The spec's metrics are the same whichever goal judges.
+    expect(onBooked.map((r) => r.metrics)).toEqual(onConversions.map((r) => r.metrics));
   });
 
   test('an SRM warning below p = 0.001', () => {

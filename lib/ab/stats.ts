@@ -28,7 +28,7 @@
 
 import { DAY_MS } from '../time/calendar.ts';
 import { decide, verdictText } from './decision.ts';
-import type { Interval, TestStats, VariantResult } from './definitions.ts';
+import type { Interval, JudgedOn, TestStats, VariantResult } from './definitions.ts';
 
 const Z_95 = 1.959963984540054;
 export const SRM_ALPHA = 0.001;
@@ -220,25 +220,27 @@ const percentInterval = (i: Interval | null): Interval | null => (i ? { lower: r
 /**
  * The results list for one test: metrics per variant (rates are percentages of viewers), the per-variant
  * statistics against the control, and the test-wide SRM check and verdict (repeated in each entry). The
- * statistics and the verdict are about conversions (the submitted form); booked sessions, the second
- * goal, are reported beside them as a count and a rate only.
+ * statistics and the verdict are about `judgedOn`: conversions (the submitted form) unless the
+ * experiment's goal is a booked session; the other goal is reported beside them as a count and a rate.
  */
-export function analyzeTest(variants: readonly VariantCounts[], startDate: Date, now: Date): VariantResult[] {
+export function analyzeTest(variants: readonly VariantCounts[], startDate: Date, now: Date, judgedOn: JudgedOn = 'conversions'): VariantResult[] {
   const control = variants.find((v) => v.isControl) ?? variants[0];
+  const successes = (v: VariantCounts) => v[judgedOn];
   const perVariant = variants.map((v) => {
     const challenger = control !== undefined && v !== control;
-    const chance = challenger && v.views > 0 && control.views > 0 ? chanceToBeat(control.conversions, control.views, v.conversions, v.views) : null;
-    const lift = challenger ? liftInterval(control.conversions, control.views, v.conversions, v.views) : null;
+    const [xA, xB] = control ? [successes(control), successes(v)] : [0, 0];
+    const chance = challenger && v.views > 0 && control.views > 0 ? chanceToBeat(xA, control.views, xB, v.views) : null;
+    const lift = challenger ? liftInterval(xA, control.views, xB, v.views) : null;
     return {
       v,
       chance,
       lift: lift ? { estimate: round(lift.estimate * 100, 2), lower: round(lift.lower * 100, 2), upper: round(lift.upper * 100, 2) } : null,
-      pValue: challenger ? twoProportionPValue(control.conversions, control.views, v.conversions, v.views) : null,
+      pValue: challenger ? twoProportionPValue(xA, control.views, xB, v.views) : null,
     };
   });
   const daysRunning = Math.max(0, Math.floor((now.getTime() - startDate.getTime()) / DAY_MS));
   const decision = decide({
-    variants: perVariant.map(({ v, chance }) => ({ ...v, isControl: v === control, chanceToBeatControl: chance })),
+    variants: perVariant.map(({ v, chance }) => ({ ...v, conversions: successes(v), isControl: v === control, chanceToBeatControl: chance })),
     daysRunning,
   });
   const srm = srmPValue(
@@ -246,6 +248,7 @@ export function analyzeTest(variants: readonly VariantCounts[], startDate: Date,
     variants.map((v) => v.weight),
   );
   const test: TestStats = {
+    judgedOn,
     srmPValue: srm,
     srmWarning: srm !== null && srm < SRM_ALPHA,
     verdict: verdictText(decision),

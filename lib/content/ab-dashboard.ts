@@ -1,5 +1,6 @@
 import { CHART_MIN_VIEWERS } from '../ab/chart.ts';
 import { type Decision, ERROR_RATE, holmChancesNeeded, MIN_DAYS_FOR_VERDICT, MIN_LIFT_PERCENT, MIN_VIEWERS_FOR_VERDICT } from '../ab/decision.ts';
+import type { JudgedOn } from '../ab/definitions.ts';
 import { formatChance, formatCount, formatSigned, formatThreshold } from '../ab/format.ts';
 import { SRM_ALPHA } from '../ab/stats.ts';
 import { agency } from '../site.ts';
@@ -45,8 +46,14 @@ const GENERIC: EventMeanings = {
 export const eventMeanings = (slot: SlotName | null): EventMeanings => (slot ? MEANINGS[slot] : GENERIC);
 
 /** The two goals, said once above the figures: which one the verdict is about. */
-export const GOALS_NOTE =
-  'This test counts two goals: conversions (visitors who sent the free audit form) and booked sessions (visitors who booked a free strategy session). The verdict, the lift and the chances are about conversions; booked sessions are shown beside them.';
+/** What the test counts, and which of its two goals the verdict, the lift and the chances are about. */
+export function goalsNote(judgedOn: JudgedOn): string {
+  const counted =
+    'This test counts two goals: conversions (visitors who sent the free audit form) and booked sessions (visitors who booked a free strategy session).';
+  return judgedOn === 'booked'
+    ? `${counted} Its goal is a booked session, so the verdict, the lift and the chances are about booked sessions; conversions are shown beside them.`
+    : `${counted} The verdict, the lift and the chances are about conversions; booked sessions are shown beside them.`;
+}
 
 export const COUNTING_NOTE = 'Each person counts once in each column, however often they come back, and only while the test is running.';
 

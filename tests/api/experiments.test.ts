@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from 'bun:test';
 import { runningExperimentOn } from '../../db/queries/experiments.ts';
 import { AB_TEST_IDS } from '../../lib/ab/definitions.ts';
+import { judgedOnOf } from '../../lib/ab/experiments.ts';
 import { DEFAULT_SLOT_FIELDS } from '../../lib/content/slots.ts';
 import { testApp } from '../helpers/app.ts';
 import { twoSidedBinomialP } from '../helpers/binomial.ts';
@@ -410,5 +411,30 @@ describe('publishing a slot while an experiment runs on it', () => {
     expect((await api('POST', `/${running.id}/stop`, {})).status).toBe(200);
     expect(await page(`/admin/experiments/${running.id}`)).toContain(`Version ${version}</a>`);
     expect(await page('/admin/content/audit-form')).not.toContain('data-running-experiment');
+  });
+});
+
+describe('the verdict follows the goal', () => {
+  test('an experiment whose goal is a booked session is judged on booked sessions in the results API; the seeded ones on conversions, as before', async () => {
+    const made = await api('POST', '', {
+      name: 'Book straight from the form',
+      slot: 'audit-form',
+      hypothesis: 'Owners who see the booking promise in the button book more sessions',
+      trafficAllocation: 100,
+      goal: 'booked',
+      variants: [
+        { name: 'Control', isControl: true },
+        { name: 'Booking button', isControl: false, fields: { submitButtonText: 'Get My Audit and a Call' } },
+      ],
+    });
+    const { experiment } = await made.json();
+    expect(made.status).toBe(201);
+    const results = await (await t.request(`/api/ab-test/results/${experiment.id}`)).json();
+    expect(results.map((r: { stats: { test: { judgedOn: string } } }) => r.stats.test.judgedOn)).toEqual(['booked', 'booked']);
+    // A seeded test (goal: a submitted audit) is judged on conversions, as the spec's results always were.
+    const seeded = await (await t.request(`/api/ab-test/results/${AB_TEST_IDS.hero}`)).json();
+    expect(seeded[0].stats.test.judgedOn).toBe('conversions');
+    expect(judgedOnOf('lead')).toBe('conversions');
+    expect(judgedOnOf('value')).toBe('conversions');
   });
 });
