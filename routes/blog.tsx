@@ -1,6 +1,7 @@
 import { loadGenerator } from '../components/story/lazy-generator.ts';
 import { requestedGenerator } from '../lib/feed/generator-address.ts';
 import { type BlogFeedState, toCard } from '../lib/feed/posts.ts';
+import { querySuffix } from '../lib/http/request-address.ts';
 import { withDeadline } from '../server/deadline.ts';
 import type { AppContext } from '../server/deps.ts';
 import { Island } from '../server/islands/Island.tsx';
@@ -42,9 +43,7 @@ async function loadFeedState(c: AppContext): Promise<Omit<BlogPageData, 'generat
  * out of the page cache, and the cache rule keeps no page with the generator open.
  */
 async function load(c: AppContext): Promise<BlogPageData> {
-  // The URL's query as written (a request without a valid Host has a bare target, not an absolute URL).
-  const url = c.req.url;
-  const generate = requestedGenerator(url.includes('?') ? url.slice(url.indexOf('?')) : '');
+  const generate = requestedGenerator(querySuffix(c.req.url));
   // The generator's code, so that the server renders the generator itself (components/story/lazy-generator.ts).
   const [feedState] = await Promise.all([loadFeedState(c), generate === null ? null : loadGenerator()]);
   return { ...feedState, generate };

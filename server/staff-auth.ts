@@ -2,6 +2,7 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { createMiddleware } from 'hono/factory';
 import { createSession, deleteSession, endEverySession, endOtherSessions, findSession, touchSession } from '../db/queries/staff-sessions.ts';
+import { querySuffix } from '../lib/http/request-address.ts';
 import { OWNER_NEEDS_TWO_FACTOR, OWNER_ONLY, ownerStanding } from '../lib/staff/roles.ts';
 import { CSRF_FIELD, CSRF_HEADER, needsTouch, SESSION_COOKIE, SESSION_MAX_MS, type SignedInStaff, sessionState } from '../lib/staff/session.ts';
 import { withDatabaseDeadline } from './deadline.ts';
@@ -129,7 +130,7 @@ export function requireStaff(kind: 'page' | 'api') {
       if (getCookie(c, SESSION_COOKIE)) forgetCookie(c);
       if (kind === 'api') return answerError(c, 401, 'Sign in required: your staff session has ended or was never started');
       const reading = c.req.method === 'GET' || c.req.method === 'HEAD';
-      return c.redirect(loginPath(reading ? c.req.path + new URL(c.req.url).search : '/admin/leads'), 303);
+      return c.redirect(loginPath(reading ? c.req.path + querySuffix(c.req.url) : '/admin/leads'), 303);
     }
     // Signed in either way: a refused write is shown in the back office's frame.
     c.set('staff', staff);

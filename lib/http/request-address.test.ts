@@ -1,5 +1,5 @@
 import { expect, test } from 'bun:test';
-import { hasOnlyTrackingParameters } from './request-address.ts';
+import { hasOnlyTrackingParameters, querySuffix } from './request-address.ts';
 
 test('a query of tracking parameters only is the page without a query; anything else is not', () => {
   for (let round = 0; round < 2; round++) {
@@ -15,4 +15,11 @@ test('a query of tracking parameters only is the page without a query; anything 
   const long = Array.from({ length: 200 }, (_, i) => `utm_source=${i}`).join('&');
   expect(hasOnlyTrackingParameters(`http://a.test/?${long}`)).toBe(true);
   expect(hasOnlyTrackingParameters(`http://a.test/?${long}&page=2`)).toBe(false);
+});
+
+test('querySuffix reads the query of an absolute URL and of a bare target alike', () => {
+  expect(querySuffix('http://localhost:3000/admin/leads?sort=newest&q=a')).toBe('?sort=newest&q=a');
+  expect(querySuffix('/admin/leads?sort=newest')).toBe('?sort=newest');
+  expect(querySuffix('/admin/leads')).toBe('');
+  expect(querySuffix('http://localhost:3000/?')).toBe('?');
 });

@@ -21,6 +21,15 @@ export function routingPath(request: { url: string }): string {
 }
 
 /**
+ * The query of a request's URL as written, with its "?" ('' when it has none), for absolute URLs and bare
+ * targets alike (`new URL()` throws on a bare target).
+ */
+export function querySuffix(url: string): string {
+  const start = url.indexOf('?');
+  return start === -1 ? '' : url.slice(start);
+}
+
+/**
  * Query parameters that say where a visitor came from and never change what a page shows: campaign
  * tags (utm_*), ad click ids (Google, Microsoft, Meta, TikTok, X, LinkedIn) and email-tool ids. The
  * canonical link already leaves every query out.

@@ -1,3 +1,4 @@
+import { hasValidHost } from '../../lib/http/request-address.ts';
 import type { AppContext } from '../deps.ts';
 
 /**
@@ -10,7 +11,9 @@ export function referringPage(c: AppContext, fallback: string): string {
   if (!referer) return fallback;
   try {
     const url = new URL(referer);
-    const sameSite = url.host === new URL(c.req.url).host || url.origin === new URL(c.get('deps').config.PUBLIC_SITE_URL).origin;
+    // A request without a valid Host has a bare target and no host of its own: only PUBLIC_SITE_URL's counts.
+    const ownHost = hasValidHost(c.req.url) ? new URL(c.req.url).host : null;
+    const sameSite = url.host === ownHost || url.origin === new URL(c.get('deps').config.PUBLIC_SITE_URL).origin;
     return sameSite ? url.pathname.slice(0, 200) : fallback;
   } catch {
     return fallback;
