@@ -1,15 +1,16 @@
 import type { Sql } from 'postgres';
 import { OPEN_STATUSES } from '../../lib/people/next-action.ts';
+import type { StaffRole } from '../../lib/staff/roles.ts';
 
 // The staff's morning email (lib/people/digest.ts): who is due for each staff member, and one row per
 // staff member and day in `staff_digests`, claimed by the first process to insert it, so each is sent
 // once however many processes and machines look (no advisory lock: it works through PgBouncer and on the
 // embedded database alike).
 
-export type DigestStaff = { id: string; email: string };
+export type DigestStaff = { id: string; email: string; role: StaffRole };
 
 /** Every staff account: each gets its own email. */
-export const staffForDigest = (sql: Sql): Promise<DigestStaff[]> => sql<DigestStaff[]>`select id, username as email from users order by username, id`;
+export const staffForDigest = (sql: Sql): Promise<DigestStaff[]> => sql<DigestStaff[]>`select id, username as email, role from users order by username, id`;
 
 export type DigestClaim = { userId: string; day: string; claimedAt: Date; attempts: number };
 

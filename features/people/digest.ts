@@ -2,6 +2,7 @@ import type { Sql } from 'postgres';
 import { claimDigest, type DigestClaim, dueForDigest, finishDigest, staffForDigest } from '../../db/queries/digests.ts';
 import type { Config } from '../../lib/config.ts';
 import { DIGEST_RETRY, digestCounts, digestDay, digestDayKey, digestEmail, endOfDay } from '../../lib/people/digest.ts';
+import type { StaffRole } from '../../lib/staff/roles.ts';
 import { emailDomain } from '../../lib/text/email-domain.ts';
 import type { Clock } from '../../lib/time/clock.ts';
 import { withDatabaseDeadline } from '../../server/deadline.ts';
@@ -49,7 +50,7 @@ export function startStaffDigests(options: DigestOptions): StaffDigests {
   /** One staff member's email for a claimed day; what to record. */
   const sendOne = async (
     claim: DigestClaim,
-    staff: { id: string; email: string },
+    staff: { id: string; email: string; role: StaffRole },
     at: Date,
     day: NonNullable<ReturnType<typeof digestDay>>,
   ): Promise<Outcome> => {
@@ -59,7 +60,7 @@ export function startStaffDigests(options: DigestOptions): StaffDigests {
     const counts = digestCounts({ mine, unassigned, now: at });
     // The staff member's id and counts only: no names, no addresses.
     const fields = { user: staff.id, day: claim.day, attempt: claim.attempts, ...counts };
-    const message = digestEmail({ day, now: at, mine, unassigned, siteUrl: config.PUBLIC_SITE_URL });
+    const message = digestEmail({ day, now: at, mine, unassigned, assigns: staff.role === 'owner', siteUrl: config.PUBLIC_SITE_URL });
     if (!message) {
       log.info('staff digest skipped: nothing due or overdue', fields);
       return { state: 'skipped', detail: `Nothing of theirs due or overdue${counts.unassigned > 0 ? ` (${counts.unassigned} not yet assigned)` : ''}` };

@@ -49,7 +49,7 @@ describe('digestEmail', () => {
   const unassigned = [item('p-nobody', 'Sam Roy', 'Roy Roofing', 'Reply to their audit', '2026-11-27T18:00:00-05:00')];
 
   test('the subject gives the day and counts only; overdue first, longest waiting at the top, then today by time, then not yet assigned', () => {
-    const message = digestEmail({ day: MONDAY, now, mine, unassigned, siteUrl: SITE });
+    const message = digestEmail({ day: MONDAY, now, mine, unassigned, assigns: false, siteUrl: SITE });
     if (!message) throw new Error('expected an email');
     expect(message.subject).toBe('Your follow-ups for Monday, November 30: 3 due, 2 overdue, 1 not yet assigned');
     for (const name of ['Silva', 'Patel', 'Chen', 'Haddad', 'Park', 'Roy']) expect(message.subject).not.toContain(name);
@@ -67,16 +67,29 @@ describe('digestEmail', () => {
   });
 
   test('nothing due and nothing overdue: no email', () => {
-    expect(digestEmail({ day: MONDAY, now, mine: [], unassigned: [], siteUrl: SITE })).toBeNull();
+    expect(digestEmail({ day: MONDAY, now, mine: [], unassigned: [], assigns: true, siteUrl: SITE })).toBeNull();
     expect(digestCounts({ mine: [], unassigned: [], now })).toEqual({ due: 0, overdue: 0, unassigned: 0 });
   });
 
-  test('only people nobody owns: no email (they ride along in the emails of those who get one)', () => {
-    expect(digestEmail({ day: MONDAY, now, mine: [], unassigned, siteUrl: SITE })).toBeNull();
+  test('only people nobody owns: no email to staff (they ride along in the emails of those who get one), an email to each owner', () => {
+    expect(digestEmail({ day: MONDAY, now, mine: [], unassigned, assigns: false, siteUrl: SITE })).toBeNull();
+    const toOwner = digestEmail({ day: MONDAY, now, mine: [], unassigned, assigns: true, siteUrl: SITE });
+    expect(toOwner?.subject).toBe(`Your follow-ups for Monday, November 30: ${unassigned.length} not yet assigned`);
+    const text = JSON.stringify(toOwner?.blocks);
+    expect(text).toContain('Nothing of yours is due today, but');
+    expect(text).toContain('Not yet assigned');
+    expect(text).toContain(`${SITE}/admin/people/p-nobody`);
   });
 
   test('only today: no zero counts in the subject', () => {
-    const message = digestEmail({ day: MONDAY, now, mine: mine.filter((m) => m.personId.startsWith('p-today')), unassigned: [], siteUrl: SITE });
+    const message = digestEmail({
+      day: MONDAY,
+      now,
+      mine: mine.filter((m) => m.personId.startsWith('p-today')),
+      unassigned: [],
+      assigns: false,
+      siteUrl: SITE,
+    });
     expect(message?.subject).toBe('Your follow-ups for Monday, November 30: 3 due');
   });
 });

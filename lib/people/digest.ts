@@ -45,6 +45,11 @@ export type DigestInput = {
   mine: readonly DigestItem[];
   /** People due before the end of the day with no owner on any open lead. */
   unassigned: readonly DigestItem[];
+  /**
+   * Whether the recipient hands out the leads nobody owns (an owner): then those people alone are a
+   * reason to write, so they never wait unseen because nobody had anything of their own due.
+   */
+  assigns: boolean;
   siteUrl: string;
 };
 
@@ -72,14 +77,15 @@ function task(item: DigestItem, input: DigestInput) {
 
 /**
  * A staff member's email for the day: overdue first (the longest overdue at the top), then what is due
- * later today, then the due people nobody owns. Null when nothing of theirs is due or overdue: no email
- * that day (the people nobody owns ride along in the emails of those who get one; on their own they are
- * not a reason to write to everyone).
+ * later today, then the due people nobody owns. Null when nothing of theirs is due or overdue and they
+ * hand out no leads: the people nobody owns ride along in the emails of those who get one, and on their
+ * own are written to the owners only (`assigns`), not to everyone.
  * The subject says only counts (it shows on lock screens); names are inside.
  */
 export function digestEmail(input: DigestInput): EmailMessage | null {
   const counts = digestCounts(input);
-  if (counts.due + counts.overdue === 0) return null;
+  const ownCount = counts.due + counts.overdue;
+  if (ownCount === 0 && !(input.assigns && counts.unassigned > 0)) return null;
   const mine = [...input.mine].sort(byDue);
   const overdue = mine.filter((item) => item.due.getTime() < input.now.getTime());
   const today = mine.filter((item) => item.due.getTime() >= input.now.getTime());
@@ -92,7 +98,10 @@ export function digestEmail(input: DigestInput): EmailMessage | null {
   const blocks: EmailBlock[] = [
     {
       kind: 'paragraph',
-      text: `Good morning. Here is who to follow up with today, from the leads you own: ${parts.filter((p) => !p.endsWith('assigned')).join(', ')}.`,
+      text:
+        ownCount > 0
+          ? `Good morning. Here is who to follow up with today, from the leads you own: ${parts.filter((p) => !p.endsWith('assigned')).join(', ')}.`
+          : `Good morning. Nothing of yours is due today, but ${counts.unassigned === 1 ? '1 person nobody owns yet is' : `${counts.unassigned} people nobody owns yet are`}: give each to someone so they are not left waiting.`,
     },
   ];
   if (overdue.length > 0) blocks.push({ kind: 'tasks', title: 'Overdue', items: overdue.map((item) => task(item, input)) });

@@ -47,7 +47,8 @@ const capture = () => {
  */
 async function scenario(db: Database, clock: Clock) {
   const t = await testApp({ sql: db.sql, now: () => clock.now }, { RATE_LIMITS: 'off' });
-  const [maya, jon, ines] = [await createStaff(db.sql, 'maya'), await createStaff(db.sql, 'jon'), await createStaff(db.sql, 'ines')];
+  // Maya is the owner (she hands out the leads nobody owns); Jon and Ines are staff.
+  const [maya, jon, ines] = [await createStaff(db.sql, 'maya'), await createStaff(db.sql, 'jon', 'staff'), await createStaff(db.sql, 'ines', 'staff')];
   const audit = async (firstName: string, lastName: string, owner: TestStaff | null, { spam = false } = {}): Promise<Lead> => {
     const sent = validAudit({ firstName, lastName });
     const res = await t.postJson('/api/business-audit', { ...sent, fillMs: spam ? 500 : 60_000 }, { referer: `${TEST_SITE_URL}/` });
