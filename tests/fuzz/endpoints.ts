@@ -1,6 +1,8 @@
 import fc from 'fast-check';
 import { AB_TEST_IDS, AB_VARIANT_IDS } from '../../lib/ab/definitions.ts';
+import { GOALS } from '../../lib/ab/experiments.ts';
 import * as audit from '../../lib/audit/schema.ts';
+import { SLOT_NAMES } from '../../lib/content/slots.ts';
 import * as intake from '../../lib/intake/schema.ts';
 import { platforms } from '../../lib/stories/schema.ts';
 import { shortText } from './arbitraries.ts';
@@ -97,3 +99,25 @@ export const fuzzedEndpoints: FuzzedEndpoint[] = [
     rowsFor: (status) => (status === 201 ? 1 : 0),
   },
 ];
+
+/**
+ * A valid new experiment (a draft: nothing starts) on either slot, its challenger changing one field.
+ * Names get the run's prefix: the seed repeats them, and a taken name is a 409.
+ */
+export const validExperiment: fc.Arbitrary<Record<string, unknown>> = fc
+  .record({
+    name: fc.uuid({ version: 4 }).map((u) => `fuzz ${RUN_ID_PREFIX}${u.slice(8)}`),
+    slot: fc.constantFrom(...SLOT_NAMES),
+    hypothesis: shortText(200),
+    trafficAllocation: fc.integer({ min: 1, max: 100 }),
+    goal: fc.constantFrom(...GOALS),
+    challenger: shortText(40),
+    copy: shortText(90),
+  })
+  .map(({ challenger, copy, ...rest }) => ({
+    ...rest,
+    variants: [
+      { name: 'Control', isControl: true },
+      { name: `Version ${challenger}`, isControl: false, fields: rest.slot === 'hero' ? { headline: `New: ${copy}` } : { formTitle: `New: ${copy}` } },
+    ],
+  }));

@@ -1,8 +1,10 @@
-import { beforeAll, describe, expect, setDefaultTimeout, test } from 'bun:test';
+import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from 'bun:test';
 import fc from 'fast-check';
 import { testApp } from '../helpers/app.ts';
+import { type ScratchDatabase, scratchDatabase } from '../helpers/isolated-db.ts';
+import { createStaff, signedIn } from '../helpers/staff.ts';
 import { FUZZ_SEED, hostileBody, hostileQuery } from './arbitraries.ts';
-import { fuzzedEndpoints } from './endpoints.ts';
+import { fuzzedEndpoints, validExperiment } from './endpoints.ts';
 
 // Real servers, browsers and databases: a test may take longer than Bun's 5 s default.
 setDefaultTimeout(60_000);
@@ -71,5 +73,52 @@ describe('odd query strings on the GET APIs', () => {
       }),
       { numRuns: paths.length * 400, seed: FUZZ_SEED, endOnFailure: true },
     );
+  });
+});
+
+describe('fuzzed bodies on the staff side: an owner’s experiment builder (POST /admin/api/experiments)', () => {
+  // A database of its own: hundreds of drafts would crowd every other test's A/B dashboard.
+  let scratch: ScratchDatabase;
+  let staffApp: Awaited<ReturnType<typeof testApp>>;
+  let owner: { cookie: string; csrf: string };
+  beforeAll(async () => {
+    scratch = await scratchDatabase();
+    const db = await scratch.open();
+    staffApp = await testApp({ sql: db.sql }, { RATE_LIMITS: 'off' });
+    owner = await signedIn(staffApp, await createStaff(db.sql, 'fuzz-owner', 'owner', { twoFactor: true }));
+  });
+  afterAll(async () => {
+    await scratch?.drop();
+  });
+
+  test(`${RUNS} bodies: never a 5xx, always JSON naming what is wrong, a draft stored only when accepted`, async () => {
+    const before = await rowCounts(staffApp.sql, ['ab_tests']);
+    let created = 0;
+    const statuses = new Map<number, number>();
+    await fc.assert(
+      fc.asyncProperty(hostileBody(validExperiment), async (body) => {
+        const res = await staffApp.request('/admin/api/experiments', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', cookie: owner.cookie, 'x-csrf-token': owner.csrf },
+          body,
+        });
+        statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
+        expect([201, 400, 409]).toContain(res.status);
+        expect(res.headers.get('content-type') ?? '').toContain('application/json');
+        const text = await res.text();
+        const answer = JSON.parse(text);
+        if (res.status === 400) expect(typeof answer.error).toBe('string');
+        expect(text).not.toMatch(/\bat\s+\S+\s+\(|node_modules|\/work\//);
+        if (res.status === 201) created++;
+      }),
+      { numRuns: RUNS, seed: FUZZ_SEED, endOnFailure: true },
+    );
+    console.log(`fuzz: POST /admin/api/experiments answers ${JSON.stringify(Object.fromEntries(statuses))}`);
+    expect(await rowCounts(staffApp.sql, ['ab_tests'])).toBe(before + created);
+    expect(created).toBeGreaterThan(0);
+    expect(statuses.get(400) ?? 0).toBeGreaterThan(RUNS / 4);
+    // Nothing started: every visitor still gets the seeded tests alone.
+    const [running] = await staffApp.sql<{ n: number }[]>`select count(*)::int as n from ab_tests where is_active and end_date is null`;
+    expect(running.n).toBe(2);
   });
 });
