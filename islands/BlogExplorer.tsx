@@ -5,7 +5,7 @@ import { LineIcon } from '../components/ui/LineIcon.tsx';
 import { Skeleton, SkeletonCardText } from '../components/ui/Skeleton.tsx';
 import { buttonClass, pageContainer } from '../components/ui/styles.ts';
 import { filledSpans } from '../lib/feed/filled-grid.ts';
-import { blogAddress, type GeneratorView, generatorView, requestedGenerator } from '../lib/feed/generator-address.ts';
+import { blogAddress, GENERATE_PARAM, type GeneratorView, generatorView, requestedGenerator } from '../lib/feed/generator-address.ts';
 import { type BlogCard, type BlogFeedState, type BlogPost, toCard } from '../lib/feed/posts.ts';
 import { links } from '../lib/site.ts';
 
@@ -293,16 +293,24 @@ function PostCard({ post, onGenerate, position }: { post: BlogCard; onGenerate: 
               <span className="sr-only"> (opens in a new tab)</span>
             </a>
           ) : null}
-          <button
-            type="button"
-            className={`${buttonClass.primary} px-4 py-2 text-sm`}
-            onClick={onGenerate}
-            onPointerEnter={() => void loadGenerator()}
-            onFocus={() => void loadGenerator()}
-            data-generate={post.guid}
-          >
-            Generate Stories
-          </button>
+          {/* A plain form as well: a tap that lands before any script has run opens the generator's own
+              address, which the server renders, so it is never lost; once hydrated, the view swaps in place. */}
+          <form method="get" action="/blog" className="contents">
+            <input type="hidden" name={GENERATE_PARAM} value={post.guid} />
+            <button
+              type="submit"
+              className={`${buttonClass.primary} px-4 py-2 text-sm`}
+              onClick={(event) => {
+                event.preventDefault();
+                onGenerate();
+              }}
+              onPointerEnter={() => void loadGenerator()}
+              onFocus={() => void loadGenerator()}
+              data-generate={post.guid}
+            >
+              Generate Stories
+            </button>
+          </form>
         </div>
       </div>
     </article>

@@ -69,6 +69,8 @@ function htmlTarget(target: EventTarget | null): HTMLElement | null {
  */
 function holdEarlyClicks(el: HTMLElement): void {
   const held: HTMLElement[] = [];
+  // Said on the island, as data-loading and data-hydrated are: from here on no click on it is lost.
+  el.setAttribute('data-holding', '');
   el.addEventListener(
     'click',
     (event) => {

@@ -118,6 +118,8 @@ describe('blog', () => {
       await route.continue();
     });
     await page.goto(`${server.url}/blog`, { waitUntil: 'domcontentloaded' });
+    // The loader holds the island's clicks from here (a tap before it runs opens the generator's address instead: below).
+    await page.locator('[data-island="BlogExplorer"][data-holding]').waitFor({ state: 'attached' });
     const card = page.locator('[data-island="BlogExplorer"]:not([data-hydrated]) article').first();
     const title = await card.getByRole('heading').innerText();
     await card.getByRole('button', { name: 'Generate Stories' }).tap();
@@ -125,6 +127,18 @@ describe('blog', () => {
     expect(await page.getByText('Selected Blog Post').count()).toBe(0);
     release();
     await page.getByText('Selected Blog Post').waitFor({ state: 'visible' });
+    expect(await page.getByText(title, { exact: true }).isVisible()).toBe(true);
+    await context.close();
+  }, 30_000);
+
+  test('without JavaScript (or before any script has run), Generate Stories opens the generator’s own address with that post', async () => {
+    const context = await browser.newContext({ viewport: PHONE, hasTouch: true, isMobile: true, javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto(`${server.url}/blog`);
+    const card = page.locator('article').first();
+    const title = await card.getByRole('heading').innerText();
+    await Promise.all([page.waitForURL((url) => url.searchParams.has('generate')), card.getByRole('button', { name: 'Generate Stories' }).tap()]);
+    expect(await page.getByText('Selected Blog Post').isVisible()).toBe(true);
     expect(await page.getByText(title, { exact: true }).isVisible()).toBe(true);
     await context.close();
   }, 30_000);
