@@ -11,7 +11,7 @@ import {
 } from '../../lib/content/slots.ts';
 import { formatDateTime } from '../../lib/time/display.ts';
 import { Hero } from '../home/Hero.tsx';
-import { buttonClass } from '../ui/styles.ts';
+import { buttonClass, cautionNoteClass } from '../ui/styles.ts';
 import { ActionNotice } from './ActionNotice.tsx';
 import { SlotFieldInputs } from './SlotFieldInputs.tsx';
 import { CsrfField, type StaffPageProps, StaffShell } from './StaffShell.tsx';
@@ -183,7 +183,7 @@ export function AuditFormPreview({ fields }: { fields: AuditFormFields }) {
  */
 function RunningExperimentNote({ experiment }: { experiment: { id: string; name: string } }) {
   return (
-    <div className="mt-4 max-w-3xl rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-950" data-running-experiment={experiment.id}>
+    <div className={cautionNoteClass} data-running-experiment={experiment.id}>
       <p>
         <a href={`/admin/experiments/${experiment.id}`} className="font-semibold underline underline-offset-2">
           {experiment.name}

@@ -15,7 +15,7 @@ import { type AnySlotFields, changedFields, fieldLabel, SLOT_NAMES, SLOT_TITLES,
 import { hasOwnerPowers } from '../../lib/staff/roles.ts';
 import { formatDateTime } from '../../lib/time/display.ts';
 import { inputClass } from '../ui/form.tsx';
-import { buttonClass } from '../ui/styles.ts';
+import { buttonClass, cautionNoteClass } from '../ui/styles.ts';
 import { ActionNotice } from './ActionNotice.tsx';
 import { SlotPreview } from './ContentPages.tsx';
 import { SlotFieldInputs } from './SlotFieldInputs.tsx';
@@ -454,7 +454,7 @@ export const MAX_CHALLENGERS = MAX_VARIANTS - 1;
 /** The slot's publishes while the test ran: its control group saw each from then on, so its results mix the copies. */
 function ControlChanges({ slot, changes }: { slot: SlotName; changes: ExperimentDetailProps['controlChanges'] }) {
   return (
-    <div className="mt-4 max-w-3xl rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-950" data-control-changes>
+    <div className={cautionNoteClass} data-control-changes>
       <p>
         The published copy changed while this test ran, so from each change on, its control group saw the new copy and the results mix the two. Read the figures
         with that in mind, or run the test again.

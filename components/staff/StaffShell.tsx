@@ -66,13 +66,16 @@ export function CsrfField({ token }: { token: string }) {
   return <input type="hidden" name={CSRF_FIELD} value={token} />;
 }
 
+/** Where an owner turns two-factor sign-in on: the account page's section. */
+const TWO_FACTOR_SET_UP = '/admin/account#two-factor';
+
 /** On every page of an owner whose account has no two-factor sign-in: their owner actions wait for it. */
 function TwoFactorNeeded() {
   return (
     <div className="border-b border-amber-200 bg-amber-50" data-two-factor-needed>
       <p className="mx-auto max-w-7xl px-4 py-3 text-sm text-amber-900 sm:px-6">
         Your account is an owner's. Erasing, publishing and running experiments need two-factor sign-in:{' '}
-        <a href="/admin/account#two-factor" className="font-semibold underline underline-offset-2">
+        <a href={TWO_FACTOR_SET_UP} className="font-semibold underline underline-offset-2">
           turn it on under Account
         </a>
         .
@@ -92,7 +95,7 @@ export function OwnerOnlyNote({ what, staff }: { what: string; staff: StaffPageP
       {ownerStanding(staff) === 'owner-without-two-factor' ? (
         <>
           {`To ${what}, an owner needs two-factor sign-in. `}
-          <a href="/admin/account#two-factor" className="font-semibold text-blue-800 underline underline-offset-2">
+          <a href={TWO_FACTOR_SET_UP} className="font-semibold text-blue-800 underline underline-offset-2">
             Turn it on under Account
           </a>
           .

@@ -6,6 +6,9 @@
  * section's background may run edge to edge; what is inside it sits in this column.
  */
 export const pageContainer = 'mx-auto w-full max-w-6xl px-4 sm:px-6';
+/** A staff page's word of caution next to what it is about (an experiment the copy is under, say). */
+export const cautionNoteClass = 'mt-4 max-w-3xl rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-950';
+
 export const buttonClass = {
   primary:
     'inline-flex items-center justify-center gap-2 rounded-lg bg-blue-700 px-5 py-3 text-base font-semibold text-white shadow-sm transition hover:bg-blue-800 disabled:cursor-not-allowed disabled:opacity-60',

@@ -27,7 +27,7 @@ type VariantRow = { id: string; name: string; isControl: boolean; weight: number
 export type RunningTest = { id: string; trafficAllocation: number; variants: VariantRow[] };
 
 /** A test (as `t`) is running: active, started and not ended. */
-const running = (sql: Db) => sql`(t.is_active and t.start_date <= now() and (t.end_date is null or t.end_date > now()))`;
+export const running = (sql: Db) => sql`(t.is_active and t.start_date <= now() and (t.end_date is null or t.end_date > now()))`;
 
 /** The named test if it is running now (active, started, not ended), with its variants; else null. */
 export const loadRunningTest = (sql: Db, testName: string): Promise<RunningTest | null> => runningTestWhere(sql, sql`name = ${testName}`);

@@ -1,6 +1,7 @@
 import type { Sql, TransactionSql } from 'postgres';
 import type { Experiment, NewExperiment } from '../../lib/ab/experiments.ts';
 import { applyFields, type SlotName } from '../../lib/content/slots.ts';
+import { running } from './ab-tests.ts';
 import { publishedVersion, publishSlotIn } from './content.ts';
 
 // Experiments (issue 33): the A/B tests as the builder makes and runs them. One model: an experiment is
@@ -29,9 +30,7 @@ export async function findExperiment(sql: Db, id: string): Promise<Experiment | 
 /** The experiment running on `slot` now (at most one: migration 0018's index): its id and name; else null. */
 export async function runningExperimentOn(sql: Db, slot: SlotName): Promise<{ id: string; name: string } | null> {
   const [row] = await sql<{ id: string; name: string }[]>`
-    select id, name from ab_tests t
-    where t.slot = ${slot} and t.is_active and t.start_date <= now() and (t.end_date is null or t.end_date > now())
-    order by t.start_date desc limit 1`;
+    select id, name from ab_tests t where t.slot = ${slot} and ${running(sql)} order by t.start_date desc limit 1`;
   return row ?? null;
 }
 
