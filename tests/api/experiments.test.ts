@@ -48,6 +48,19 @@ const heroExperiment = (name: string, headlines: string[], over: Record<string, 
   ...over,
 });
 
+/** An experiment on the audit form, beside heroExperiment: the control and one challenger changing `challenger.fields`. */
+const auditFormExperiment = (name: string, goal: string, challenger: { name: string; fields: Record<string, unknown> }) => ({
+  name,
+  slot: 'audit-form',
+  hypothesis: 'A different form gets more owners to act on their audit',
+  trafficAllocation: 100,
+  goal,
+  variants: [
+    { name: 'Control', isControl: true },
+    { ...challenger, isControl: false },
+  ],
+});
+
 /** A new visitor's home page (a browser, no cookie), and the visitor cookie it was given. */
 async function freshVisit(): Promise<{ html: string; vid: string }> {
   const res = await t.request('/', { headers: { 'user-agent': VISITOR_USER_AGENT } });
@@ -372,17 +385,7 @@ describe('publishing a slot while an experiment runs on it', () => {
   test('the editor says what it does to the test before; the experiment’s page lists the change after, also once stopped; no note once nothing runs', async () => {
     let running = await runningExperimentOn(t.sql, 'audit-form');
     if (!running) {
-      const made = await api('POST', '', {
-        name: 'Shorter audit form title',
-        slot: 'audit-form',
-        hypothesis: 'A shorter title gets more owners to start the audit',
-        trafficAllocation: 100,
-        goal: 'lead',
-        variants: [
-          { name: 'Control', isControl: true },
-          { name: 'Short title', isControl: false, fields: { formTitle: 'Free audit' } },
-        ],
-      });
+      const made = await api('POST', '', auditFormExperiment('Shorter audit form title', 'lead', { name: 'Short title', fields: { formTitle: 'Free audit' } }));
       const body = await made.json();
       expect({ status: made.status, body }).toMatchObject({ status: 201 });
       expect((await api('POST', `/${body.experiment.id}/start`, {})).status).toBe(200);
@@ -416,17 +419,11 @@ describe('publishing a slot while an experiment runs on it', () => {
 
 describe('the verdict follows the goal', () => {
   test('an experiment whose goal is a booked session is judged on booked sessions in the results API; the seeded ones on conversions, as before', async () => {
-    const made = await api('POST', '', {
-      name: 'Book straight from the form',
-      slot: 'audit-form',
-      hypothesis: 'Owners who see the booking promise in the button book more sessions',
-      trafficAllocation: 100,
-      goal: 'booked',
-      variants: [
-        { name: 'Control', isControl: true },
-        { name: 'Booking button', isControl: false, fields: { submitButtonText: 'Get My Audit and a Call' } },
-      ],
-    });
+    const made = await api(
+      'POST',
+      '',
+      auditFormExperiment('Book straight from the form', 'booked', { name: 'Booking button', fields: { submitButtonText: 'Get My Audit and a Call' } }),
+    );
     const { experiment } = await made.json();
     expect(made.status).toBe(201);
     const results = await (await t.request(`/api/ab-test/results/${experiment.id}`)).json();
