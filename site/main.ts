@@ -217,11 +217,10 @@ export async function main({ embeddedFiles, preparedData }: { embeddedFiles?: Re
  * SITE_CHECK_ALLOW_HOSTS. Loaded with the first check (its HTML parser is memory a server that checks
  * no website never needs).
  */
-let siteCheckEngine: Promise<typeof import('../features/site-check/check-site.ts')> | undefined;
 const siteCheckerFor =
   (config: Pick<Config, 'SITE_CHECK_ALLOW_HOSTS' | 'PUBLIC_SITE_URL'>, now: Clock): SiteChecker =>
   async (url, signal) => {
-    const { checkSite } = await (siteCheckEngine ??= import('../features/site-check/check-site.ts'));
+    const { checkSite } = await import('../features/site-check/check-site.ts');
     return checkSite(url, { allowHosts: config.SITE_CHECK_ALLOW_HOSTS, siteUrl: config.PUBLIC_SITE_URL, now, signal });
   };
 

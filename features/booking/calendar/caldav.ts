@@ -14,13 +14,6 @@ import { CalendarUnreachable, problemOfStatus, unreachable } from './problems.ts
 //   "Secret address in iCal format" (https://calendar.google.com/calendar/ical/<id>/private-<key>/basic.ics)
 //   as an iCal feed, and the booking is not written back to it.
 
-/**
- * tsdav, loaded with the first calendar read or write: a site whose staff use no CalDAV calendar never
- * loads it (about 12 MB of a small server's memory).
- */
-let tsdav: Promise<typeof import('tsdav')> | undefined;
-const davClient = () => (tsdav ??= import('tsdav'));
-
 export type LocatedCalendar = { url: string; name: string };
 
 const withSlash = (url: string) => (url.endsWith('/') ? url : `${url}/`);
@@ -60,7 +53,9 @@ function problemAfter(error: unknown, dav: DavSession): CalendarUnreachable {
 /** The calendar at `address`, or the first one that holds events in the account found from it. */
 export async function locateCalendar(address: URL, dav: DavSession): Promise<LocatedCalendar> {
   try {
-    const { propfind, createAccount, fetchCalendars } = await davClient();
+    // tsdav loads with the first calendar read or write (the runtime keeps it): a site whose staff use no
+    // CalDAV calendar never holds it.
+    const { propfind, createAccount, fetchCalendars } = await import('tsdav');
     const [self] = await propfind({
       url: address.href,
       props: { 'd:resourcetype': {}, 'd:displayname': {}, 'c:supported-calendar-component-set': {} },
@@ -98,7 +93,7 @@ const caldavTime = (moment: Date) =>
 export async function eventsInWindow(calendarUrl: string, window: { start: Date; end: Date }, dav: DavSession): Promise<string[]> {
   let results: DAVResponse[];
   try {
-    const { calendarQuery } = await davClient();
+    const { calendarQuery } = await import('tsdav');
     results = await calendarQuery({
       url: calendarUrl,
       props: { 'd:getetag': {}, 'c:calendar-data': {} },
