@@ -405,7 +405,11 @@ describe('publishing a slot while an experiment runs on it', () => {
       headers: { 'content-type': 'application/json', cookie: owner.cookie, 'x-csrf-token': owner.csrf },
       body: JSON.stringify({ fields: { formTitle: 'Ask for your free audit' } }),
     });
-    expect(published.status).toBe(200);
+    // An API client is told too: the answer names the experiment whose control group just changed.
+    expect({ status: published.status, body: await published.json() }).toMatchObject({
+      status: 200,
+      body: { changed: true, runningExperiment: { id: running.id, name: running.name } },
+    });
     const [{ version }] = await t.sql<{ version: number }[]>`select max(version)::int as version from content_versions where slot = 'audit-form'`;
     const during = await page(`/admin/experiments/${running.id}`);
     expect(during).toContain('data-control-changes');
@@ -414,6 +418,12 @@ describe('publishing a slot while an experiment runs on it', () => {
     expect((await api('POST', `/${running.id}/stop`, {})).status).toBe(200);
     expect(await page(`/admin/experiments/${running.id}`)).toContain(`Version ${version}</a>`);
     expect(await page('/admin/content/audit-form')).not.toContain('data-running-experiment');
+    const afterStop = await t.request('/admin/api/content/audit-form', {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json', cookie: owner.cookie, 'x-csrf-token': owner.csrf },
+      body: JSON.stringify({ fields: { formTitle: 'Get your free audit' } }),
+    });
+    expect(await afterStop.json()).toMatchObject({ changed: true, runningExperiment: null });
   });
 });
 

@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import * as z from 'zod/mini';
 import { publishedVersion, publishSlot } from '../../../db/queries/content.ts';
+import { runningExperimentOn } from '../../../db/queries/experiments.ts';
 import { applyFields, DEFAULT_SLOT_FIELDS, isSlotName } from '../../../lib/content/slots.ts';
 import { jsonWrite } from '../../../server/api/guards.ts';
 import { validJson } from '../../../server/api/validate.ts';
@@ -11,8 +12,10 @@ import { requireOwner, signedInStaff } from '../../../server/staff-auth.ts';
 
 /**
  * PUT /admin/api/content/{slot} {fields}: publishes the slot's default, the fields given changed and
- * the others kept (an owner's session and the X-CSRF-Token header; `staff` 403). 200 {slot, version, changed, fields};
- * an unknown field or a wrong type 400 naming it; an unknown slot 404.
+ * the others kept (an owner's session and the X-CSRF-Token header; `staff` 403). 200 {slot, version, changed,
+ * fields, runningExperiment}: `runningExperiment` ({id, name}, or null) is the experiment running on the
+ * slot, whose control group now sees the new copy mid-test, as the editor warns a person before they
+ * publish. An unknown field or a wrong type 400 naming it; an unknown slot 404.
  */
 const publishSchema = z.object({ fields: z.record(z.string(), z.unknown()) });
 
@@ -26,5 +29,6 @@ export default new Hono<AppEnv>().put('/:slot', jsonWrite(), requireOwner('api')
   if (!result.ok) return answerError(c, 400, result.message, { fields: { [result.field]: result.message } });
   const { version, changed } = await publishSlot(sql, slot, result.fields, signedInStaff(c).email);
   homeVariants.changed();
-  return c.json({ slot, version, changed, fields: result.fields });
+  const runningExperiment = await withDatabaseDeadline(sql, (db) => runningExperimentOn(db, slot));
+  return c.json({ slot, version, changed, fields: result.fields, runningExperiment });
 });
