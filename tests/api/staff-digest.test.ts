@@ -206,6 +206,29 @@ describe('the staff’s morning email', () => {
     });
   });
 
+  test('an owner with nothing of their own due still gets the people nobody owns, to hand them out; staff with nothing due get nothing', async () => {
+    await withScenario(async ({ db, clock, smtp, senders: start, staff, leads }) => {
+      // Olga owns the agency and no lead: only the person nobody owns is due on Monday for her.
+      const olga = await createStaff(db.sql, 'olga', 'owner');
+      const { senders } = await start(smtp);
+      clock.now = MONDAY_0800;
+      await Promise.all(senders.map((s) => s.runDue()));
+      const rows = await digestRows(db);
+      expect(rows.find((r) => r.email === olga.email)).toMatchObject({ state: 'sent', attempts: 1 });
+      expect(rows.find((r) => r.email === staff.ines.email)).toMatchObject({
+        state: 'skipped',
+        detail: 'Nothing of theirs due or overdue (1 not yet assigned)',
+      });
+      expect(smtp.received.map(to).sort()).toEqual([olga.email, staff.jon.email, staff.maya.email].sort());
+      const mail = smtp.received.find((m) => to(m) === olga.email);
+      expect(mail?.parsed.subject).toBe('Your follow-ups for Monday, November 30: 1 not yet assigned');
+      const text = mail?.parsed.text ?? '';
+      expect(text).toContain('Nothing of yours is due today, but 1 person nobody owns yet is: give each to someone so they are not left waiting.');
+      expect(text).toContain(`${TEST_SITE_URL}/admin/people/${leads.nobodys.personId}`);
+      for (const lead of [leads.mayaOverdue, leads.mayaToday, leads.jonOverdue, leads.inesTomorrow]) expect(text).not.toContain(lead.name);
+    });
+  });
+
   test('a temporary refusal (greylisting 451) is tried again 5 minutes later and delivered once; a claim left by a process that died is taken after 10 minutes', async () => {
     await withScenario(async ({ db, clock, smtp, senders: start, staff }) => {
       const { senders, logs } = await start(smtp);
