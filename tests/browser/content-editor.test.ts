@@ -17,7 +17,8 @@ mkdirSync(SHOTS, { recursive: true });
 const ctx = staffServerAndBrowser(
   'editor',
   {},
-  { ownDatabase: true, twoFactor: true, seed: async (sql: Sql) => void (await sql`update ab_tests set is_active = false`) },
+  // Only the audit form's seeded experiment runs: its editor shows the running-experiment note, the hero's none.
+  { ownDatabase: true, twoFactor: true, seed: async (sql: Sql) => void (await sql`update ab_tests set is_active = (slot = 'audit-form')`) },
 );
 
 describe.each([
@@ -50,6 +51,20 @@ describe.each([
     await page.getByRole('button', { name: 'Go back to version 1' }).click();
     expect(await page.getByRole('status').textContent()).toContain('Published');
     expect(await (await fetch(`${ctx.server.url}/`)).text()).toContain(DEFAULT_SLOT_FIELDS.hero.headline);
+    await page.context().close();
+  });
+
+  test('the audit form’s editor, while an experiment runs on it, says so above the form; nothing overflows; axe finds nothing', async () => {
+    const page = await signedInStaffPage(ctx, viewport);
+    await page.goto(`${ctx.server.url}/admin/content/audit-form`);
+    const note = page.locator('[data-running-experiment]');
+    expect(await note.isVisible()).toBe(true);
+    expect(await note.textContent()).toContain('its control group sees the published copy');
+    await page.screenshot({ path: `${SHOTS}/content-editor-running-${viewport.width}.png`, fullPage: true });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0);
+    expect(await axeViolations(page)).toEqual([]);
+    await page.goto(`${ctx.server.url}/admin/content/hero`);
+    expect(await page.locator('[data-running-experiment]').count()).toBe(0);
     await page.context().close();
   });
 });
