@@ -3,7 +3,7 @@ import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { createMiddleware } from 'hono/factory';
 import { createSession, deleteSession, endEverySession, endOtherSessions, findSession, touchSession } from '../db/queries/staff-sessions.ts';
 import { querySuffix } from '../lib/http/request-address.ts';
-import { OWNER_NEEDS_TWO_FACTOR, OWNER_ONLY, ownerStanding } from '../lib/staff/roles.ts';
+import { OWNER_REFUSAL, ownerStanding } from '../lib/staff/roles.ts';
 import { CSRF_FIELD, CSRF_HEADER, needsTouch, SESSION_COOKIE, SESSION_MAX_MS, type SignedInStaff, sessionState } from '../lib/staff/session.ts';
 import { withDatabaseDeadline } from './deadline.ts';
 import type { AppContext, AppEnv } from './deps.ts';
@@ -155,8 +155,7 @@ export function requireOwner(kind: 'page' | 'api') {
   const staffGate = requireStaff(kind);
   const ownerGate = createMiddleware<AppEnv>(async (c, next) => {
     const standing = ownerStanding(signedInStaff(c));
-    if (standing === 'staff') return answerError(c, 403, OWNER_ONLY);
-    if (standing === 'owner-without-two-factor') return answerError(c, 403, OWNER_NEEDS_TWO_FACTOR);
+    if (standing !== 'owner') return answerError(c, 403, OWNER_REFUSAL[standing]);
     await next();
   });
   return createMiddleware<AppEnv>(async (c, next) => {

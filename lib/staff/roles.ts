@@ -37,5 +37,11 @@ export function ownerStanding({ role, twoFactor }: { role: StaffRole; twoFactor:
   return twoFactor ? 'owner' : 'owner-without-two-factor';
 }
 
+/** Why an account without an owner's powers now is refused an owner action (the 403's message). */
+export const OWNER_REFUSAL: Record<Exclude<OwnerStanding, 'owner'>, string> = {
+  staff: OWNER_ONLY,
+  'owner-without-two-factor': OWNER_NEEDS_TWO_FACTOR,
+};
+
 /** Whether the account may erase, publish, run experiments and manage accounts now. */
 export const hasOwnerPowers = (staff: { role: StaffRole; twoFactor: boolean }) => ownerStanding(staff) === 'owner';
