@@ -7,7 +7,7 @@ import { COUNTING_NOTE, columnHelp, eventMeanings, explainDecision, goalsNote, m
 import { agency } from '../../lib/site.ts';
 import { formatDate } from '../../lib/time/display.ts';
 import { LineIcon } from '../ui/LineIcon.tsx';
-import { buttonClass } from '../ui/styles.ts';
+import { buttonClass, cautionToneClass } from '../ui/styles.ts';
 import { RateChart } from './RateChart.tsx';
 import { VariantResults, type VariantRow } from './VariantResults.tsx';
 
@@ -97,7 +97,7 @@ export function TestCard({ report, now, apiBase, source = null }: { report: Test
           <p className="mt-2 text-slate-500">{COUNTING_NOTE}</p>
         </section>
         {stats?.srmWarning ? (
-          <p role="alert" data-srm-warning="" className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">
+          <p role="alert" data-srm-warning="" className={`p-3 ${cautionToneClass}`}>
             <strong>Sample ratio mismatch.</strong> Visitors are not splitting across the versions the way the test is set up to split them (χ² test p ={' '}
             {(stats.srmPValue ?? 0).toExponential(1)}, below 0.001). Check assignment and tracking before trusting these numbers.
           </p>

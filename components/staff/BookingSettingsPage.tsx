@@ -4,7 +4,7 @@ import type { PreviewDay } from '../../lib/booking/preview.ts';
 import type { BookingRules } from '../../lib/booking/rules.ts';
 import { bookingLimits, CALENDAR_URL_MAX, MEETING_URL_MAX } from '../../lib/booking/schema.ts';
 import { TextField } from '../ui/form.tsx';
-import { buttonClass } from '../ui/styles.ts';
+import { buttonClass, cautionNoteClass, cautionToneClass } from '../ui/styles.ts';
 import { CsrfField, type StaffPageProps, StaffShell } from './StaffShell.tsx';
 
 export type BookingField = 'hours' | 'accepting' | 'displayName' | 'meetingUrl' | 'caldavUrl' | 'caldavUser' | 'caldavPassword' | 'icalUrl' | 'calendar';
@@ -76,10 +76,7 @@ export function BookingSettingsPage(props: BookingSettingsPageProps) {
         {`The free strategy sessions visitors book with you on the site. Sessions are ${rules.sessionMinutes} minutes, with ${rules.bufferMinutes} minutes kept free after each; visitors book at least ${rules.minNoticeHours} ${rules.minNoticeHours === 1 ? 'hour' : 'hours'} and at most ${rules.daysAhead} days ahead. Times are Toronto time.`}
       </p>
       {notice ? (
-        <p
-          role="status"
-          className={`mt-4 max-w-3xl rounded-lg px-4 py-3 text-sm ${notice.tone === 'ok' ? 'bg-green-50 text-green-800' : 'border border-amber-300 bg-amber-50 text-amber-900'}`}
-        >
+        <p role="status" className={notice.tone === 'ok' ? 'mt-4 max-w-3xl rounded-lg bg-green-50 px-4 py-3 text-sm text-green-800' : cautionNoteClass}>
           {notice.text}
         </p>
       ) : null}
@@ -185,7 +182,7 @@ export function BookingSettingsPage(props: BookingSettingsPageProps) {
                   services speak CalDAV; their help pages give the address.
                 </p>
                 {canSeal ? null : (
-                  <p data-no-app-secret className="rounded-lg border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900">
+                  <p data-no-app-secret className={`px-3 py-2 ${cautionToneClass}`}>
                     {noSecretMessage}
                   </p>
                 )}
@@ -263,7 +260,7 @@ export function BookingSettingsPage(props: BookingSettingsPageProps) {
 
         <Section id="preview" title={`Your next ${preview.days.length} days, as visitors see them`}>
           {preview.notes.map((note) => (
-            <p key={note} data-preview-note className="mt-3 rounded-lg border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900">
+            <p key={note} data-preview-note className={`mt-3 px-3 py-2 ${cautionToneClass}`}>
               {note}
             </p>
           ))}

@@ -1,7 +1,7 @@
 import { STAFF_PASSWORD_MIN } from '../../lib/staff/accounts.ts';
 import { RESET_DONE, RESET_LINK_DEAD, RESET_PATH, RESET_SENT, resetLinkPath } from '../../lib/staff/password-reset.ts';
 import { Field, inputClass } from '../ui/form.tsx';
-import { buttonClass } from '../ui/styles.ts';
+import { buttonClass, cautionToneClass } from '../ui/styles.ts';
 import { SignInCard } from './LoginForm.tsx';
 
 // The password reset pages (routes/admin/password-reset.tsx): asking for a link, choosing the new
@@ -40,7 +40,7 @@ export function ResetRequestPage({ email, sent, error, mailOff }: ResetRequestPr
   return (
     <SignInCard heading="Forgot your password?" intro="Enter your work email and we will send you a link to set a new password.">
       {mailOff ? (
-        <p className="mt-4 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900">
+        <p className={`mt-4 px-3 py-2 ${cautionToneClass}`}>
           This site cannot send email yet. Ask whoever runs it to set a new password for you with <code>bun run staff:add</code>.
         </p>
       ) : null}

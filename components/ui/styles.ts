@@ -6,8 +6,10 @@
  * section's background may run edge to edge; what is inside it sits in this column.
  */
 export const pageContainer = 'mx-auto w-full max-w-6xl px-4 sm:px-6';
+/** The look of every staff word of caution (amber box, dark text), wherever it sits. */
+export const cautionToneClass = 'rounded-lg border border-amber-300 bg-amber-50 text-sm text-amber-950';
 /** A staff page's word of caution next to what it is about (an experiment the copy is under, say). */
-export const cautionNoteClass = 'mt-4 max-w-3xl rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-950';
+export const cautionNoteClass = `mt-4 max-w-3xl px-4 py-3 ${cautionToneClass}`;
 
 export const buttonClass = {
   primary:
