@@ -9,8 +9,8 @@ import { isoDay } from '../../lib/time/calendar.ts';
 import type { Clock } from '../../lib/time/clock.ts';
 import { withDatabaseDeadline } from '../../server/deadline.ts';
 import type { Logger } from '../../server/log.ts';
-import { DeliveryFailure } from '../leads/delivery/failure.ts';
-import { createMailer, type Mailer, withoutAddresses, withoutMailboxes } from '../leads/delivery/mailer.ts';
+import { sendClaimedEmail } from '../leads/delivery/claimed-email.ts';
+import { createMailer, type Mailer } from '../leads/delivery/mailer.ts';
 import { startLooks } from '../operations/looks.ts';
 
 // The owner's Monday email (lib/analytics/weekly-digest.ts) to LEAD_NOTIFY_EMAIL, beside the staff's
@@ -75,28 +75,19 @@ export function startWeeklyDigest(options: WeeklyDigestOptions): WeeklyDigest {
       log.info('weekly digest not sent: SMTP_URL is not set', fields);
       return { state: 'failed', detail: 'Not sent: SMTP_URL is not set', final: true, attempts: DIGEST_RETRY.attempts };
     }
-    try {
-      const answer = await mailer.send(
-        {
-          to,
-          replyTo: config.MAIL_FROM,
-          // The same on every try of the week's email, so a mail server or app can drop a copy.
-          messageId: `<weekly-digest.${claim.week}@${emailDomain(config.MAIL_FROM)}>`,
-          message: weeklyDigestEmail(figures, { siteUrl: config.PUBLIC_SITE_URL, now: at }),
-        },
-        AbortSignal.timeout(60_000),
-      );
-      log.info('weekly digest sent', fields);
-      return { state: 'sent', detail: answer };
-    } catch (error) {
-      const failure =
-        error instanceof DeliveryFailure ? error : new DeliveryFailure(withoutMailboxes(String((error as Error)?.message ?? error)).slice(0, 500));
-      const retry = !failure.permanent && claim.attempts < DIGEST_RETRY.attempts;
-      const logged = { ...fields, error: withoutAddresses(failure.message) };
-      if (retry) log.warn('weekly digest failed, will retry', { ...logged, retryInMs: DIGEST_RETRY.retryMs });
-      else log.error('weekly digest failed for good', logged);
-      return { state: 'failed', detail: failure.message, final: failure.permanent, attempts: DIGEST_RETRY.attempts };
-    }
+    return sendClaimedEmail({
+      mailer,
+      log,
+      what: 'weekly digest',
+      fields,
+      attempt: claim.attempts,
+      email: {
+        to,
+        replyTo: config.MAIL_FROM,
+        messageId: `<weekly-digest.${claim.week}@${emailDomain(config.MAIL_FROM)}>`,
+        message: weeklyDigestEmail(figures, { siteUrl: config.PUBLIC_SITE_URL, now: at }),
+      },
+    });
   };
 
   const sendDue = async (): Promise<WeeklyDigestRun | null> => {

@@ -7,8 +7,8 @@ import { emailDomain } from '../../lib/text/email-domain.ts';
 import type { Clock } from '../../lib/time/clock.ts';
 import { withDatabaseDeadline } from '../../server/deadline.ts';
 import type { Logger } from '../../server/log.ts';
-import { DeliveryFailure } from '../leads/delivery/failure.ts';
-import { createMailer, type Mailer, withoutAddresses, withoutMailboxes } from '../leads/delivery/mailer.ts';
+import { sendClaimedEmail } from '../leads/delivery/claimed-email.ts';
+import { createMailer, type Mailer } from '../leads/delivery/mailer.ts';
 import { startLooks } from '../operations/looks.ts';
 
 // The staff's morning email, beside the notification worker and the retention sweep (site/main.ts starts
@@ -69,28 +69,14 @@ export function startStaffDigests(options: DigestOptions): StaffDigests {
       log.info('staff digest not sent: SMTP_URL is not set', fields);
       return { state: 'skipped', detail: 'SMTP_URL is not set' };
     }
-    try {
-      const answer = await mailer.send(
-        {
-          to: [staff.email],
-          replyTo: config.MAIL_FROM,
-          // The same on every try of the day's email, so a mail server or app can drop a copy.
-          messageId: `<staff-digest.${claim.day}.${staff.id}@${emailDomain(config.MAIL_FROM)}>`,
-          message,
-        },
-        AbortSignal.timeout(60_000),
-      );
-      log.info('staff digest sent', fields);
-      return { state: 'sent', detail: answer };
-    } catch (error) {
-      const failure =
-        error instanceof DeliveryFailure ? error : new DeliveryFailure(withoutMailboxes(String((error as Error)?.message ?? error)).slice(0, 500));
-      const retry = !failure.permanent && claim.attempts < DIGEST_RETRY.attempts;
-      const logged = { ...fields, error: withoutAddresses(failure.message) };
-      if (retry) log.warn('staff digest failed, will retry', { ...logged, retryInMs: DIGEST_RETRY.retryMs });
-      else log.error('staff digest failed for good', logged);
-      return { state: 'failed', detail: failure.message, final: failure.permanent, attempts: DIGEST_RETRY.attempts };
-    }
+    return sendClaimedEmail({
+      mailer,
+      log,
+      what: 'staff digest',
+      fields,
+      attempt: claim.attempts,
+      email: { to: [staff.email], replyTo: config.MAIL_FROM, messageId: `<staff-digest.${claim.day}.${staff.id}@${emailDomain(config.MAIL_FROM)}>`, message },
+    });
   };
 
   const sendDue = async (): Promise<DigestRun | null> => {
