@@ -34,6 +34,7 @@ import { createLogger } from '../server/log.ts';
 import { ROUTES, seedLeads, seedTraffic } from './analytics-seed.ts';
 import { timeWrites, type WriteFigures } from './analytics-writes.ts';
 import { scratchPostgresDatabase } from './scratch-postgres.ts';
+import { startSignedInServer } from './tools.ts';
 
 const ADMIN_URL = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
 const VIEWS = Number(process.env.BENCH_VIEWS ?? 1_000_000);
@@ -127,33 +128,7 @@ async function sizes(sql: Sql): Promise<Record<string, { bytes: number; rows: nu
 
 /** A real server process on the scratch database, a staff member signed in: its address, cookie and stop. */
 async function startServer(databaseUrl: string) {
-  const proc = Bun.spawn(['bun', 'server.ts'], {
-    env: { ...process.env, DATABASE_URL: databaseUrl, PORT: '0', RATE_LIMITS: 'off', NODE_ENV: 'production' },
-    stdout: 'pipe',
-    stderr: 'inherit',
-  });
-  const reader = proc.stdout.getReader();
-  let out = '';
-  let base = '';
-  while (!base) {
-    const { value, done } = await reader.read();
-    if (done) throw new Error(`server exited: ${out}`);
-    out += new TextDecoder().decode(value);
-    base = out.match(/"msg":"listening","url":"([^"]+)"/)?.[1] ?? '';
-  }
-  // Keep draining the access log so the server never blocks on a full pipe.
-  void (async () => {
-    while (!(await reader.read()).done) {}
-  })();
-  while ((await fetch(`${base}/admin/login`)).status === 503) await Bun.sleep(50);
-  const login = await fetch(`${base}/admin/login`, {
-    method: 'POST',
-    redirect: 'manual',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ email: EMAIL, password: PASSWORD }),
-  });
-  const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0];
-  if (login.status !== 303 || !cookie) throw new Error(`sign-in failed: ${login.status}`);
+  const { base, cookie, proc } = await startSignedInServer({ DATABASE_URL: databaseUrl, NODE_ENV: 'production' }, { email: EMAIL, password: PASSWORD });
   return {
     base,
     cookie,

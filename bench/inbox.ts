@@ -22,6 +22,7 @@ import { seedDemoLeads } from '../db/seed-demo-leads.ts';
 import { peopleInboxSchema } from '../lib/leads/schema.ts';
 import { agency } from '../lib/site.ts';
 import { scratchPostgresDatabase } from './scratch-postgres.ts';
+import { startSignedInServer } from './tools.ts';
 
 const LEADS = Number(process.env.BENCH_LEADS ?? 50_000);
 const ONLY_EXPORT = process.env.BENCH_ONLY === 'export';
@@ -159,30 +160,7 @@ async function main() {
     await db.close();
 
     // The same pages through a real server.
-    const proc = Bun.spawn(['bun', 'server.ts'], { env: { ...process.env, ...scratch.env, PORT: '0', RATE_LIMITS: 'off' }, stdout: 'pipe', stderr: 'inherit' });
-    const reader = proc.stdout.getReader();
-    let out = '';
-    let base = '';
-    while (!base) {
-      const { value, done } = await reader.read();
-      if (done) throw new Error(`server exited: ${out}`);
-      out += new TextDecoder().decode(value);
-      base = out.match(/"msg":"listening","url":"([^"]+)"/)?.[1] ?? '';
-    }
-    // Keep draining the access log so the server never blocks on a full pipe.
-    void (async () => {
-      while (!(await reader.read()).done) {}
-    })();
-    // The server listens before the database is open; staff pages answer 503 until it is.
-    while ((await fetch(`${base}/admin/login`)).status === 503) await Bun.sleep(50);
-    const login = await fetch(`${base}/admin/login`, {
-      method: 'POST',
-      redirect: 'manual',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ email: EMAIL, password: PASSWORD }),
-    });
-    const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0];
-    if (login.status !== 303 || !cookie) throw new Error(`sign-in failed: ${login.status}`);
+    const { base, cookie, proc } = await startSignedInServer(scratch.env, { email: EMAIL, password: PASSWORD });
 
     // A server that staff use is warm: 20 requests first, not counted, so p99 is not the JIT's first pass.
     for (let i = 0; i < (ONLY_EXPORT ? 0 : 20); i++) await (await fetch(`${base}/admin/leads`, { headers: { cookie } })).text();

@@ -7,8 +7,6 @@ import { join } from 'node:path';
 export const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 export const CONNECTIONS = 50;
 export const hasTaskset = Bun.which('taskset') !== null;
-const wrkPath = Bun.which('wrk');
-if (!wrkPath) throw new Error('wrk is missing: apt-get install -y wrk');
 export const pin = (core: number, cmd: string[]) => (hasTaskset ? ['taskset', '-c', String(core), ...cmd] : cmd);
 
 export type Proc = ReturnType<typeof Bun.spawn>;
@@ -89,7 +87,9 @@ export type WrkResult = { rps: number; requests: number; p50: string; p99: strin
 export async function wrk(url: string, headers: Record<string, string> = {}, script?: string): Promise<WrkResult> {
   const args = ['-t1', `-c${CONNECTIONS}`, `-d${SECONDS}s`, '--latency', ...Object.entries(headers).flatMap(([k, v]) => ['-H', `${k}: ${v}`])];
   if (script) args.push('-s', script);
-  const proc = Bun.spawn(pin(1, [wrkPath!, ...args, url]), { stdout: 'pipe', stderr: 'pipe' });
+  const wrkPath = Bun.which('wrk');
+  if (!wrkPath) throw new Error('wrk is missing: apt-get install -y wrk');
+  const proc = Bun.spawn(pin(1, [wrkPath, ...args, url]), { stdout: 'pipe', stderr: 'pipe' });
   const text = await new Response(proc.stdout).text();
   await proc.exited;
   const rps = Number(text.match(/Requests\/sec:\s+([\d.]+)/)?.[1] ?? 0);
@@ -102,3 +102,21 @@ export async function wrk(url: string, headers: Record<string, string> = {}, scr
 }
 
 export const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)];
+
+/**
+ * `bun server.ts` with `env` (any port, rate limits off), once its database is open (staff pages answer
+ * 503 until then), with `staff` signed in: its address, the session cookie and the process.
+ */
+export async function startSignedInServer(env: Record<string, string>, staff: { email: string; password: string }) {
+  const { url: base, proc } = await startProcess(['bun', 'server.ts'], { PORT: '0', RATE_LIMITS: 'off', ...env });
+  while ((await fetch(`${base}/admin/login`)).status === 503) await Bun.sleep(50);
+  const login = await fetch(`${base}/admin/login`, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams(staff),
+  });
+  const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0];
+  if (login.status !== 303 || !cookie) throw new Error(`sign-in failed: ${login.status}`);
+  return { base, cookie, proc };
+}
