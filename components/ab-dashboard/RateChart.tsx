@@ -1,11 +1,11 @@
 import { CHART_MIN_VIEWERS, type RateChart as Chart } from '../../lib/ab/chart.ts';
 import { formatPercent } from '../../lib/ab/format.ts';
+import { ChartTicks } from '../ui/ChartTicks.tsx';
 import { Swatch } from './VariantResults.tsx';
 
 export type ChartVariant = { id: string; name: string; colour: string; dashed: boolean };
 
 /** Where an x label hangs from its day: the first and last keep inside the plot. */
-const xAlign = (x: number) => (x <= 0 ? 'translate-x-0' : x >= 100 ? '-translate-x-full' : '-translate-x-1/2');
 
 /**
  * The running conversion rate per variant, day by day (lib/ab/chart.ts has the geometry), drawn on the
@@ -62,20 +62,7 @@ export function RateChart({ chart, variants, headingId }: { chart: Chart | null;
               ) : null,
             )}
           </svg>
-          {chart.yTicks.map((t) => (
-            <span key={t.label} className="absolute right-full mr-2 -translate-y-1/2 text-xs tabular-nums text-slate-500" style={{ top: `${t.y}%` }}>
-              {t.label}
-            </span>
-          ))}
-          {chart.xTicks.map((t) => (
-            <span
-              key={t.label}
-              className={`absolute top-full mt-2 whitespace-nowrap text-xs text-slate-500 ${xAlign(t.x)} ${t.essential ? '' : 'hidden sm:block'}`}
-              style={{ left: `${t.x}%` }}
-            >
-              {t.label}
-            </span>
-          ))}
+          <ChartTicks yTicks={chart.yTicks} xTicks={chart.xTicks} />
         </div>
       </div>
       <figcaption>

@@ -2,9 +2,9 @@ import { formatCount } from '../../../lib/ab/format.ts';
 import { trafficChart } from '../../../lib/analytics/chart.ts';
 import type { TrafficDay } from '../../../lib/analytics/report.ts';
 import { formatDayWithYear } from '../../../lib/time/display.ts';
+import { ChartTicks } from '../../ui/ChartTicks.tsx';
 
 /** Where an x label hangs from its day: near the edges it keeps inside the plot. */
-const xAlign = (x: number) => (x < 8 ? 'translate-x-0' : x > 92 ? '-translate-x-full' : '-translate-x-1/2');
 
 const VISITORS = '#2563eb';
 const PAGEVIEWS = '#0f172a';
@@ -51,20 +51,7 @@ export function TrafficChart({ days, headingId }: { days: TrafficDay[]; headingI
               data-line="pageviews"
             />
           </svg>
-          {chart.yTicks.map((t) => (
-            <span key={t.label} className="absolute right-full mr-2 -translate-y-1/2 text-xs tabular-nums text-slate-500" style={{ top: `${t.y}%` }}>
-              {t.label}
-            </span>
-          ))}
-          {chart.xTicks.map((t) => (
-            <span
-              key={t.label}
-              className={`absolute top-full mt-2 whitespace-nowrap text-xs text-slate-500 ${xAlign(t.x)} ${t.essential ? '' : 'hidden sm:block'}`}
-              style={{ left: `${t.x}%` }}
-            >
-              {t.label}
-            </span>
-          ))}
+          <ChartTicks yTicks={chart.yTicks} xTicks={chart.xTicks} />
         </div>
       </div>
       <figcaption className="flex flex-wrap gap-x-5 gap-y-1 text-sm text-slate-700">
