@@ -1,5 +1,6 @@
 import { formatCount } from '../../lib/ab/format.ts';
 import { sessionLabel } from '../../lib/booking/display.ts';
+import { DAYS_ASKED } from '../../lib/forms/day.ts';
 import {
   budgetLabel,
   failedDeliveriesHeadline,
@@ -467,11 +468,11 @@ function Filters({
           </label>
           <label className="block text-sm font-medium text-slate-800">
             From
-            <input type="date" name="from" defaultValue={query.from ?? ''} className={`${selectClass} mt-1`} />
+            <input type="date" name="from" defaultValue={query.from ?? ''} min={DAYS_ASKED.first} max={DAYS_ASKED.last} className={`${selectClass} mt-1`} />
           </label>
           <label className="block text-sm font-medium text-slate-800">
             To
-            <input type="date" name="to" defaultValue={query.to ?? ''} className={`${selectClass} mt-1`} />
+            <input type="date" name="to" defaultValue={query.to ?? ''} min={DAYS_ASKED.first} max={DAYS_ASKED.last} className={`${selectClass} mt-1`} />
           </label>
           <label className="col-span-2 block text-sm font-medium text-slate-800">
             Next action

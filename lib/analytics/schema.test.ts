@@ -25,7 +25,11 @@ describe('a range of Toronto days', () => {
     expect(Object.keys(refused({ from: ['2026-11-01', '2026-11-02'], to: '2026-11-30' }) ?? {})).toEqual(['from']);
     expect(refused({ from: '2026-11-30', to: '2026-11-01' })).toEqual({ to: 'Choose a day on or after the first day' });
     expect(refused({ from: '2025-01-01', to: '2026-01-02' })).toEqual({ to: `Choose at most ${RANGE_MAX_DAYS} days` });
-    expect(refused({ from: '2000-01-01', to: '9999-12-31' })).toEqual({ to: `Choose at most ${RANGE_MAX_DAYS} days` });
+    expect(refused({ from: '2000-01-01', to: '2099-12-31' })).toEqual({ to: `Choose at most ${RANGE_MAX_DAYS} days` });
+    // Past 2099 is no day the dashboard has, and the day after 9999-12-31 no instant the database holds.
+    for (const far of ['2100-01-01', '9999-12-31'])
+      expect(refused({ from: '2099-12-25', to: far }), far).toEqual({ to: 'No such date: use a date like 2026-11-23, from 2000 to 2099' });
+    expect(z.safeParse(reportQuerySchema, { from: '9999-12-25', to: '9999-12-31' }).success).toBe(false);
   });
 
   test('a day left out, repeated (`from=a&from=b`) or not text says what to write, never "Invalid input"', () => {

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { dateOfEpochDay, epochDayOf, isoDay, parseIsoDay } from '../time/calendar.ts';
+import { daySchema, isDay } from '../forms/day.ts';
 import { daysIn, REPORT_MAX_DAYS } from './range.ts';
 
 // What staff ask the analytics APIs for, checked by the server (server/api/validate.ts): a range of
@@ -8,17 +8,6 @@ import { daysIn, REPORT_MAX_DAYS } from './range.ts';
 
 /** The longest range one request may ask for: a year, leap day and all. */
 export const RANGE_MAX_DAYS = 366;
-
-const DAY_FORMAT = /^\d{4}-\d{2}-\d{2}$/;
-/** A real calendar day from 2000 on, written YYYY-MM-DD ("2026-02-30" is not one). */
-const isDay = (text: unknown): text is string =>
-  typeof text === 'string' && DAY_FORMAT.test(text) && text >= '2000-01-01' && isoDay(dateOfEpochDay(epochDayOf(parseIsoDay(text)))) === text;
-
-const HOW_TO_WRITE_A_DAY = 'Use a date like 2026-11-23';
-/** A day: a missing one, or one given twice (`from=a&from=b` reaches here as a list), is told how to write it, not "Invalid input". */
-const day = z
-  .string({ error: HOW_TO_WRITE_A_DAY })
-  .check(z.regex(DAY_FORMAT, { error: HOW_TO_WRITE_A_DAY }), z.refine(isDay, { error: 'No such date: use a date like 2026-11-23, from 2000 on' }));
 
 type Ends = { from?: unknown; to?: unknown };
 
@@ -36,11 +25,11 @@ const rangeChecks = (maxDays: number, tooLong: string) =>
  * `?from=YYYY-MM-DD&to=YYYY-MM-DD`: Toronto days, both inclusive; `to` on or after `from`, at most
  * RANGE_MAX_DAYS in all. The range's own refusals name `to`, the day to change.
  */
-export const dayRangeSchema = z.object({ from: day, to: day }).check(...rangeChecks(RANGE_MAX_DAYS, `Choose at most ${RANGE_MAX_DAYS} days`));
+export const dayRangeSchema = z.object({ from: daySchema, to: daySchema }).check(...rangeChecks(RANGE_MAX_DAYS, `Choose at most ${RANGE_MAX_DAYS} days`));
 export type DayRange = z.output<typeof dayRangeSchema>;
 
 const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
-const optionalDay = z.pipe(z.transform(blankToUndefined), z.optional(day));
+const optionalDay = z.pipe(z.transform(blankToUndefined), z.optional(daySchema));
 const reportChecks = () => rangeChecks(REPORT_MAX_DAYS, `Choose at most ${REPORT_MAX_DAYS} days (two years)`);
 
 /** The dashboard's `?from&to` (its page and its JSON API): each end optional (lib/analytics/range.ts fills in the rest), up to two years. */

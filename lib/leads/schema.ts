@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { daySchema } from '../forms/day.ts';
 import { findUnstorableText, UNSTORABLE_TEXT_MESSAGE } from '../forms/validation.ts';
 import { CHANNELS } from './notifications.ts';
 import { LEAD_KINDS, LEAD_STATUSES, type LeadStatus, NOTE_MAX } from './pipeline.ts';
@@ -17,7 +18,6 @@ export const leadParamsSchema = z.object({
 
 const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
 const optional = <T extends z.core.SomeType>(schema: T) => z.pipe(z.transform(blankToUndefined), z.optional(schema));
-const isoDate = z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'Use a date like 2026-11-23' }));
 const flag = z.pipe(
   z.enum(['1', 'on', 'true']),
   z.transform(() => true as const),
@@ -33,8 +33,8 @@ export const inboxFiltersSchema = z.object({
   owner: optional(z.string().check(z.regex(/^(me|none|[0-9a-f-]{36})$/, { error: 'Choose a staff member, me or none' }))),
   overdue: optional(flag),
   spam: optional(flag),
-  from: optional(isoDate),
-  to: optional(isoDate),
+  from: optional(daySchema),
+  to: optional(daySchema),
   q: optional(z.string().check(z.trim(), z.maxLength(SEARCH_MAX, { error: `Search for at most ${SEARCH_MAX} characters` }))),
   /** A first-touch source, as stored (lower case): google, facebook, direct, a referring host… */
   source: optional(z.string().check(z.trim(), z.toLowerCase(), z.maxLength(200, { error: 'A source has at most 200 characters' }))),

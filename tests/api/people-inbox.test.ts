@@ -106,6 +106,19 @@ describe('the people inbox', () => {
     const text = await bad.text();
     expect(text).toContain('sort:');
     expect(text).toContain('due:');
+
+    // A day the database cannot hold (the day after 9999-12-31) or that does not exist: 400 naming it, never a 500, on the inbox and its export.
+    const cookie = (await signedIn(t, await createStaff(t.sql))).cookie;
+    for (const [query, field] of [
+      ['?to=9999-12-31', 'to:'],
+      ['?from=2026-02-30', 'from:'],
+      ['?from=1970-01-01', 'from:'],
+    ] as const)
+      for (const path of ['/admin/leads', '/admin/leads.csv']) {
+        const res = await t.request(`${path}${query}`, { headers: { cookie } });
+        expect(res.status, path + query).toBe(400);
+        expect(await res.text(), path + query).toContain(field);
+      }
   });
 
   test('saved views: my leads due today, overdue, no next action, new this week, all', async () => {

@@ -7,6 +7,7 @@ import type { ReportTable } from '../../../lib/analytics/schema.ts';
 import { formatWait } from '../../../lib/analytics/speed.ts';
 import { formatDollars } from '../../../lib/audit/scoring.ts';
 import { analyticsHelp, analyticsIntro, empty, QUICK_RANGES, rangeHint } from '../../../lib/content/analytics.ts';
+import { DAYS_ASKED } from '../../../lib/forms/day.ts';
 import { addDays, isoDay, parseIsoDay } from '../../../lib/time/calendar.ts';
 import { formatDayWithYear, formatMonthDay } from '../../../lib/time/display.ts';
 import { inputClass } from '../../ui/form.tsx';
@@ -178,11 +179,11 @@ function RangeForm({ range, today }: { range: Days; today: string }) {
       <div className="flex flex-wrap items-end gap-3">
         <label className="block text-sm font-medium text-slate-800">
           From
-          <input type="date" name="from" defaultValue={range.from} max={today} className={`${inputClass} mt-1 py-2 text-sm`} />
+          <input type="date" name="from" defaultValue={range.from} min={DAYS_ASKED.first} max={today} className={`${inputClass} mt-1 py-2 text-sm`} />
         </label>
         <label className="block text-sm font-medium text-slate-800">
           To
-          <input type="date" name="to" defaultValue={range.to} className={`${inputClass} mt-1 py-2 text-sm`} />
+          <input type="date" name="to" defaultValue={range.to} min={DAYS_ASKED.first} max={DAYS_ASKED.last} className={`${inputClass} mt-1 py-2 text-sm`} />
         </label>
         <button type="submit" className={`${buttonClass.primary} px-4 py-2 text-sm`}>
           Show
