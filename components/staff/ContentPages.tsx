@@ -9,12 +9,13 @@ import {
   type SlotName,
   showValue,
 } from '../../lib/content/slots.ts';
+import { hasOwnerPowers } from '../../lib/staff/roles.ts';
 import { formatDateTime } from '../../lib/time/display.ts';
 import { Hero } from '../home/Hero.tsx';
 import { buttonClass, cautionNoteClass } from '../ui/styles.ts';
 import { ActionNotice } from './ActionNotice.tsx';
 import { SlotFieldInputs } from './SlotFieldInputs.tsx';
-import { CsrfField, type StaffPageProps, StaffShell } from './StaffShell.tsx';
+import { CsrfField, OwnerOnlyNote, type StaffPageProps, StaffShell } from './StaffShell.tsx';
 
 // /admin/content: the content slots, and one slot's editor with a server-rendered preview, its history
 // and a rollback to any earlier version. Plain forms: everything works without JavaScript.
@@ -69,6 +70,7 @@ export type SlotEditorProps = StaffPageProps & {
 };
 
 export function SlotEditor({ staff, slot, published, draft, previewing, error, notice, history, runningExperiment }: SlotEditorProps) {
+  const canPublish = hasOwnerPowers(staff);
   return (
     <StaffShell staff={staff} current="/admin/content">
       <p className="text-sm">
@@ -90,10 +92,12 @@ export function SlotEditor({ staff, slot, published, draft, previewing, error, n
             <button type="submit" formAction={`/admin/content/${slot}/preview`} className={buttonClass.secondary}>
               Preview
             </button>
-            <button type="submit" className={buttonClass.primary}>
+            {/* Staff preview freely; publishing waits for an owner (the route refuses it with 403 all the same). */}
+            <button type="submit" className={buttonClass.primary} disabled={!canPublish}>
               Publish
             </button>
           </div>
+          {canPublish ? null : <OwnerOnlyNote what="publish or go back to an earlier version" staff={staff} />}
         </form>
         <section aria-labelledby="preview-heading" className="min-w-0">
           <h2 id="preview-heading" className="text-lg font-semibold text-slate-900">
@@ -123,7 +127,7 @@ export function SlotEditor({ staff, slot, published, draft, previewing, error, n
                     <form method="post" action={`/admin/content/${slot}/rollback`}>
                       <CsrfField token={staff.csrfToken} />
                       <input type="hidden" name="version" value={v.version} />
-                      <button type="submit" className={buttonClass.ghost}>
+                      <button type="submit" className={buttonClass.ghost} disabled={!canPublish}>
                         Go back to version {v.version}
                       </button>
                     </form>

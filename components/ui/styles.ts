@@ -18,5 +18,6 @@ export const buttonClass = {
     'inline-flex items-center justify-center gap-2 rounded-lg border border-slate-300 bg-white px-5 py-3 text-base font-semibold text-slate-900 transition hover:bg-slate-50 disabled:cursor-not-allowed disabled:opacity-60',
   light:
     'inline-flex items-center justify-center gap-2 rounded-lg bg-white px-5 py-3 text-base font-semibold text-blue-800 shadow-sm transition hover:bg-blue-50',
-  ghost: 'inline-flex items-center justify-center gap-2 rounded-lg px-3 py-2 font-medium text-slate-700 transition hover:bg-slate-100',
+  ghost:
+    'inline-flex items-center justify-center gap-2 rounded-lg px-3 py-2 font-medium text-slate-700 transition hover:bg-slate-100 disabled:cursor-not-allowed disabled:opacity-60',
 } as const;

@@ -88,6 +88,22 @@ describe.each([
     await page.goto(`${ctx.server.url}/admin/leads/audit/${leadId}`);
     await expect(page.locator('h1').innerText()).resolves.not.toBe('Erased lead');
   });
+
+  test('the content editor lets staff preview, and greys out publishing and going back with the reason', async () => {
+    await page.goto(`${ctx.server.url}/admin/content/hero`);
+    expect(await page.getByRole('button', { name: 'Publish' }).isDisabled()).toBe(true);
+    await expect(page.locator('[data-owner-only]').innerText()).resolves.toBe(
+      'Only an owner can publish or go back to an earlier version. Your account has the staff role: ask an owner to do it.',
+    );
+    const headline = `Staff draft (${viewport.width})`;
+    await page.getByLabel('Headline', { exact: true }).fill(headline);
+    await page.getByRole('button', { name: 'Preview' }).click();
+    expect(await page.locator('[data-preview="hero"] h2').textContent()).toBe(headline);
+    expect(await page.getByRole('button', { name: 'Publish' }).isDisabled()).toBe(true);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
+    await page.screenshot({ path: `${SHOTS}/roles-content-staff-${viewport.width}.png` });
+    expect(await axeViolations(page)).toEqual([]);
+  });
 });
 
 describe.each([
@@ -122,5 +138,11 @@ describe.each([
     expect(await page.locator('[data-owner-needs-two-factor]').innerText()).toContain('As an owner, you need it on to erase, publish and run experiments.');
     expect(await banner.count()).toBe(0);
     await page.locator('#two-factor').screenshot({ path: `${SHOTS}/roles-owner-account-${viewport.width}.png` });
+
+    await page.goto(`${ctx.server.url}/admin/content/hero`);
+    expect(await page.getByRole('button', { name: 'Publish' }).isDisabled()).toBe(true);
+    await expect(page.locator('[data-owner-only]').innerText()).resolves.toBe(
+      'To publish or go back to an earlier version, an owner needs two-factor sign-in. Turn it on under Account.',
+    );
   });
 });
