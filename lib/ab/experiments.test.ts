@@ -15,6 +15,22 @@ const body = (variants: unknown[], over: Record<string, unknown> = {}) =>
   });
 
 describe('a new experiment', () => {
+  test('its name and its variants’ names are one line; the hypothesis may break lines; neither takes invisible characters', () => {
+    const variants = [
+      { name: 'Control', isControl: true },
+      { name: 'Short', isControl: false },
+    ];
+    const fields = (over: Record<string, unknown>) =>
+      newExperimentSchema
+        .safeParse({ name: 'n', slot: 'hero', hypothesis: 'h', trafficAllocation: 50, goal: 'lead', variants, ...over })
+        .error?.issues.map((i) => i.path.join('.'));
+    expect(fields({ name: 'shorter\nheadline' })).toEqual(['name']);
+    expect(fields({ name: 'RTL \u202edrow' })).toEqual(['name']);
+    expect(fields({ variants: [variants[0], { name: 'Sh\u0007ort', isControl: false }] })).toEqual(['variants.1.name']);
+    expect(fields({ hypothesis: 'Shorter wins.\n\nWe saw it on the blog.' })).toBeUndefined();
+    expect(fields({ hypothesis: 'Shorter \u202ewins' })).toEqual(['hypothesis']);
+  });
+
   test('partial fields take the rest from the published copy; the control is the published copy', () => {
     const made = completeExperiment(
       body([

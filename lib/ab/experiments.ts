@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { type AnySlotFields, applyFields, SLOT_NAMES, type SlotFields, type SlotName } from '../content/slots.ts';
+import { oneLine, plainParagraphs } from '../forms/plain-text.ts';
 import { AB_LIMITS, type JudgedOn } from './definitions.ts';
 import { MAX_VARIANTS, MIN_VARIANTS, type TestPlan } from './power.ts';
 
@@ -25,16 +26,22 @@ export const GOAL_LABELS: Record<Goal, string> = {
 
 export const EXPERIMENT_LIMITS = { name: AB_LIMITS.name, hypothesis: 1000, variantName: 60 } as const;
 
-const text = (max: number) =>
+/** A name is one line; a hypothesis may have paragraphs; neither invisible characters that reorder what a reader sees. */
+const text = (max: number, lines: 'one line' | 'paragraphs' = 'one line') =>
   z
     .string({ error: `must be text of 1 to ${max} characters` })
-    .check(z.trim(), z.minLength(1, { error: 'must not be empty' }), z.maxLength(max, { error: `must be at most ${max} characters` }));
+    .check(
+      z.trim(),
+      z.minLength(1, { error: 'must not be empty' }),
+      z.maxLength(max, { error: `must be at most ${max} characters` }),
+      lines === 'one line' ? oneLine() : plainParagraphs(),
+    );
 
 /** POST /admin/api/experiments: the control first; a variant's partial `fields` take the rest from the slot's published copy. */
 export const newExperimentSchema = z.object({
   name: text(EXPERIMENT_LIMITS.name),
   slot: z.enum(SLOT_NAMES, { error: `must be one of ${SLOT_NAMES.join(', ')}` }),
-  hypothesis: text(EXPERIMENT_LIMITS.hypothesis),
+  hypothesis: text(EXPERIMENT_LIMITS.hypothesis, 'paragraphs'),
   trafficAllocation: z
     .int({ error: 'must be a whole number from 1 to 100' })
     .check(z.minimum(1, { error: 'must be at least 1' }), z.maximum(100, { error: 'must be at most 100' })),

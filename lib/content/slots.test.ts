@@ -31,6 +31,13 @@ test('applyFields changes the fields given and keeps the rest; refuses unknown f
   expect(applyFields('hero', hero, { ctaStyle: 'neon' })).toEqual({ ok: false, field: 'ctaStyle', message: 'ctaStyle: must be one of default, gradient' });
   expect(applyFields('hero', hero, { headline: '' })).toMatchObject({ ok: false, field: 'headline' });
   expect(applyFields('hero', hero, { headline: 'x'.repeat(121) })).toMatchObject({ ok: false, field: 'headline' });
+  // One line each, and no invisible characters that reorder what visitors read.
+  expect(applyFields('hero', hero, { headline: 'Booked \u202esolid' })).toMatchObject({ ok: false, field: 'headline' });
+  expect(applyFields('hero', hero, { subheadline: 'One\ntwo' })).toMatchObject({ ok: false, field: 'subheadline' });
+  expect(applyFields('audit-form', DEFAULT_SLOT_FIELDS['audit-form'], { submitButtonText: 'Send\u2028now' })).toMatchObject({
+    ok: false,
+    field: 'submitButtonText',
+  });
   expect(applyFields('hero', hero, { highlightBrand: 'true' })).toEqual({
     ok: false,
     field: 'highlightBrand',

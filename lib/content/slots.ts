@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { heroVariants } from '../ab/hero-variants.ts';
+import { oneLine } from '../forms/plain-text.ts';
 
 // Content slots: the parts of the site staff change without a developer (issue 33). Each slot's
 // fields keep the spec's names (the hero variant's and the contact form configuration's). One place
@@ -10,20 +11,20 @@ export type SlotName = (typeof SLOT_NAMES)[number];
 export const isSlotName = (name: unknown): name is SlotName => SLOT_NAMES.includes(name as SlotName);
 
 export const heroFieldsSchema = z.object({
-  headline: z.string().check(z.minLength(1), z.maxLength(120)),
-  subheadline: z.string().check(z.minLength(1), z.maxLength(400)),
-  ctaText: z.string().check(z.minLength(1), z.maxLength(40)),
+  headline: z.string().check(z.minLength(1), z.maxLength(120), oneLine()),
+  subheadline: z.string().check(z.minLength(1), z.maxLength(400), oneLine()),
+  ctaText: z.string().check(z.minLength(1), z.maxLength(40), oneLine()),
   ctaStyle: z.enum(['default', 'gradient']),
   /** Shown above the headline when not empty. */
-  brandName: z.string().check(z.maxLength(60)),
+  brandName: z.string().check(z.maxLength(60), oneLine()),
   highlightBrand: z.boolean(),
   separateTagline: z.boolean(),
 });
 export type HeroFields = z.infer<typeof heroFieldsSchema>;
 
 export const auditFormFieldsSchema = z.object({
-  formTitle: z.string().check(z.minLength(1), z.maxLength(100)),
-  submitButtonText: z.string().check(z.minLength(1), z.maxLength(40)),
+  formTitle: z.string().check(z.minLength(1), z.maxLength(100), oneLine()),
+  submitButtonText: z.string().check(z.minLength(1), z.maxLength(40), oneLine()),
   showPhone: z.boolean(),
   showCompany: z.boolean(),
 });

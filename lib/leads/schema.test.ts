@@ -57,6 +57,15 @@ describe('inbox filters', () => {
 });
 
 describe('staff changes', () => {
+  test('a note may break lines but takes no invisible characters that reorder what the next reader sees', () => {
+    expect(noteSchema.parse({ note: 'Called.\nCall again Monday.' })).toEqual({ note: 'Called.\nCall again Monday.' });
+    for (const note of ['Called \u202eyadnoM', 'Ring \u0007', '\u001b[31mred'])
+      expect(
+        noteSchema.safeParse({ note }).error?.issues.map((i) => i.path.join('.')),
+        JSON.stringify(note),
+      ).toEqual(['note']);
+  });
+
   test('a status from the pipeline, with an optional trimmed note', () => {
     expect(statusChangeSchema.parse({ status: 'not a fit', note: '  budget too small  ' })).toEqual({ status: 'not a fit', note: 'budget too small' });
     expect(statusChangeSchema.parse({ status: 'won', note: '', wonValue: '2500' })).toEqual({ status: 'won', wonValue: 2500 });

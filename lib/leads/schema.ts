@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { daySchema } from '../forms/day.ts';
+import { plainParagraphs } from '../forms/plain-text.ts';
 import { findUnstorableText, UNSTORABLE_TEXT_MESSAGE } from '../forms/validation.ts';
 import { CHANNELS } from './notifications.ts';
 import { LEAD_KINDS, LEAD_STATUSES, type LeadStatus, NOTE_MAX } from './pipeline.ts';
@@ -73,7 +74,12 @@ export function filtersQuery(filters: InboxFilters, overrides: Partial<InboxFilt
 const storable = z.string().check(z.refine((v) => findUnstorableText(v) === null, UNSTORABLE_TEXT_MESSAGE));
 const note = z.pipe(
   storable,
-  z.string().check(z.trim(), z.maxLength(NOTE_MAX, { error: `A note has at most ${NOTE_MAX.toLocaleString('en-CA')} characters` })),
+  z.string().check(
+    z.trim(),
+    z.maxLength(NOTE_MAX, { error: `A note has at most ${NOTE_MAX.toLocaleString('en-CA')} characters` }),
+    // Line breaks are fine; a bidirectional override would reorder what the next reader sees.
+    plainParagraphs(),
+  ),
 );
 
 /** The most a won client's monthly retainer may be, in CAD (a typo's extra zeros would swamp every report). */

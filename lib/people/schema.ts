@@ -1,4 +1,6 @@
 import * as z from 'zod/mini';
+import { isDay } from '../forms/day.ts';
+import { oneLine, plainParagraphs } from '../forms/plain-text.ts';
 import { findUnstorableText, UNSTORABLE_TEXT_MESSAGE } from '../forms/validation.ts';
 import { type LEAD_KINDS, NOTE_MAX } from '../leads/pipeline.ts';
 import { agency } from '../site.ts';
@@ -21,7 +23,12 @@ export const personParamsSchema = z.object({ id: z.string().check(z.regex(/^[\w-
 const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
 const optional = <T extends z.core.SomeType>(schema: T) => z.pipe(z.transform(blankToUndefined), z.optional(schema));
 const storable = (error: string) => z.string({ error }).check(z.refine((v) => findUnstorableText(v) === null, UNSTORABLE_TEXT_MESSAGE));
-const text = (label: string, max: number) =>
+/**
+ * Staff text: stored as typed, trimmed, within `max`; a one-line field (a next action, a subject) without
+ * line breaks, tabs or invisible characters, a note or message without invisible characters (line breaks
+ * are fine): a bidirectional override in either would reorder what the next reader sees.
+ */
+const text = (label: string, max: number, lines: 'one line' | 'paragraphs') =>
   z.pipe(
     storable(`Write the ${label} as text`),
     z
@@ -30,6 +37,7 @@ const text = (label: string, max: number) =>
         z.trim(),
         z.minLength(1, { error: `Write the ${label} first` }),
         z.maxLength(max, { error: `The ${label} has at most ${max.toLocaleString('en-CA')} characters` }),
+        lines === 'one line' ? oneLine() : plainParagraphs(),
       ),
   );
 
@@ -41,7 +49,7 @@ export const peopleSearchSchema = z.object({
 /** A call logged: how it went and, optionally, a note. */
 export const callSchema = z.object({
   outcome: z.enum(CALL_OUTCOMES, { error: `Choose one of: ${CALL_OUTCOMES.join(', ')}` }),
-  note: optional(text('note', NOTE_MAX)),
+  note: optional(text('note', NOTE_MAX, 'paragraphs')),
 });
 
 /** ISO 8601 with its offset (`Z` or `±hh:mm`): a time without one would be read in whichever zone the server runs in. */
@@ -51,9 +59,11 @@ const LATEST = Date.parse('2100-01-01T00:00:00Z');
 const sensible = (d: Date) => !Number.isNaN(d.getTime()) && d.getTime() >= EARLIEST && d.getTime() < LATEST;
 
 const isoInstant = z.pipe(
-  z
-    .string({ error: 'Give the due time as ISO 8601 with its offset, like 2026-12-01T10:00:00-05:00' })
-    .check(z.regex(ISO_WITH_OFFSET, { error: 'Give the due time as ISO 8601 with its offset, like 2026-12-01T10:00:00-05:00' })),
+  z.string({ error: 'Give the due time as ISO 8601 with its offset, like 2026-12-01T10:00:00-05:00' }).check(
+    z.regex(ISO_WITH_OFFSET, { error: 'Give the due time as ISO 8601 with its offset, like 2026-12-01T10:00:00-05:00' }),
+    // JavaScript's Date moves February 30 into March: the day written must be one the calendar has.
+    z.refine((v) => isDay(v.slice(0, 10)), 'Give a real date between 2000 and 2099'),
+  ),
   z.pipe(
     z.transform((v: string) => new Date(v)),
     z.date({ error: 'Give a real date between 2000 and 2099' }).check(z.refine(sensible, 'Give a real date between 2000 and 2099')),
@@ -61,7 +71,7 @@ const isoInstant = z.pipe(
 );
 
 /** POST /admin/api/people/{id}/next-action {due, what}. */
-export const nextActionSchema = z.object({ due: isoInstant, what: text('next action', NEXT_ACTION_MAX) });
+export const nextActionSchema = z.object({ due: isoInstant, what: text('next action', NEXT_ACTION_MAX, 'one line') });
 
 /** A `datetime-local` field's value ("2026-12-01T10:00"), read as Toronto time. */
 export function torontoLocalInstant(value: string, timeZone: string = agency.timeZone): Date | null {
@@ -88,7 +98,7 @@ const localInstant = z.pipe(
 export const nextActionFormSchema = z.object({
   done: optional(z.literal('1', { error: 'Say done=1' })),
   due: optional(localInstant),
-  what: optional(text('next action', NEXT_ACTION_MAX)),
+  what: optional(text('next action', NEXT_ACTION_MAX, 'one line')),
 });
 
 /** A lead of the person's, as a form names it: "audit/{id}". */
@@ -106,8 +116,8 @@ const leadRef = z.pipe(
 export const emailFormSchema = z.object({
   template: z.enum(TEMPLATE_IDS, { error: `Choose one of: ${TEMPLATE_IDS.join(', ')}` }),
   lead: leadRef,
-  subject: text('subject', SUBJECT_MAX),
-  body: text('message', BODY_MAX),
+  subject: text('subject', SUBJECT_MAX, 'one line'),
+  body: text('message', BODY_MAX, 'paragraphs'),
 });
 
 /** Choosing a template on the page (a GET form): which one, for which lead. */

@@ -172,6 +172,11 @@ describe('the people API', () => {
       [{ due: '2026-12-01T10:00:00-05:00', what: '' }, 'what'],
       [{ due: '2026-12-01T10:00:00-05:00', what: 'x'.repeat(201) }, 'what'],
       [{ due: '2026-12-01T10:00:00-05:00', what: ['Call'] }, 'what'],
+      // A day the calendar does not have (Date would move it into March), and text that would reorder the timeline.
+      [{ due: '2026-02-30T10:00:00-05:00', what: 'Call' }, 'due'],
+      [{ due: '2026-11-31T10:00:00-05:00', what: 'Call' }, 'due'],
+      [{ due: '2026-12-01T10:00:00-05:00', what: 'RTL \u202egnp.exe' }, 'what'],
+      [{ due: '2026-12-01T10:00:00-05:00', what: 'Call\nBcc: someone' }, 'what'],
     ] as const) {
       const res = await rig.api('POST', `/admin/api/people/${personId}/next-action`, body);
       expect(res.status, JSON.stringify(body)).toBe(400);
