@@ -49,13 +49,24 @@ describe('flags, badges and texts', () => {
     expect(actionFlag({ hasOpenLead: false, nextActionDue: null, replyOverdue: false }, now)).toBeNull();
   });
   test('the reply badge says how the promise went, never "was due by"', () => {
-    const lead = { createdAt: new Date('2026-11-23T14:00:00Z'), replyBy: new Date('2026-11-25T23:00:00Z'), isSpam: false, erasedAt: null };
+    const lead = {
+      createdAt: new Date('2026-11-23T14:00:00Z'),
+      replyBy: new Date('2026-11-25T23:00:00Z'),
+      isSpam: false,
+      erasedAt: null,
+      status: 'new' as const,
+    };
     expect(replyBadge({ ...lead, firstReachedAt: new Date('2026-11-23T17:00:00Z') }, now)).toEqual({ text: 'Replied in 3 h', tone: 'kept' });
     expect(replyBadge({ ...lead, firstReachedAt: new Date('2026-11-27T00:00:00Z') }, now)).toEqual({ text: 'Replied in 3 days, 25 h late', tone: 'late' });
     expect(replyBadge({ ...lead, firstReachedAt: null }, new Date('2026-11-27T00:00:00Z'))).toEqual({ text: 'Overdue by 25 h', tone: 'overdue' });
     expect(replyBadge({ ...lead, firstReachedAt: null }, new Date('2026-11-28T00:00:00Z'))).toEqual({ text: 'Overdue by 2 days', tone: 'overdue' });
     expect(replyBadge({ ...lead, firstReachedAt: null }, now)?.text).toBe('Reply by Wed Nov 25, 18:00');
     expect(replyBadge({ ...lead, isSpam: true, firstReachedAt: null }, now)).toBeNull();
+    // Moved on from New with no first reply recorded (they booked a session themselves, a status set by
+    // hand): no promise is waiting, as the inbox's Overdue filter says; a reply that was recorded still shows.
+    for (const status of ['contacted', 'session booked', 'won', 'lost', 'not a fit'] as const)
+      expect(replyBadge({ ...lead, status, firstReachedAt: null }, new Date('2026-11-28T00:00:00Z')), status).toBeNull();
+    expect(replyBadge({ ...lead, status: 'won', firstReachedAt: new Date('2026-11-23T17:00:00Z') }, now)).toEqual({ text: 'Replied in 3 h', tone: 'kept' });
   });
   test('spans, due texts and counts', () => {
     expect(spanText(59 * 60_000)).toBe('59 min');

@@ -109,8 +109,13 @@ export function dueText(due: Date, now: Date, timeZone: string = agency.timeZone
 /** The reply-by promise on one lead, in words: kept ("Replied in 3 h"), late, overdue, or still to come. */
 export type ReplyBadge = { text: string; tone: 'kept' | 'late' | 'overdue' | 'pending' };
 
+/**
+ * Null when there is no promise to show: spam, erased, or a lead that moved on from New without a first
+ * reply recorded (the visitor booked a session themselves, a status set by hand), which the inbox's
+ * Overdue filter and counts leave out too (`status = 'new'` in db/queries/leads.ts).
+ */
 export function replyBadge(
-  lead: { createdAt: Date; replyBy: Date; firstReachedAt: Date | null; isSpam: boolean; erasedAt: Date | null },
+  lead: { createdAt: Date; replyBy: Date; firstReachedAt: Date | null; isSpam: boolean; erasedAt: Date | null; status: LeadStatus },
   now: Date,
 ): ReplyBadge | null {
   if (lead.isSpam || lead.erasedAt) return null;
@@ -119,6 +124,7 @@ export function replyBadge(
     const late = lead.firstReachedAt.getTime() - lead.replyBy.getTime();
     return late > 0 ? { text: `Replied in ${took}, ${spanText(late)} late`, tone: 'late' } : { text: `Replied in ${took}`, tone: 'kept' };
   }
+  if (lead.status !== 'new') return null;
   if (lead.replyBy.getTime() < now.getTime()) return { text: `Overdue by ${spanText(now.getTime() - lead.replyBy.getTime())}`, tone: 'overdue' };
   return { text: `Reply by ${formatShortWeekdayTime(lead.replyBy)}`, tone: 'pending' };
 }
