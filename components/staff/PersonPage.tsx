@@ -9,7 +9,7 @@ import { TEMPLATE_IDS, type TemplateId, templateLabel } from '../../lib/people/t
 import { hasOwnerPowers } from '../../lib/staff/roles.ts';
 import { formatDateTime } from '../../lib/time/display.ts';
 import { inputClass } from '../ui/form.tsx';
-import { buttonClass } from '../ui/styles.ts';
+import { buttonClass, cautionToneClass } from '../ui/styles.ts';
 import { describeLeadEvent } from './LeadDetail.tsx';
 import { SavedNotice } from './SavedNotice.tsx';
 import { CsrfField, OwnerOnlyNote, type StaffPageProps, StaffShell } from './StaffShell.tsx';
@@ -28,6 +28,8 @@ export type PersonPageProps = StaffPageProps & {
   saved: string | null;
   /** The erasure's confirmation step (`?erase=confirm`). */
   confirmErase: boolean;
+  /** Whether the site can send email (SMTP_URL is set): without it, Send is greyed out and says why. */
+  canEmail: boolean;
   now: Date;
 };
 
@@ -346,7 +348,7 @@ function Timeline({ events, activities }: PersonPageProps) {
   );
 }
 
-function EmailComposer({ staff, person, leads, composer, saved }: PersonPageProps) {
+function EmailComposer({ staff, person, leads, composer, saved, canEmail }: PersonPageProps) {
   const base = personPath(person.id);
   const writable = leads.filter((l) => !l.erasedAt && l.email);
   return (
@@ -408,7 +410,13 @@ function EmailComposer({ staff, person, leads, composer, saved }: PersonPageProp
               <textarea id="email-body" name="body" required rows={12} maxLength={BODY_MAX} defaultValue={composer.body} className={`${fieldClass} mt-1`} />
             </div>
             <p className="text-sm text-slate-600">{`Sent to ${person.email ?? 'them'}; their reply comes to you (${staff.email}).`}</p>
-            <button type="submit" className={`${buttonClass.primary} px-4 py-2 text-sm`}>
+            {canEmail ? null : (
+              <p className={`px-3 py-2 ${cautionToneClass}`} data-email-off>
+                This site cannot send email yet: whoever runs it has not set up a mail server (SMTP_URL). Call them instead; nothing you write here is sent or
+                counted as a reply.
+              </p>
+            )}
+            <button type="submit" className={`${buttonClass.primary} px-4 py-2 text-sm`} disabled={!canEmail}>
               Send
             </button>
           </form>

@@ -320,6 +320,29 @@ describe('the people API', () => {
     expect(noSession.headers.get('location')).toStartWith('/admin/login');
     expect((await rig.t.request(`/admin/people/${personId}`, { redirect: 'manual' })).status).toBe(303);
   });
+
+  test('without a mail server (no SMTP_URL) Send is greyed out and says so, and a post anyway is refused with 409: nothing recorded, queued or counted as a reply', async () => {
+    const word = token();
+    const { audit, personId } = await rig.submitAudit(word);
+    const page = await (await rig.get(`/admin/people/${personId}`)).text();
+    expect(page).toContain('data-email-off');
+    expect(page).toMatch(/<button type="submit" class="[^"]*" disabled="">Send<\/button>/);
+    const res = await rig.post(`/admin/people/${personId}/email`, {
+      template: 'audit-reply',
+      lead: `audit/${audit.id}`,
+      subject: `Hello ${word}`,
+      body: 'Hi Daniel',
+    });
+    expect(res.status).toBe(409);
+    expect(await res.text()).toContain('This site cannot send email yet (SMTP_URL is not set).');
+    const [row] = await rig.t.sql<{ activities: number; jobs: number; reached: Date | null; what: string | null }[]>`
+      select (select count(*)::int from person_activities where person_id = ${personId} and kind = 'email') as activities,
+             (select count(*)::int from jobs where channel = 'staff-message' and lead_id = ${audit.id}) as jobs,
+             (select first_reached_at from leads where kind = 'audit' and id = ${audit.id}) as reached,
+             (select next_action_what from people where id = ${personId}) as what`;
+    // The next action stays the first reply, not "Follow up on the email".
+    expect(row).toEqual({ activities: 0, jobs: 0, reached: null, what: 'Reply to their audit' });
+  });
 });
 
 describe('an email from the person’s page', () => {

@@ -75,6 +75,7 @@ const person = new Hono<AppEnv>().get(
       composer,
       saved: choice.saved ?? null,
       confirmErase: c.req.query('erase') === 'confirm',
+      canEmail: c.get('deps').config.SMTP_URL !== undefined,
       now: time,
     });
   },

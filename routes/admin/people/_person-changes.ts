@@ -49,6 +49,8 @@ const asOutcome = (result: object | 'changed' | 'missing' | 'erased', saved: str
   result === 'missing' || result === 'erased' ? result : { saved };
 
 export const FOLLOW_UP_AFTER_EMAIL = 'Follow up on the email';
+/** Why an email cannot be sent from a person's page: the site has no mail server (SMTP_URL unset). */
+export const EMAIL_OFF = 'email: This site cannot send email yet (SMTP_URL is not set). Call them instead, or ask whoever runs the site to set it up.';
 
 const actions = {
   call: action({
@@ -67,6 +69,8 @@ const actions = {
   email: action({
     schema: emailFormSchema,
     run: async (sql, id, body, change, deps) => {
+      // Without a mail server nothing would go out, yet the promise would count as kept and a follow-up be set.
+      if (!deps.config.SMTP_URL) return { refused: [EMAIL_OFF], status: 409 };
       const next = { due: dueAfterBusinessDays(change.now, 2), what: FOLLOW_UP_AFTER_EMAIL };
       const result = await recordEmail(sql, id, { template: body.template, subject: body.subject, body: body.body, lead: body.lead, next }, change);
       if (result === 'no-such-lead') return { refused: ['lead: That lead is not theirs, or it was erased'] };
