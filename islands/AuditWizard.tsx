@@ -152,6 +152,13 @@ function Wizard({
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (pending) return;
+    // Enter (a phone keyboard's Go) in a field before the last step submits the form as browsers do: it
+    // means "next", as the visitor has not seen the later steps yet.
+    const current = Number(document.querySelector<HTMLInputElement>(`input[name="${stepGroup}"]:checked`)?.value ?? TOTAL_STEPS);
+    if (current < TOTAL_STEPS) {
+      showStep(current + 1);
+      return;
+    }
     const outcome = check();
     if (!outcome.ok) {
       // Every step's messages at once: the summary above the steps, read first, with the first step that

@@ -122,14 +122,40 @@ export default function IntakeForm({ values, marketingConsent = false, errors: s
   });
 
   const submitting = status === 'submitting';
+  // A plain post that came back refused: what to fix, above the form, each a link to its field (with
+  // JavaScript each message shows under its field as it is checked, and the first field gets the focus).
+  const [refusedPost] = useState(Object.keys(sentErrors).length > 0);
+  const problems = refusedPost
+    ? Object.entries(errors).filter((entry): entry is [IntakeFieldName, string] => typeof entry[1] === 'string' && entry[0] in ids)
+    : [];
 
   return (
     <div>
+      {problems.length > 0 ? (
+        <section aria-labelledby="intake-problems-title" data-error-summary="" className="mb-6 rounded-xl border-2 border-red-600 bg-red-50 p-4">
+          <h3 id="intake-problems-title" className="font-semibold text-red-800">
+            {problems.length === 1
+              ? 'One answer needs a fix before we can read your application'
+              : `${problems.length} answers need a fix before we can read your application`}
+          </h3>
+          <ul className="mt-2 space-y-1">
+            {problems.map(([name, message]) => (
+              <li key={name}>
+                <a
+                  href={`#${ids[name]}`}
+                  className="inline-block py-1 text-sm text-red-800 underline underline-offset-2"
+                >{`${intakeQuestions[name]}: ${message}`}</a>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
       {/* A real form: without JavaScript (or before it arrives) the browser posts it and the server answers with the next page. */}
       <form
         noValidate
         method="post"
-        action="/api/q4-intake"
+        // The answer to a plain post opens at the form (the fragment), not at the top of a long page.
+        action="/api/q4-intake#apply"
         ref={form}
         onSubmit={onSubmit}
         onChange={onChange}

@@ -18,6 +18,7 @@ import { createRateLimiters } from './rate-limiter.ts';
 import type { SiteRoutes } from './routing.ts';
 import { robots, sitemap } from './seo.ts';
 import { createSiteMetrics } from './site-metrics.ts';
+import { currentStaff } from './staff-auth.ts';
 import { diskSource, type StaticSource, staticFiles } from './static-files.ts';
 
 /**
@@ -94,7 +95,7 @@ export function createApp(input: AppDepsInput, site: SiteDefinition, { staticSou
   }
 
   const routeTable = routeTableOf(app.routes);
-  app.notFound(notFound(routeTable));
+  app.notFound(notFound(routeTable, currentStaff));
   app.onError(onError);
 
   const attribution = createAttribution({ siteHost: new URL(deps.config.PUBLIC_SITE_URL).hostname, secure: deps.config.isProduction, now: deps.now });

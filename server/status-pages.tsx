@@ -76,8 +76,8 @@ export const statusCopy: Record<PageStatus, StatusCopy> = {
   405: {
     code: '405',
     title: 'Not Allowed',
-    heading: 'This page can only be viewed',
-    text: 'Something tried to send information to a page that only shows it. Nothing was sent or saved. Open the page again to carry on.',
+    heading: 'This address does not work that way',
+    text: 'It was asked for in a way it does not answer: information sent to a page that only shows it, or a form’s address opened as a page. Nothing was sent or saved. Go back to the page you were on to carry on.',
   },
   409: {
     code: '409',

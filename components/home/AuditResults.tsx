@@ -43,7 +43,8 @@ export function AuditResults({
   const enterprise = audit.packageTier === 'enterprise';
   const tone = score >= SCORE_THRESHOLDS.excellent ? 'text-emerald-700' : score >= SCORE_THRESHOLDS.good ? 'text-blue-700' : 'text-amber-700';
   return (
-    <div data-audit-results="">
+    // A business name is one long word at times ("TrinityBellwoodsBakehouse.ca"): it breaks rather than widen a phone's page.
+    <div data-audit-results="" className="wrap-anywhere">
       <p className="text-sm font-semibold uppercase tracking-wide text-blue-700">Your free business audit</p>
       <Title ref={headingRef} tabIndex={-1} className="mt-1 text-2xl font-bold text-slate-900 outline-none">
         {audit.businessName}

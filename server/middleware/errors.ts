@@ -6,6 +6,7 @@ import { TrieRouter } from 'hono/router/trie-router';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { DatabaseUnavailable, isConnectionError, isRetryableDatabaseError } from '../../db/errors.ts';
 import { type FieldErrors, fieldLines } from '../../lib/forms/validation.ts';
+import type { SignedInStaff } from '../../lib/staff/session.ts';
 import { isFormBody } from '../api/body-type.ts';
 import type { AppContext, AppEnv } from '../deps.ts';
 import { renderPage } from '../page.tsx';
@@ -55,7 +56,9 @@ export function answerError(
     for (const [name, value] of Object.entries(headers ?? {})) c.header(name, value);
     const copy = copyOf(status);
     const problems = fields ? fieldLines(fields) : status >= 500 ? [copy.text, `Reference: ${requestId}`] : [message];
-    return staffProblem(c, status, copy.heading, problems);
+    // A page an owner-only rule keeps from this account was only asked for: nothing was sent.
+    const reading = c.req.method === 'GET' || c.req.method === 'HEAD';
+    return staffProblem(c, status, status === 403 && reading ? 'Not open to your account' : copy.heading, problems);
   }
   return answerStatusPage(c, status, headers);
 }
@@ -134,27 +137,60 @@ export function routeTableOf(routes: readonly { method: string; path: string }[]
   };
 }
 
+/** Who is signed in on a request (`currentStaff`, server/staff-auth.ts), handed in: that module answers through this one. */
+export type StaffOf = (c: AppContext) => Promise<SignedInStaff | null>;
+
 /**
  * No handler answered: a known route asked with another method is 405 with Allow (a form posted to a
  * page changes nothing and is never kept); anything else is 404 — the 404 page, or JSON under /api/.
+ * Under /admin/ nothing is kept, and a signed-in staff member gets the back office's frame: a form's
+ * address opened as a page (the address bar still holds it after the form answered, and Enter asks
+ * for it again) leads back to the page above it, where the form is.
  */
-export function notFound({ allowedMethods }: RouteTable): NotFoundHandler<AppEnv> {
-  return (c) => {
+export function notFound({ allowedMethods }: RouteTable, staffOf?: StaffOf): NotFoundHandler<AppEnv> {
+  return async (c) => {
     const path = c.req.path;
     const allowed = allowedMethods(path);
+    const inBackOffice = path.startsWith('/admin/') && !readsJson(c);
+    const staff = inBackOffice && staffOf ? await staffOf(c) : null;
+    if (staff) {
+      c.set('staff', staff);
+      c.header('Cache-Control', 'no-store');
+    }
     // A handler of this very method may also call notFound() (a missing static file): that is a 404.
     if (allowed.length > 0 && !allowed.includes(c.req.method)) {
       const headers = { Allow: allowed.join(', '), 'Cache-Control': 'no-store' };
-      return answerError(c, 405, `Method Not Allowed: use ${allowed.join(' or ')}`, { headers });
+      if (!staff) return answerError(c, 405, `Method Not Allowed: use ${allowed.join(' or ')}`, { headers });
+      c.header('Allow', headers.Allow);
+      return staffProblem(
+        c,
+        405,
+        'This is the address of a form, not a page',
+        ['It only takes what its form sends, so nothing was sent or saved. The page with the form is one step back.'],
+        pageAbove(path, allowedMethods) ?? '/admin/leads',
+      );
     }
     // A missing file is answered in the file's own terms: no page, no JSON.
     if (path.startsWith('/static/')) return c.text('Not Found', 404);
-    return answerError(c, 404, 'Not Found');
+    if (staff) return staffProblem(c, 404, 'No such page in the back office', ['The address may be mistyped, or the page has moved.']);
+    return answerError(c, 404, 'Not Found', inBackOffice ? { headers: { 'Cache-Control': 'no-store' } } : {});
   };
 }
 
-/** Whether GET of `path` gets the 404 page: no route of any method matches it, and it is not an API or a file. */
+/** The nearest address above `path` that answers GET (the page a form's address belongs to), or null. */
+function pageAbove(path: string, allowedMethods: RouteTable['allowedMethods']): string | null {
+  for (let cut = path.lastIndexOf('/'); cut > 0; cut = path.lastIndexOf('/', cut - 1)) {
+    const above = path.slice(0, cut);
+    if (allowedMethods(above).includes('GET')) return above;
+  }
+  return null;
+}
+
+/**
+ * Whether GET of `path` gets the kept 404 page: no route of any method matches it, and it is not an API,
+ * a file, or the back office's (answered for its staff member, never kept).
+ */
 export const getsNotFoundPage =
   ({ isRouted }: RouteTable) =>
   (path: string) =>
-    !isApiPath(path) && !path.startsWith('/static/') && !isRouted(path);
+    !isApiPath(path) && !path.startsWith('/static/') && !path.startsWith('/admin/') && !isRouted(path);

@@ -264,6 +264,41 @@ describe('errors in the back office', () => {
     expect(html).not.toContain('secret');
     expect(html).not.toContain('/work/');
   });
+
+  test('a form’s address opened as a page (Enter in the address bar after the form answered): 405 in the staff frame, back to the page above it; a stray address 404 there; neither kept', async () => {
+    const t = await testApp();
+    const staff = await createStaff(t.sql, 'maya', 'owner', { twoFactor: true });
+    const { cookie } = await signedIn(t, staff);
+    for (const [path, back] of [
+      ['/admin/account/two-factor/confirm', '/admin/account'],
+      ['/admin/leads/bulk', '/admin/leads'],
+      ['/admin/experiments/00000000-0000-4000-8000-000000000000/start', '/admin/experiments/00000000-0000-4000-8000-000000000000'],
+    ] as const) {
+      const res = await t.request(path, { headers: { cookie } });
+      expect(res.status, path).toBe(405);
+      expect(res.headers.get('allow'), path).toContain('POST');
+      expect(res.headers.get('cache-control'), path).toBe('no-store');
+      const html = await res.text();
+      expect(html, path).toContain('This is the address of a form, not a page');
+      expect(html, path).toContain(`href="${back}"`);
+      expect(html, path).toContain(staff.email);
+    }
+    // Not a page of the back office: 404 in its frame, never kept (the fast lane leaves /admin/ alone).
+    for (let i = 0; i < 2; i++) {
+      const stray = await t.request('/admin/no-such-page', { headers: { cookie } });
+      expect(stray.status).toBe(404);
+      expect(stray.headers.get('cache-control')).toBe('no-store');
+      expect(await stray.text()).toContain('No such page in the back office');
+    }
+    // Without a session: the plain pages, still never kept; an API's address stays JSON.
+    const anonymous = await t.request('/admin/no-such-page');
+    expect(anonymous.status).toBe(404);
+    expect(anonymous.headers.get('cache-control')).toBe('no-store');
+    expect((await t.request('/admin/account/two-factor/confirm')).status).toBe(405);
+    const api = await t.request('/admin/api/people', { method: 'DELETE', headers: { cookie } });
+    expect(api.status).toBe(405);
+    expect(await api.json()).toMatchObject({ error: expect.stringContaining('Method Not Allowed') });
+  });
 });
 
 describe('the inbox', () => {

@@ -338,7 +338,7 @@ describe('errors: one shape per kind of client', () => {
     const t = await appWithProbes();
     const pages: [number, string, Response][] = [
       [404, 'Page Not Found', await t.request('/no/such/page')],
-      [405, 'This page can only be viewed', await t.request('/services', { method: 'POST', headers: form, body: 'a=1' })],
+      [405, 'This address does not work that way', await t.request('/services', { method: 'POST', headers: form, body: 'a=1' })],
       [403, 'Nothing was sent', await t.request('/api/q4-intake', { method: 'POST', headers: { ...form, origin: 'https://evil.example' }, body: 'a=1' })],
       [413, 'That was too much to send', await t.request('/api/q4-intake', { method: 'POST', headers: form, body: `firstName=${'x'.repeat(20_000)}` })],
       [415, 'We could not read that form', await t.request('/admin/login', { method: 'POST', headers: { 'content-type': 'text/plain' }, body: 'x' })],

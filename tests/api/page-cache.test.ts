@@ -162,7 +162,7 @@ describe('methods', () => {
         expect(res.headers.get('allow')).toBe('GET, HEAD');
         expect(res.headers.get('content-type')).toContain('text/html');
         expect(res.headers.get('cache-control')).toBe('no-store');
-        expect(await res.text()).toContain('This page can only be viewed');
+        expect(await res.text()).toContain('This address does not work that way');
       }
       const after = await t.request(path, { headers: { 'user-agent': CRAWLER } });
       expect(after.status).toBe(200);

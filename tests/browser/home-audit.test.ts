@@ -265,6 +265,29 @@ describe('home page and the free business audit', () => {
     await context.close();
   }, 120_000);
 
+  test('on a phone, Enter (the keyboard’s Go) in a field moves on a step, as Next does, and sends only from the last; a one-word business name wraps in the results', async () => {
+    const { page, problems, context } = await openPage(browser, `${server.url}/`, PHONE);
+    await hydrateIsland(page, 'AuditWizard');
+    const w = wizard(page);
+    const longName = 'TrinityBellwoodsBakehouseAndEspressoBar.ca';
+    const profile = { ...profiles.phone, text: { ...profiles.phone.text, 'Business name': longName } };
+    await fillStep1(page, profile);
+    await auditField(page, 'First name').press('Enter');
+    expect(await stepTitle(page).textContent()).toBe('Step 2 of 4: Business Scale & Goals');
+    // Nothing was checked or sent: no summary of messages for steps not seen yet.
+    expect(await w.locator('[data-error-summary]').count()).toBe(0);
+    await w.getByRole('button', { name: 'Previous' }).click();
+    await fillSteps2to4(page, profile);
+    await w.getByRole('radio', { name: profile.radios[0], exact: true }).press('Enter');
+    const results = w.locator('[data-audit-results]');
+    await results.waitFor();
+    expect(await results.getByRole('heading', { name: longName }).isVisible()).toBe(true);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+    await page.screenshot({ path: '/tmp/shots/audit-long-name-390.png' });
+    expect(problems).toEqual([]);
+    await context.close();
+  }, 120_000);
+
   test('on a phone the hero button and the menu’s Contact land on the form, the intro below it; on a desktop the intro sits beside it', async () => {
     /** Once the smooth scroll to #contact has settled: where the form and the intro are, in the viewport. */
     const landing = async (page: Page) => {

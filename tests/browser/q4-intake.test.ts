@@ -299,9 +299,19 @@ describe('the intake with JavaScript turned off', () => {
       await field('biggestGoal').fill('Fill weekday afternoons.');
       await page.getByRole('button', { name: 'Submit application' }).click();
       await page.waitForLoadState('load');
-      // Without the consent box: the page again, the message under the box, every answer kept.
-      expect(await page.getByText(CONSENT_ERROR).count()).toBe(1);
+      // Without the consent box: the page again, opened at the form (not at the top of the long page),
+      // what to fix listed above it with a link to the box, the message under the box, every answer kept.
+      expect(new URL(page.url()).hash).toBe('#apply');
+      expect(await page.getByText(CONSENT_ERROR, { exact: true }).count()).toBe(1);
       const consentId = await page.locator('input[name="caslConsent"]').getAttribute('id');
+      const summary = page.locator('[data-error-summary]');
+      expect(await summary.getByRole('heading').textContent()).toBe('One answer needs a fix before we can read your application');
+      expect(await summary.getByRole('link').getAttribute('href')).toBe(`#${consentId}`);
+      expect(await summary.getByRole('link').textContent()).toBe(`Consent to emails about the application (CASL): ${CONSENT_ERROR}`);
+      const formTop = await page.locator('#apply').evaluate((el) => el.getBoundingClientRect().top);
+      // Below the sticky header (its scroll margin), not five screens up.
+      expect(Math.abs(formTop)).toBeLessThanOrEqual(100);
+      await page.screenshot({ path: '/tmp/shots/intake-nojs-refused-390.png' });
       expect(await page.locator(`label[for="${consentId}"]`).getAttribute('class')).toContain('text-red-600');
       expect(await field('company').inputValue()).toBe(company);
       expect(await field('industry').inputValue()).toBe(answers.industry);
