@@ -288,6 +288,38 @@ describe('home page and the free business audit', () => {
     await context.close();
   }, 120_000);
 
+  for (const [device, viewport] of [
+    ['phone', PHONE],
+    ['desktop', DESKTOP],
+  ] as const)
+    test(`on a ${device}, every field of step 1 reached with Tab shows above the sticky Next bar, never under it`, async () => {
+      const { page, problems, context } = await openPage(browser, `${server.url}/#contact`, viewport);
+      await hydrateIsland(page, 'AuditWizard');
+      // As a visitor starts: the section at the top of the screen, the first field focused where it is.
+      await page.evaluate(() => {
+        document.getElementById('contact')?.scrollIntoView({ behavior: 'instant' });
+        document.querySelector<HTMLElement>('[data-wizard] [name="firstName"]')?.focus({ preventScroll: true });
+      });
+      const seen: string[] = [];
+      for (let i = 0; i < 7; i++) {
+        // In-page scrolling is smooth: read the place once it has settled.
+        await page.waitForTimeout(700);
+        seen.push(
+          await page.evaluate(() => {
+            const field = document.activeElement as HTMLElement;
+            const bar = document.querySelector('[data-wizard] .sticky')?.getBoundingClientRect();
+            const box = field.getBoundingClientRect();
+            const hidden = bar !== undefined && box.bottom > bar.top && box.top < bar.bottom;
+            return `${field.getAttribute('name')}: ${hidden ? 'under the bar' : 'in view'}`;
+          }),
+        );
+        await page.keyboard.press('Tab');
+      }
+      expect(seen).toEqual(['firstName', 'lastName', 'email', 'phone', 'businessName', 'industry', 'website'].map((name) => `${name}: in view`));
+      expect(problems).toEqual([]);
+      await context.close();
+    });
+
   test('on a phone the hero button and the menu’s Contact land on the form, the intro below it; on a desktop the intro sits beside it', async () => {
     /** Once the smooth scroll to #contact has settled: where the form and the intro are, in the viewport. */
     const landing = async (page: Page) => {
