@@ -35,8 +35,16 @@ describe('errorsByStep', () => {
     expect(errorsByStep({})).toEqual([]);
   });
 
-  test('a message no other field has stands alone; one that another shares names its question', () => {
-    expect(errorsByStep({ previousAgency: 'Please select an option' })[0]?.fields[0]?.text).toBe('Please select an option');
+  test('a message that says what it is about stands alone; one that does not, or that another field shares, names its question', () => {
+    expect(errorsByStep({ industry: 'Please select your industry' })[0]?.fields[0]?.text).toBe('Please select your industry');
+    // The same words with and without JavaScript: the summary does not depend on how many fields were refused.
+    expect(errorsByStep({ previousAgency: 'Please select an option' })[0]?.fields[0]?.text).toBe(
+      'Have you worked with a marketing agency before? Please select an option',
+    );
+    expect(errorsByStep({ businessName: 'Please keep this under 200 characters' })[0]?.fields[0]?.text).toBe(
+      'Business name: Please keep this under 200 characters',
+    );
+    expect(errorsByStep({ phone: 'Please keep this on one line, without line breaks, tabs or invisible characters' })[0]?.fields[0]?.text).toStartWith('Phone');
     expect(errorsByStep({ firstName: 'Required', lastName: 'Required' })[0]?.fields.map((f) => f.text)).toEqual([
       'First name: Required',
       'Last name: Required',

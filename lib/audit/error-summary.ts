@@ -8,7 +8,11 @@ export type StepErrors = {
   /** 1-based. */
   step: number;
   title: string;
-  /** `text`: the summary's words for it: its message, with its question first when another field has the same message. */
+  /**
+   * `text`: the summary's words for it: its message, with its question first when the message does not
+   * say what it is about ("Please keep this under 200 characters", "Please select an option") or another
+   * field has the same message.
+   */
   fields: { field: AuditField; question: string; message: string; text: string }[];
 };
 
@@ -16,12 +20,13 @@ export type StepErrors = {
 export function errorsByStep(errors: FieldErrors): StepErrors[] {
   const asked = AUDIT_STEPS.flatMap((s) => s.fields as readonly AuditField[]);
   const shared = (message: string) => asked.filter((f) => errors[f] === message).length > 1;
+  const unnamed = (message: string) => /\b(this|an option)\b/i.test(message) || shared(message);
   return AUDIT_STEPS.flatMap(({ title, fields }, i) => {
     const wrong = fields.flatMap((field) => {
       const message = errors[field];
       if (!message) return [];
       const question = auditQuestions[field];
-      const text = !shared(message) ? message : question.endsWith('?') ? `${question} ${message}` : `${question}: ${message}`;
+      const text = !unnamed(message) ? message : question.endsWith('?') ? `${question} ${message}` : `${question}: ${message}`;
       return [{ field, question, message, text }];
     });
     return wrong.length > 0 ? [{ step: i + 1, title, fields: wrong }] : [];
