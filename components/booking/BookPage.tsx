@@ -13,6 +13,11 @@ export type BookPageData = {
   days: SlotDay[];
   /** The time the form books, when one was chosen and is still open. */
   chosen: { start: string; label: string } | null;
+  /**
+   * The chosen time was taken meanwhile: the next open times, offered in the form itself, so what the
+   * visitor typed stays with whichever they pick.
+   */
+  alternatives: { start: string; label: string }[];
   /** Why the page is shown again: the time was taken, or is not open. */
   notice: string | null;
   /** The booking's id (made once per form, so a second tap or a reload books nothing twice), and what was typed. */
@@ -35,25 +40,44 @@ export function bookHref(hints: BookPageData['hints'], extra: Record<string, str
 /** The booking form: a plain form to POST /api/booking, which works without JavaScript. */
 function BookingForm({ data }: { data: BookPageData }) {
   const { values, errors } = data.form;
-  const chosen = data.chosen;
-  if (!chosen) return null;
+  const { chosen, alternatives } = data;
+  if (!chosen && alternatives.length === 0) return null;
   return (
     <section id="details" aria-labelledby="details-heading" className="mt-10 rounded-2xl border border-slate-200 bg-white p-5 shadow-lg sm:p-8">
       <h2 id="details-heading" className="text-xl font-bold text-slate-900">
         {copy.formHeading}
       </h2>
-      <p className="mt-2 text-slate-700" data-chosen-slot={chosen.start} data-local-times>
-        <strong className="font-semibold text-slate-900">
-          <time dateTime={chosen.start}>{chosen.label}</time>
-        </strong>
-        {` · ${data.sessionMinutes} minutes · `}
-        <a href={bookHref(data.hints)} className="font-medium text-blue-700 underline underline-offset-2">
-          {copy.changeTime}
-        </a>
-      </p>
+      {chosen ? (
+        <p className="mt-2 text-slate-700" data-chosen-slot={chosen.start} data-local-times>
+          <strong className="font-semibold text-slate-900">
+            <time dateTime={chosen.start}>{chosen.label}</time>
+          </strong>
+          {` · ${data.sessionMinutes} minutes · `}
+          <a href={bookHref(data.hints)} className="font-medium text-blue-700 underline underline-offset-2">
+            {copy.changeTime}
+          </a>
+        </p>
+      ) : null}
       <form method="post" action="/api/booking" noValidate className="mt-6 grid gap-5" data-booking-form>
         <input type="hidden" name="id" value={data.form.id} />
-        <input type="hidden" name="start" value={chosen.start} />
+        {chosen ? (
+          <input type="hidden" name="start" value={chosen.start} />
+        ) : (
+          <fieldset data-alternatives="" data-local-times="">
+            <legend className="text-sm font-medium text-slate-900">{`${copy.pickHeading} (${data.sessionMinutes} minutes)`}</legend>
+            <div className="mt-2 grid gap-2 sm:grid-cols-2">
+              {alternatives.map((slot) => (
+                <label
+                  key={slot.start}
+                  className="flex min-h-11 items-center gap-3 rounded-lg border border-slate-300 px-3 py-2 text-slate-900 has-[:checked]:border-blue-700 has-[:checked]:bg-blue-50"
+                >
+                  <input type="radio" name="start" value={slot.start} className="h-4 w-4" />
+                  <time dateTime={slot.start}>{slot.label}</time>
+                </label>
+              ))}
+            </div>
+          </fieldset>
+        )}
         {data.hints.results ? <input type="hidden" name="results" value={data.hints.results} /> : null}
         {data.hints.lead ? <input type="hidden" name="lead" value={data.hints.lead} /> : null}
         <TextField

@@ -34,6 +34,10 @@ export function slotDays(slots: readonly Slot[]): SlotDay[] {
 
 const EMPTY_VALUES: BookingFormValues = { name: '', email: '', phone: '', note: '' };
 
+/** How many open times a form offers when the visitor's own choice is gone or missing. */
+const OFFERED_TIMES = 6;
+const slotChoice = (slot: Slot) => ({ start: slot.start.toISOString(), label: `${sessionLabel(slot.start, agency.timeZone)} (Toronto time)` });
+
 /**
  * Renders /book: the open times (the first week, or `days`), the chosen one's form when `start` is still
  * open (else a notice), the answers and errors of a refused post, and the visitor's hints kept on
@@ -49,6 +53,8 @@ export async function renderBookPage(
     errors = {},
     notice = null,
     slots: given,
+    alternatives = [],
+    offerTimes = false,
     id,
     status = 200,
   }: {
@@ -59,6 +65,10 @@ export async function renderBookPage(
     errors?: FieldErrors;
     notice?: string | null;
     slots?: Slot[];
+    /** The chosen time was taken meanwhile: the next open times, offered in the form with what was typed. */
+    alternatives?: Slot[];
+    /** A post that chose no time: the first open times offered in the form (as `alternatives` are), with what was typed. */
+    offerTimes?: boolean;
     id?: string;
     status?: 200 | 400 | 409;
   },
@@ -81,7 +91,8 @@ export async function renderBookPage(
     {
       sessionMinutes: booking.rules.sessionMinutes,
       days: slotDays(listed),
-      chosen: chosenSlot ? { start: chosenSlot.start.toISOString(), label: `${sessionLabel(chosenSlot.start, agency.timeZone)} (Toronto time)` } : null,
+      chosen: chosenSlot ? slotChoice(chosenSlot) : null,
+      alternatives: chosenSlot ? [] : (alternatives.length > 0 ? alternatives : offerTimes ? slots.slice(0, OFFERED_TIMES) : []).map(slotChoice),
       notice: notice ?? (start && !chosenSlot && !Number.isNaN(Date.parse(start)) ? bookingCopy.notOffered : null),
       form: { id: id ?? crypto.randomUUID(), values: { ...EMPTY_VALUES, ...values }, errors },
       hints,

@@ -267,6 +267,32 @@ describe('without JavaScript', () => {
     expect(html).toContain('value="Joon Park"');
   });
 
+  test('a time taken while the form was open comes back with the answers kept and the next open times to pick from in the form; picking one books it', async () => {
+    const t = await app();
+    const start = '2026-12-04T17:00:00.000Z';
+    expect((await t.postJson('/api/booking', request({ start, email: 'first@example.ca' }), FROM_SITE)).status).toBe(201);
+    const typed = { name: 'Lena Fischer', email: 'lena@fischerbakery.ca', phone: '647-555-0142', note: 'A bakery on Roncesvalles.' };
+    const res = await formPost(t, '/api/booking', { id: crypto.randomUUID(), start, ...typed });
+    expect(res.status).toBe(409);
+    const html = await res.text();
+    expect(html).toContain(bookingCopy.taken);
+    for (const value of [typed.name, typed.email, typed.phone]) expect(html).toContain(`value="${value}"`);
+    expect(html).toContain(typed.note);
+    const offered = [...html.matchAll(/<input type="radio"[^>]* name="start" value="([^"]+)"/g)].map((m) => m[1]);
+    expect(offered.length).toBeGreaterThan(0);
+    expect(offered).not.toContain(start);
+    // The next times after the one taken, not the week's first.
+    expect(offered.every((s) => s > start)).toBe(true);
+    // Submitted without a pick: 400 naming start, the answers still kept.
+    const id = html.match(/name="id" value="([^"]+)"/)?.[1] as string;
+    const unpicked = await formPost(t, '/api/booking', { id, ...typed });
+    expect(unpicked.status).toBe(400);
+    expect(await unpicked.text()).toContain(`value="${typed.name}"`);
+    const picked = await formPost(t, '/api/booking', { id, start: offered[0], ...typed });
+    expect(picked.status).toBe(303);
+    expect(await count(sql`select count(*)::int as n from bookings where email = ${typed.email} and starts_at = ${offered[0]}`)).toBe(1);
+  });
+
   test('the manage page moves the session (sequence + 1, reminders of the old time skipped) and cancels it (slot freed)', async () => {
     const t = await app();
     const res = await t.postJson('/api/booking', request({ start: '2026-12-07T15:00:00.000Z', email: 'move@example.ca' }), FROM_SITE);

@@ -64,7 +64,7 @@ const api = new Hono<AppEnv>()
         if (plainForm) return renderBookPage(c, { hints, values: kept, notice: bookingCopy.notOffered, status: 400 });
         return answerError(c, 400, 'Invalid fields: start', { fields: { start: 'This time is not one we offer: choose one of GET /api/booking/slots' } });
       case 'taken':
-        if (plainForm) return renderBookPage(c, { hints, values: kept, notice: bookingCopy.taken, status: 409 });
+        if (plainForm) return renderBookPage(c, { hints, values: kept, notice: bookingCopy.taken, alternatives: outcome.next, status: 409 });
         return c.json({ error: 'That time was just booked by someone else', next: outcome.next.map(slotJson), requestId: c.get('requestId') }, 409);
     }
   });
@@ -77,6 +77,7 @@ function invalidForm(c: AppContext, values: Record<string, unknown>, fields: Fie
     id: /^[\da-f-]{36}$/i.test(text('id')) ? text('id') : undefined,
     hints: { results: text('results') || undefined, lead: text('lead') || undefined },
     values: { name: text('name'), email: text('email'), phone: text('phone'), note: text('note') },
+    offerTimes: !text('start'),
     errors: fields,
     status: 400,
   });
