@@ -65,7 +65,7 @@ export function ManagePage(data: ManagePageData) {
           <time dateTime={data.start}>{data.when}</time>
         </p>
         <p className="mt-2 text-slate-700">
-          {`Free strategy session, ${data.minutes} minutes${data.staffName ? `, with ${data.staffName}` : ''}. Keep this page's link: it is how you move or cancel.`}
+          {`Free strategy session, ${data.minutes} minutes${data.staffName ? `, with ${data.staffName}` : ''}.${data.state === 'booked' ? " Keep this page's link: it is how you move or cancel." : ''}`}
         </p>
       </div>
 
@@ -108,12 +108,17 @@ export function ManagePage(data: ManagePageData) {
               {copy.cancelHeading}
             </h2>
             <p className="mt-2 text-slate-700">{copy.cancelText}</p>
-            <form method="post" action={action} className="mt-4" data-cancel-form>
-              <input type="hidden" name="action" value="cancel" />
-              <button type="submit" className={`${buttonClass.secondary} w-full sm:w-auto`}>
-                {copy.cancelSubmit}
-              </button>
-            </form>
+            {/* Two presses, without JavaScript too: a slip of the thumb opens the question, and only the answer cancels. */}
+            <details className="mt-4" data-cancel>
+              <summary className={`${buttonClass.secondary} w-full list-none sm:w-auto [&::-webkit-details-marker]:hidden`}>{copy.cancelSubmit}</summary>
+              <form method="post" action={action} className="mt-4 rounded-xl border border-slate-200 bg-white p-4" data-cancel-form>
+                <p className="text-slate-800">{copy.cancelConfirm}</p>
+                <input type="hidden" name="action" value="cancel" />
+                <button type="submit" className={`${buttonClass.primary} mt-3 w-full sm:w-auto`}>
+                  {copy.cancelConfirmSubmit}
+                </button>
+              </form>
+            </details>
           </section>
         </>
       ) : null}

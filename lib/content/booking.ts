@@ -44,6 +44,8 @@ export const bookingCopy = {
     cancelHeading: 'Can’t make it?',
     cancelText: 'Cancelling frees the time for someone else. You can book again whenever you like.',
     cancelSubmit: 'Cancel my session',
+    cancelConfirm: 'Cancel this session? The time goes back to the calendar, and we will let your specialist know.',
+    cancelConfirmSubmit: 'Yes, cancel it',
     cancelledText: 'We have let your specialist know. If you would still like to talk, pick a new time whenever it suits you.',
     bookAgain: 'Book a new time',
     moved: 'Your session is moved. We have sent the updated invite.',

@@ -81,9 +81,12 @@ for (const [label, viewport, options] of [
       await page.waitForSelector('[data-move-form]');
       await Promise.all([page.waitForURL(/\?moved=1$/), page.getByRole('button', { name: bookingCopy.manage.moveSubmit }).click()]);
       expect(await page.locator('[data-manage-banner]').getAttribute('data-manage-banner')).toBe('moved');
-      // Cancel.
-      await Promise.all([page.waitForLoadState('load'), page.getByRole('button', { name: bookingCopy.manage.cancelSubmit }).click()]);
+      // Cancel, in two presses: the first only asks.
+      await page.getByText(bookingCopy.manage.cancelSubmit, { exact: true }).click();
+      expect(await page.getByText(bookingCopy.manage.cancelConfirm).isVisible()).toBe(true);
+      await Promise.all([page.waitForLoadState('load'), page.getByRole('button', { name: bookingCopy.manage.cancelConfirmSubmit }).click()]);
       await page.waitForSelector('[data-session-state="cancelled"]');
+      expect(await page.locator('[data-session-state]').textContent()).not.toContain('it is how you move or cancel');
       await page.screenshot({ path: `${SHOTS}/manage-cancelled-${viewport.width}.png`, fullPage: true });
       // The empty form's 400 answer (the page with its messages) is the one error the browser reports.
       expect(problems.filter((p) => !/status of 400 .*\/api\/booking\)$/.test(p))).toEqual([]);
