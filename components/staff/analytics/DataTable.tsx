@@ -11,7 +11,7 @@ export function DataTable({ columns, rows, caption, name }: { columns: Column[];
   const captionId = `${name}-table-caption`;
   return (
     // biome-ignore lint/a11y/noNoninteractiveTabindex: a box that scrolls must be reachable by keyboard (WCAG 2.1.1)
-    <section aria-labelledby={captionId} tabIndex={0} className="mt-3 overflow-x-auto rounded-xl border border-slate-200 bg-white" data-table={name}>
+    <section aria-labelledby={captionId} tabIndex={0} className="scroll-cue mt-3 overflow-x-auto rounded-xl border border-slate-200" data-table={name}>
       <table className="w-full border-collapse text-sm">
         <caption id={captionId} className="sr-only">
           {caption}
