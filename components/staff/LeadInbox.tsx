@@ -280,7 +280,7 @@ function PersonRowView({ person, now, csrfToken, back }: { person: PersonRow; no
         </div>
         <div className="mt-1 flex flex-wrap gap-1.5 text-xs">
           <span className="rounded-full bg-slate-100 px-2 py-0.5 text-slate-700" title="Where they came from (first touch)">
-            {`From ${sourceLabel(lead.source)}`}
+            {lead.source === null ? 'Source not recorded' : `From ${sourceLabel(lead.source)}`}
           </span>
           {lead.marketingConsent ? <span className="rounded-full bg-green-50 px-2 py-0.5 text-green-800">Marketing OK</span> : null}
           {lead.deliveryFailed ? <span className="rounded-full bg-amber-100 px-2 py-0.5 font-semibold text-amber-900">Notification failed</span> : null}

@@ -36,7 +36,8 @@ const auditOptions: Partial<Record<AuditField, Options>> = {
   previousAgency: previousAgencyOptions,
 };
 
-export const NO_ANSWER = 'No answer';
+/** A question the visitor left blank: not 'No answer', which beside 'Phone' reads like a call that went unanswered. */
+export const NO_ANSWER = 'Left blank';
 
 function labelled(value: unknown, options: Options | undefined): string {
   const one = (v: string) => options?.find((o) => o.value === v)?.label ?? v;

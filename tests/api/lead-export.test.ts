@@ -1,7 +1,7 @@
 import { describe, expect, setDefaultTimeout, test } from 'bun:test';
 import { saveBookingHours } from '../../db/queries/booking-settings.ts';
 import { mergePeople, setNextAction } from '../../db/queries/people.ts';
-import { auditAnswerRows, intakeAnswerRows } from '../../lib/leads/answers.ts';
+import { auditAnswerRows, intakeAnswerRows, NO_ANSWER } from '../../lib/leads/answers.ts';
 import { tierMeaning } from '../../lib/leads/tier.ts';
 import { CSV_BOM } from '../../lib/text/csv.ts';
 import { replyBy } from '../../lib/time/business-days.ts';
@@ -132,7 +132,7 @@ describe('GET /admin/leads.csv, the staff export', () => {
     // Every answer, labelled as on the lead's page (lib/leads/answers.ts), none left out.
     const stored = auditAnswerRows(audit as never).map((r) => r.answer);
     expect(answersOf(auditRow, 'Audit')).toEqual(stored);
-    expect(stored.every((a) => a !== '' && a !== 'No answer')).toBe(true);
+    expect(stored.every((a) => a !== '' && a !== NO_ANSWER)).toBe(true);
     expect(answersOf(auditRow, 'Q4 application').every((a) => a === '')).toBe(true);
 
     expect(application).toMatchObject({
