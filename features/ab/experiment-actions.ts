@@ -1,6 +1,14 @@
 import type { Sql } from 'postgres';
 import { publishedVersion } from '../../db/queries/content.ts';
-import { createExperiment, findExperiment, type Outcome, shipExperiment, startExperiment, stopExperiment } from '../../db/queries/experiments.ts';
+import {
+  createExperiment,
+  findExperiment,
+  type Outcome,
+  runningExperimentOn,
+  shipExperiment,
+  startExperiment,
+  stopExperiment,
+} from '../../db/queries/experiments.ts';
 import { completeExperiment, type Experiment, type NewExperimentBody } from '../../lib/ab/experiments.ts';
 import { DEFAULT_SLOT_FIELDS } from '../../lib/content/slots.ts';
 import { withDatabaseDeadline } from '../../server/deadline.ts';
@@ -35,7 +43,15 @@ export async function createDraft({ sql }: ExperimentDeps, body: NewExperimentBo
 }
 
 export async function start(deps: ExperimentDeps, id: string): Promise<ActionResult<null>> {
-  return after(deps, await startExperiment(deps.sql, id));
+  const outcome = await startExperiment(deps.sql, id);
+  if (!outcome.ok && outcome.why === 'slot-busy') {
+    // Which one: the owner stops or ships that one first.
+    const experiment = await experimentById(deps, id);
+    const slot = experiment?.slot;
+    const running = slot && (await withDatabaseDeadline(deps.sql, (db) => runningExperimentOn(db, slot)));
+    if (running) return { ok: false, status: 409, message: `Another experiment is already running on this slot, “${running.name}”: stop or ship it first` };
+  }
+  return after(deps, outcome);
 }
 
 export async function stop(deps: ExperimentDeps, id: string): Promise<ActionResult<null>> {

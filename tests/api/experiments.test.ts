@@ -123,7 +123,8 @@ describe('an experiment from create to ship', () => {
   test('start is refused while the seeded hero test runs (409, one per slot); after stopping that, it starts', async () => {
     const busy = await api('POST', `/${id}/start`, {});
     expect(busy.status).toBe(409);
-    expect((await busy.json()).error).toContain('Another experiment is already running on this slot');
+    // Named, so the owner knows which one to stop or ship.
+    expect((await busy.json()).error).toBe('Another experiment is already running on this slot, “hero-variant”: stop or ship it first');
     expect((await api('POST', `/${AB_TEST_IDS.hero}/stop`, {})).status).toBe(200);
     const started = await api('POST', `/${id}/start`, {});
     expect(started.status).toBe(200);
