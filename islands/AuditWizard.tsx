@@ -16,7 +16,7 @@ import type { ContactFormConfig } from '../lib/ab/contact-form-variants.ts';
 import type { AbTracking } from '../lib/ab/definitions.ts';
 import { errorsByStep } from '../lib/audit/error-summary.ts';
 import type { ResultsPresentation } from '../lib/audit/presentation.ts';
-import { tokenOfResultsUrl } from '../lib/audit/results-link.ts';
+import { RESULTS_TITLE, tokenOfResultsUrl } from '../lib/audit/results-link.ts';
 import {
   AUDIT_FLAG_FIELDS,
   AUDIT_LIST_FIELDS,
@@ -193,6 +193,7 @@ function Wizard({
       // of this long page is not restored onto it (it landed far from them, or at the bottom).
       history.scrollRestoration = 'manual';
       history.replaceState(history.state, '', resultsUrl);
+      document.title = RESULTS_TITLE;
       setResultsToken(tokenOfResultsUrl(resultsUrl));
       setAudit({ record: stored, presentation });
       toast({ title: 'Audit Complete!', description: 'Your personalized recommendations are ready.' });

@@ -33,3 +33,6 @@ export const isResultsToken = (text: string): boolean => TOKEN.test(text);
 export const resultsLinkExpiresAt = (createdAt: Date): Date => new Date(createdAt.getTime() + RESULTS_LINK_DAYS * DAY_MS);
 
 export const isResultsLinkExpired = (createdAt: Date, now: Date): boolean => now.getTime() >= resultsLinkExpiresAt(createdAt).getTime();
+
+/** The title of the results link's page, which the home page takes on too once its audit's results show there (the address is that link then). */
+export const RESULTS_TITLE = 'Your business growth audit results | Northline Digital';

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from '
 import type { Browser, Locator, Page } from 'playwright-core';
 import { nextStepFor, RESULTS_FOLLOW_UP } from '../../lib/audit/next-step.ts';
 import { personalLines } from '../../lib/audit/personal.ts';
+import { RESULTS_TITLE } from '../../lib/audit/results-link.ts';
 import { auditSchema } from '../../lib/audit/schema.ts';
 import { computeAudit, estimateWorking, formatDollars, scoreMessage } from '../../lib/audit/scoring.ts';
 import { auditField, fillStep1, fillSteps2to4, type Profile, stepTitle, wholeLabel, wizard } from '../helpers/audit-browser.ts';
@@ -282,6 +283,8 @@ describe('home page and the free business audit', () => {
     const results = w.locator('[data-audit-results]');
     await results.waitFor();
     expect(await results.getByRole('heading', { name: longName }).isVisible()).toBe(true);
+    // The address is the results link now, and the tab says so as that page does.
+    expect(await page.title()).toBe(RESULTS_TITLE);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
     await page.screenshot({ path: '/tmp/shots/audit-long-name-390.png' });
     expect(problems).toEqual([]);

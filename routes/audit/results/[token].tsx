@@ -5,7 +5,7 @@ import { buttonClass } from '../../../components/ui/styles.ts';
 import { findAuditByResultsToken } from '../../../db/queries/audits.ts';
 import { siteCheckOf } from '../../../db/queries/site-checks.ts';
 import { presentResults, type ResultsPresentation } from '../../../lib/audit/presentation.ts';
-import { isResultsLinkExpired, isResultsToken, RESULTS_LINK_DAYS, resultsLinkExpiresAt, resultsPath } from '../../../lib/audit/results-link.ts';
+import { isResultsLinkExpired, isResultsToken, RESULTS_LINK_DAYS, RESULTS_TITLE, resultsLinkExpiresAt, resultsPath } from '../../../lib/audit/results-link.ts';
 import type { AuditRecord } from '../../../lib/audit/scoring.ts';
 import { RESULTS_PAGE_REFRESH_S, RESULTS_PAGE_WAITS_MS, siteCheckJson, usableFindings } from '../../../lib/audit/site-check.ts';
 import type { SiteCheck } from '../../../lib/site-check/types.ts';
@@ -36,7 +36,7 @@ type ResultsData =
 const resultsPage = definePage<ResultsData>({
   // The canonical link names the home page, never the token.
   meta: (data) => ({
-    title: data.state === 'ready' ? 'Your business growth audit results | Northline Digital' : 'Audit results link | Northline Digital',
+    title: data.state === 'ready' ? RESULTS_TITLE : 'Audit results link | Northline Digital',
     description: 'Your free business growth audit results from Northline Digital.',
     path: '/',
     noindex: true,
