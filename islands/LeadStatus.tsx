@@ -1,8 +1,11 @@
+import { useSetAtom } from 'jotai';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { ApiError, apiRequest, serverMessage } from '../client/api-client.ts';
+import { followUpsAtom } from '../client/follow-ups.ts';
 import { useFieldId } from '../client/islands/root.tsx';
 import { WonValueField } from '../components/staff/WonValueField.tsx';
 import { LEAD_STATUSES, type LeadKind, leadPath, leadStatusLabel, type LeadStatus as Status } from '../lib/leads/pipeline.ts';
+import type { NextActionView } from '../lib/people/inbox.ts';
 import { CSRF_FIELD, CSRF_HEADER } from '../lib/staff/session.ts';
 
 export type LeadStatusProps = {
@@ -40,6 +43,7 @@ export default function LeadStatus({ kind, id, status, csrfToken, label, valueLa
   const selectId = useFieldId('status');
   const valueId = useFieldId('won-value');
   const valueInput = useRef<HTMLInputElement>(null);
+  const setFollowUps = useSetAtom(followUpsAtom);
   // Effects run only in the browser, once hydrated: until then the form posts like any other.
   useEffect(() => setHydrated(true), []);
 
@@ -48,7 +52,12 @@ export default function LeadStatus({ kind, id, status, csrfToken, label, valueLa
     setSaving({ state: 'saving' });
     try {
       const body = next === 'won' ? { status: next, wonValue } : { status: next };
-      await apiRequest('POST', `/admin/api${leadPath(kind, id).slice('/admin'.length)}/status`, body, { headers: { [CSRF_HEADER]: csrfToken } });
+      const answer = await apiRequest<{ followUp: NextActionView | null }>('POST', `/admin/api${leadPath(kind, id).slice('/admin'.length)}/status`, body, {
+        headers: { [CSRF_HEADER]: csrfToken },
+      });
+      // The row's next action follows the status (the row's NextAction island draws it).
+      const followUp = answer?.followUp;
+      if (followUp) setFollowUps((all) => ({ ...all, [`${kind}/${id}`]: followUp }));
       setSaved(next);
       setSaving({ state: 'saved' });
     } catch (error) {

@@ -2,6 +2,7 @@ import { type DragEvent, type FormEvent, useEffect, useRef, useState } from 'rea
 import { ApiError, apiRequest, serverMessage } from '../client/api-client.ts';
 import { WonValueField } from '../components/staff/WonValueField.tsx';
 import { LEAD_STATUSES, type LeadKind, leadPath, leadStatusLabel, type LeadStatus as Status } from '../lib/leads/pipeline.ts';
+import { type NextActionView, nextActionLine } from '../lib/people/inbox.ts';
 import { CSRF_FIELD, CSRF_HEADER } from '../lib/staff/session.ts';
 
 /** A person on the board, as their newest open lead; every text made on the server (render is deterministic). */
@@ -75,12 +76,15 @@ export default function PipelineBoard({ cards: initial, totals: initialTotals, c
     setFocusKey(key);
     setSaid(`Moving ${card.name} to ${leadStatusLabel[to]}…`);
     try {
-      await apiRequest(
+      const answer = await apiRequest<{ followUp: NextActionView | null }>(
         'POST',
         `/admin/api${leadPath(card.kind, card.id).slice('/admin'.length)}/status`,
         to === 'won' ? { status: to, wonValue } : { status: to },
         { headers: { [CSRF_HEADER]: csrfToken } },
       );
+      // The card's next action follows the move (a first reply done becomes a follow-up; a last lead closed clears it).
+      const followUp = answer?.followUp;
+      if (followUp) setCards((all) => all.map((c) => (keyOf(c) === key ? { ...c, nextAction: nextActionLine(followUp), overdue: followUp.late } : c)));
       setSaid(`Moved ${card.name} to ${leadStatusLabel[to]}.`);
     } catch (error) {
       place(from);

@@ -4,6 +4,7 @@ import BlogExplorer from '../../islands/BlogExplorer.tsx';
 import GlossarySearch from '../../islands/GlossarySearch.tsx';
 import IntakeForm from '../../islands/IntakeForm.tsx';
 import LeadStatus from '../../islands/LeadStatus.tsx';
+import NextAction from '../../islands/NextAction.tsx';
 import PipelineBoard from '../../islands/PipelineBoard.tsx';
 import StoryGenerator from '../../islands/StoryGenerator.tsx';
 import Toaster from '../../islands/Toaster.tsx';
@@ -38,6 +39,8 @@ export const islands = {
   AuditWizard: { component: AuditWizard, toasts: true, hydrate: 'idle', early: 'native' },
   // Staff change statuses in a row: ready with the page, so the first choice already saves in place.
   LeadStatus: { component: LeadStatus, toasts: false, hydrate: 'load', early: 'native' },
+  // Its row's next action, redrawn when the row's status changes in place: hydrated with LeadStatus.
+  NextAction: { component: NextAction, toasts: false, hydrate: 'load', early: 'native' },
   // The board's cards move by their plain forms until it hydrates; with the page, so dragging works at once.
   PipelineBoard: { component: PipelineBoard, toasts: false, hydrate: 'load', early: 'native' },
 } satisfies Record<string, IslandEntry>;

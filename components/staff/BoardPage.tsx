@@ -1,7 +1,7 @@
 import type { BoardCardProps } from '../../islands/PipelineBoard.tsx';
 import { LEAD_STATUSES, type LeadStatus, leadKindLabel, leadStatusLabel } from '../../lib/leads/pipeline.ts';
 import { telHref } from '../../lib/people/identity.ts';
-import { type BoardCard, personPath } from '../../lib/people/inbox.ts';
+import { type BoardCard, nextActionLine, personPath } from '../../lib/people/inbox.ts';
 import { dueText } from '../../lib/people/next-action.ts';
 import { Island } from '../../server/islands/Island.tsx';
 import { buttonClass } from '../ui/styles.ts';
@@ -29,7 +29,7 @@ function cardProps(card: BoardCard, now: Date): BoardCardProps {
     kindLabel: leadKindLabel[card.kind],
     id: card.id,
     status: card.status,
-    nextAction: card.nextActionDue && card.nextActionWhat ? `${card.nextActionWhat}: ${dueText(card.nextActionDue, now)}` : null,
+    nextAction: nextActionLine({ what: card.nextActionWhat, due: card.nextActionDue && dueText(card.nextActionDue, now) }),
     overdue: card.nextActionDue !== null && card.nextActionDue < now,
     owner: card.ownerEmail,
   };

@@ -18,8 +18,8 @@ import {
 } from '../../lib/leads/pipeline.ts';
 import { BULK_MAX, DUE_FILTERS, INBOX_SORTS, inboxSortLabel, type PeopleInboxQuery, peopleQuery } from '../../lib/leads/schema.ts';
 import { telHref } from '../../lib/people/identity.ts';
-import { bulkNotice, flagLabel, type PersonRow, personPath } from '../../lib/people/inbox.ts';
-import { actionFlag, dueText, leadCountsText } from '../../lib/people/next-action.ts';
+import { bulkNotice, nextActionView, type PersonRow, personPath } from '../../lib/people/inbox.ts';
+import { leadCountsText } from '../../lib/people/next-action.ts';
 import { currentView, savedViews } from '../../lib/people/views.ts';
 import { agency } from '../../lib/site.ts';
 import { formatDateTime } from '../../lib/time/display.ts';
@@ -218,11 +218,10 @@ function AlertLink({ href, tone, data, children }: { href: string; tone: keyof t
   );
 }
 
-const flagTone = { overdue: 'bg-red-100 text-red-800', 'no-action': 'bg-amber-100 text-amber-900' } as const;
-
 function PersonRowView({ person, now, csrfToken, back }: { person: PersonRow; now: Date; csrfToken: string; back: string }) {
   const { lead } = person;
-  const flag = actionFlag({ hasOpenLead: person.hasOpenLead, nextActionDue: person.nextActionDue, replyOverdue: person.replyOverdue }, now);
+  const next = nextActionView(person, now);
+  const { flag } = next;
   const name = person.erasedAt || lead.erasedAt ? 'Erased person' : (person.name ?? 'No name given');
   const tel = telHref(person.phone);
   const summary = leadSummary(lead);
@@ -292,21 +291,7 @@ function PersonRowView({ person, now, csrfToken, back }: { person: PersonRow; no
         </div>
       </td>
       <td className={`${cell} pt-2`} data-next-action>
-        {person.nextActionDue && person.nextActionWhat ? (
-          <>
-            <div className="text-slate-900">{person.nextActionWhat}</div>
-            <div className={`text-xs ${person.nextActionDue < now ? 'font-semibold text-red-700' : 'text-slate-600'}`}>
-              {dueText(person.nextActionDue, now)}
-            </div>
-          </>
-        ) : (
-          <div className="text-slate-600">No next action set</div>
-        )}
-        {flag ? (
-          <span className={`mt-1 inline-block rounded-full px-2 py-0.5 text-xs font-semibold ${flagTone[flag]}`} data-flag-badge>
-            {flagLabel[flag]}
-          </span>
-        ) : null}
+        <Island name="NextAction" props={{ lead: `${lead.kind}/${lead.id}`, view: next }} />
       </td>
       {/* Under 1400 px the owner sits under the status (one column fewer), on a phone on a line of its own. */}
       <td className="block pt-1 text-slate-700 lg:hidden min-[1400px]:table-cell min-[1400px]:px-3 min-[1400px]:py-3 min-[1400px]:align-top">

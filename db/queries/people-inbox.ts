@@ -1,7 +1,7 @@
 import type { Sql, TransactionSql } from 'postgres';
 import { containsPattern, INBOX_PAGE_SIZE, type LeadKind } from '../../lib/leads/pipeline.ts';
 import type { InboxSort, PeopleInboxQuery } from '../../lib/leads/schema.ts';
-import type { BoardCard, PersonRow, RowLead } from '../../lib/people/inbox.ts';
+import type { BoardCard, FollowUp, PersonRow, RowLead } from '../../lib/people/inbox.ts';
 import { OPEN_STATUSES } from '../../lib/people/next-action.ts';
 import { addDays } from '../../lib/time/calendar.ts';
 import { wallClock, zonedInstant } from '../../lib/time/zoned.ts';
@@ -93,9 +93,7 @@ export async function peoplePage(sql: Sql, f: PeopleInboxQuery, ctx: Ctx): Promi
       join people p using (id)
       left join lateral (
         select array_agg(l.kind::text order by l.created_at desc) filter (where l.is_spam = ${f.spam === true}) as kinds,
-          bool_or(l.status in ${open(sql)} and not l.is_spam and l.erased_at is null) as has_open_lead,
-          bool_or(l.first_reached_at is null and l.status = 'new' and not l.is_spam and l.erased_at is null and l.reply_by < ${ctx.now}) as reply_overdue,
-          min(s.starts_at) as next_session_at
+          ${followUpFlags(sql, ctx.now)}, min(s.starts_at) as next_session_at
         from ${leadsOf(sql, p)} l
         left join lateral (
           select b.starts_at from bookings b
@@ -113,6 +111,24 @@ export async function peoplePage(sql: Sql, f: PeopleInboxQuery, ctx: Ctx): Promi
     ) x on true`;
   const rows = found.filter((r) => r.id !== null).map(toPersonRow);
   return { rows, total: Number(found[0].total), overdue: Number(found[0].overdue), failed: Number(found[0].failed) };
+}
+
+/** Over a person's leads `l`: whether one is still open, and whether one is past its reply-by time with nobody having reached out. */
+const followUpFlags = (sql: Db, now: Date) => sql`
+  bool_or(l.status in ${open(sql)} and not l.is_spam and l.erased_at is null) as has_open_lead,
+  bool_or(l.first_reached_at is null and l.status = 'new' and not l.is_spam and l.erased_at is null and l.reply_by < ${now}) as reply_overdue`;
+
+/**
+ * What a person's inbox row says is next, read through one of their leads (the person it belongs to, or
+ * the one that person was merged into): what the inbox's one-click status redraws after a change.
+ */
+export async function followUpOfLead(sql: Db, kind: LeadKind, id: string, now: Date): Promise<FollowUp | null> {
+  const [row] = await sql<FollowUp[]>`
+    select r.next_action_due, r.next_action_what, coalesce(k.has_open_lead, false) as has_open_lead, coalesce(k.reply_overdue, false) as reply_overdue
+    from leads x join people p on p.id = x.person_id join people r on r.id = coalesce(p.merged_into, p.id)
+    left join lateral (select ${followUpFlags(sql, now)} from ${leadsOf(sql, sql.unsafe('r.id'))} l) k on true
+    where x.kind = ${kind} and x.id = ${id}`;
+  return row ?? null;
 }
 
 function toPersonRow(r: Record<string, unknown>): PersonRow {

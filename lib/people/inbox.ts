@@ -1,6 +1,6 @@
 import { type LeadKind, type LeadStatus, leadStatusLabel } from '../leads/pipeline.ts';
 import type { BulkAction } from '../leads/schema.ts';
-import type { ActionFlag } from './next-action.ts';
+import { type ActionFlag, actionFlag, dueText } from './next-action.ts';
 
 // What the people inbox and the board show (their rows, as db/queries/people-inbox.ts reads them) and say,
 // in words. Pure: no I/O.
@@ -40,6 +40,28 @@ export type PersonRow = {
   nextSessionAt: Date | null;
   lead: RowLead;
 };
+
+/** What a person's row says is next: their next action and whether they need attention (actionFlag). */
+export type FollowUp = Pick<PersonRow, 'nextActionDue' | 'nextActionWhat' | 'hasOpenLead' | 'replyOverdue'>;
+
+/**
+ * A row's next-action cell as words, worked out where the clock is (the server): drawn by the inbox,
+ * and again by the NextAction island when the row's one-click status has changed it.
+ */
+export type NextActionView = { what: string | null; due: string | null; late: boolean; flag: ActionFlag };
+
+export function nextActionView(f: FollowUp, now: Date): NextActionView {
+  const set = f.nextActionDue !== null && f.nextActionWhat !== null;
+  return {
+    what: set ? f.nextActionWhat : null,
+    due: set && f.nextActionDue ? dueText(f.nextActionDue, now) : null,
+    late: set && f.nextActionDue !== null && f.nextActionDue < now,
+    flag: actionFlag(f, now),
+  };
+}
+
+/** A next action on one line, as a board card shows it: "Follow up: Due Tue Dec 1, 10:00". */
+export const nextActionLine = (view: Pick<NextActionView, 'what' | 'due'>): string | null => (view.what && view.due ? `${view.what}: ${view.due}` : null);
 
 export type BoardCard = {
   personId: string;

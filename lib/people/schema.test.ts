@@ -7,6 +7,8 @@ describe('people schemas', () => {
     const ok = z.safeParse(nextActionSchema, { due: '2026-12-01T10:00:00-05:00', what: 'Call back' });
     expect(ok.success && ok.data.due.toISOString()).toBe('2026-12-01T15:00:00.000Z');
     expect(z.safeParse(nextActionSchema, { due: '2026-12-01T15:00:00Z', what: 'Call back' }).success).toBe(true);
+    for (const due of ['2000-01-01T00:00:00Z', '2099-12-31T23:59:59Z'])
+      expect(z.safeParse(nextActionSchema, { due, what: 'Call back' }).success, due).toBe(true);
     for (const due of [
       '2026-12-01T10:00:00',
       '2026-12-01',
@@ -14,6 +16,10 @@ describe('people schemas', () => {
       1764601200000,
       '2026-13-01T10:00:00-05:00',
       '1900-01-01T00:00:00Z',
+      '1999-12-31T23:59:59Z',
+      '2100-01-01T00:00:00Z',
+      // The last day asked, in Toronto, is already 2100 in UTC: the instant is outside the range.
+      '2099-12-31T23:00:00-05:00',
       '2026-02-30T10:00:00-05:00',
       '2026-11-31T10:00:00-05:00',
       '2026-12-01T25:00:00-05:00',
@@ -30,6 +36,11 @@ describe('people schemas', () => {
     expect(torontoLocalInstant('2026-07-01T10:00')?.toISOString()).toBe('2026-07-01T14:00:00.000Z');
     expect(torontoLocalInstant('2026-02-30T10:00')).toBe(null);
     expect(torontoLocalInstant('nope')).toBe(null);
+    // The same days as every staff filter (DAYS_ASKED): 2000 to 2099.
+    expect(torontoLocalInstant('2000-01-01T10:00')?.toISOString()).toBe('2000-01-01T15:00:00.000Z');
+    expect(torontoLocalInstant('2099-12-31T10:00')?.toISOString()).toBe('2099-12-31T15:00:00.000Z');
+    expect(torontoLocalInstant('1999-12-31T10:00')).toBe(null);
+    expect(torontoLocalInstant('2100-01-01T10:00')).toBe(null);
     expect(torontoLocalValue(new Date('2026-12-01T15:00:00Z'))).toBe('2026-12-01T10:00');
     const form = z.safeParse(nextActionFormSchema, { due: '2026-12-01T10:00', what: 'Send the proposal' });
     expect(form.success && form.data.due?.toISOString()).toBe('2026-12-01T15:00:00.000Z');

@@ -54,9 +54,8 @@ export const callSchema = z.object({
 
 /** ISO 8601 with its offset (`Z` or `±hh:mm`): a time without one would be read in whichever zone the server runs in. */
 const ISO_WITH_OFFSET = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/;
-const EARLIEST = Date.parse('2000-01-01T00:00:00Z');
-const LATEST = Date.parse('2100-01-01T00:00:00Z');
-const sensible = (d: Date) => !Number.isNaN(d.getTime()) && d.getTime() >= EARLIEST && d.getTime() < LATEST;
+/** An instant whose day (in UTC) is one of the days staff may name anywhere (DAYS_ASKED). */
+const sensible = (d: Date) => !Number.isNaN(d.getTime()) && isDay(d.toISOString().slice(0, 10));
 
 const isoInstant = z.pipe(
   z.string({ error: 'Give the due time as ISO 8601 with its offset, like 2026-12-01T10:00:00-05:00' }).check(

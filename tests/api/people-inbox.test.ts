@@ -313,6 +313,52 @@ describe('the people inbox', () => {
     expect((await t.request('/admin/leads/bulk', { headers: { cookie: session.cookie } })).status).toBe(405);
   });
 
+  test('the one-click status answers the row’s next action after the change, as the inbox then draws it', async () => {
+    const { t, html, personOf, session } = await staffApp();
+    const word = token();
+    const email = `dana.${word}@bakery.example`;
+    const first = await submitAudit(t, `${word} Bakery`, { email, firstName: 'Dana', lastName: word });
+    const second = await submitAudit(t, `${word} Bakery`, { email, firstName: 'Dana', lastName: word });
+    const person = await personOf(first);
+    // Both past the 2-business-day promise with nobody having reached out.
+    await t.sql`update leads set reply_by = ${new Date(Date.now() - 86_400_000)} where id in ${t.sql([first, second])}`;
+    const status = async (id: string, body: Record<string, unknown>) => {
+      const res = await t.request(`/admin/api/leads/audit/${id}/status`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', cookie: session.cookie, 'x-csrf-token': session.csrf },
+        body: JSON.stringify(body),
+      });
+      expect(res.status).toBe(200);
+      return (await res.json()) as { status: string; changed: boolean; followUp: Record<string, unknown> };
+    };
+    const due = expect.stringMatching(/^Due (today, )?[A-Z]/);
+
+    // The first reply done becomes a follow-up; the other lead is still past its promise, so the row stays flagged.
+    const one = await status(first, { status: 'contacted' });
+    expect(one).toEqual({ status: 'contacted', changed: true, followUp: { what: 'Follow up', due, late: false, flag: 'overdue' } });
+    const row = rowOf(await html(`/admin/leads?q=${word}`), person);
+    expect(row).toContain('data-flag="overdue"');
+    expect(row).toContain(`<div class="text-slate-900">Follow up</div>`);
+    expect(row).toContain(`>${one.followUp.due}</div>`);
+
+    // The second reached as well: nothing is late any more.
+    expect((await status(second, { status: 'contacted' })).followUp).toEqual({ what: 'Follow up', due, late: false, flag: null });
+    // The same status again changes nothing and still says what is next.
+    expect(await status(second, { status: 'contacted' })).toEqual({
+      status: 'contacted',
+      changed: false,
+      followUp: { what: 'Follow up', due, late: false, flag: null },
+    });
+    // One lead closed: the other is open, the follow-up stays. The last one closed: nothing left to do, nothing flagged.
+    expect((await status(first, { status: 'lost' })).followUp).toEqual({ what: 'Follow up', due, late: false, flag: null });
+    expect((await status(second, { status: 'won', wonValue: 1200 })).followUp).toEqual({ what: null, due: null, late: false, flag: null });
+    const closed = rowOf(await html(`/admin/leads?q=${word}`), person);
+    expect(closed).toContain('No next action set');
+    expect(closed).not.toContain('data-flag=');
+    // Reopened with no next action: the row asks for one.
+    expect((await status(first, { status: 'contacted' })).followUp).toEqual({ what: null, due: null, late: false, flag: 'no-action' });
+  });
+
   test('the board: a column per status, each person once as their newest open lead, a plain form per card', async () => {
     const { t, get, personOf, session } = await staffApp();
     const word = token();

@@ -104,6 +104,39 @@ describe.each([
     expect(await axeViolations(page)).toEqual([]);
   });
 
+  test('a status changed in one click redraws the row’s next action and its flag at once, as a reload shows them', async () => {
+    const amara = page.locator('tr[data-person]').filter({ hasText: 'Amara Singh' });
+    const cell = amara.locator('td[data-next-action]');
+    const status = amara.getByLabel('Status of Amara Singh');
+    const choose = async (to: string) => {
+      const saved = page.waitForResponse((r) => r.url().includes('/admin/api/leads/') && r.url().endsWith('/status'));
+      await status.selectOption(to);
+      expect((await saved).status()).toBe(200);
+      await amara.locator('[aria-live="polite"]', { hasText: 'Saved' }).waitFor();
+    };
+    expect(await cell.textContent()).toMatch(/^Reply to their audit/);
+    // Reached: the first reply becomes a follow-up.
+    await choose('contacted');
+    await cell.getByText('Follow up', { exact: true }).waitFor();
+    expect(await cell.textContent()).toMatch(/^Follow upDue /);
+    // Lost, their only lead: nothing left to do.
+    await choose('lost');
+    await cell.getByText('No next action set').waitFor();
+    expect(await amara.getAttribute('data-flag')).toBeNull();
+    // Reopened with nothing planned: the row asks for a next action, its flag with it.
+    await choose('contacted');
+    await cell.locator('[data-flag-badge]', { hasText: 'No next action' }).waitFor();
+    expect(await amara.getAttribute('data-flag')).toBe('no-action');
+    const drawn = await cell.textContent();
+    await page.reload();
+    await waitForIslands(page);
+    expect(await cell.textContent()).toBe(drawn);
+    expect(await amara.getAttribute('data-flag')).toBe('no-action');
+    // Back to new, as the bulk action below expects to find them.
+    await choose('new');
+    expect(problems).toEqual([]);
+  });
+
   test('a saved view is a link; bulk status on the people ticked says what it did, in place', async () => {
     await Promise.all([page.waitForURL((url) => url.searchParams.get('due') === 'none'), page.getByRole('link', { name: 'No next action' }).click()]);
     expect(await page.getByRole('link', { name: 'No next action' }).getAttribute('aria-current')).toBe('page');
@@ -148,6 +181,8 @@ describe.each([
     expect(await moved.count()).toBe(1);
     expect(await moved.locator('select').evaluate((s) => s === document.activeElement)).toBe(true);
     expect(await moved.locator('select').inputValue()).toBe('session booked');
+    // Their first reply is done by booking them: the card's next action follows at once.
+    expect(await moved.textContent()).toMatch(/Prepare for their strategy session: Due /);
     expect(page.url()).toBe(`${ctx.server.url}/admin/board?q=${word}`);
 
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);

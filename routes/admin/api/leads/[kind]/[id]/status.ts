@@ -1,6 +1,8 @@
 import { Hono } from 'hono';
 import { changeStatus } from '../../../../../../db/queries/leads.ts';
+import { followUpOfLead } from '../../../../../../db/queries/people-inbox.ts';
 import { leadParamsSchema, statusChangeSchema } from '../../../../../../lib/leads/schema.ts';
+import { nextActionView } from '../../../../../../lib/people/inbox.ts';
 import { jsonWrite } from '../../../../../../server/api/guards.ts';
 import { validJson, validParam } from '../../../../../../server/api/validate.ts';
 import { withDatabaseDeadline } from '../../../../../../server/deadline.ts';
@@ -11,7 +13,12 @@ import { changeBy } from '../../../../_lead-changes.ts';
 
 const NO_SUCH_LEAD = 'No such lead';
 
-/** POST /admin/api/leads/{type}/{id}/status {status, note?, wonValue?}: the inbox's one-click status, as JSON (won needs `wonValue`, the monthly retainer in CAD). */
+/**
+ * POST /admin/api/leads/{type}/{id}/status {status, note?, wonValue?}: the inbox's one-click status, as
+ * JSON (won needs `wonValue`, the monthly retainer in CAD). The answer carries the person's next action
+ * as the inbox row shows it after the change (`followUp`: a first reply done becomes a follow-up, a last
+ * lead closed clears it), so the row can be redrawn without a reload.
+ */
 export default new Hono<AppEnv>().post(
   '/',
   jsonWrite(),
@@ -21,9 +28,18 @@ export default new Hono<AppEnv>().post(
   async (c) => {
     const params = c.req.valid('param');
     const { status, note, wonValue } = c.req.valid('json');
-    const outcome = await withDatabaseDeadline(c.get('deps').sql, (db) => changeStatus(db, params.kind, params.id, status, note, changeBy(c), wonValue));
-    if (outcome === 'missing') return answerError(c, 404, NO_SUCH_LEAD);
-    if (outcome === 'erased') return answerError(c, 409, 'This lead was erased on request: it can no longer be changed');
-    return c.json({ status, ...(status === 'won' ? { wonValue } : {}), changed: outcome === 'changed' });
+    const change = changeBy(c);
+    const done = await withDatabaseDeadline(c.get('deps').sql, async (db) => {
+      const outcome = await changeStatus(db, params.kind, params.id, status, note, change, wonValue);
+      return { outcome, followUp: outcome === 'changed' || outcome === 'unchanged' ? await followUpOfLead(db, params.kind, params.id, change.now) : null };
+    });
+    if (done.outcome === 'missing') return answerError(c, 404, NO_SUCH_LEAD);
+    if (done.outcome === 'erased') return answerError(c, 409, 'This lead was erased on request: it can no longer be changed');
+    return c.json({
+      status,
+      ...(status === 'won' ? { wonValue } : {}),
+      changed: done.outcome === 'changed',
+      followUp: done.followUp ? nextActionView(done.followUp, change.now) : null,
+    });
   },
 );
