@@ -43,9 +43,8 @@ export default function LeadStatus({ kind, id, status, csrfToken, label, valueLa
   const selectId = useFieldId('status');
   const valueId = useFieldId('won-value');
   const valueInput = useRef<HTMLInputElement>(null);
+  const select = useRef<HTMLSelectElement>(null);
   const setFollowUps = useSetAtom(followUpsAtom);
-  // Effects run only in the browser, once hydrated: until then the form posts like any other.
-  useEffect(() => setHydrated(true), []);
 
   const save = async (next: Status, wonValue?: string) => {
     setCurrent(next);
@@ -62,7 +61,10 @@ export default function LeadStatus({ kind, id, status, csrfToken, label, valueLa
       setSaving({ state: 'saved' });
     } catch (error) {
       // A refused retainer keeps Won chosen, so it can be corrected; anything else goes back.
-      if (next !== 'won') setCurrent(saved);
+      if (next !== 'won') {
+        setCurrent(saved);
+        if (select.current) select.current.value = saved;
+      }
       setSaving({ state: 'failed', message: problemOf(error) });
     }
   };
@@ -73,6 +75,17 @@ export default function LeadStatus({ kind, id, status, csrfToken, label, valueLa
     setSaving({ state: 'idle' });
     requestAnimationFrame(() => valueInput.current?.focus());
   };
+
+  // Effects run only in the browser, once hydrated: until then the form posts like any other. The select
+  // is the browser's own (uncontrolled), so a status chosen before the island hydrated is still chosen
+  // now, and is saved as if chosen now; a controlled select would be reset to the server's value, the
+  // choice silently lost.
+  const chosenEarly = useRef(choose);
+  useEffect(() => {
+    setHydrated(true);
+    const early = select.current?.value;
+    if (early && early !== status && (LEAD_STATUSES as readonly string[]).includes(early)) chosenEarly.current(early as Status);
+  }, [status]);
 
   const onSubmit = (e: FormEvent<HTMLFormElement>) => {
     if (!hydrated) return;
@@ -90,7 +103,8 @@ export default function LeadStatus({ kind, id, status, csrfToken, label, valueLa
       <select
         id={selectId}
         name="status"
-        value={current}
+        ref={select}
+        defaultValue={status}
         disabled={saving.state === 'saving'}
         onChange={(e) => choose(e.target.value as Status)}
         className="rounded-md border border-slate-300 bg-white py-1.5 pl-2 pr-7 text-sm text-slate-900 focus:border-blue-600 focus:outline-none focus:ring-2 focus:ring-blue-600/30"

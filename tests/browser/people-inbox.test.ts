@@ -132,8 +132,27 @@ describe.each([
     await waitForIslands(page);
     expect(await cell.textContent()).toBe(drawn);
     expect(await amara.getAttribute('data-flag')).toBe('no-action');
-    // Back to new, as the bulk action below expects to find them.
-    await choose('new');
+
+    // Back to new (as the bulk action below expects to find them), chosen before the row's island has
+    // hydrated, as a quick thumb on a slow phone does: kept through hydration and saved once it is.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const statusBundle = /\/LeadStatus-[^/]*\.js$/;
+    await page.route(statusBundle, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.reload({ waitUntil: 'domcontentloaded' });
+    expect(await amara.locator('[data-island="LeadStatus"][data-hydrated]').count()).toBe(0);
+    await status.selectOption('new');
+    const saved = page.waitForResponse((r) => r.url().includes('/admin/api/leads/') && r.url().endsWith('/status'));
+    release();
+    expect((await saved).status()).toBe(200);
+    await amara.locator('[aria-live="polite"]', { hasText: 'Saved' }).waitFor();
+    expect(await status.inputValue()).toBe('new');
+    await page.unroute(statusBundle);
     expect(problems).toEqual([]);
   });
 

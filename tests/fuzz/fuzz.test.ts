@@ -120,5 +120,7 @@ describe('fuzzed bodies on the staff side: an owner’s experiment builder (POST
     // Nothing started: every visitor still gets the seeded tests alone.
     const [running] = await staffApp.sql<{ n: number }[]>`select count(*)::int as n from ab_tests where is_active and end_date is null`;
     expect(running.n).toBe(2);
-  });
+    // 2,000 signed-in writes, a third of them drafts stored: 39 s beside the rest of the suite, past 60 s
+    // once on a slower machine. What is tested is what each answer says, not how fast they come.
+  }, 180_000);
 });
