@@ -130,9 +130,13 @@ function Wizard({
         scrollTimer.current = setTimeout(scrollIfHidden, TAP_BURST_MS);
         return;
       }
-      const box = title?.getBoundingClientRect();
-      // Below the fixed header (4rem) and above the sticky actions.
-      if (box && (box.top < 64 || box.bottom > window.innerHeight - 96)) title?.scrollIntoView({ block: 'start' });
+      // Once the visitor has gone on to a field of the step (focus left its title), the page stays put:
+      // it never moves under a finger on its way to the next answer.
+      if (!title || document.activeElement !== title) return;
+      const box = title.getBoundingClientRect();
+      // Below the fixed header (4rem) and above the sticky actions; in one jump, since a smooth scroll
+      // (the page's scroll-behavior once something has focus) kept the boxes moving for half a second.
+      if (box.top < 64 || box.bottom > window.innerHeight - 96) title.scrollIntoView({ block: 'start', behavior: 'instant' });
     };
     clearTimeout(scrollTimer.current);
     scrollTimer.current = setTimeout(scrollIfHidden, TAP_BURST_MS);
@@ -373,7 +377,7 @@ function Step({ step, children }: { step: number; children: ReactNode }) {
   const { title } = AUDIT_STEPS[step - 1];
   return (
     <fieldset data-step={step} data-for-step={step} className="grid gap-5">
-      <legend data-step-title="" tabIndex={-1} className="mb-1 text-base font-semibold text-slate-900 outline-none">
+      <legend data-step-title="" tabIndex={-1} className="mb-1 scroll-mt-20 text-base font-semibold text-slate-900 outline-none">
         <span data-wizard-chrome="">{`Step ${step} of ${TOTAL_STEPS}: `}</span>
         {title}
       </legend>

@@ -291,6 +291,57 @@ describe('home page and the free business audit', () => {
     await context.close();
   }, 120_000);
 
+  test('on a phone, after Next the new step’s title comes into view in one jump, and never once the visitor has gone on to a field of it', async () => {
+    const { page, problems, context } = await openPage(browser, `${server.url}/`, PHONE);
+    await hydrateIsland(page, 'AuditWizard');
+    const w = wizard(page);
+    await fillStep1(page, profiles.phone);
+    /** Scrolls the form's top well above the screen (the sticky Next stays in reach), as after answering a long step. */
+    const scrollPastTheTitle = () =>
+      page.evaluate(() => {
+        const top = document.querySelector('[data-island="AuditWizard"]')?.getBoundingClientRect().top ?? 0;
+        window.scrollBy({ top: top + 400, behavior: 'instant' });
+      });
+    /** Every scroll position the page shows, frame by frame, for `ms`. */
+    const positions = (ms: number) =>
+      page.evaluate(
+        (ms) =>
+          new Promise<number[]>((resolve) => {
+            const seen: number[] = [];
+            const end = performance.now() + ms;
+            const frame = () => {
+              if (seen.at(-1) !== scrollY) seen.push(scrollY);
+              if (performance.now() < end) requestAnimationFrame(frame);
+              else resolve(seen);
+            };
+            requestAnimationFrame(frame);
+          }),
+        ms,
+      );
+
+    await scrollPastTheTitle();
+    await w.getByRole('button', { name: 'Next' }).click();
+    expect(await stepTitle(page).textContent()).toBe('Step 2 of 4: Business Scale & Goals');
+    expect(await stepTitle(page).evaluate((t) => t.getBoundingClientRect().bottom)).toBeLessThan(0);
+    // Left alone, the title is brought back in one jump: two positions, no frames part-way.
+    const moved = await positions(1500);
+    expect(moved).toHaveLength(2);
+    const box = await stepTitle(page).evaluate((t) => t.getBoundingClientRect().toJSON() as DOMRect);
+    // Below the fixed header (4rem), not under it.
+    expect(box.top).toBeGreaterThanOrEqual(64);
+    expect(box.bottom).toBeLessThan(PHONE.height);
+
+    // Back, and Next again; this time the visitor goes straight on to the first question: the page stays put.
+    await w.getByRole('button', { name: 'Previous' }).click();
+    await positions(1200);
+    await scrollPastTheTitle();
+    await w.getByRole('button', { name: 'Next' }).click();
+    await w.getByLabel('Monthly revenue').evaluate((field: HTMLElement) => field.focus({ preventScroll: true }));
+    expect(await positions(1500)).toHaveLength(1);
+    expect(problems).toEqual([]);
+    await context.close();
+  }, 120_000);
+
   for (const [device, viewport] of [
     ['phone', PHONE],
     ['desktop', DESKTOP],
