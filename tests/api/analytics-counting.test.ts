@@ -167,8 +167,11 @@ describe('visitors', () => {
       await site.get('/services');
       clock.now = new Date(noon(monday).getTime() + 3 * 3_600_000);
       await site.get('/services/google-ads', { referer: `${site.served.url}/services` });
-      // Another browser at the same address, and the same browser at another: two more visitors.
+      // Another browser at the same address, and the same browser at another: two more visitors, a
+      // minute apart (the visits are read in the order they began: at one instant, PostgreSQL may return them either way).
+      clock.now = new Date(clock.now.getTime() + 60_000);
       await site.get('/services', { 'user-agent': IPHONE });
+      clock.now = new Date(clock.now.getTime() + 60_000);
       await site.get('/services', { 'x-forwarded-for': '198.51.100.23' });
       await site.collector.flush();
       const mondayVisits = await visitsOn(monday);
