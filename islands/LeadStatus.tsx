@@ -19,12 +19,17 @@ export type LeadStatusProps = {
   back: string;
 };
 
-/** What the server said was wrong: the retainer's own message when it was the retainer. */
-function problemOf(error: unknown): string {
-  if (error instanceof ApiError && error.status === 401) return 'Signed out: reload to sign in';
+/** The retainer's own message, when the server refused the retainer. */
+function retainerProblem(error: unknown): string | undefined {
   const fields = error instanceof ApiError ? (error.body as { fields?: Record<string, unknown> } | undefined)?.fields : undefined;
-  const retainer = fields?.wonValue;
-  return typeof retainer === 'string' ? retainer : (serverMessage(error) ?? 'Not saved: try again');
+  return typeof fields?.wonValue === 'string' ? fields.wonValue : undefined;
+}
+
+/** What went wrong, in words: the server's message when it answered, or that the answer never came. */
+function problemOf(error: unknown): string {
+  if (!(error instanceof ApiError)) return 'No answer: it may not have saved. Reload to check';
+  if (error.status === 401) return 'Signed out: reload to sign in';
+  return retainerProblem(error) ?? serverMessage(error) ?? 'Not saved: try again';
 }
 
 type Saving = { state: 'idle' } | { state: 'saving' } | { state: 'saved' } | { state: 'failed'; message: string };
@@ -60,8 +65,10 @@ export default function LeadStatus({ kind, id, status, csrfToken, label, valueLa
       setSaved(next);
       setSaving({ state: 'saved' });
     } catch (error) {
-      // A refused retainer keeps Won chosen, so it can be corrected; anything else goes back.
-      if (next !== 'won') {
+      // A refused retainer keeps Won chosen, so it can be corrected; a refusal of anything else goes back
+      // to what was saved. With no answer at all it may have saved: the choice stays, and the message says
+      // to reload.
+      if (error instanceof ApiError && retainerProblem(error) === undefined) {
         setCurrent(saved);
         if (select.current) select.current.value = saved;
       }
@@ -79,12 +86,17 @@ export default function LeadStatus({ kind, id, status, csrfToken, label, valueLa
   // Effects run only in the browser, once hydrated: until then the form posts like any other. The select
   // is the browser's own (uncontrolled), so a status chosen before the island hydrated is still chosen
   // now, and is saved as if chosen now; a controlled select would be reset to the server's value, the
-  // choice silently lost.
+  // choice silently lost. The select never has its value restored by the browser (autoComplete off: a
+  // page reached by Back would otherwise show the status it had before, and saving that would undo what
+  // was saved since), so a value other than the server's can only be the visitor's own choice.
   const chosenEarly = useRef(choose);
   useEffect(() => {
     setHydrated(true);
     const early = select.current?.value;
-    if (early && early !== status && (LEAD_STATUSES as readonly string[]).includes(early)) chosenEarly.current(early as Status);
+    if (!early || early === status || !(LEAD_STATUSES as readonly string[]).includes(early)) return;
+    // Won early waits for its retainer and Save, where the visitor already is: focus stays put.
+    if (early === 'won') setCurrent('won');
+    else chosenEarly.current(early as Status);
   }, [status]);
 
   const onSubmit = (e: FormEvent<HTMLFormElement>) => {
@@ -105,6 +117,7 @@ export default function LeadStatus({ kind, id, status, csrfToken, label, valueLa
         name="status"
         ref={select}
         defaultValue={status}
+        autoComplete="off"
         disabled={saving.state === 'saving'}
         onChange={(e) => choose(e.target.value as Status)}
         className="rounded-md border border-slate-300 bg-white py-1.5 pl-2 pr-7 text-sm text-slate-900 focus:border-blue-600 focus:outline-none focus:ring-2 focus:ring-blue-600/30"

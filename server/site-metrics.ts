@@ -101,11 +101,15 @@ export function createSiteMetrics({
       SCRAPE_DATABASE_DEADLINE_MS,
     );
     return [
-      gauge('notification_jobs', 'Lead notification jobs by state: queued (due or waiting to retry), running, dead (given up until staff retry).', [
-        { labels: { state: 'queued' }, value: queue.queued },
-        { labels: { state: 'running' }, value: queue.running },
-        { labels: { state: 'dead' }, value: queue.dead },
-      ]),
+      gauge(
+        'notification_jobs',
+        'Jobs of the notification queue (emails, webhooks, site checks) by state: queued (due or waiting to retry), running, dead (given up until staff retry).',
+        [
+          { labels: { state: 'queued' }, value: queue.queued },
+          { labels: { state: 'running' }, value: queue.running },
+          { labels: { state: 'dead' }, value: queue.dead },
+        ],
+      ),
       gauge('notification_jobs_oldest_due_age_seconds', 'How long the job due longest has waited for a worker (0 when none is due).', [
         { value: queue.oldestDueSeconds },
       ]),
