@@ -9,8 +9,8 @@ describe('dueAfterBusinessDays', () => {
     expect(dueAfterBusinessDays(toronto('2026-11-24T11:15:00-05:00'), 2).toISOString()).toBe('2026-11-26T16:15:00.000Z');
   });
   test('over a weekend, and moved into the working day', () => {
-    // Fri Nov 27, 19:30 → Mon Nov 30 at 17:00 (after hours is moved to the end of the working day)
-    expect(dueAfterBusinessDays(toronto('2026-11-27T19:30:00-05:00'), 1).toISOString()).toBe('2026-11-30T22:00:00.000Z');
+    // Fri Nov 27, 19:30 → Mon Nov 30 at 18:00 (after hours is moved to the office's close)
+    expect(dueAfterBusinessDays(toronto('2026-11-27T19:30:00-05:00'), 1).toISOString()).toBe('2026-11-30T23:00:00.000Z');
     // Sat Nov 28, 07:00 → Mon Nov 30 at 09:00
     expect(dueAfterBusinessDays(toronto('2026-11-28T07:00:00-05:00'), 1).toISOString()).toBe('2026-11-30T14:00:00.000Z');
   });
@@ -91,6 +91,11 @@ describe('a status change and the next action', () => {
     expect(afterStatusChange({ from: 'new', to: 'session booked', openLeadsLeft: 1, nextActionWhat: 'Reply to their Q4 application' }, now)).toMatchObject({
       what: 'Prepare for their strategy session',
     });
+  });
+  test('another lead closed from new (lost, not a fit) leaves the first reply still to do', () => {
+    expect(afterStatusChange({ from: 'new', to: 'lost', openLeadsLeft: 1, nextActionWhat: 'Reply to their audit' }, now)).toBeNull();
+    expect(afterStatusChange({ from: 'new', to: 'not a fit', openLeadsLeft: 2, nextActionWhat: 'Reply to their Q4 application' }, now)).toBeNull();
+    expect(afterStatusChange({ from: 'new', to: 'won', openLeadsLeft: 1, nextActionWhat: 'Reply to their audit' }, now)).toMatchObject({ what: 'Follow up' });
   });
   test('a next action staff wrote themselves is theirs to change', () => {
     expect(afterStatusChange({ from: 'new', to: 'contacted', openLeadsLeft: 1, nextActionWhat: 'Send the proposal' }, now)).toBeNull();

@@ -1,6 +1,6 @@
 import type { LeadKind, LeadStatus } from '../leads/pipeline.ts';
 import { agency } from '../site.ts';
-import { addBusinessDays, isBusinessDay } from '../time/business-days.ts';
+import { addBusinessDays, isBusinessDay, minutesOf } from '../time/business-days.ts';
 import { formatDate, formatShortWeekdayTime, formatTimeOfDay } from '../time/display.ts';
 import { wallClock, zonedInstant } from '../time/zoned.ts';
 
@@ -11,8 +11,11 @@ import { wallClock, zonedInstant } from '../time/zoned.ts';
 export const OPEN_STATUSES: readonly LeadStatus[] = ['new', 'contacted', 'session booked'];
 export const isOpenStatus = (status: LeadStatus) => OPEN_STATUSES.includes(status);
 
-/** Staff follow up between these times of a business day, Toronto time (minutes after midnight). */
-export const WORKDAY = { starts: 9 * 60, ends: 17 * 60 } as const;
+/**
+ * Staff follow up between these times of a business day, Toronto time (minutes after midnight): the
+ * office's weekday hours (lib/site.ts), the same close the first reply's promise is due by.
+ */
+export const WORKDAY = { starts: minutesOf(agency.hours[0].opens), ends: minutesOf(agency.hours[0].closes) } as const;
 
 export const CALL_OUTCOMES = ['answered', 'voicemail', 'no-answer'] as const;
 export type CallOutcome = (typeof CALL_OUTCOMES)[number];
@@ -22,8 +25,8 @@ export const NEXT_ACTION_MAX = 200;
 
 /**
  * A time `businessDays` business days after `now`, at the same time of day moved into the working day
- * (09:00–17:00 Toronto): a call at 19:30 on Friday followed up "in 1 business day" is due Monday at
- * 17:00; with 0 days, later today if today is a business day and still in working hours, else the next
+ * (09:00–18:00 Toronto): a call at 19:30 on Friday followed up "in 1 business day" is due Monday at
+ * 18:00; with 0 days, later today if today is a business day and still in working hours, else the next
  * business morning.
  */
 export function dueAfterBusinessDays(now: Date, businessDays: number, timeZone: string = agency.timeZone): Date {
@@ -55,8 +58,10 @@ export const firstAction = (kind: LeadKind): string =>
 
 /**
  * What a status change does to the person's next action (null: leave it). Every lead of theirs closed:
- * nothing is left to do ('clear'). A lead moved on from new while the next action is still the first
- * reply: that reply happened, so the next step is to follow up in 2 business days.
+ * nothing is left to do ('clear'). A lead moved on from new to a status that means they were reached
+ * (contacted, booked, won) while the next action is still the first reply: that reply happened, so the
+ * next step is to follow up in 2 business days. One closed from new as lost or not a fit says nothing of
+ * their other leads' replies: the next action stays.
  */
 export function afterStatusChange(
   change: { from: LeadStatus; to: LeadStatus; openLeadsLeft: number; nextActionWhat: string | null },
@@ -64,12 +69,14 @@ export function afterStatusChange(
 ): 'clear' | ProposedAction | null {
   if (change.openLeadsLeft === 0) return change.nextActionWhat === null ? null : 'clear';
   const firstReplies = LEAD_KIND_LIST.map(firstAction);
-  if (change.from === 'new' && change.to !== 'new' && change.nextActionWhat !== null && firstReplies.includes(change.nextActionWhat))
+  if (change.from === 'new' && REACHED.includes(change.to) && change.nextActionWhat !== null && firstReplies.includes(change.nextActionWhat))
     return change.to === 'session booked' ? proposal('Prepare for their strategy session', 0, now) : proposal('Follow up', 2, now);
   return null;
 }
 
 const LEAD_KIND_LIST: readonly LeadKind[] = ['audit', 'intake', 'booking'];
+/** The statuses a lead only reaches once someone has spoken with the person. */
+const REACHED: readonly LeadStatus[] = ['contacted', 'session booked', 'won'];
 
 /** Whether a person needs attention: an open lead and no next action, or one past its time. */
 export type ActionFlag = 'overdue' | 'no-action' | null;

@@ -91,7 +91,8 @@ export function addBusinessDays(date: CalendarDate, count: number): CalendarDate
   return day;
 }
 
-const minutesOf = (time: string) => {
+/** Minutes after midnight of a time of day written "18:00". */
+export const minutesOf = (time: string) => {
   const [hours, minutes] = time.split(':').map(Number);
   return hours * 60 + minutes;
 };

@@ -359,6 +359,42 @@ describe('the people inbox', () => {
     expect((await status(first, { status: 'contacted' })).followUp).toEqual({ what: null, due: null, late: false, flag: 'no-action' });
   });
 
+  test('through a lead of a person merged into another, the answer is the merged person’s; closing one lead unanswered keeps the first reply to do', async () => {
+    const { t, session, personOf } = await staffApp();
+    const word = token();
+    const audit = await submitAudit(t, `${word} Cafe`, { email: `sam.${word}@cafe.example`, firstName: 'Sam', lastName: word });
+    const application = await submitIntake(t, `${word} Cafe`, { workEmail: `sam.${word}@gmail.example`, firstName: 'Sam', lastName: word });
+    const into = await personOf(audit);
+    const away = await personOf(application);
+    expect(away).not.toBe(into);
+    const merged = await t.request(`/admin/people/${into}/merge`, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: session.cookie },
+      body: formBody({ _csrf: session.csrf, email: `sam.${word}@gmail.example` }).body,
+    });
+    expect(merged.status).toBe(303);
+    const [{ what }] = await t.sql<{ what: string }[]>`select next_action_what as what from people where id = ${into}`;
+    expect(what).toBe('Reply to their audit');
+    const status = async (kind: string, id: string, body: Record<string, unknown>) => {
+      const res = await t.request(`/admin/api/leads/${kind}/${id}/status`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', cookie: session.cookie, 'x-csrf-token': session.csrf },
+        body: JSON.stringify(body),
+      });
+      expect(res.status).toBe(200);
+      return ((await res.json()) as { followUp: Record<string, unknown> }).followUp;
+    };
+    const due = expect.stringMatching(/^Due (today, )?[A-Z]/);
+    // The application (now the merged person's) turned away unanswered: their audit still wants its reply.
+    expect(await status('intake', application, { status: 'not a fit' })).toEqual({ what: 'Reply to their audit', due, late: false, flag: null });
+    // The audit answered: a follow-up, read the same through either lead.
+    expect(await status('audit', audit, { status: 'contacted' })).toEqual({ what: 'Follow up', due, late: false, flag: null });
+    expect(await status('intake', application, { status: 'not a fit' })).toEqual({ what: 'Follow up', due, late: false, flag: null });
+    const [gone] = await t.sql<{ mergedInto: string }[]>`select merged_into from people where id = ${away}`;
+    expect(gone.mergedInto).toBe(into);
+  });
+
   test('the board: a column per status, each person once as their newest open lead, a plain form per card', async () => {
     const { t, get, personOf, session } = await staffApp();
     const word = token();
