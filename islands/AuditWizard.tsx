@@ -324,10 +324,11 @@ function Wizard({
         </div>
 
         {/* The actions: each shows on its steps (CSS), in a bar that stays at the bottom of the screen. */}
-        <div className="sticky bottom-0 z-10 -mx-5 mt-6 flex flex-wrap items-center justify-between gap-3 border-t border-slate-200 bg-white/95 px-5 py-3 backdrop-blur sm:-mx-8 sm:px-8">
+        {/* On a 390 px phone Previous and the submit button share one row only with narrower padding. */}
+        <div className="sticky bottom-0 z-10 -mx-5 mt-6 flex flex-wrap items-center justify-between gap-2 border-t border-slate-200 bg-white/95 px-5 py-3 backdrop-blur sm:-mx-8 sm:gap-3 sm:px-8">
           <span>
             {STEPS.slice(1).map((step) => (
-              <StepLabel key={step} to={step - 1} from={step} group={stepGroup} className={buttonClass.secondary}>
+              <StepLabel key={step} to={step - 1} from={step} group={stepGroup} className={`${buttonClass.secondary} max-sm:px-3.5`}>
                 Previous
               </StepLabel>
             ))}
@@ -341,7 +342,7 @@ function Wizard({
           ) : null}
           <span>
             {STEPS.slice(0, -1).map((step) => (
-              <StepLabel key={step} to={step + 1} from={step} group={stepGroup} className={buttonClass.primary}>
+              <StepLabel key={step} to={step + 1} from={step} group={stepGroup} className={`${buttonClass.primary} max-sm:px-3.5`}>
                 Next
               </StepLabel>
             ))}
@@ -349,7 +350,7 @@ function Wizard({
               type="submit"
               data-for-step={TOTAL_STEPS}
               data-wizard-submit=""
-              className={buttonClass.primary}
+              className={`${buttonClass.primary} max-sm:px-3.5`}
               disabled={pending}
               {...abClickMarker(tracking, { target: 'audit-submit' })}
             >

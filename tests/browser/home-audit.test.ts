@@ -152,6 +152,13 @@ describe('home page and the free business audit', () => {
       for (let i = 0; i < 3; i++) await w.getByRole('button', { name: 'Next' }).click();
       expect(await w.getByRole('button', { name: 'Next' }).count()).toBe(0);
       expect(await w.getByRole('progressbar').getAttribute('aria-valuenow')).toBe('100');
+      // Previous and the submit button share one row of the sticky bar, on a 390 px phone too.
+      const [previousBox, submitBox] = await Promise.all([
+        w.getByRole('button', { name: 'Previous' }).boundingBox(),
+        w.getByRole('button', { name: 'Get My Free Audit' }).boundingBox(),
+      ]);
+      const middle = (box: { y: number; height: number } | null) => (box ? box.y + box.height / 2 : null);
+      expect(middle(previousBox)).toBe(middle(submitBox));
       await w.getByRole('button', { name: 'Get My Free Audit' }).click();
       expect(await stepTitle(page).textContent()).toBe('Step 1 of 4: Basic Information');
       for (const message of [
