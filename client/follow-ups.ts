@@ -5,3 +5,6 @@ import type { NextActionView } from '../lib/people/inbox.ts';
 // LeadStatus island writes what the server answered, the row's NextAction island draws it (islands share
 // jotai's default store). A row never changed here is drawn from what the server rendered.
 export const followUpsAtom = atom<Readonly<Record<string, NextActionView>>>({});
+
+/** How many leads are past the 2-business-day promise, as the last one-click status answered (null: none answered yet). */
+export const overdueLeadsAtom = atom<number | null>(null);

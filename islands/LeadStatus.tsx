@@ -1,7 +1,7 @@
 import { useSetAtom } from 'jotai';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { ApiError, apiRequest, serverMessage } from '../client/api-client.ts';
-import { followUpsAtom } from '../client/follow-ups.ts';
+import { followUpsAtom, overdueLeadsAtom } from '../client/follow-ups.ts';
 import { useFieldId } from '../client/islands/root.tsx';
 import { WonValueField } from '../components/staff/WonValueField.tsx';
 import { LEAD_STATUSES, type LeadKind, leadPath, leadStatusLabel, type LeadStatus as Status } from '../lib/leads/pipeline.ts';
@@ -50,18 +50,25 @@ export default function LeadStatus({ kind, id, status, csrfToken, label, valueLa
   const valueInput = useRef<HTMLInputElement>(null);
   const select = useRef<HTMLSelectElement>(null);
   const setFollowUps = useSetAtom(followUpsAtom);
+  const setOverdueLeads = useSetAtom(overdueLeadsAtom);
 
   const save = async (next: Status, wonValue?: string) => {
     setCurrent(next);
     setSaving({ state: 'saving' });
     try {
       const body = next === 'won' ? { status: next, wonValue } : { status: next };
-      const answer = await apiRequest<{ followUp: NextActionView | null }>('POST', `/admin/api${leadPath(kind, id).slice('/admin'.length)}/status`, body, {
-        headers: { [CSRF_HEADER]: csrfToken },
-      });
-      // The row's next action follows the status (the row's NextAction island draws it).
+      const answer = await apiRequest<{ followUp: NextActionView | null; overdueLeads?: number }>(
+        'POST',
+        `/admin/api${leadPath(kind, id).slice('/admin'.length)}/status`,
+        body,
+        {
+          headers: { [CSRF_HEADER]: csrfToken },
+        },
+      );
+      // The row's next action follows the status (the row's NextAction island draws it), and the headline's count.
       const followUp = answer?.followUp;
       if (followUp) setFollowUps((all) => ({ ...all, [`${kind}/${id}`]: followUp }));
+      if (typeof answer?.overdueLeads === 'number') setOverdueLeads(answer.overdueLeads);
       setSaved(next);
       setSaving({ state: 'saved' });
     } catch (error) {

@@ -5,6 +5,7 @@ import GlossarySearch from '../../islands/GlossarySearch.tsx';
 import IntakeForm from '../../islands/IntakeForm.tsx';
 import LeadStatus from '../../islands/LeadStatus.tsx';
 import NextAction from '../../islands/NextAction.tsx';
+import OverdueHeadline from '../../islands/OverdueHeadline.tsx';
 import PipelineBoard from '../../islands/PipelineBoard.tsx';
 import StoryGenerator from '../../islands/StoryGenerator.tsx';
 import Toaster from '../../islands/Toaster.tsx';
@@ -41,6 +42,8 @@ export const islands = {
   LeadStatus: { component: LeadStatus, toasts: false, hydrate: 'load', early: 'native' },
   // Its row's next action, redrawn when the row's status changes in place: hydrated with LeadStatus.
   NextAction: { component: NextAction, toasts: false, hydrate: 'load', early: 'native' },
+  // The inbox's overdue headline, recounted by each one-click status: hydrated with LeadStatus.
+  OverdueHeadline: { component: OverdueHeadline, toasts: false, hydrate: 'load', early: 'native' },
   // The board's cards move by their plain forms until it hydrates; with the page, so dragging works at once.
   PipelineBoard: { component: PipelineBoard, toasts: false, hydrate: 'load', early: 'native' },
 } satisfies Record<string, IslandEntry>;

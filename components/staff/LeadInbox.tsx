@@ -12,7 +12,6 @@ import {
   leadKindLabel,
   leadPath,
   leadStatusLabel,
-  overdueHeadline,
   sourceLabel,
   tierLabel,
 } from '../../lib/leads/pipeline.ts';
@@ -26,6 +25,7 @@ import { formatDateTime } from '../../lib/time/display.ts';
 import { Island } from '../../server/islands/Island.tsx';
 import { inputClass } from '../ui/form.tsx';
 import { buttonClass } from '../ui/styles.ts';
+import { AlertLink } from './AlertLink.tsx';
 import { CsrfField, type StaffPageProps, StaffShell } from './StaffShell.tsx';
 
 export type LeadInboxProps = StaffPageProps & {
@@ -100,15 +100,7 @@ export function LeadInbox({ staff, query, rows, total, overdue, failed, owners, 
         </p>
       ) : null}
 
-      {overdue > 0 ? (
-        <AlertLink href={`/admin/leads${peopleQuery({ overdue: true })}`} tone="red" data={{ 'data-overdue-count': overdue }}>
-          {overdueHeadline(overdue)}
-        </AlertLink>
-      ) : (
-        <p data-overdue-count={0} className="mt-4 rounded-xl border border-green-200 bg-green-50 px-4 py-2 text-sm font-medium text-green-800 sm:py-3">
-          Every new lead is inside the 2-business-day promise.
-        </p>
-      )}
+      <Island name="OverdueHeadline" props={{ count: overdue, href: `/admin/leads${peopleQuery({ overdue: true })}` }} />
 
       {failed > 0 ? (
         <AlertLink href={`/admin/leads${peopleQuery({ failed: true })}`} tone="amber" data={{ 'data-failed-count': failed }}>
@@ -199,22 +191,6 @@ export function LeadInbox({ staff, query, rows, total, overdue, failed, owners, 
 
       {pages > 1 ? <Pagination query={query} page={page} pages={pages} /> : null}
     </StaffShell>
-  );
-}
-
-const alertTones = {
-  red: { box: 'border-red-200 bg-red-50 text-red-800 hover:bg-red-100', dot: 'bg-red-600' },
-  amber: { box: 'border-amber-300 bg-amber-50 text-amber-900 hover:bg-amber-100', dot: 'bg-amber-500' },
-};
-
-/** A headline that needs attention, linking to the leads it counts. */
-function AlertLink({ href, tone, data, children }: { href: string; tone: keyof typeof alertTones; data: Record<string, number>; children: string }) {
-  return (
-    <a href={href} {...data} className={`mt-4 flex items-center gap-2 rounded-xl border px-4 py-3 text-sm font-semibold ${alertTones[tone].box}`}>
-      <span aria-hidden="true" className={`inline-block h-2.5 w-2.5 shrink-0 rounded-full ${alertTones[tone].dot}`} />
-      {children}
-      <span className="ml-auto font-medium underline">Show them</span>
-    </a>
   );
 }
 

@@ -145,6 +145,12 @@ export const headlineCounts = (sql: Db, now: Date) =>
 export const overdueCountQuery = (sql: Db, now: Date) =>
   sql`select count(*) from leads where first_reached_at is null and status = 'new' and not is_spam and reply_by < ${now} and erased_at is null`;
 
+/** That count on its own: what the inbox's headline says after a one-click status. */
+export async function overdueLeadCount(sql: Db, now: Date): Promise<number> {
+  const [{ count }] = await sql<{ count: string }[]>`${overdueCountQuery(sql, now)}`;
+  return Number(count);
+}
+
 const EXPORT_BATCH = 1000;
 
 /**

@@ -239,7 +239,13 @@ describe('CSRF', () => {
     const ok = await api({ 'x-csrf-token': session.csrf });
     expect(ok.status).toBe(200);
     // Its only lead won: nothing is left to do for the person.
-    expect(await ok.json()).toEqual({ status: 'won', wonValue: 2500, changed: true, followUp: { what: null, due: null, late: false, flag: null } });
+    expect(await ok.json()).toEqual({
+      status: 'won',
+      wonValue: 2500,
+      changed: true,
+      followUp: { what: null, due: null, late: false, flag: null },
+      overdueLeads: expect.any(Number),
+    });
     const events = await t.sql`select actor_id, from_value, to_value from lead_events where lead_id = ${id} and kind = 'status'`;
     expect([...events]).toEqual([{ actorId: staff.id, fromValue: 'new', toValue: 'won' }]);
   });

@@ -329,25 +329,33 @@ describe('the people inbox', () => {
         body: JSON.stringify(body),
       });
       expect(res.status).toBe(200);
-      return (await res.json()) as { status: string; changed: boolean; followUp: Record<string, unknown> };
+      return (await res.json()) as { status: string; changed: boolean; followUp: Record<string, unknown>; overdueLeads: number };
     };
     const due = expect.stringMatching(/^Due (today, )?[A-Z]/);
 
     // The first reply done becomes a follow-up; the other lead is still past its promise, so the row stays flagged.
+    // The headline's count of leads past the promise comes with each answer, as the page then draws it.
+    const headline = (page: string) => Number(page.match(/data-overdue-count="(\d+)"/)?.[1]);
+    const before = headline(await html('/admin/leads'));
     const one = await status(first, { status: 'contacted' });
-    expect(one).toEqual({ status: 'contacted', changed: true, followUp: { what: 'Follow up', due, late: false, flag: 'overdue' } });
-    const row = rowOf(await html(`/admin/leads?q=${word}`), person);
+    expect(one).toEqual({ status: 'contacted', changed: true, followUp: { what: 'Follow up', due, late: false, flag: 'overdue' }, overdueLeads: before - 1 });
+    const page = await html(`/admin/leads?q=${word}`);
+    expect(headline(page)).toBe(before - 1);
+    const row = rowOf(page, person);
     expect(row).toContain('data-flag="overdue"');
     expect(row).toContain(`<div class="text-slate-900">Follow up</div>`);
     expect(row).toContain(`>${one.followUp.due}</div>`);
 
     // The second reached as well: nothing is late any more.
-    expect((await status(second, { status: 'contacted' })).followUp).toEqual({ what: 'Follow up', due, late: false, flag: null });
+    const two = await status(second, { status: 'contacted' });
+    expect(two.followUp).toEqual({ what: 'Follow up', due, late: false, flag: null });
+    expect(two.overdueLeads).toBe(before - 2);
     // The same status again changes nothing and still says what is next.
     expect(await status(second, { status: 'contacted' })).toEqual({
       status: 'contacted',
       changed: false,
       followUp: { what: 'Follow up', due, late: false, flag: null },
+      overdueLeads: before - 2,
     });
     // One lead closed: the other is open, the follow-up stays. The last one closed: nothing left to do, nothing flagged.
     expect((await status(first, { status: 'lost' })).followUp).toEqual({ what: 'Follow up', due, late: false, flag: null });

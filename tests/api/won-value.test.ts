@@ -111,16 +111,17 @@ describe('the staff status API', () => {
 
     const ok = await api(path, { status: 'won', wonValue: 1800 });
     expect(ok.status).toBe(200);
-    expect(await ok.json()).toEqual({ status: 'won', wonValue: 1800, changed: true, followUp: expect.any(Object) });
+    expect(await ok.json()).toEqual({ status: 'won', wonValue: 1800, changed: true, followUp: expect.any(Object), overdueLeads: expect.any(Number) });
     expect(await lead(id)).toEqual({ status: 'won', wonValue: '1800.00' });
     const again = await api(path, { status: 'won', wonValue: '1,800' });
-    expect(await again.json()).toEqual({ status: 'won', wonValue: 1800, changed: false, followUp: expect.any(Object) });
+    expect(await again.json()).toEqual({ status: 'won', wonValue: 1800, changed: false, followUp: expect.any(Object), overdueLeads: expect.any(Number) });
     expect((await events(id)).map((e) => e.kind)).toEqual(['status', 'won value']);
     // Any other status needs no retainer and answers as before.
     expect(await (await api(path, { status: 'contacted', wonValue: 'ignored' })).json()).toEqual({
       status: 'contacted',
       changed: true,
       followUp: expect.any(Object),
+      overdueLeads: expect.any(Number),
     });
   });
 });

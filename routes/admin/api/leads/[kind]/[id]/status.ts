@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { changeStatus } from '../../../../../../db/queries/leads.ts';
+import { changeStatus, overdueLeadCount } from '../../../../../../db/queries/leads.ts';
 import { followUpOfLead } from '../../../../../../db/queries/people-inbox.ts';
 import { leadParamsSchema, statusChangeSchema } from '../../../../../../lib/leads/schema.ts';
 import { nextActionView } from '../../../../../../lib/people/inbox.ts';
@@ -17,7 +17,8 @@ const NO_SUCH_LEAD = 'No such lead';
  * POST /admin/api/leads/{type}/{id}/status {status, note?, wonValue?}: the inbox's one-click status, as
  * JSON (won needs `wonValue`, the monthly retainer in CAD). The answer carries the person's next action
  * as the inbox row shows it after the change (`followUp`: a first reply done becomes a follow-up, a last
- * lead closed clears it), so the row can be redrawn without a reload.
+ * lead closed clears it), so the row can be redrawn without a reload, and how many leads are now past
+ * the 2-business-day promise (`overdueLeads`, the inbox's headline).
  */
 export default new Hono<AppEnv>().post(
   '/',
@@ -31,7 +32,8 @@ export default new Hono<AppEnv>().post(
     const change = changeBy(c);
     const done = await withDatabaseDeadline(c.get('deps').sql, async (db) => {
       const outcome = await changeStatus(db, params.kind, params.id, status, note, change, wonValue);
-      return { outcome, followUp: outcome === 'changed' || outcome === 'unchanged' ? await followUpOfLead(db, params.kind, params.id, change.now) : null };
+      if (outcome !== 'changed' && outcome !== 'unchanged') return { outcome, followUp: null, overdueLeads: 0 };
+      return { outcome, followUp: await followUpOfLead(db, params.kind, params.id, change.now), overdueLeads: await overdueLeadCount(db, change.now) };
     });
     if (done.outcome === 'missing') return answerError(c, 404, NO_SUCH_LEAD);
     if (done.outcome === 'erased') return answerError(c, 409, 'This lead was erased on request: it can no longer be changed');
@@ -40,6 +42,7 @@ export default new Hono<AppEnv>().post(
       ...(status === 'won' ? { wonValue } : {}),
       changed: done.outcome === 'changed',
       followUp: done.followUp ? nextActionView(done.followUp, change.now) : null,
+      overdueLeads: done.overdueLeads,
     });
   },
 );
