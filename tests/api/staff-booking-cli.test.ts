@@ -3,8 +3,10 @@ import { openDatabase } from '../../db/client.ts';
 import { startRadicale, type TestRadicale } from '../fixtures/radicale.ts';
 import { freshDataDir } from '../helpers/template-db.ts';
 
-// Real servers, databases and a real CalDAV server: more than Bun's 5 s default.
-setDefaultTimeout(60_000);
+// Real servers, databases and a real CalDAV server: more than Bun's 5 s default. Each command and each
+// look at the settings opens the embedded database anew (about 5 s each beside other test processes on a
+// slow 2-core machine, where the first test's eleven took more than 60 s).
+setDefaultTimeout(180_000);
 
 // `bun run staff:booking` as a person runs it, a process of its own against a real database
 // (PostgreSQL at DATABASE_URL when set, else a fresh embedded one) and a real CalDAV server (Radicale)

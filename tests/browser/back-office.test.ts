@@ -205,7 +205,7 @@ describe.each([
     await select.selectOption('session booked');
     const response = await saved;
     expect(response.status()).toBe(200);
-    expect(await response.json()).toEqual({ status: 'session booked', changed: true, followUp: expect.any(Object) });
+    expect(await response.json()).toEqual({ status: 'session booked', changed: true, followUp: expect.any(Object), overdueLeads: expect.any(Number) });
     await row().locator('[aria-live="polite"]', { hasText: 'Saved' }).waitFor();
     expect(page.url()).toBe(here);
 
