@@ -57,7 +57,7 @@ export default function LeadStatus({ kind, id, status, csrfToken, label, valueLa
     setSaving({ state: 'saving' });
     try {
       const body = next === 'won' ? { status: next, wonValue } : { status: next };
-      const answer = await apiRequest<{ followUp: NextActionView | null; overdueLeads?: number }>(
+      const answer = await apiRequest<{ followUp: NextActionView | null; overdueLeads: number }>(
         'POST',
         `/admin/api${leadPath(kind, id).slice('/admin'.length)}/status`,
         body,
@@ -68,7 +68,7 @@ export default function LeadStatus({ kind, id, status, csrfToken, label, valueLa
       // The row's next action follows the status (the row's NextAction island draws it), and the headline's count.
       const followUp = answer?.followUp;
       if (followUp) setFollowUps((all) => ({ ...all, [`${kind}/${id}`]: followUp }));
-      if (typeof answer?.overdueLeads === 'number') setOverdueLeads(answer.overdueLeads);
+      if (answer) setOverdueLeads(answer.overdueLeads);
       setSaved(next);
       setSaving({ state: 'saved' });
     } catch (error) {
