@@ -47,6 +47,11 @@ const TOTAL_STEPS = AUDIT_STEPS.length;
 const STEPS = [1, 2, 3, 4] as const;
 const BACK_TO_SUBMIT_CLASS =
   'order-first inline-flex w-full items-center justify-center rounded-lg border border-slate-300 bg-white px-4 py-2 text-sm font-semibold text-slate-900 transition hover:bg-slate-50 sm:order-none sm:ml-auto sm:w-auto sm:px-5 sm:py-3 sm:text-base';
+/**
+ * The bar's buttons: on a 390 px phone Previous and the submit button share one row only with padding
+ * narrower than the site's buttons have.
+ */
+const BAR_BUTTON_CLASS = { previous: `${buttonClass.secondary} max-sm:px-3.5`, forward: `${buttonClass.primary} max-sm:px-3.5` };
 /** Taps closer together than this are one burst: the page never moves under the visitor's finger during one. */
 const TAP_BURST_MS = 600;
 
@@ -324,11 +329,10 @@ function Wizard({
         </div>
 
         {/* The actions: each shows on its steps (CSS), in a bar that stays at the bottom of the screen. */}
-        {/* On a 390 px phone Previous and the submit button share one row only with narrower padding. */}
         <div className="sticky bottom-0 z-10 -mx-5 mt-6 flex flex-wrap items-center justify-between gap-2 border-t border-slate-200 bg-white/95 px-5 py-3 backdrop-blur sm:-mx-8 sm:gap-3 sm:px-8">
           <span>
             {STEPS.slice(1).map((step) => (
-              <StepLabel key={step} to={step - 1} from={step} group={stepGroup} className={`${buttonClass.secondary} max-sm:px-3.5`}>
+              <StepLabel key={step} to={step - 1} from={step} group={stepGroup} className={BAR_BUTTON_CLASS.previous}>
                 Previous
               </StepLabel>
             ))}
@@ -342,7 +346,7 @@ function Wizard({
           ) : null}
           <span>
             {STEPS.slice(0, -1).map((step) => (
-              <StepLabel key={step} to={step + 1} from={step} group={stepGroup} className={`${buttonClass.primary} max-sm:px-3.5`}>
+              <StepLabel key={step} to={step + 1} from={step} group={stepGroup} className={BAR_BUTTON_CLASS.forward}>
                 Next
               </StepLabel>
             ))}
@@ -350,7 +354,7 @@ function Wizard({
               type="submit"
               data-for-step={TOTAL_STEPS}
               data-wizard-submit=""
-              className={`${buttonClass.primary} max-sm:px-3.5`}
+              className={BAR_BUTTON_CLASS.forward}
               disabled={pending}
               {...abClickMarker(tracking, { target: 'audit-submit' })}
             >
