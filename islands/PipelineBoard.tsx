@@ -20,6 +20,8 @@ export type BoardCardProps = {
   nextAction: string | null;
   overdue: boolean;
   owner: string | null;
+  /** "1 more open lead": what keeps the person on the board once this lead is closed; null when nothing does. */
+  moreOpen: string | null;
 };
 
 export type PipelineBoardProps = {
@@ -211,6 +213,11 @@ function Card({
         <span>{card.owner ?? 'Unassigned'}</span>
       </div>
       {card.nextAction ? <div className={`mt-1 text-xs ${card.overdue ? 'font-semibold text-red-700' : 'text-slate-600'}`}>{card.nextAction}</div> : null}
+      {card.moreOpen ? (
+        <a href={card.personHref} className="mt-1 block w-fit text-xs font-medium text-blue-800 hover:underline">
+          {card.moreOpen}
+        </a>
+      ) : null}
       <form
         method="post"
         action={`${leadPath(card.kind, card.id)}/status`}

@@ -32,6 +32,7 @@ function cardProps(card: BoardCard, now: Date): BoardCardProps {
     nextAction: nextActionLine({ what: card.nextActionWhat, due: card.nextActionDue && dueText(card.nextActionDue, now) }),
     overdue: card.nextActionDue !== null && card.nextActionDue < now,
     owner: card.ownerEmail,
+    moreOpen: card.otherOpenLeads > 0 ? `${card.otherOpenLeads} more open ${card.otherOpenLeads === 1 ? 'lead' : 'leads'}` : null,
   };
 }
 

@@ -158,14 +158,16 @@ export const BOARD_COLUMN_MAX = 12;
 /**
  * The pipeline board: each root person once, as their newest open lead (or, with none open, their
  * newest lead), in the column of its status; up to BOARD_COLUMN_MAX a column, the soonest next action
- * first, with each column's full count. Spam and erased leads are not on it. With `q`, only the people
+ * first, with each column's full count and how many other open leads the person has (the card's lead
+ * moved to Won or Lost, the person is on the board again by the next of them). Spam and erased leads are not on it. With `q`, only the people
  * a lead of whom has it in their name, business or email (the inbox's search).
  */
 export function boardCards(sql: Db, q?: string): Promise<BoardCard[]> {
   return sql<BoardCard[]>`
     with board as (
       select distinct on (coalesce(m.merged_into, m.id)) coalesce(m.merged_into, m.id) as person_id, l.kind, l.id, l.status, l.business,
-        l.created_at, l.owner_id, l.score
+        l.created_at, l.owner_id, l.score,
+        count(*) filter (where l.status in ${open(sql)}) over (partition by coalesce(m.merged_into, m.id)) as open_leads
       from leads l join people m on m.id = l.person_id
       where not l.is_spam and l.erased_at is null ${q ? sql`and coalesce(m.merged_into, m.id) in (select coalesce(n.merged_into, n.id) from leads s join people n on n.id = s.person_id where s.search like ${containsPattern(q)})` : sql``}
       order by coalesce(m.merged_into, m.id), (l.status in ${open(sql)}) desc, l.created_at desc, l.kind desc, l.id desc
@@ -176,7 +178,8 @@ export function boardCards(sql: Db, q?: string): Promise<BoardCard[]> {
       from board b join people p on p.id = b.person_id
     )
     select r.person_id, r.name, r.phone, r.email, r.next_action_due, r.next_action_what, r.kind, r.id, r.status, r.business, r.created_at,
-      u.username as owner_email, r.score, r.in_column::int as in_column
+      u.username as owner_email, r.score, r.in_column::int as in_column,
+      (r.open_leads - case when r.status in ${open(sql)} then 1 else 0 end)::int as other_open_leads
     from ranked r left join users u on u.id = r.owner_id
     where r.rank <= ${BOARD_COLUMN_MAX}
     order by r.status, r.rank`;

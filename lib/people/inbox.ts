@@ -79,6 +79,8 @@ export type BoardCard = {
   score: number | null;
   /** How many people are in this card's column in all. */
   inColumn: number;
+  /** How many open leads the person has besides the card's. */
+  otherOpenLeads: number;
 };
 
 /** A person's page. */

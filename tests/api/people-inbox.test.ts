@@ -423,6 +423,26 @@ describe('the people inbox', () => {
     expect(page).toContain(`action="/admin/leads/audit/${older}/status"`);
     expect(page).toContain(`href="/admin/leads?q=${word}"`);
     expect(await (await get(`/admin/board?q=${crypto.randomUUID()}`)).text()).not.toContain(`data-card="audit/${older}"`);
+    // The won lead leaves the older one open, and nothing more: the card names no other open lead.
+    const cardOf = (html: string, lead: string) => html.match(new RegExp(`<li data-card="${lead}"[\\s\\S]*?</li>`))?.[0] ?? '';
+    expect(cardOf(page, `audit/${older}`)).not.toContain('more open');
+    // A third lead, open: the card is the newest open one, and says what keeps the person on the board once it is closed.
+    const third = await submitIntake(t, `${word} Board`, { workEmail: email, firstName: 'Bo', lastName: word });
+    const three = await (await get(`/admin/board?q=${word}`)).text();
+    expect(three.match(/data-card="/g)).toHaveLength(1);
+    expect(cardOf(three, `intake/${third}`)).toContain(
+      `<a href="/admin/people/${person}" class="mt-1 block w-fit text-xs font-medium text-blue-800 hover:underline">1 more open lead</a>`,
+    );
+    await t.sql`update leads set status = 'lost' where id = ${third}`;
+    const closed = await (await get(`/admin/board?q=${word}`)).text();
+    expect(cardOf(closed, `audit/${older}`)).not.toContain('more open');
+    await t.sql`update leads set status = 'new' where id = ${newer}`;
+    // Two open leads (the lost one not counted): the card, the newest of them, names the other.
+    expect(cardOf(await (await get(`/admin/board?q=${word}`)).text(), `audit/${newer}`)).toContain('>1 more open lead<');
+    await t.sql`update leads set status = 'new' where id = ${third}`;
+    expect(cardOf(await (await get(`/admin/board?q=${word}`)).text(), `intake/${third}`)).toContain('>2 more open leads<');
+    await t.sql`update leads set status = 'won' where id = ${newer}`;
+    await t.sql`update leads set status = 'lost' where id = ${third}`;
 
     // The card's plain form: back on the board, which says what moved.
     const form = formBody({ _csrf: session.csrf, status: 'contacted', back: `/admin/board?q=${word}&moved=audit/${older}` });
