@@ -9,7 +9,7 @@ import { isoDay } from '../../lib/time/calendar.ts';
 import type { Clock } from '../../lib/time/clock.ts';
 import { withDatabaseDeadline } from '../../server/deadline.ts';
 import type { Logger } from '../../server/log.ts';
-import { sendClaimedEmail } from '../leads/delivery/claimed-email.ts';
+import { sendAndRecord, sendClaimedEmail } from '../leads/delivery/claimed-email.ts';
 import { createMailer, type Mailer } from '../leads/delivery/mailer.ts';
 import { startLooks } from '../operations/looks.ts';
 
@@ -97,17 +97,12 @@ export function startWeeklyDigest(options: WeeklyDigestOptions): WeeklyDigest {
     const key = weekKey(week);
     const claim = await withDatabaseDeadline(sql, (db) => claimWeeklyDigest(db, { week: key, now: at }, DIGEST_RETRY));
     if (!claim) return { week: key, outcome: 'not-mine' };
-    let outcome: Outcome;
-    try {
-      outcome = await sendWeek(claim, week, at);
-    } catch (error) {
-      // The database failed us mid-way: recorded as a failed try (the next look takes it again), or, if
-      // that cannot be recorded either, left `sending` to be taken again once stale.
-      outcome = { state: 'failed', detail: `Not sent: ${String((error as Error)?.message ?? error).slice(0, 200)}`, final: false };
-    }
-    const recorded = await withDatabaseDeadline(sql, (db) => finishWeeklyDigest(db, claim, outcome, now())).catch(() => false);
-    if (!recorded) log.warn('weekly digest outcome not recorded (the claim was lost)', { week: key });
-    return { week: key, outcome: outcome.state };
+    const outcome = await sendAndRecord(
+      () => sendWeek(claim, week, at),
+      (tried) => withDatabaseDeadline(sql, (db) => finishWeeklyDigest(db, claim, tried, now())),
+      () => log.warn('weekly digest outcome not recorded (the claim was lost)', { week: key }),
+    );
+    return { week: key, outcome };
   };
 
   const looks = startLooks(sendDue, {

@@ -7,7 +7,7 @@ import { emailDomain } from '../../lib/text/email-domain.ts';
 import type { Clock } from '../../lib/time/clock.ts';
 import { withDatabaseDeadline } from '../../server/deadline.ts';
 import type { Logger } from '../../server/log.ts';
-import { sendClaimedEmail } from '../leads/delivery/claimed-email.ts';
+import { sendAndRecord, sendClaimedEmail } from '../leads/delivery/claimed-email.ts';
 import { createMailer, type Mailer } from '../leads/delivery/mailer.ts';
 import { startLooks } from '../operations/looks.ts';
 
@@ -90,17 +90,12 @@ export function startStaffDigests(options: DigestOptions): StaffDigests {
       if (looks.stopping()) break;
       const claim = await withDatabaseDeadline(sql, (db) => claimDigest(db, { userId: member.id, day: key, now: at }, DIGEST_RETRY));
       if (!claim) continue;
-      let outcome: Outcome;
-      try {
-        outcome = await sendOne(claim, member, at, day);
-      } catch (error) {
-        // The database failed us mid-way: recorded as a failed try (the next look takes it again), or, if
-        // that cannot be recorded either, left `sending` to be taken again once stale.
-        outcome = { state: 'failed', detail: `Not sent: ${String((error as Error)?.message ?? error).slice(0, 200)}`, final: false, attempts: 0 };
-      }
-      const recorded = await withDatabaseDeadline(sql, (db) => finishDigest(db, claim, outcome, now())).catch(() => false);
-      if (!recorded) log.warn('staff digest outcome not recorded (the claim was lost)', { user: member.id, day: key });
-      run[outcome.state]++;
+      const outcome = await sendAndRecord(
+        () => sendOne(claim, member, at, day),
+        (tried) => withDatabaseDeadline(sql, (db) => finishDigest(db, claim, tried, now())),
+        () => log.warn('staff digest outcome not recorded (the claim was lost)', { user: member.id, day: key }),
+      );
+      run[outcome]++;
     }
     return run;
   };

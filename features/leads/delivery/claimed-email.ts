@@ -41,3 +41,27 @@ export async function sendClaimedEmail({
     return { state: 'failed', detail: failure.message, final: failure.permanent, attempts: DIGEST_RETRY.attempts };
   }
 }
+
+/** A try the database cut short: recorded as failed but not final, so the next look takes the row again. */
+type CutShort = { state: 'failed'; detail: string; final: false; attempts: 0 };
+
+/**
+ * One claimed row's try: `send` works its email out and sends it (sendClaimedEmail), and `record` stores
+ * what came of it (db/queries' finish…, false when the claim was no longer this process's). A database
+ * failure mid-way is recorded as a failed try, which the next look takes again; when even that cannot be
+ * recorded, `lost` is told, and the row, left `sending`, is taken again once stale. The state recorded.
+ */
+export async function sendAndRecord<Outcome extends { state: string }>(
+  send: () => Promise<Outcome>,
+  record: (outcome: Outcome | CutShort) => Promise<boolean>,
+  lost: () => void,
+): Promise<Outcome['state'] | CutShort['state']> {
+  let outcome: Outcome | CutShort;
+  try {
+    outcome = await send();
+  } catch (error) {
+    outcome = { state: 'failed', detail: `Not sent: ${String((error as Error)?.message ?? error).slice(0, 200)}`, final: false, attempts: 0 };
+  }
+  if (!(await record(outcome).catch(() => false))) lost();
+  return outcome.state as Outcome['state'] | CutShort['state'];
+}
