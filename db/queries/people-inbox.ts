@@ -158,9 +158,9 @@ export const BOARD_COLUMN_MAX = 12;
 /**
  * The pipeline board: each root person once, as their newest open lead (or, with none open, their
  * newest lead), in the column of its status; up to BOARD_COLUMN_MAX a column, the soonest next action
- * first, with each column's full count and how many other open leads the person has (the card's lead
- * moved to Won or Lost, the person is on the board again by the next of them). Spam and erased leads are not on it. With `q`, only the people
- * a lead of whom has it in their name, business or email (the inbox's search).
+ * first, with each column's full count and how many other open leads the person has (once the card's
+ * lead is closed, the person shows again under the next of them). Spam and erased leads are not on it.
+ * With `q`, only the people a lead of whom has it in their name, business or email (the inbox's search).
  */
 export function boardCards(sql: Db, q?: string): Promise<BoardCard[]> {
   return sql<BoardCard[]>`
