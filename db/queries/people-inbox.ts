@@ -167,7 +167,7 @@ export function boardCards(sql: Db, q?: string): Promise<BoardCard[]> {
     with board as (
       select distinct on (coalesce(m.merged_into, m.id)) coalesce(m.merged_into, m.id) as person_id, l.kind, l.id, l.status, l.business,
         l.created_at, l.owner_id, l.score,
-        count(*) filter (where l.status in ${open(sql)}) over (partition by coalesce(m.merged_into, m.id)) as open_leads
+        count(*) filter (where l.status in ${open(sql)}) over (partition by coalesce(m.merged_into, m.id)) - (l.status in ${open(sql)})::int as other_open_leads
       from leads l join people m on m.id = l.person_id
       where not l.is_spam and l.erased_at is null ${q ? sql`and coalesce(m.merged_into, m.id) in (select coalesce(n.merged_into, n.id) from leads s join people n on n.id = s.person_id where s.search like ${containsPattern(q)})` : sql``}
       order by coalesce(m.merged_into, m.id), (l.status in ${open(sql)}) desc, l.created_at desc, l.kind desc, l.id desc
@@ -178,8 +178,7 @@ export function boardCards(sql: Db, q?: string): Promise<BoardCard[]> {
       from board b join people p on p.id = b.person_id
     )
     select r.person_id, r.name, r.phone, r.email, r.next_action_due, r.next_action_what, r.kind, r.id, r.status, r.business, r.created_at,
-      u.username as owner_email, r.score, r.in_column::int as in_column,
-      (r.open_leads - case when r.status in ${open(sql)} then 1 else 0 end)::int as other_open_leads
+      u.username as owner_email, r.score, r.in_column::int as in_column, r.other_open_leads::int as other_open_leads
     from ranked r left join users u on u.id = r.owner_id
     where r.rank <= ${BOARD_COLUMN_MAX}
     order by r.status, r.rank`;
