@@ -2,6 +2,7 @@ import { rateChart } from '../../lib/ab/chart.ts';
 import { cumulativeByDay } from '../../lib/ab/daily.ts';
 import type { Decision } from '../../lib/ab/decision.ts';
 import type { TestReport } from '../../lib/ab/definitions.ts';
+import { dashboardBadge } from '../../lib/ab/experiments.ts';
 import { variantDetails } from '../../lib/ab/variant-details.ts';
 import { COUNTING_NOTE, columnHelp, eventMeanings, explainDecision, goalsNote, methodNotes, ruleSummary } from '../../lib/content/ab-dashboard.ts';
 import { agency } from '../../lib/site.ts';
@@ -24,7 +25,11 @@ const verdictClass: Record<Decision['kind'], string> = {
 
 /** One test: what it is, what its counts mean, the verdict and why, every variant's numbers, the chart, the method. */
 export function TestCard({ report, now, apiBase, source = null }: { report: TestReport; now: string; apiBase: string; source?: string | null }) {
-  const { test, slot, results, configurations, hourly } = report;
+  const { test, slot, shippedVariantId, results, configurations, hourly } = report;
+  const badge = dashboardBadge(
+    { slot, shippedVariantId, isActive: test.isActive, startDate: new Date(test.startDate), endDate: test.endDate ? new Date(test.endDate) : null },
+    new Date(now),
+  );
   const stats = results[0]?.stats.test;
   const hasData = results.some((r) => r.metrics.views > 0);
   const headingId = `ab-test-${test.id}`;
@@ -53,9 +58,10 @@ export function TestCard({ report, now, apiBase, source = null }: { report: Test
               {test.name}
             </h2>
             <span
-              className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ${test.isActive ? 'bg-emerald-100 text-emerald-800' : 'bg-slate-200 text-slate-700'}`}
+              className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ${badge.live ? 'bg-emerald-100 text-emerald-800' : 'bg-slate-200 text-slate-700'}`}
+              data-badge=""
             >
-              {test.isActive ? 'Active' : 'Paused'}
+              {badge.label}
             </span>
           </div>
           <a

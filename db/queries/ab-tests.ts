@@ -20,6 +20,7 @@ type TestRow = {
   endDate: Date | null;
   slot?: SlotName | null;
   goal: Goal;
+  shippedVariantId?: string | null;
 };
 type VariantRow = { id: string; name: string; isControl: boolean; weight: number; configuration: Record<string, unknown> };
 
@@ -178,7 +179,7 @@ export async function listTests(sql: Db): Promise<AbTestSummary[]> {
 }
 
 const testRows = (sql: Db) => sql<TestRow[]>`
-  select id, name, description, is_active, traffic_allocation, start_date, end_date, slot, goal from ab_tests
+  select id, name, description, is_active, traffic_allocation, start_date, end_date, slot, goal, shipped_variant_id from ab_tests
   order by is_active desc, start_date desc, name`;
 
 function toSummary(t: TestRow): AbTestSummary {
@@ -326,6 +327,7 @@ export async function dashboardData(sql: Db, now: Date, { source }: { source?: s
     reports.push({
       test,
       slot: row.slot ?? null,
+      shippedVariantId: row.shippedVariantId ?? null,
       results: analyzeTest(counted, new Date(test.startDate), now, judgedOnOf(row.goal)),
       configurations: configurationsOf(counted),
       hourly,

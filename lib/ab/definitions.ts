@@ -97,5 +97,8 @@ export type HourlyArrivals = { variantId: string; hour: number; viewers: number;
 /** One test's results and what each variant is: its stored configuration, by variant id. */
 export type ResultsReport = { test: AbTestSummary; results: VariantResult[]; configurations: Record<string, Record<string, unknown>> };
 
-/** What the dashboard shows of one test: its results, the content slot it varies (null: none), and its arrivals by the hour for the chart. */
-export type TestReport = ResultsReport & { slot: SlotName | null; hourly: HourlyArrivals[] };
+/**
+ * What the dashboard shows of one test: its results, the content slot it varies (null: none), the variant
+ * shipped as the published copy (null: none), and its arrivals by the hour for the chart.
+ */
+export type TestReport = ResultsReport & { slot: SlotName | null; shippedVariantId: string | null; hourly: HourlyArrivals[] };

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'bun:test';
 import { DEFAULT_SLOT_FIELDS } from '../content/slots.ts';
-import { completeExperiment, controlChangesDuring, experimentStatus, newExperimentSchema, planBaseline } from './experiments.ts';
+import { completeExperiment, controlChangesDuring, dashboardBadge, experimentStatus, newExperimentSchema, planBaseline } from './experiments.ts';
 
 const hero = DEFAULT_SLOT_FIELDS.hero;
 const body = (variants: unknown[], over: Record<string, unknown> = {}) =>
@@ -156,6 +156,26 @@ describe('status', () => {
     ['shipped', { isActive: false, startDate: at('2026-11-01'), endDate: at('2026-11-20'), shippedVariantId: 'v' }],
   ])('%s', (status, e) => {
     expect(experimentStatus(e, now)).toBe(status as never);
+  });
+});
+
+describe('the dashboard badge', () => {
+  const now = new Date('2026-11-28T12:00:00Z');
+  const at = (iso: string) => new Date(iso);
+  const base = { isActive: true, startDate: at('2026-11-01'), endDate: null, shippedVariantId: null };
+  test.each([
+    // An experiment reads as on its staff page, past its end date and once shipped included.
+    ['hero', base, 'Running', true],
+    ['hero', { ...base, isActive: false }, 'Draft', false],
+    ['hero', { ...base, endDate: at('2026-11-20') }, 'Stopped', false],
+    ['audit-form', { ...base, isActive: false, endDate: at('2026-11-20'), shippedVariantId: 'v' }, 'Shipped', false],
+    // A test made through the API: active, paused, or ended once its end date has passed whatever its flag says.
+    [null, base, 'Active', true],
+    [null, { ...base, isActive: false }, 'Paused', false],
+    [null, { ...base, endDate: at('2026-11-20') }, 'Ended', false],
+    [null, { ...base, endDate: at('2026-12-20') }, 'Active', true],
+  ] as const)('%s %o: %s', (slot, t, label, live) => {
+    expect(dashboardBadge({ slot, ...t }, now)).toEqual({ label, live });
   });
 });
 

@@ -114,6 +114,23 @@ export function experimentStatus(
 export const STATUS_LABELS: Record<ExperimentStatus, string> = { draft: 'Draft', running: 'Running', stopped: 'Stopped', shipped: 'Shipped' };
 
 /**
+ * A test's badge on the public dashboard: an experiment (it varies a slot) says what its staff page says,
+ * so the two never disagree; a test made through the API is Active, Paused or, past its end date, Ended.
+ * `live`: the test is taking visitors now.
+ */
+export function dashboardBadge(
+  t: { slot: string | null; isActive: boolean; startDate: Date; endDate: Date | null; shippedVariantId: string | null },
+  now: Date,
+): { label: string; live: boolean } {
+  if (t.slot !== null) {
+    const status = experimentStatus(t, now);
+    return { label: STATUS_LABELS[status], live: status === 'running' };
+  }
+  if (t.endDate !== null && t.endDate <= now) return { label: 'Ended', live: false };
+  return t.isActive ? { label: 'Active', live: true } : { label: 'Paused', live: false };
+}
+
+/**
  * The builder's plan inputs from the site's last days: home page visitors a day, and the goal's rate
  * (leads or bookings per site visitor; pipeline value is planned on leads, the step it rests on).
  */

@@ -59,6 +59,7 @@ function report(variants: VariantCounts[], over: Partial<TestReport> = {}): Test
   return {
     test,
     slot: null,
+    shippedVariantId: null,
     results: analyzeTest(variants, new Date(test.startDate), new Date(LOADED_AT)),
     configurations: {},
     hourly: spread(variants, 14),
@@ -87,6 +88,15 @@ describe('AbDashboard', () => {
     expect(html).toContain('data-event-meanings');
     expect(html).toMatch(/<details[^>]*><summary[^>]*>How we calculate<\/summary>/);
     expect(html).toContain('href="/api/ab-test/results/t1/csv"');
+  });
+
+  test('the badge says what the test is doing: an experiment as on its staff page, a test ended by its date as ended', () => {
+    const badge = (over: Partial<TestReport>) => render([report(counts([0, 0], [0, 0]), over)]).match(/data-badge="">([^<]+)</)?.[1];
+    expect(badge({})).toBe('Active');
+    expect(badge({ test: summary({ isActive: false }) })).toBe('Paused');
+    expect(badge({ test: summary({ endDate: '2025-01-20T00:00:00.000Z' }) })).toBe('Ended');
+    expect(badge({ slot: 'hero', test: summary({ endDate: '2025-01-20T00:00:00.000Z' }) })).toBe('Stopped');
+    expect(badge({ slot: 'hero', shippedVariantId: 'v1', test: summary({ isActive: false, endDate: '2025-01-20T00:00:00.000Z' }) })).toBe('Shipped');
   });
 
   test('a leader: the verdict, why, intervals, lift, chance with what it needed, and the SRM warning when it fires', () => {
