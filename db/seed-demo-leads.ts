@@ -20,11 +20,12 @@ import { DAY_MS } from '../lib/time/calendar.ts';
 
 // Synthetic leads for the demo and the inbox benchmark: audits (7 in 10) and Q4 applications spread
 // over the last `days` days, most handled, some new and overdue, a few flagged as spam. Ids start with
-// `demo`, so a rerun replaces them and nothing else. About one lead in six comes from someone who sent
-// one before (the same email address), so the inbox's people have several leads as real ones do; each
-// email is a person (`people`, ids `demo…` too), made in SQL once the leads are in, as linkPerson
-// (db/queries/people.ts) would have made them: the newest lead's time, the best score, and for someone
-// with an open lead the first reply as their next action.
+// `demo`, so a rerun replaces them and nothing else; a lead past `new` has the event of that change.
+// About one lead in six comes from someone who sent one before (the same email address), so the
+// inbox's people have several leads as real ones do; each email is a person (`people`, ids `demo…`
+// too), made in SQL once the leads are in, as linkPerson (db/queries/people.ts) would have made them:
+// the newest lead's time, the best score, and for someone with an open lead the first reply as their
+// next action.
 
 const FIRST = ['Maya', 'Arjun', 'Sofia', 'Kwame', 'Mei', 'Liam', 'Priya', 'Daniel', 'Fatima', 'Noah', 'Chloé', 'Hiroshi', 'Amara', 'Mateo', 'Zoë', 'Omar'];
 const LAST = [
@@ -206,6 +207,13 @@ export async function seedDemoLeads(sql: Sql, { count, days = 90, now = new Date
       await tx`insert into leads ${tx(leads as never, Object.keys(leads[0]) as never)}`;
       await tx`insert into lead_events (lead_kind, lead_id, kind, to_value, at)
                select kind, id, 'submitted', page, created_at from leads where id = any(${leads.map((l) => l.id as string)}) and kind = any(${['audit', 'intake']})`;
+      // A handled lead got its status from its owner some hours to a few days after it came in, as staff
+      // would have set it: the reports (won leads, their dates) and retention read these events.
+      await tx`insert into lead_events (lead_kind, lead_id, actor_id, actor_email, kind, from_value, to_value, at)
+               select l.kind, l.id, l.owner_id, u.username, 'status', 'new', l.status,
+                 least(l.created_at + (1 + abs(hashtext(l.id)) % 96) * interval '1 hour', ${now}::timestamptz)
+               from leads l left join users u on u.id = l.owner_id
+               where l.id = any(${leads.map((l) => l.id as string)}) and l.status <> 'new'`;
     });
   }
   await sql.begin(async (tx) => {
