@@ -27,6 +27,7 @@ import type { SiteCheck } from '../../lib/site-check/types.ts';
 import { hasOwnerPowers } from '../../lib/staff/roles.ts';
 import { formatDateTime } from '../../lib/time/display.ts';
 import { SiteCheckFindings } from '../site-check/SiteCheckFindings.tsx';
+import { EmailAddress } from '../ui/EmailAddress.tsx';
 import { inputClass, SelectField, TextAreaField } from '../ui/form.tsx';
 import { buttonClass } from '../ui/styles.ts';
 import { leadSummary } from './LeadInbox.tsx';
@@ -388,8 +389,10 @@ function ContactLinks({ lead }: { lead: Lead }) {
       ) : null}
       {lead.email ? (
         <li className="min-w-0 max-w-full">
-          <a href={`mailto:${lead.email}`} className={`${link} max-w-full break-all`} data-mailto>
-            Email {lead.email}
+          <a href={`mailto:${lead.email}`} className={`${link} max-w-full break-words`} data-mailto>
+            <span className="min-w-0">
+              Email <EmailAddress email={lead.email} />
+            </span>
           </a>
         </li>
       ) : null}

@@ -23,6 +23,7 @@ import { currentView, savedViews } from '../../lib/people/views.ts';
 import { agency } from '../../lib/site.ts';
 import { formatDateTime } from '../../lib/time/display.ts';
 import { Island } from '../../server/islands/Island.tsx';
+import { EmailAddress } from '../ui/EmailAddress.tsx';
 import { inputClass } from '../ui/form.tsx';
 import { buttonClass } from '../ui/styles.ts';
 import { AlertLink } from './AlertLink.tsx';
@@ -232,8 +233,8 @@ function PersonRowView({ person, now, csrfToken, back }: { person: PersonRow; no
             </a>
           ) : null}
           {person.email ? (
-            <a href={`mailto:${person.email}`} className="w-fit break-all text-slate-600 hover:underline">
-              {person.email}
+            <a href={`mailto:${person.email}`} className="w-fit break-words text-slate-600 hover:underline">
+              <EmailAddress email={person.email} />
             </a>
           ) : null}
         </div>

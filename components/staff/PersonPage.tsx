@@ -8,6 +8,7 @@ import { BODY_MAX, SUBJECT_MAX, torontoLocalValue } from '../../lib/people/schem
 import { TEMPLATE_IDS, type TemplateId, templateLabel } from '../../lib/people/templates.ts';
 import { hasOwnerPowers } from '../../lib/staff/roles.ts';
 import { formatDateTime } from '../../lib/time/display.ts';
+import { EmailAddress } from '../ui/EmailAddress.tsx';
 import { inputClass } from '../ui/form.tsx';
 import { buttonClass, cautionToneClass } from '../ui/styles.ts';
 import { describeLeadEvent } from './LeadDetail.tsx';
@@ -101,8 +102,10 @@ export function PersonPage(props: PersonPageProps) {
           ) : null}
           {person.email ? (
             <li className="min-w-0 max-w-full">
-              <a href={`mailto:${person.email}`} data-mailto className={`${buttonClass.secondary} max-w-full break-all px-3 py-2 text-base`}>
-                Email {person.email}
+              <a href={`mailto:${person.email}`} data-mailto className={`${buttonClass.secondary} max-w-full break-words px-3 py-2 text-base`}>
+                <span className="min-w-0">
+                  Email <EmailAddress email={person.email} />
+                </span>
               </a>
             </li>
           ) : null}

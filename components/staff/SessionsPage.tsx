@@ -2,6 +2,7 @@ import { sessionLabel, slotTime } from '../../lib/booking/display.ts';
 import type { DayGroup } from '../../lib/booking/session-list.ts';
 import { type LeadKind, leadPath } from '../../lib/leads/pipeline.ts';
 import { agency } from '../../lib/site.ts';
+import { EmailAddress } from '../ui/EmailAddress.tsx';
 import { buttonClass } from '../ui/styles.ts';
 import { CsrfField, type StaffPageProps, StaffShell } from './StaffShell.tsx';
 
@@ -138,8 +139,8 @@ function SessionItem({
         {s.business ? <span className="text-slate-700">{` · ${s.business}`}</span> : null}
         <div className="mt-0.5 flex flex-wrap gap-x-4 gap-y-0.5 text-slate-600">
           {s.email ? (
-            <a href={`mailto:${s.email}`} className="break-all hover:underline">
-              {s.email}
+            <a href={`mailto:${s.email}`} className="break-words hover:underline">
+              <EmailAddress email={s.email} />
             </a>
           ) : null}
           {s.phone ? (

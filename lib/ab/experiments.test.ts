@@ -212,4 +212,11 @@ describe('controlChangesDuring', () => {
     expect(controlChangesDuring({ isActive: false, startDate: at('2026-10-01T00:00:00Z'), endDate: null }, publishes, now)).toEqual([]);
     expect(controlChangesDuring({ isActive: true, startDate: at('2026-12-01T00:00:00Z'), endDate: null }, publishes, now)).toEqual([]);
   });
+
+  test('the first copy, written when the slots were made after a seeded test began, is no change', () => {
+    const seeded = { isActive: true, startDate: at('2026-01-01T00:00:00Z'), endDate: null };
+    const first = { version: 1, publishedAt: at('2026-10-01T00:00:00Z'), publishedBy: null };
+    expect(controlChangesDuring(seeded, [first], now)).toEqual([]);
+    expect(controlChangesDuring(seeded, [...publishes, first], now).map((p) => p.version)).toEqual([5, 4, 3, 2]);
+  });
 });

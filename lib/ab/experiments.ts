@@ -188,7 +188,9 @@ export type SlotPublish = { version: number; publishedAt: Date; publishedBy: str
 /**
  * The publishes of the slot while the experiment ran (after its start, before its end, or until `now`
  * while it runs): each changed what its control group saw, so its results mix the copies. The ship
- * that ended it is at its end, so it is not one of them; a draft never ran, so it has none.
+ * that ended it is at its end, so it is not one of them; a draft never ran, so it has none. Version 1
+ * is the copy the site started with (written when the slots were made, which can be after a seeded
+ * test began): it changed nothing.
  */
 export function controlChangesDuring<P extends SlotPublish>(
   experiment: Pick<Experiment, 'isActive' | 'startDate' | 'endDate'>,
@@ -198,5 +200,5 @@ export function controlChangesDuring<P extends SlotPublish>(
   const draft = !experiment.isActive && experiment.endDate === null;
   if (draft || experiment.startDate.getTime() > now.getTime()) return [];
   const end = Math.min(experiment.endDate?.getTime() ?? Number.POSITIVE_INFINITY, now.getTime());
-  return publishes.filter((p) => p.publishedAt.getTime() > experiment.startDate.getTime() && p.publishedAt.getTime() < end);
+  return publishes.filter((p) => p.version > 1 && p.publishedAt.getTime() > experiment.startDate.getTime() && p.publishedAt.getTime() < end);
 }

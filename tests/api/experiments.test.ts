@@ -400,6 +400,10 @@ describe('publishing a slot while an experiment runs on it', () => {
     expect(editor).toContain(`data-running-experiment="${running.id}"`);
     expect(editor).toContain('is running on this part of the page, and its control group sees the published copy.');
     expect(await page(`/admin/experiments/${running.id}`)).not.toContain('data-control-changes');
+    // A seeded test that began before the slots' first copy was written (as seed:demo dates it back): that
+    // copy is no change.
+    await t.sql`update ab_tests set start_date = now() - interval '14 days' where id = ${AB_TEST_IDS.hero}`;
+    expect(await page(`/admin/experiments/${AB_TEST_IDS.hero}`)).not.toContain('data-control-changes');
 
     const published = await t.request('/admin/api/content/audit-form', {
       method: 'PUT',
