@@ -500,9 +500,13 @@ export function describeLeadEvent(event: LeadEvent, kind: Lead['kind']): string 
     case 'viewed':
       return `${who} opened it`;
     case 'status':
-      return event.fromValue === event.toValue
-        ? `${who} added a note at ${status(event.toValue)}`
-        : `${who} moved it from ${status(event.fromValue)} to ${status(event.toValue)}`;
+      if (event.fromValue === event.toValue) return `${who} added a note at ${status(event.toValue)}`;
+      // No one on staff: the person's own booking on the site moved it (db/queries/bookings.ts).
+      if (!event.actorEmail && event.toValue === 'session booked')
+        return `They booked a strategy session on the site: moved from ${status(event.fromValue)} to ${status(event.toValue)}`;
+      if (!event.actorEmail && event.fromValue === 'session booked' && event.toValue === 'contacted')
+        return `They cancelled their strategy session: moved back to ${status(event.toValue)}`;
+      return `${who} moved it from ${status(event.fromValue)} to ${status(event.toValue)}`;
     case 'owner':
       return event.toValue ? `${who} assigned it to ${event.toValue}` : `${who} unassigned it${event.fromValue ? ` from ${event.fromValue}` : ''}`;
     case 'note':

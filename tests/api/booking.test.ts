@@ -8,7 +8,7 @@ import { TEST_SITE_URL, testApp } from '../helpers/app.ts';
 import { validAudit } from '../helpers/audit.ts';
 import { VISITOR_USER_AGENT } from '../helpers/browser.ts';
 import { type ScratchDatabase, scratchDatabase } from '../helpers/isolated-db.ts';
-import { createStaff } from '../helpers/staff.ts';
+import { createStaff, signedIn } from '../helpers/staff.ts';
 
 // Booking a strategy session through the API and the plain forms, on a database of its own (the slots
 // are the union of every bookable staff member's, so no other test's staff may take part), at a fixed
@@ -201,6 +201,11 @@ describe('POST /api/booking', () => {
     expect(row).toEqual({ leadKind: 'audit', leadId: audit.id, status: 'session booked' });
     const events = await sql<{ kind: string; toValue: string }[]>`select kind, to_value from lead_events where lead_id = ${audit.id} order by id`;
     expect(events.map((e) => `${e.kind}:${e.toValue}`)).toEqual(expect.arrayContaining(['status:session booked', 'booking:booked']));
+    // The lead's timeline says the person moved it by booking, not "Someone".
+    const { cookie } = await signedIn(t, await createStaff(sql, 'timeline', 'staff'));
+    const leadPage = (await (await t.request(`/admin/leads/audit/${audit.id}`, { headers: { cookie } })).text()).replaceAll('<!-- -->', '');
+    expect(leadPage).toContain('They booked a strategy session on the site: moved from New to Session booked');
+    expect(leadPage).not.toContain('Someone moved it');
   });
 
   test('a booking counts in the A/B tests the visitor is in as a booked session, not a conversion', async () => {
@@ -317,6 +322,11 @@ describe('without JavaScript', () => {
     expect(reminders.every((r) => r.state === 'skipped')).toBe(true);
     const slots = (await (await t.request('/api/booking/slots?days=10')).json()) as { slots: { start: string }[] };
     expect(slots.slots.map((s) => s.start)).toContain('2026-12-08T10:00:00-05:00');
+    // The lead's timeline says the person cancelled it, not "Someone".
+    const { cookie } = await signedIn(t, await createStaff(sql, 'cancel', 'staff'));
+    const leadPage = (await (await t.request(`/admin/leads/booking/${b.id}`, { headers: { cookie } })).text()).replaceAll('<!-- -->', '');
+    expect(leadPage).toContain('They cancelled their strategy session: moved back to Contacted');
+    expect(leadPage).not.toContain('Someone moved it');
     // Cancelling twice changes nothing; a made-up token finds nothing.
     expect((await formPost(t, path, { action: 'cancel' })).status).toBe(303);
     expect((await t.request('/book/manage/not-a-real-token-at-all-xxxxxxxxxxxxxxxxx')).status).toBe(404);
