@@ -16,7 +16,7 @@ import { budgetOptions, industryOptions as intakeIndustryOptions } from '../lib/
 import { CONSENT_VERSION } from '../lib/leads/consent.ts';
 import { LEAD_STATUSES } from '../lib/leads/pipeline.ts';
 import { replyBy } from '../lib/time/business-days.ts';
-import { DAY_MS } from '../lib/time/calendar.ts';
+import { DAY_MS, HOUR_MS } from '../lib/time/calendar.ts';
 
 // Synthetic leads for the demo and the inbox benchmark: audits (7 in 10) and Q4 applications spread
 // over the last `days` days, most handled, some new and overdue, a few flagged as spam. Ids start with
@@ -24,8 +24,8 @@ import { DAY_MS } from '../lib/time/calendar.ts';
 // About one lead in six comes from someone who sent one before (the same email address), so the
 // inbox's people have several leads as real ones do; each email is a person (`people`, ids `demo…`
 // too), made in SQL once the leads are in, as linkPerson (db/queries/people.ts) would have made them:
-// the newest lead's time, the best score, and for someone with an open lead the first reply as their
-// next action.
+// the newest lead's time, the best score, and for someone with an open lead the next action that
+// lead's status calls for (the first reply, a follow-up, or getting ready for their session).
 
 const FIRST = ['Maya', 'Arjun', 'Sofia', 'Kwame', 'Mei', 'Liam', 'Priya', 'Daniel', 'Fatima', 'Noah', 'Chloé', 'Hiroshi', 'Amara', 'Mateo', 'Zoë', 'Omar'];
 const LAST = [
@@ -123,6 +123,8 @@ export async function seedDemoLeads(sql: Sql, { count, days = 90, now = new Date
       const age = now.getTime() - createdAt.getTime();
       const status = age < 3 * DAY_MS && rand() < 0.7 ? 'new' : rand() < 0.01 ? 'new' : pick(LEAD_STATUSES.slice(1));
       const owner = status !== 'new' && staff.length > 0 ? pick(staff).id : null;
+      // A handled lead was reached some hours to a few days after it came in (never after now).
+      const reachedAt = status === 'new' ? null : new Date(Math.min(createdAt.getTime() + (1 + Math.floor(rand() * 96)) * HOUR_MS, now.getTime()));
       const lead = {
         id,
         created_at: createdAt,
@@ -132,6 +134,7 @@ export async function seedDemoLeads(sql: Sql, { count, days = 90, now = new Date
         email,
         status,
         owner_id: owner,
+        first_reached_at: reachedAt,
         is_spam: isSpam,
         page: '/',
       };
@@ -207,11 +210,10 @@ export async function seedDemoLeads(sql: Sql, { count, days = 90, now = new Date
       await tx`insert into leads ${tx(leads as never, Object.keys(leads[0]) as never)}`;
       await tx`insert into lead_events (lead_kind, lead_id, kind, to_value, at)
                select kind, id, 'submitted', page, created_at from leads where id = any(${leads.map((l) => l.id as string)}) and kind = any(${['audit', 'intake']})`;
-      // A handled lead got its status from its owner some hours to a few days after it came in, as staff
-      // would have set it: the reports (won leads, their dates) and retention read these events.
+      // A handled lead got its status from its owner when they reached the person, as staff would have
+      // set it: the reports (speed to lead, won leads and their dates) and the timeline read these.
       await tx`insert into lead_events (lead_kind, lead_id, actor_id, actor_email, kind, from_value, to_value, at)
-               select l.kind, l.id, l.owner_id, u.username, 'status', 'new', l.status,
-                 least(l.created_at + (1 + abs(hashtext(l.id)) % 96) * interval '1 hour', ${now}::timestamptz)
+               select l.kind, l.id, l.owner_id, u.username, 'status', 'new', l.status, l.first_reached_at
                from leads l left join users u on u.id = l.owner_id
                where l.id = any(${leads.map((l) => l.id as string)}) and l.status <> 'new'`;
     });
@@ -221,8 +223,17 @@ export async function seedDemoLeads(sql: Sql, { count, days = 90, now = new Date
       insert into people (id, email_key, name, created_at, latest_at, best_score, next_action_due, next_action_what)
       select 'demo' || md5(lower(trim(email))), lower(trim(email)), (array_agg(name order by created_at desc))[1], min(created_at), max(created_at),
         max(score) filter (where not is_spam),
-        min(reply_by) filter (where not is_spam and status in ('new', 'contacted', 'session booked')),
-        case when bool_or(not is_spam and status in ('new', 'contacted', 'session booked')) then 'Reply to their first message' end
+        -- A follow-up or a session's preparation is two days after they were reached, or, for someone
+        -- reached long ago, sometime in the coming week (staff keep moving those on; a demo full of
+        -- months-old follow-ups would look abandoned).
+        coalesce(min(reply_by) filter (where not is_spam and status = 'new'),
+          greatest(min(first_reached_at) filter (where not is_spam and status in ('session booked', 'contacted')) + interval '2 days',
+            ${now}::timestamptz + (abs(hashtext(lower(trim(email)))) % 168) * interval '1 hour')),
+        case
+          when bool_or(not is_spam and status = 'new') then 'Reply to their first message'
+          when bool_or(not is_spam and status = 'session booked') then 'Prepare for their strategy session'
+          when bool_or(not is_spam and status = 'contacted') then 'Follow up'
+        end
       from leads where id like 'demo%' group by lower(trim(email))
       on conflict (email_key) do nothing`;
     await tx`update leads l set person_id = p.id from people p where l.id like 'demo%' and p.email_key = lower(trim(l.email))`;

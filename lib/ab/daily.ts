@@ -1,4 +1,4 @@
-import { addDays, isoDay, parseIsoDay } from '../time/calendar.ts';
+import { addDays, HOUR_MS, isoDay, parseIsoDay } from '../time/calendar.ts';
 import { dayIn } from '../time/zoned.ts';
 import type { HourlyArrivals } from './definitions.ts';
 
@@ -17,7 +17,6 @@ export type DailySeries = {
   totals: Record<string, CumulativeDay[]>;
 };
 
-const HOUR_MS = 3_600_000;
 const nextDay = (day: DayKey): DayKey => isoDay(addDays(parseIsoDay(day), 1));
 
 /**

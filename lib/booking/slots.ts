@@ -1,5 +1,5 @@
 import { holidayOn } from '../time/business-days.ts';
-import { addDays, type CalendarDate, epochDayOf, weekdayOf } from '../time/calendar.ts';
+import { addDays, type CalendarDate, epochDayOf, HOUR_MS, weekdayOf } from '../time/calendar.ts';
 import { wallClock, zonedInstant } from '../time/zoned.ts';
 import type { WeeklyHours } from './hours.ts';
 import type { BookingRules } from './rules.ts';
@@ -23,7 +23,6 @@ export type Candidate = {
 };
 
 const MINUTE_MS = 60_000;
-const HOUR_MS = 3_600_000;
 
 function checkRules(rules: BookingRules): void {
   if (!(rules.sessionMinutes > 0) || !(rules.bufferMinutes >= 0)) {

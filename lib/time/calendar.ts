@@ -5,7 +5,8 @@
 /** A calendar date, with no time or zone: month 1–12. */
 export type CalendarDate = { year: number; month: number; day: number };
 
-export const DAY_MS = 86_400_000;
+export const HOUR_MS = 3_600_000;
+export const DAY_MS = 24 * HOUR_MS;
 
 /** Days since 1970-01-01. */
 export const epochDayOf = ({ year, month, day }: CalendarDate): number => Math.floor(Date.UTC(year, month - 1, day) / DAY_MS);
