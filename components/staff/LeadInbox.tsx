@@ -369,7 +369,8 @@ function Filters({
     <form method="get" action="/admin/leads" className="mt-5 rounded-xl border border-slate-200 bg-white p-3 sm:p-4" aria-label="Filter leads">
       {query.sort && query.sort !== 'due' ? <input type="hidden" name="sort" value={query.sort} /> : null}
       <div className="flex flex-wrap items-end gap-2">
-        <label className="block min-w-0 flex-1 text-sm font-medium text-slate-800">
+        {/* Wide enough for its placeholder: on a phone the button goes under it rather than cut it short. */}
+        <label className="block min-w-[16rem] flex-1 text-sm font-medium text-slate-800">
           Search
           <input type="search" name="q" defaultValue={query.q ?? ''} placeholder="Name, business, email or phone" className={`${selectClass} mt-1`} />
         </label>
