@@ -10,6 +10,7 @@ import { heroFieldsOfVariant } from '../../lib/content/slots.ts';
 import { agency } from '../../lib/site.ts';
 import { createTest, uid } from '../helpers/ab-tests.ts';
 import { testApp } from '../helpers/app.ts';
+import { createStaff, signedIn } from '../helpers/staff.ts';
 
 // Real servers, browsers and databases: a test may take longer than Bun's 5 s default.
 setDefaultTimeout(60_000);
@@ -217,6 +218,24 @@ describe('/admin/ab-tests', () => {
     // Only the loader: the dashboard's text and chart need no JavaScript, and the menu is a native popover.
     expect([...html.matchAll(/data-island="([^"]+)"/g)].map((m) => m[1])).toEqual([]);
     expect([...html.matchAll(/<script type="module" src="([^"]+)"/g)].map((m) => m[1])).toEqual([deps.assets.loader]);
+    // Anyone: the site's own header, no back office menu.
+    expect(html).toContain('aria-label="Main"');
+    expect(html).not.toContain('aria-label="Back office"');
+  });
+
+  test('a signed-in staff member sees it in the back office frame, its menu item current, so the menu and Log out stay in reach', async () => {
+    const t = await testApp();
+    const { cookie } = await signedIn(t, await createStaff(t.sql, 'dashboard', 'staff'));
+    const html = await (await t.request('/admin/ab-tests', { headers: { cookie } })).text();
+    expect(html).toContain('aria-label="Back office"');
+    expect(html).toMatch(/<a href="\/admin\/ab-tests" aria-current="page"[^>]*>A\/B tests<\/a>/);
+    expect(html).toContain('Log out');
+    expect(html).not.toContain('aria-label="Main"');
+    expect(html).toContain('contact-form-optimization');
+    // A cookie that names no session is anyone.
+    const stale = await (await t.request('/admin/ab-tests', { headers: { cookie: `${cookie.split('=')[0]}=${'x'.repeat(43)}` } })).text();
+    expect(stale).toContain('aria-label="Main"');
+    expect(stale).not.toContain('aria-label="Back office"');
   });
 });
 
