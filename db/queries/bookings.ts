@@ -100,15 +100,16 @@ export async function ownerForHint(sql: Sql, hint: Omit<LeadHint, 'email'> & { e
 }
 
 /** What the visitor's lead link or results link prefills on the booking form. */
-export async function prefillFor(sql: Sql, hint: { resultsToken?: string; leadToken?: string }): Promise<{ name: string; email: string } | null> {
+export async function prefillFor(sql: Sql, hint: { resultsToken?: string; leadToken?: string }): Promise<{ name: string; email: string; phone: string } | null> {
   if (hint.resultsToken) {
-    const [row] = await sql<{ name: string; email: string }[]>`
-      select first_name || ' ' || last_name as name, email from business_audits where results_token = ${hint.resultsToken}`;
+    const [row] = await sql<{ name: string; email: string; phone: string }[]>`
+      select first_name || ' ' || last_name as name, email, coalesce(phone, '') as phone from business_audits where results_token = ${hint.resultsToken}`;
     if (row) return row;
   }
   if (hint.leadToken) {
-    const [row] = await sql<{ name: string; email: string }[]>`
-      select coalesce(name, '') as name, coalesce(email, '') as email from leads where booking_token = ${hint.leadToken} and erased_at is null`;
+    const [row] = await sql<{ name: string; email: string; phone: string }[]>`
+      select coalesce(name, '') as name, coalesce(email, '') as email, coalesce(phone, '') as phone
+      from leads where booking_token = ${hint.leadToken} and erased_at is null`;
     if (row) return row;
   }
   return null;

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from 'bun:test';
 import type { Sql } from 'postgres';
 import { saveBookingHours } from '../../db/queries/booking-settings.ts';
+import { bookingTokenOf } from '../../db/queries/bookings.ts';
 import { eraseLead } from '../../db/queries/erasure.ts';
 import type { Assignment, VariantResult } from '../../lib/ab/definitions.ts';
 import { bookingCopy } from '../../lib/content/booking.ts';
@@ -182,13 +183,19 @@ describe('POST /api/booking', () => {
 
   test('a booking from the audit results joins that audit, moves it to session booked, and prefills the form', async () => {
     const t = await app();
-    const audit = validAudit({ email: 'owner@kensington-bakery.ca', firstName: 'Lena', lastName: 'Novak' });
+    const audit = validAudit({ email: 'owner@kensington-bakery.ca', firstName: 'Lena', lastName: 'Novak', phone: '416-555-0147' });
     const stored = await t.postJson('/api/business-audit', audit, { referer: `${TEST_SITE_URL}/` });
     expect(stored.status).toBe(201);
     const token = ((await stored.json()) as { resultsUrl: string }).resultsUrl.split('/').pop() as string;
     const page = await (await t.request(`/book?results=${token}&start=${encodeURIComponent('2026-12-03T16:00:00.000Z')}`)).text();
     expect(page).toContain('value="Lena Novak"');
     expect(page).toContain('value="owner@kensington-bakery.ca"');
+    // The phone they gave in the audit too, so the strategist can call them.
+    expect(page).toContain('value="416-555-0147"');
+    // The link a staff member sends (the lead's booking token) prefills the same three.
+    const leadToken = await bookingTokenOf(sql, 'audit', audit.id, `tok-${crypto.randomUUID()}`);
+    const fromLink = await (await t.request(`/book?lead=${leadToken}&start=${encodeURIComponent('2026-12-03T16:00:00.000Z')}`)).text();
+    for (const value of ['Lena Novak', 'owner@kensington-bakery.ca', '416-555-0147']) expect(fromLink).toContain(`value="${value}"`);
     const res = await t.postJson(
       '/api/booking',
       request({ start: '2026-12-03T16:00:00.000Z', results: token, name: 'Lena Novak', email: 'lena@elsewhere.ca' }),
