@@ -100,7 +100,10 @@ export async function ownerForHint(sql: Sql, hint: Omit<LeadHint, 'email'> & { e
 }
 
 /** What the visitor's lead link or results link prefills on the booking form. */
-export async function prefillFor(sql: Sql, hint: { resultsToken?: string; leadToken?: string }): Promise<{ name: string; email: string; phone: string } | null> {
+export async function prefillFor(
+  sql: Sql,
+  hint: { resultsToken?: string; leadToken?: string },
+): Promise<{ name: string; email: string; phone: string } | null> {
   if (hint.resultsToken) {
     const [row] = await sql<{ name: string; email: string; phone: string }[]>`
       select first_name || ' ' || last_name as name, email, coalesce(phone, '') as phone from business_audits where results_token = ${hint.resultsToken}`;
