@@ -16,7 +16,7 @@ export const bookingCopy = {
   moreDays: 'Show more days',
   none: {
     heading: 'No times are open right now',
-    text: 'Our calendars are full for the next few weeks. Email or call us and we will find a time that works for you.',
+    text: 'There are no times to book online just now. Email or call us and we will find a time that works for you.',
   },
   taken: 'Someone booked that time a moment ago. Here are the next open times:',
   notOffered: 'That time is no longer open. Please pick another one.',
