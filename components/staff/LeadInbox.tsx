@@ -37,6 +37,8 @@ export type LeadInboxProps = StaffPageProps & {
   overdue: number;
   /** Leads with a notification that failed for good. */
   failed: number;
+  /** Whether anyone takes bookings with hours set (false: /book offers visitors no time). */
+  takingBookings: boolean;
   owners: { id: string; email: string }[];
   sources: { source: string; count: number }[];
   now: Date;
@@ -61,7 +63,7 @@ export const kindTone: Record<LeadKind, string> = {
  * next action), the saved views, the filters behind one button, bulk actions on the people ticked, and
  * the way to the other pages. Works without JavaScript; each row's status is the LeadStatus island.
  */
-export function LeadInbox({ staff, query, rows, total, overdue, failed, owners, sources, now, timeZone }: LeadInboxProps) {
+export function LeadInbox({ staff, query, rows, total, overdue, failed, takingBookings, owners, sources, now, timeZone }: LeadInboxProps) {
   const page = query.page ?? 1;
   const pages = Math.max(1, Math.ceil(total / INBOX_PAGE_SIZE));
   const here = `/admin/leads${peopleQuery(query)}`;
@@ -108,6 +110,12 @@ export function LeadInbox({ staff, query, rows, total, overdue, failed, owners, 
           {failedDeliveriesHeadline(failed)}
         </AlertLink>
       ) : null}
+
+      {takingBookings ? null : (
+        <AlertLink href="/admin/booking" tone="amber" data={{ 'data-no-bookings': '' }} action="Set your hours">
+          Nobody is taking bookings: visitors who want a strategy session find no time to book
+        </AlertLink>
+      )}
 
       <nav aria-label="Saved views" className="mt-4">
         <ul className="flex flex-wrap gap-2">
@@ -369,10 +377,10 @@ function Filters({
     <form method="get" action="/admin/leads" className="mt-5 rounded-xl border border-slate-200 bg-white p-3 sm:p-4" aria-label="Filter leads">
       {query.sort && query.sort !== 'due' ? <input type="hidden" name="sort" value={query.sort} /> : null}
       <div className="flex flex-wrap items-end gap-2">
-        {/* Wide enough for its placeholder: on a phone the button goes under it rather than cut it short. */}
-        <label className="block min-w-[16rem] flex-1 text-sm font-medium text-slate-800">
+        <label className="block min-w-0 flex-1 text-sm font-medium text-slate-800">
           Search
-          <input type="search" name="q" defaultValue={query.q ?? ''} placeholder="Name, business, email or phone" className={`${selectClass} mt-1`} />
+          {/* Short enough to show whole beside the button on a phone (a phone number finds them too). */}
+          <input type="search" name="q" defaultValue={query.q ?? ''} placeholder="Name, business or email" className={`${selectClass} mt-1`} />
         </label>
         <button type="submit" className={`${buttonClass.primary} px-4 py-2 text-sm`}>
           Apply filters

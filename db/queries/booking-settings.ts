@@ -86,6 +86,12 @@ export async function bookableStaff(sql: Sql): Promise<BookableStaff[]> {
   return rows.map(toSettings).filter((s) => s.hours.length > 0);
 }
 
+/** Whether anyone takes bookings with hours set: without, /book offers visitors no time at all. */
+export async function anyoneTakingBookings(sql: Sql): Promise<boolean> {
+  const [row] = await sql<{ taking: boolean }[]>`select exists (select 1 from booking_settings where accepting and hours <> '') as taking`;
+  return row.taking;
+}
+
 /** One staff member's settings (defaults when they never set any). */
 export async function bookingSettingsOf(sql: Sql, userId: string): Promise<BookingSettings | null> {
   const [row] = await sql<SettingsRow[]>`${SELECT(sql)} where u.id = ${userId}`;

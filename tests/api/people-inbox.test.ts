@@ -1,6 +1,8 @@
 import { describe, expect, setDefaultTimeout, test } from 'bun:test';
+import { saveBookingHours } from '../../db/queries/booking-settings.ts';
 import { testApp } from '../helpers/app.ts';
 import { submitAudit, submitIntake } from '../helpers/inbox.ts';
+import { scratchDatabase } from '../helpers/isolated-db.ts';
 import { createStaff, formBody, signedIn } from '../helpers/staff.ts';
 
 // Real servers and databases: a test may take longer than Bun's 5 s default.
@@ -461,4 +463,25 @@ describe('the people inbox', () => {
     expect(anonymous.headers.get('location')).toBe('/admin/login?next=%2Fadmin%2Fboard');
     expect((await t.request('/admin/leads', { redirect: 'manual' })).status).toBe(303);
   });
+});
+
+test('the inbox says when nobody takes bookings (visitors find no time on /book), and stops once someone sets hours', async () => {
+  const scratch = await scratchDatabase();
+  try {
+    const db = await scratch.open();
+    const { staff, html } = await staffApp({ sql: db.sql });
+    const alert = /<a href="\/admin\/booking" data-no-bookings=""[^>]*>[\s\S]*?<\/a>/;
+    const before = (await html('/admin/leads')).replaceAll('<!-- -->', '');
+    expect(before.match(alert)?.[0]).toContain('Nobody is taking bookings: visitors who want a strategy session find no time to book');
+    expect(before.match(alert)?.[0]).toContain('Set your hours');
+    // Hours without taking bookings, or taking bookings without hours, still offer nothing.
+    await saveBookingHours(db.sql, staff.id, { hours: 'Mon-Fri 10:00-16:00', accepting: false }, new Date());
+    expect(await html('/admin/leads')).toMatch(alert);
+    await saveBookingHours(db.sql, staff.id, { hours: '', accepting: true }, new Date());
+    expect(await html('/admin/leads')).toMatch(alert);
+    await saveBookingHours(db.sql, staff.id, { hours: 'Mon-Fri 10:00-16:00', accepting: true }, new Date());
+    expect(await html('/admin/leads')).not.toContain('data-no-bookings');
+  } finally {
+    await scratch.drop();
+  }
 });

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, setDefaultTimeout, test } from 'bun:test';
 import { mkdirSync } from 'node:fs';
 import type { Page } from 'playwright-core';
+import { saveBookingHours } from '../../db/queries/booking-settings.ts';
 import { validAudit } from '../helpers/audit.ts';
 import { axeViolations } from '../helpers/axe.ts';
 import { DESKTOP, openPage, PHONE, waitForIslands } from '../helpers/browser.ts';
@@ -17,7 +18,18 @@ setDefaultTimeout(60_000);
 const SHOTS = '/tmp/shots';
 
 // An owner as a real one signs in: with two-factor sign-in (without it, a notice above the inbox says so).
-const ctx = staffServerAndBrowser('dev', {}, { twoFactor: true });
+// An agency whose staff take bookings (else the inbox leads with a warning that nobody does).
+const ctx = staffServerAndBrowser(
+  'dev',
+  {},
+  {
+    twoFactor: true,
+    seed: async (sql) => {
+      for (const { id } of await sql<{ id: string }[]>`select id from users`)
+        await saveBookingHours(sql, id, { hours: 'Mon-Fri 10:00-16:00', accepting: true }, new Date());
+    },
+  },
+);
 
 beforeAll(() => {
   mkdirSync(SHOTS, { recursive: true });
@@ -89,6 +101,7 @@ describe.each([
     expect(await filters.getAttribute('open')).toBeNull();
     expect(await page.getByLabel('Type').isVisible()).toBe(false);
     const first = await rows.first().boundingBox();
+    console.log(`first person at ${first?.y} px`);
     expect(first && first.y + 40).toBeLessThan(viewport.height);
     await page.locator('details[data-filters] summary').click();
     expect(await page.getByLabel('Type').isVisible()).toBe(true);

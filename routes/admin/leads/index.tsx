@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import { anyoneTakingBookings } from '../../../db/queries/booking-settings.ts';
 import { leadSources } from '../../../db/queries/leads.ts';
 import { peoplePage } from '../../../db/queries/people-inbox.ts';
 import { listStaffAccounts } from '../../../db/queries/staff.ts';
@@ -17,6 +18,8 @@ export default new Hono<AppEnv>().get('/', requireStaff('page'), validPeopleQuer
   const query = c.req.valid('query');
   const ctx = inboxContext(c);
   const { sql } = c.get('deps');
-  const [page, owners, sources] = await withDatabaseDeadline(sql, (db) => Promise.all([peoplePage(db, query, ctx), listStaffAccounts(db), leadSources(db)]));
-  return renderPage(c, inboxPage, { staff: signedInStaff(c), query, ...page, owners, sources, now: ctx.now, timeZone: ctx.timeZone });
+  const [page, owners, sources, takingBookings] = await withDatabaseDeadline(sql, (db) =>
+    Promise.all([peoplePage(db, query, ctx), listStaffAccounts(db), leadSources(db), anyoneTakingBookings(db)]),
+  );
+  return renderPage(c, inboxPage, { staff: signedInStaff(c), query, ...page, owners, sources, takingBookings, now: ctx.now, timeZone: ctx.timeZone });
 });
