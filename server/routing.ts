@@ -1,5 +1,6 @@
 import { Hono, type MiddlewareHandler } from 'hono';
 import { fillPath, paramNames } from '../lib/pages/route-files.ts';
+import { crawlable } from '../lib/pages/sitemap.ts';
 import type { AppEnv } from './deps.ts';
 import type { PageCacheRule, PageDefinition, Params } from './page.tsx';
 
@@ -26,7 +27,7 @@ export type SiteRoutes = {
   routes: Route[];
   /** Every page's address. */
   pagePaths: string[];
-  /** The pages search engines should list: all but those whose meta says noindex (the sitemap). */
+  /** The pages search engines should list (the sitemap): all but those robots.txt disallows or whose meta says noindex. */
   indexablePaths: string[];
   /** The page cache's table: the rule of every address that is kept. */
   cacheRules: [string, PageCacheRule<never>][];
@@ -51,7 +52,7 @@ export function readRoutes(files: readonly RouteFile[]): SiteRoutes {
         const address = fillPath(path, params);
         site.routes.push({ file, path: address, page: value, params });
         site.pagePaths.push(address);
-        if (typeof value.meta === 'function' || !value.meta.noindex) site.indexablePaths.push(address);
+        if (crawlable(address) && (typeof value.meta === 'function' || !value.meta.noindex)) site.indexablePaths.push(address);
         if (value.cache) site.cacheRules.push([address, value.cache as PageCacheRule<never>]);
       }
     } else throw new Error(`${file}: its default export must be a page (definePage) or a Hono app`);
