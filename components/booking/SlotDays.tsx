@@ -23,7 +23,8 @@ export function SlotDays({ days, hrefOf, chosen }: { days: SlotDay[]; hrefOf: (s
                   aria-current={chosen === s.start ? 'true' : undefined}
                   className={`flex min-h-11 flex-col items-center justify-center rounded-lg border px-2 py-2.5 text-base font-semibold tabular-nums transition ${
                     chosen === s.start
-                      ? 'border-blue-700 bg-blue-700 text-white'
+                      ? // The visitor's own time under it (client/islands/loader.ts) reads light on the blue too.
+                        'border-blue-700 bg-blue-700 text-white [&_[data-local]]:text-blue-100'
                       : 'border-slate-300 bg-white text-blue-800 hover:border-blue-600 hover:bg-blue-50'
                   }`}
                 >

@@ -123,6 +123,12 @@ test('a visitor in Mumbai sees their own time under each Toronto time; one in To
       // ICU may name the zone by its older alias.
       expect(await page.locator('[data-local-zone]').textContent()).toMatch(/^Under each: your own time \(Asia\/(Kolkata|Calcutta)\)\.$/);
       await page.screenshot({ path: `${SHOTS}/book-kolkata-390.png` });
+      // The chosen time, white on blue: its own-time line stays readable there too (axe's contrast check).
+      await page.goto(`${server.url}/book?start=${encodeURIComponent((await first.getAttribute('data-slot')) ?? '')}`);
+      await page.waitForSelector('html[data-islands-ready]', { state: 'attached' });
+      const chosen = page.locator('[data-slot][aria-current="true"]');
+      expect(await chosen.locator('[data-local]').count()).toBe(1);
+      expect(await axeViolations(page)).toEqual([]);
     }
     await context.close();
   }
