@@ -17,6 +17,8 @@ export type ManagePageData =
       staffName: string | null;
       /** Just booked, just moved, or nothing new. */
       banner: 'booked' | 'moved' | null;
+      /** Whether the confirmation and invites go by email (a mail server is set up): the banner says so only then. */
+      emailed: boolean;
       /** Why a move was not made. */
       notice: string | null;
       /** The times it can move to, and the one chosen (then the form to confirm it). */
@@ -48,7 +50,7 @@ export function ManagePage(data: ManagePageData) {
           <LineIcon size={22} strokeWidth={2.5}>
             <path d="M5 12.5l4.5 4.5L19 7" />
           </LineIcon>
-          {data.banner === 'booked' ? copy.sent : copy.moved}
+          {data.banner === 'booked' ? (data.emailed ? copy.sent : copy.sentNoEmail) : data.emailed ? copy.moved : copy.movedNoEmail}
         </p>
       ) : null}
       <h1 className="text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">

@@ -39,6 +39,8 @@ export const bookingCopy = {
     missingHeading: 'We can’t find this session',
     missingText: 'The link may be incomplete, or the session was removed at your request. You can book a new time below.',
     sent: 'We have emailed your confirmation and a calendar invite.',
+    /** Booked where no email can go out (no mail server set up): this page is the confirmation. */
+    sentNoEmail: 'Your time is held. Keep this page’s address: it is your confirmation, and where you move or cancel the session.',
     moveHeading: 'Move to another time',
     moveSubmit: 'Move my session to this time',
     cancelHeading: 'Can’t make it?',
@@ -49,5 +51,6 @@ export const bookingCopy = {
     cancelledText: 'We have let your specialist know. If you would still like to talk, pick a new time whenever it suits you.',
     bookAgain: 'Book a new time',
     moved: 'Your session is moved. We have sent the updated invite.',
+    movedNoEmail: 'Your session is moved. This page shows the new time.',
   },
 } as const;

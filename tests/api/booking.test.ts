@@ -264,6 +264,13 @@ describe('without JavaScript', () => {
     const text = await confirmation.text();
     expect(text).toContain(bookingCopy.manage.bookedHeading);
     expect(text).toContain('with Priya Shah');
+    // No mail server here: the page does not claim an email went out, it says the page is the confirmation.
+    const banner = (html: string) => html.match(/data-manage-banner="booked"[^>]*>([\s\S]*?)<\/p>/)?.[1].replace(/<[^>]+>/g, '');
+    expect(banner(text)).toBe(bookingCopy.manage.sentNoEmail);
+    // Where one is set up, the same page says the confirmation was emailed.
+    const withMail = await testApp({ sql, now: () => NOW }, { SMTP_URL: 'smtp://127.0.0.1:2525' });
+    const emailedText = await (await withMail.request(manage)).text();
+    expect(banner(emailedText)).toBe(bookingCopy.manage.sent);
     // A second tap of the same form (same id) books nothing more.
     const again = await formPost(t, '/api/booking', { id, start: '2026-12-04T15:00:00.000Z', name: 'Joon Park', email: 'joon@parkfitness.ca' });
     expect(again.status).toBe(303);
@@ -312,6 +319,8 @@ describe('without JavaScript', () => {
     const moved = await formPost(t, path, { action: 'move', start: '2026-12-08T15:00:00.000Z' });
     expect(moved.status).toBe(303);
     expect(moved.headers.get('location')).toBe(`${path}?moved=1`);
+    // No mail server here: the banner does not claim an updated invite went out.
+    expect(await (await t.request(`${path}?moved=1`)).text()).toContain(bookingCopy.manage.movedNoEmail);
     const [b] = await sql<{ id: string; startsAt: Date; sequence: number }[]>`select id, starts_at, sequence from bookings where email = 'move@example.ca'`;
     expect(b.startsAt.toISOString()).toBe('2026-12-08T15:00:00.000Z');
     expect(b.sequence).toBe(1);

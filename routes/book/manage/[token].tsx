@@ -53,6 +53,7 @@ async function showBooking(
       minutes: Math.round((booking.endsAt.getTime() - booking.startsAt.getTime()) / 60_000),
       staffName: booking.staffName,
       banner,
+      emailed: Boolean(c.get('deps').config.SMTP_URL),
       notice: notice ?? (moveTo && !target ? bookingCopy.notOffered : null),
       days: slotDays(open),
       moveTo: target ? { start: target.start.toISOString(), label: when(target.start) } : null,
