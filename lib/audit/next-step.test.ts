@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'bun:test';
-import { fitsQ4Cohort, type NextStepAnswers, nextStepFor, RESULTS_FOLLOW_UP } from './next-step.ts';
+import { fitsQ4Cohort, type NextStepAnswers, nextStepFor, RESULTS_FOLLOW_UP, RESULTS_FOLLOW_UP_NO_EMAIL } from './next-step.ts';
 import { industryOptions, marketingBudgetOptions } from './schema.ts';
 import { packageTier } from './scoring.ts';
 
@@ -99,4 +99,12 @@ test('what happens anyway: the emailed copy and the strategist’s reply, as the
   expect(RESULTS_FOLLOW_UP).toBe(
     'A copy of these results goes to your email, with a private link to come back to them. A strategist also reaches out within 2 business days.',
   );
+});
+
+test('where no email can go out, the results do not promise one: the page’s own address is the way back', () => {
+  const answers: NextStepAnswers = { packageTier: 'growth', industry: 'healthcare', marketingBudget: '1000-5000' };
+  expect(nextStepFor(answers).followUp).toBe(RESULTS_FOLLOW_UP);
+  expect(nextStepFor(answers, { emailed: false }).followUp).toBe(RESULTS_FOLLOW_UP_NO_EMAIL);
+  expect(RESULTS_FOLLOW_UP_NO_EMAIL).not.toContain('email');
+  expect(RESULTS_FOLLOW_UP_NO_EMAIL).toEndWith('A strategist also reaches out within 2 business days.');
 });

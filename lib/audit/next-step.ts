@@ -53,9 +53,13 @@ const toolkit = `our full big data toolkit: ${figures.dataToolsPerYear} worth of
 const Q4_FIT = `If you serve customers in Toronto, you fit our Q4 intake: ${intake.q4Slots} client slots this quarter for local service businesses, with packages from about ${intake.packagesFromMonthly} a month plus ad spend.`;
 
 export const RESULTS_FOLLOW_UP = `A copy of these results goes to your email, with a private link to come back to them. A strategist also reaches out within ${intake.reviewBusinessDays} business days.`;
+/** Where no email can go out (no mail server set up): the page's own address is the way back. */
+export const RESULTS_FOLLOW_UP_NO_EMAIL = `This page’s address is your private link back to these results: bookmark it to come back. A strategist also reaches out within ${intake.reviewBusinessDays} business days.`;
 
-export function nextStepFor(a: NextStepAnswers): NextStep {
+/** `emailed`: whether the results go to the person by email (a mail server is set up). */
+export function nextStepFor(a: NextStepAnswers, { emailed = true }: { emailed?: boolean } = {}): NextStep {
   const fits = fitsQ4Cohort(a);
+  const followUp = emailed ? RESULTS_FOLLOW_UP : RESULTS_FOLLOW_UP_NO_EMAIL;
   if (a.packageTier === 'enterprise') {
     const bigBudget = a.marketingBudget === '15000+';
     return {
@@ -65,7 +69,7 @@ export function nextStepFor(a: NextStepAnswers): NextStep {
         : `At your size you get ${toolkit}. Enterprise here describes the size of your business, not a bigger plan: the consultation builds the work around your marketing budget of ${BUDGET_WORDS[a.marketingBudget]} a month.`,
       bookLabel: 'Schedule Enterprise Consultation',
       intake: fits ? { text: Q4_FIT, label: 'Apply for a Q4 slot' } : null,
-      followUp: RESULTS_FOLLOW_UP,
+      followUp,
     };
   }
   return {
@@ -73,7 +77,7 @@ export function nextStepFor(a: NextStepAnswers): NextStep {
     text: 'A specialist goes through these results with you by video call or phone, and you leave with the first three moves for your business. No cost, and no obligation.',
     bookLabel: 'Book Free Consultation',
     intake: { text: fits ? Q4_FIT : notYetQ4(a.marketingBudget), label: 'Get Started' },
-    followUp: RESULTS_FOLLOW_UP,
+    followUp,
   };
 }
 

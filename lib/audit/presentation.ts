@@ -12,8 +12,9 @@ export type ResultsPresentation = { personal: readonly string[]; working: string
 /** The answers the presentation is worked out from. */
 type PresentedAnswers = Pick<AuditRecord, 'industry' | 'primaryGoals' | 'monthlyRevenue' | 'marketingBudget' | 'packageTier'>;
 
-export const presentResults = (audit: PresentedAnswers): ResultsPresentation => ({
+/** `emailed`: whether the results go to the person by email (a mail server is set up: SMTP_URL). */
+export const presentResults = (audit: PresentedAnswers, { emailed }: { emailed: boolean }): ResultsPresentation => ({
   personal: personalLines(audit),
   working: estimateWorking(audit),
-  next: nextStepFor(audit),
+  next: nextStepFor(audit, { emailed }),
 });

@@ -65,7 +65,12 @@ const api = new Hono<AppEnv>()
       const resultsUrl = resultsPath(stored.resultsToken);
       // The website's check runs in the background (the queue): a new audit answers it pending, at once.
       const siteCheck = stored.siteCheck ? siteCheckJson(stored.siteCheck) : null;
-      return plainForm ? c.redirect(resultsUrl, 303) : c.json({ audit: stored.audit, resultsUrl, presentation: presentResults(stored.audit), siteCheck }, 201);
+      return plainForm
+        ? c.redirect(resultsUrl, 303)
+        : c.json(
+            { audit: stored.audit, resultsUrl, presentation: presentResults(stored.audit, { emailed: Boolean(c.get('deps').config.SMTP_URL) }), siteCheck },
+            201,
+          );
     },
   );
 

@@ -1,4 +1,5 @@
 import { describe, expect, setDefaultTimeout, test } from 'bun:test';
+import { RESULTS_FOLLOW_UP, RESULTS_FOLLOW_UP_NO_EMAIL } from '../../lib/audit/next-step.ts';
 import { auditSchema, REQUIRED_AUDIT_FIELDS } from '../../lib/audit/schema.ts';
 import { computeAudit } from '../../lib/audit/scoring.ts';
 import { ONE_LINE_MESSAGE } from '../../lib/forms/plain-text.ts';
@@ -39,6 +40,20 @@ describe('POST /api/business-audit', () => {
     expect(await storedCounts(sql, body.email!)).toEqual({ audits: 1, contacts: 1 });
     const [contact] = await sql`select first_name, last_name, business, phone, source from contacts where email = ${body.email!}`;
     expect(contact).toEqual({ firstName: 'Marisol', lastName: 'Reyes', business: body.businessName, phone: '416-555-0199', source: 'business-audit' });
+  });
+
+  test('the results promise an emailed copy only where a mail server is set up, in the answer and on the results link', async () => {
+    for (const [env, followUp] of [
+      [{}, RESULTS_FOLLOW_UP_NO_EMAIL],
+      [{ SMTP_URL: 'smtp://127.0.0.1:2525' }, RESULTS_FOLLOW_UP],
+    ] as const) {
+      const t = await testApp({}, env);
+      const res = await t.postJson('/api/business-audit', validAudit());
+      const answer = (await res.json()) as { resultsUrl: string; presentation: { next: { followUp: string } } };
+      expect(answer.presentation.next.followUp).toBe(followUp);
+      const page = (await (await t.request(answer.resultsUrl)).text()).replaceAll('<!-- -->', '');
+      expect(page).toContain(followUp);
+    }
   });
 
   test('optional fields may be left out; lists default to empty', async () => {

@@ -129,7 +129,7 @@ const auditResults = new Hono<AppEnv>().get('/', async (c) => {
   if (isResultsLinkExpired(audit.createdAt, now()))
     return json ? c.json({ error: 'This results link has expired' }, 410) : renderPage(c, resultsPage, { state: 'expired' }, 410);
   const record = { ...audit, createdAt: audit.createdAt.toISOString() } as AuditRecord;
-  const presentation = presentResults(record);
+  const presentation = presentResults(record, { emailed: Boolean(c.get('deps').config.SMTP_URL) });
   let siteCheck: SiteCheck | null = null;
   let stillWaiting = false;
   if (found.siteCheck) {
