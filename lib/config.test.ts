@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'bun:test';
-import { ConfigError, loadConfig } from './config.ts';
+import { ConfigError, loadConfig, sendsEmail } from './config.ts';
 
 describe('loadConfig', () => {
   test('every variable has a working default', () => {
@@ -134,6 +134,10 @@ describe('loadConfig', () => {
     expect(defaults.MAIL_FROM).toBe('"Northline Digital" <hello@northlinedigital.ca>');
     expect(defaults.WORKER).toBe('on');
     expect(defaults.SMTP_URL).toBeUndefined();
+    // Whether the site sends email at all: what the staff and visitor pages say rests on it.
+    expect(sendsEmail(defaults)).toBe(false);
+    expect(sendsEmail(loadConfig({ SMTP_URL: '' }))).toBe(false);
+    expect(sendsEmail(loadConfig({ SMTP_URL: 'smtp://site:pw@smtp.example.ca:587' }))).toBe(true);
   });
 
   test('a webhook needs its secret, and https in production unless it is on this machine', () => {

@@ -200,6 +200,13 @@ export type Config = Omit<z.output<typeof envSchema>, 'PUBLIC_SITE_URL' | 'AB_DA
   isProduction: boolean;
 };
 
+/**
+ * Whether the site sends email (a mail server is set: SMTP_URL). Without, emails are logged, not sent:
+ * staff cannot send from a person's page or reset a password by email, and visitors are not told that
+ * an email is on its way.
+ */
+export const sendsEmail = (config: Pick<Config, 'SMTP_URL'>): boolean => Boolean(config.SMTP_URL);
+
 export class ConfigError extends Error {}
 
 /**

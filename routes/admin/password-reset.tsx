@@ -8,6 +8,7 @@ import {
   type ResetRequestProps,
 } from '../../components/staff/PasswordResetPages.tsx';
 import { findLiveReset, usePasswordReset } from '../../db/queries/password-resets.ts';
+import { sendsEmail } from '../../lib/config.ts';
 import { clientKey } from '../../lib/http/client-address.ts';
 import { agency } from '../../lib/site.ts';
 import { loadCommonPasswords, passwordProblem } from '../../lib/staff/accounts.ts';
@@ -41,7 +42,7 @@ function resetHeaders(c: AppContext): void {
   c.header('Referrer-Policy', 'same-origin');
 }
 
-const mailOff = (c: AppContext) => !c.get('deps').config.SMTP_URL;
+const mailOff = (c: AppContext) => !sendsEmail(c.get('deps').config);
 
 /** A security event in the log: the address and the time, never the email or the token. */
 function securityEvent(c: AppContext, msg: string, fields: Record<string, unknown> = {}) {

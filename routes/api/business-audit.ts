@@ -4,6 +4,7 @@ import { presentResults } from '../../lib/audit/presentation.ts';
 import { resultsPath } from '../../lib/audit/results-link.ts';
 import { AUDIT_FLAG_FIELDS, AUDIT_LIST_FIELDS, auditSchema } from '../../lib/audit/schema.ts';
 import { siteCheckJson } from '../../lib/audit/site-check.ts';
+import { sendsEmail } from '../../lib/config.ts';
 import { isLikelySpam } from '../../lib/forms/spam.ts';
 import type { FieldErrors } from '../../lib/forms/validation.ts';
 import { isFormBody } from '../../server/api/body-type.ts';
@@ -68,7 +69,7 @@ const api = new Hono<AppEnv>()
       return plainForm
         ? c.redirect(resultsUrl, 303)
         : c.json(
-            { audit: stored.audit, resultsUrl, presentation: presentResults(stored.audit, { emailed: Boolean(c.get('deps').config.SMTP_URL) }), siteCheck },
+            { audit: stored.audit, resultsUrl, presentation: presentResults(stored.audit, { emailed: sendsEmail(c.get('deps').config) }), siteCheck },
             201,
           );
     },

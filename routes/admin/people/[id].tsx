@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import * as z from 'zod/mini';
 import { leadTimeline } from '../../../db/queries/leads.ts';
 import { activitiesOfPerson, findPerson, leadsOfPerson, rootOf, samePhonePeople, staffDisplayName, undoableMerges } from '../../../db/queries/people.ts';
+import { sendsEmail } from '../../../lib/config.ts';
 import { isOpenStatus } from '../../../lib/people/next-action.ts';
 import { personParamsSchema, templateChoiceSchema } from '../../../lib/people/schema.ts';
 import { firstTemplateFor, signatureName, templateEmail } from '../../../lib/people/templates.ts';
@@ -75,7 +76,7 @@ const person = new Hono<AppEnv>().get(
       composer,
       saved: choice.saved ?? null,
       confirmErase: c.req.query('erase') === 'confirm',
-      canEmail: c.get('deps').config.SMTP_URL !== undefined,
+      canEmail: sendsEmail(c.get('deps').config),
       now: time,
     });
   },

@@ -3,6 +3,7 @@ import type { Sql } from 'postgres';
 import type * as z from 'zod/mini';
 import { erasePerson } from '../../../db/queries/erasure.ts';
 import { logCall, mergePeople, personOfEmail, recordEmail, rootOf, setNextAction, undoableMerges, undoMerge } from '../../../db/queries/people.ts';
+import { sendsEmail } from '../../../lib/config.ts';
 import { fieldLines } from '../../../lib/forms/validation.ts';
 import { dueAfterBusinessDays } from '../../../lib/people/next-action.ts';
 import {
@@ -70,7 +71,7 @@ const actions = {
     schema: emailFormSchema,
     run: async (sql, id, body, change, deps) => {
       // Without a mail server nothing would go out, yet the promise would count as kept and a follow-up be set.
-      if (!deps.config.SMTP_URL) return { refused: [EMAIL_OFF], status: 409 };
+      if (!sendsEmail(deps.config)) return { refused: [EMAIL_OFF], status: 409 };
       const next = { due: dueAfterBusinessDays(change.now, 2), what: FOLLOW_UP_AFTER_EMAIL };
       const result = await recordEmail(sql, id, { template: body.template, subject: body.subject, body: body.body, lead: body.lead, next }, change);
       if (result === 'no-such-lead') return { refused: ['lead: That lead is not theirs, or it was erased'] };

@@ -8,6 +8,7 @@ import { presentResults, type ResultsPresentation } from '../../../lib/audit/pre
 import { isResultsLinkExpired, isResultsToken, RESULTS_LINK_DAYS, RESULTS_TITLE, resultsLinkExpiresAt, resultsPath } from '../../../lib/audit/results-link.ts';
 import type { AuditRecord } from '../../../lib/audit/scoring.ts';
 import { RESULTS_PAGE_REFRESH_S, RESULTS_PAGE_WAITS_MS, siteCheckJson, usableFindings } from '../../../lib/audit/site-check.ts';
+import { sendsEmail } from '../../../lib/config.ts';
 import type { SiteCheck } from '../../../lib/site-check/types.ts';
 import { formatDateTime, formatWeekdayDate } from '../../../lib/time/display.ts';
 import { withDatabaseDeadline } from '../../../server/deadline.ts';
@@ -129,7 +130,7 @@ const auditResults = new Hono<AppEnv>().get('/', async (c) => {
   if (isResultsLinkExpired(audit.createdAt, now()))
     return json ? c.json({ error: 'This results link has expired' }, 410) : renderPage(c, resultsPage, { state: 'expired' }, 410);
   const record = { ...audit, createdAt: audit.createdAt.toISOString() } as AuditRecord;
-  const presentation = presentResults(record, { emailed: Boolean(c.get('deps').config.SMTP_URL) });
+  const presentation = presentResults(record, { emailed: sendsEmail(c.get('deps').config) });
   let siteCheck: SiteCheck | null = null;
   let stillWaiting = false;
   if (found.siteCheck) {

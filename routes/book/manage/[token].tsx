@@ -4,6 +4,7 @@ import type { Booking } from '../../../db/queries/bookings.ts';
 import { sessionLabel } from '../../../lib/booking/display.ts';
 import { isLinkToken, manageActionSchema, managePageQuerySchema } from '../../../lib/booking/page-query.ts';
 import type { Slot } from '../../../lib/booking/slots.ts';
+import { sendsEmail } from '../../../lib/config.ts';
 import { bookingCopy } from '../../../lib/content/booking.ts';
 import { agency } from '../../../lib/site.ts';
 import { formWrite } from '../../../server/api/guards.ts';
@@ -53,7 +54,7 @@ async function showBooking(
       minutes: Math.round((booking.endsAt.getTime() - booking.startsAt.getTime()) / 60_000),
       staffName: booking.staffName,
       banner,
-      emailed: Boolean(c.get('deps').config.SMTP_URL),
+      emailed: sendsEmail(c.get('deps').config),
       notice: notice ?? (moveTo && !target ? bookingCopy.notOffered : null),
       days: slotDays(open),
       moveTo: target ? { start: target.start.toISOString(), label: when(target.start) } : null,
