@@ -80,15 +80,18 @@ const SELECT = (sql: Sql) => sql`
     s.calendar_kind, s.calendar_url, s.calendar_user, s.calendar_password, s.calendar_name, s.calendar_problem, s.calendar_checked_at, s.updated_at
   from users u left join booking_settings s on s.user_id = u.id`;
 
+/** A staff member's settings row `s` takes bookings: the switch on, and hours set. */
+const takingBookings = (sql: Sql) => sql`s.accepting and s.hours <> ''`;
+
 /** The staff members taking bookings now, with hours set. */
 export async function bookableStaff(sql: Sql): Promise<BookableStaff[]> {
-  const rows = await sql<SettingsRow[]>`${SELECT(sql)} where s.accepting and s.hours <> '' order by u.id`;
+  const rows = await sql<SettingsRow[]>`${SELECT(sql)} where ${takingBookings(sql)} order by u.id`;
   return rows.map(toSettings).filter((s) => s.hours.length > 0);
 }
 
 /** Whether anyone takes bookings with hours set: without, /book offers visitors no time at all. */
 export async function anyoneTakingBookings(sql: Sql): Promise<boolean> {
-  const [row] = await sql<{ taking: boolean }[]>`select exists (select 1 from booking_settings where accepting and hours <> '') as taking`;
+  const [row] = await sql<{ taking: boolean }[]>`select exists (select 1 from booking_settings s where ${takingBookings(sql)}) as taking`;
   return row.taking;
 }
 
