@@ -39,8 +39,8 @@ export const bookingCopy = {
     missingHeading: 'We can’t find this session',
     missingText: 'The link may be incomplete, or the session was removed at your request. You can book a new time below.',
     sent: 'We have emailed your confirmation and a calendar invite.',
-    /** Booked where no email can go out (no mail server set up): this page is the confirmation. */
-    sentNoEmail: 'Your time is held. Keep this page’s address: it is your confirmation, and where you move or cancel the session.',
+    /** Booked where no email can go out (no mail server set up): this page is the confirmation (the card below says to keep its link). */
+    sentNoEmail: 'Your time is held, and this page is your confirmation.',
     moveHeading: 'Move to another time',
     moveSubmit: 'Move my session to this time',
     cancelHeading: 'Can’t make it?',
