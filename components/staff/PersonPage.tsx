@@ -126,7 +126,7 @@ export function PersonPage(props: PersonPageProps) {
         </ul>
       </header>
 
-      <div className="mt-4 grid gap-4 lg:grid-cols-3 lg:items-start lg:gap-6">
+      <div className="mt-4 grid gap-4 lg:grid-cols-3 lg:grid-rows-[auto_1fr] lg:items-start lg:gap-6">
         <div className="space-y-4 lg:col-start-3 lg:row-start-1">
           <section id="call" className={card} aria-labelledby="call-heading" tabIndex={-1}>
             <h2 id="call-heading" className="text-lg font-semibold text-slate-900">
@@ -211,11 +211,15 @@ export function PersonPage(props: PersonPageProps) {
           </section>
         </div>
 
-        <Timeline {...props} />
-
-        <div className="space-y-4 lg:col-start-3 lg:row-start-2">
+        {/* On a wide screen the history and the email being written get the wide column; on a phone
+            the order is the same as here, the call and the next action first. */}
+        <div className="space-y-4 lg:col-span-2 lg:col-start-1 lg:row-span-2 lg:row-start-1">
+          <Timeline {...props} />
           <Leads leads={leads} />
           <EmailComposer {...props} />
+        </div>
+
+        <div className="space-y-4 lg:col-start-3 lg:row-start-2">
           <MergeSection {...props} />
           <EraseSection {...props} />
         </div>
@@ -331,7 +335,7 @@ function Timeline({ events, activities }: PersonPageProps) {
     ...activities.map(activityItem),
   ].sort((a, b) => b.at.getTime() - a.at.getTime() || b.key.localeCompare(a.key));
   return (
-    <section className={`${card} lg:col-span-2 lg:col-start-1 lg:row-span-2 lg:row-start-1`} aria-labelledby="timeline-heading">
+    <section className={card} aria-labelledby="timeline-heading">
       <h2 id="timeline-heading" className="text-lg font-semibold text-slate-900">
         Timeline
       </h2>
