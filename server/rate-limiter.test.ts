@@ -84,6 +84,11 @@ describe('clientKey', () => {
     ['::1', '0:0:0:0::/64'],
     ['unknown', 'unknown'],
     ['1:2:3', '1:2:3'],
+    // A port written by the proxy is not part of who the client is.
+    ['203.0.113.9:51234', '203.0.113.9'],
+    ['203.0.113.9:1', '203.0.113.9'],
+    ['[2001:db8:1:2::1]:443', '2001:db8:1:2::/64'],
+    ['[::ffff:203.0.113.9]:8080', '203.0.113.9'],
   ])('%p → %p', (address, key) => expect(clientKey(address)).toBe(key));
 });
 

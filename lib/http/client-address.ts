@@ -29,14 +29,25 @@ export function forwardedReaches(forwardedFor: string | null, trustedHops: numbe
 /**
  * The key a client's requests are counted under: an IPv4 address as it is; an IPv6 address by its /64
  * network (one household or server gets a whole /64, and could otherwise rotate through it for fresh
- * allowances); an IPv4-mapped IPv6 address as the IPv4 address it is.
+ * allowances); an IPv4-mapped IPv6 address as the IPv4 address it is. Some proxies write the client's
+ * port too (`203.0.113.9:51234`, `[2001:db8::1]:443`): it is dropped, or every new connection would be
+ * a fresh allowance.
  */
-export function clientKey(address: string): string {
+export function clientKey(forwarded: string): string {
+  const address = withoutPort(forwarded);
   const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
   if (mapped) return mapped[1];
   if (!address.includes(':')) return address;
-  const groups = expandIpv6(address.replace(/^\[|\]$/g, '').replace(/%.*$/, ''));
+  const groups = expandIpv6(address.replace(/%.*$/, ''));
   return groups ? `${groups.slice(0, 4).join(':')}::/64` : address;
+}
+
+/** An address without the port a proxy may have written after it, and an IPv6 address without its brackets. */
+function withoutPort(address: string): string {
+  const bracketed = /^\[([^\]]*)\](?::\d{1,5})?$/.exec(address);
+  if (bracketed) return bracketed[1];
+  const v4 = /^(\d{1,3}(?:\.\d{1,3}){3}):\d{1,5}$/.exec(address);
+  return v4 ? v4[1] : address;
 }
 
 /** The eight groups of an IPv6 address (lower-case, no leading zeros), or null when it is not one. */

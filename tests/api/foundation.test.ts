@@ -401,4 +401,18 @@ describe('rate limits', () => {
     expect((await trusted.postJson('/api/limited', { name: 'x' }, { 'x-forwarded-for': '10.0.0.1' })).status).toBe(429);
     expect((await trusted.postJson('/api/limited', { name: 'x' }, { 'x-forwarded-for': '10.0.0.2' })).status).toBe(201);
   });
+
+  test('behind a proxy that writes the client port, a new port is no new allowance', async () => {
+    const trusted = await limitedApp({ TRUST_PROXY: 'true' });
+    const statuses: number[] = [];
+    for (let i = 0; i < 14; i++) {
+      const forwarded = i % 2 === 0 ? `5.5.5.7:${40_000 + i}` : `[2001:db8:7::${i}]:${50_000 + i}`;
+      statuses.push((await trusted.postJson('/api/limited', { name: 'x' }, { 'x-forwarded-for': forwarded })).status);
+    }
+    // Seven posts from each: the IPv4 client and the IPv6 /64, each port a new one.
+    expect(statuses.filter((s) => s === 201)).toHaveLength(14);
+    for (let i = 0; i < 4; i++) await trusted.postJson('/api/limited', { name: 'x' }, { 'x-forwarded-for': `5.5.5.7:${60_000 + i}` });
+    expect((await trusted.postJson('/api/limited', { name: 'x' }, { 'x-forwarded-for': '5.5.5.7:65000' })).status).toBe(429);
+    expect((await trusted.postJson('/api/limited', { name: 'x' }, { 'x-forwarded-for': '5.5.5.7' })).status).toBe(429);
+  });
 });
