@@ -26,7 +26,7 @@ const EVENT_BODY_LIMIT = AB_LIMITS.eventDataBytes + 1024;
 const api = new Hono<AppEnv>().use(databaseReady);
 
 /** GET /assignment?testName=…&userId=… → {testId, variantId, variant: {configuration, name, isControl}}. */
-api.get('/assignment', rateLimit('assignments'), validQuery(assignmentQuerySchema), async (c) => {
+api.get('/assignment', validQuery(assignmentQuerySchema), rateLimit('assignments'), async (c) => {
   privateHeaders(c);
   const { testName, userId } = c.req.valid('query');
   // Crawlers see the control and leave no trace; everyone else is the supplied id or the visitor cookie.

@@ -177,6 +177,14 @@ describe('GET /api/ab-test/assignment', () => {
     expect(statuses.slice(0, 60).every((s) => s === 200)).toBe(true);
     expect(statuses[60]).toBe(429);
   });
+
+  test("refused calls use up no allowance (a third-party page cannot spend a visitor's with <img> tags)", async () => {
+    const { request } = await testApp();
+    const refused: number[] = [];
+    for (let i = 0; i < 70; i++) refused.push((await request(`/api/ab-test/assignment?bad=${i}`)).status);
+    expect(new Set(refused)).toEqual(new Set([400]));
+    expect((await request('/api/ab-test/assignment?testName=hero-variant&userId=after-refusals')).status).toBe(200);
+  });
 });
 
 describe('POST /api/ab-test/event', () => {
