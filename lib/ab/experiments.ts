@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { type AnySlotFields, applyFields, SLOT_NAMES, type SlotFields, type SlotName } from '../content/slots.ts';
 import { oneLine, plainParagraphs } from '../forms/plain-text.ts';
+import { rowIdSchema } from '../forms/row-id.ts';
 import { AB_LIMITS, type JudgedOn } from './definitions.ts';
 import { MAX_VARIANTS, MIN_VARIANTS, type TestPlan } from './power.ts';
 
@@ -38,6 +39,9 @@ const text = (max: number, lines: 'one line' | 'paragraphs' = 'one line') =>
     );
 
 /** POST /admin/api/experiments: the control first; a variant's partial `fields` take the rest from the slot's published copy. */
+/** The experiment (and version) an address names; anything else names none. */
+export const experimentParamsSchema = z.object({ id: rowIdSchema(), variantId: z.optional(rowIdSchema()) });
+
 export const newExperimentSchema = z.object({
   name: text(EXPERIMENT_LIMITS.name),
   slot: z.enum(SLOT_NAMES, { error: `must be one of ${SLOT_NAMES.join(', ')}` }),

@@ -1,6 +1,7 @@
 // zod/mini: the booking form's island checks its answers with these too, so no node imports here.
 import * as z from 'zod/mini';
 import { oneLine, plainParagraphs } from '../forms/plain-text.ts';
+import { rowIdSchema } from '../forms/row-id.ts';
 import { submissionIdSchema } from '../forms/submission.ts';
 import { parseHours } from './hours.ts';
 
@@ -161,7 +162,7 @@ export const sessionOutcomeSchema = z.object({
 });
 
 /** A session's id in the back office's addresses (the booking's id: a UUID, or any id a visitor's form made). */
-export const sessionParamsSchema = z.object({ id: z.string().check(z.regex(/^[\w-]{1,36}$/)) });
+export const sessionParamsSchema = z.object({ id: rowIdSchema() });
 
 /** "Make a booking link" on a lead's page: a form with nothing in it but its CSRF token. */
 export const bookingLinkSchema = z.object({});

@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { daySchema } from '../forms/day.ts';
 import { plainParagraphs } from '../forms/plain-text.ts';
+import { rowIdSchema } from '../forms/row-id.ts';
 import { findUnstorableText, UNSTORABLE_TEXT_MESSAGE } from '../forms/validation.ts';
 import { CHANNELS } from './notifications.ts';
 import { LEAD_KINDS, LEAD_STATUSES, type LeadStatus, NOTE_MAX } from './pipeline.ts';
@@ -14,7 +15,7 @@ const SEARCH_MAX = 100;
 /** The lead a path names (`/admin/leads/{type}/{id}`); anything else names no lead. */
 export const leadParamsSchema = z.object({
   kind: z.enum(LEAD_KINDS),
-  id: z.string().check(z.regex(/^[\w-]{1,36}$/)),
+  id: rowIdSchema(),
 });
 
 const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);

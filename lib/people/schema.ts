@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { isDay } from '../forms/day.ts';
 import { oneLine, plainParagraphs } from '../forms/plain-text.ts';
+import { rowIdSchema } from '../forms/row-id.ts';
 import { findUnstorableText, UNSTORABLE_TEXT_MESSAGE } from '../forms/validation.ts';
 import { type LEAD_KINDS, NOTE_MAX } from '../leads/pipeline.ts';
 import { agency } from '../site.ts';
@@ -18,7 +19,7 @@ export const SUBJECT_MAX = 200;
 export const BODY_MAX = 10_000;
 
 /** The person a path names (`/admin/people/{id}`); anything else names nobody. */
-export const personParamsSchema = z.object({ id: z.string().check(z.regex(/^[\w-]{1,36}$/)) });
+export const personParamsSchema = z.object({ id: rowIdSchema() });
 
 const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
 const optional = <T extends z.core.SomeType>(schema: T) => z.pipe(z.transform(blankToUndefined), z.optional(schema));
@@ -128,7 +129,7 @@ export const templateChoiceSchema = z.object({
 
 /** Merging another person into this one: by their id (the same-phone hint) or by their email. */
 export const mergeFormSchema = z.object({
-  from: optional(z.string().check(z.regex(/^[\w-]{1,36}$/, { error: 'Choose a person' }))),
+  from: optional(rowIdSchema('Choose a person')),
   email: optional(
     z.pipe(
       storable('Enter their email'),

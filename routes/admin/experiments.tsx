@@ -16,10 +16,12 @@ import { publishedVersion, slotVersions } from '../../db/queries/content.ts';
 import { listExperiments, variantPipeline } from '../../db/queries/experiments.ts';
 import { type ActionResult, createDraft, experimentById, ship, start, stop } from '../../features/ab/experiment-actions.ts';
 import { experimentPlan } from '../../features/ab/experiment-plan.ts';
-import { controlChangesDuring, experimentView, GOALS, type Goal, newExperimentSchema } from '../../lib/ab/experiments.ts';
+import { controlChangesDuring, experimentParamsSchema, experimentView, GOALS, type Goal, newExperimentSchema } from '../../lib/ab/experiments.ts';
 import { applyFields, DEFAULT_SLOT_FIELDS, fieldsFromForm, isSlotName, type SlotName } from '../../lib/content/slots.ts';
+import { isRowId } from '../../lib/forms/row-id.ts';
 import { validationErrorBody } from '../../lib/forms/validation.ts';
 import { formWrite } from '../../server/api/guards.ts';
+import { validParam } from '../../server/api/validate.ts';
 import { withDatabaseDeadline } from '../../server/deadline.ts';
 import type { AppContext, AppEnv } from '../../server/deps.ts';
 import { answerError } from '../../server/middleware/errors.ts';
@@ -162,6 +164,9 @@ function refusedOnPage(c: AppContext, id: string, result: Exclude<ActionResult<u
  * and figures; /{id}/preview/{variantId}: one version as visitors see it (staff only). Start, stop and
  * ship are plain forms for owners (`staff` 403, nothing changed), doing what the JSON API does.
  */
+/** An id that could name no experiment is answered as one that names none, before any query. */
+const knownShape = validParam(experimentParamsSchema, (c) => answerError(c, 404, 'No such experiment'));
+
 export default new Hono<AppEnv>()
   .get('/', requireStaff('page'), async (c) => {
     const { sql, now } = c.get('deps');
@@ -207,8 +212,8 @@ export default new Hono<AppEnv>()
     if (!created.ok) return showBuilder(c, slot, values, { error: { field: created.field, message: created.message } }, created.status === 409 ? 409 : 400);
     return c.redirect(`/admin/experiments/${created.value}?done=created`, 303);
   })
-  .get('/:id', requireStaff('page'), (c) => showDetail(c, c.req.param('id'), { notice: noticeOf(c.req.query('done')) }))
-  .get('/:id/preview/:variantId', requireStaff('page'), async (c) => {
+  .get('/:id', requireStaff('page'), knownShape, (c) => showDetail(c, c.req.param('id'), { notice: noticeOf(c.req.query('done')) }))
+  .get('/:id/preview/:variantId', requireStaff('page'), knownShape, async (c) => {
     const experiment = await experimentById(c.get('deps'), c.req.param('id'));
     const variant = experiment?.variants.find((v) => v.id === c.req.param('variantId'));
     if (!experiment?.slot || !variant) return answerError(c, 404, 'No such version of this experiment');
@@ -223,20 +228,20 @@ export default new Hono<AppEnv>()
       variant: { name: variant.name, fields },
     });
   })
-  .post('/:id/start', formWrite(), requireOwner('page'), async (c) => {
+  .post('/:id/start', formWrite(), requireOwner('page'), knownShape, async (c) => {
     const id = c.req.param('id');
     const done = await start(c.get('deps'), id);
     return done.ok ? c.redirect(`/admin/experiments/${id}?done=started`, 303) : refusedOnPage(c, id, done);
   })
-  .post('/:id/stop', formWrite(), requireOwner('page'), async (c) => {
+  .post('/:id/stop', formWrite(), requireOwner('page'), knownShape, async (c) => {
     const id = c.req.param('id');
     const done = await stop(c.get('deps'), id);
     return done.ok ? c.redirect(`/admin/experiments/${id}?done=stopped`, 303) : refusedOnPage(c, id, done);
   })
-  .post('/:id/ship', formWrite(), requireOwner('page'), async (c) => {
+  .post('/:id/ship', formWrite(), requireOwner('page'), knownShape, async (c) => {
     const id = c.req.param('id');
     const variantId = (await c.req.parseBody()).variantId;
-    const done = typeof variantId === 'string' && variantId.length <= 36 ? await ship(c.get('deps'), id, variantId, signedInStaff(c).email) : null;
+    const done = isRowId(variantId) ? await ship(c.get('deps'), id, variantId, signedInStaff(c).email) : null;
     if (done === null) return refusedOnPage(c, id, { ok: false, status: 400, field: 'variantId', message: 'variantId: choose a version to ship' });
     return done.ok ? c.redirect(`/admin/experiments/${id}?done=shipped`, 303) : refusedOnPage(c, id, done);
   });

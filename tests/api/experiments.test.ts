@@ -356,6 +356,16 @@ describe('roles and hostile requests', () => {
     }
     expect((await api('POST', `/${crypto.randomUUID()}/start`, {})).status).toBe(404);
     expect((await api('GET', `/${'x'.repeat(300)}`)).status).toBe(404);
+    // A NUL or a stray byte in an id is no experiment, answered before any query (PostgreSQL refuses a NUL: a 500 once).
+    for (const odd of ['%00', 'a%00b', '%C0%80', '%F0%9F%92%A9']) {
+      expect((await api('GET', `/${odd}`)).status).toBe(404);
+      expect((await api('POST', `/${odd}/start`, {})).status).toBe(404);
+      expect((await api('POST', `/${odd}/ship`, { variantId: draft.experiment.variants[1].id })).status).toBe(404);
+      expect((await t.request(`/admin/experiments/${odd}`, { headers: { cookie: owner.cookie } })).status).toBe(404);
+      expect((await t.request(`/admin/experiments/${id}/preview/${odd}`, { headers: { cookie: owner.cookie } })).status).toBe(404);
+      expect((await staffPost(t, owner, `/admin/experiments/${odd}/stop`, {})).status).toBe(404);
+      expect((await staffPost(t, owner, `/admin/experiments/${id}/ship`, { variantId: `x${decodeURIComponent('%00')}` })).status).toBe(400);
+    }
     expect((await api('POST', `/${AB_TEST_IDS.contactForm}/ship`, { variantId: draft.experiment.variants[1].id })).status).toBe(400);
     expect((await api('POST', `/${id}/ship`, { variantId: 42 })).status).toBe(400);
     // A draft cannot be shipped: it has no results to stand on.

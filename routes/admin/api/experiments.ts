@@ -2,9 +2,9 @@ import { Hono } from 'hono';
 import * as z from 'zod/mini';
 import { listExperiments } from '../../../db/queries/experiments.ts';
 import { createDraft, experimentById, ship, start, stop } from '../../../features/ab/experiment-actions.ts';
-import { experimentView, newExperimentSchema } from '../../../lib/ab/experiments.ts';
+import { experimentParamsSchema, experimentView, newExperimentSchema } from '../../../lib/ab/experiments.ts';
 import { jsonWrite } from '../../../server/api/guards.ts';
-import { validJson } from '../../../server/api/validate.ts';
+import { validJson, validParam } from '../../../server/api/validate.ts';
 import { withDatabaseDeadline } from '../../../server/deadline.ts';
 import type { AppContext, AppEnv } from '../../../server/deps.ts';
 import { answerError } from '../../../server/middleware/errors.ts';
@@ -23,6 +23,9 @@ import { requireOwner, requireStaff, signedInStaff } from '../../../server/staff
  */
 const shipSchema = z.object({ variantId: z.string().check(z.minLength(1), z.maxLength(36)) });
 
+/** An id that could name no experiment is answered as one that names none, before any query. */
+const knownShape = validParam(experimentParamsSchema, (c) => answerError(c, 404, 'No such experiment'));
+
 async function answerWith(c: AppContext, id: string, status: 200 | 201 = 200) {
   const experiment = await experimentById(c.get('deps'), id);
   if (!experiment) return answerError(c, 404, 'No such experiment');
@@ -36,21 +39,21 @@ export default new Hono<AppEnv>()
     const time = now();
     return c.json({ experiments: rows.map((e) => experimentView(e, time)) });
   })
-  .get('/:id', requireStaff('api'), (c) => answerWith(c, c.req.param('id')))
+  .get('/:id', requireStaff('api'), knownShape, (c) => answerWith(c, c.req.param('id')))
   .post('/', jsonWrite(), requireOwner('api'), validJson(newExperimentSchema), async (c) => {
     const created = await createDraft(c.get('deps'), c.req.valid('json'));
     if (!created.ok) return answerError(c, created.status, created.message, created.field ? { fields: { [created.field]: created.message } } : {});
     return answerWith(c, created.value, 201);
   })
-  .post('/:id/start', jsonWrite(), requireOwner('api'), async (c) => {
+  .post('/:id/start', jsonWrite(), requireOwner('api'), knownShape, async (c) => {
     const done = await start(c.get('deps'), c.req.param('id'));
     return done.ok ? answerWith(c, c.req.param('id')) : answerError(c, done.status, done.message);
   })
-  .post('/:id/stop', jsonWrite(), requireOwner('api'), async (c) => {
+  .post('/:id/stop', jsonWrite(), requireOwner('api'), knownShape, async (c) => {
     const done = await stop(c.get('deps'), c.req.param('id'));
     return done.ok ? answerWith(c, c.req.param('id')) : answerError(c, done.status, done.message);
   })
-  .post('/:id/ship', jsonWrite(), requireOwner('api'), validJson(shipSchema), async (c) => {
+  .post('/:id/ship', jsonWrite(), requireOwner('api'), knownShape, validJson(shipSchema), async (c) => {
     const done = await ship(c.get('deps'), c.req.param('id'), c.req.valid('json').variantId, signedInStaff(c).email);
     if (!done.ok) return answerError(c, done.status, done.message, done.field ? { fields: { [done.field]: done.message } } : {});
     return answerWith(c, c.req.param('id'));
