@@ -233,21 +233,34 @@ export function setNextAction(sql: Sql, rootId: string, action: { due: Date; wha
   });
 }
 
+/** How long the same email from the same staff member counts as the one already sent. */
+export const SAME_EMAIL_WINDOW_MS = 10 * 60_000;
+
 /**
  * An email sent from a template on a person's page: recorded on the timeline with its subject and text,
  * queued as a `staff-message` job on the lead it is about (the worker sends it with the staff member as
- * reply-to: features/leads/delivery/), the promise kept, and the proposed next action set.
+ * reply-to: features/leads/delivery/), the promise kept, and the proposed next action set. The same
+ * email (writer, lead, subject and text) again within SAME_EMAIL_WINDOW_MS is the one already sent, not
+ * another: a double click, or the form sent again from the browser's history. The person's row is
+ * locked (changePerson), so two at once run one after the other and the second finds the first.
  */
 export function recordEmail(
   sql: Sql,
   rootId: string,
   email: { template: string; subject: string; body: string; lead: { kind: LeadKind; id: string }; next: { due: Date; what: string } },
   change: PersonChange,
-): Promise<{ id: string } | 'missing' | 'erased' | 'no-such-lead'> {
+): Promise<{ id: string; again?: true } | 'missing' | 'erased' | 'no-such-lead'> {
   return changePerson(sql, rootId, async (tx) => {
     const [lead] =
       await tx`select 1 from leads where kind = ${email.lead.kind} and id = ${email.lead.id} and erased_at is null and person_id in ${members(tx, rootId)}`;
     if (!lead) return 'no-such-lead' as const;
+    const [sent] = await tx<{ id: string }[]>`
+      select id::text from person_activities
+      where person_id = ${rootId} and kind = 'email' and actor_id = ${change.actor.id}
+        and lead_kind = ${email.lead.kind} and lead_id = ${email.lead.id} and subject = ${email.subject} and body = ${email.body}
+        and at > ${new Date(change.now.getTime() - SAME_EMAIL_WINDOW_MS)}
+      limit 1`;
+    if (sent) return { id: sent.id, again: true };
     const [row] = await insertActivity(
       tx,
       rootId,

@@ -407,4 +407,28 @@ describe('an email from the person’s page', () => {
     expect(leadPage).toContain('All of Daniel Okafor’s leads and calls');
     expect(leadPage).toContain('Replied in');
   });
+
+  test('a double click (ten identical posts at once) sends one email; a different text is another email', async () => {
+    const word = token();
+    const { audit, personId } = await rig.submitAudit(word);
+    const subject = `Following up ${word}`;
+    const fields = { template: 'follow-up', lead: `audit/${audit.id}`, subject, body: `Hi Daniel,\n\nJust checking in (${word}).` };
+    const answers = await Promise.all(Array.from({ length: 10 }, () => rig.post(`/admin/people/${personId}/email`, fields)));
+    for (const res of answers) {
+      expect(res.status).toBe(303);
+      expect(res.headers.get('location')).toBe(`/admin/people/${personId}?saved=email#email`);
+    }
+    const other = await rig.post(`/admin/people/${personId}/email`, { ...fields, body: `${fields.body}\nOne more thing.` });
+    expect(other.status).toBe(303);
+    for (const started = Date.now(); ; await Bun.sleep(25)) {
+      const jobs = await rig.t.sql<{ state: string }[]>`select state from jobs where channel = 'staff-message' and lead_id = ${audit.id}`;
+      if (jobs.length === 2 && jobs.every((j) => j.state === 'delivered')) break;
+      if (Date.now() - started > 15_000) throw new Error(`jobs: ${JSON.stringify(jobs)}`);
+    }
+    const [counts] = await rig.t.sql<{ emails: number }[]>`
+      select count(*)::int as emails from person_activities where person_id = ${personId} and kind = 'email'`;
+    expect(counts.emails).toBe(2);
+    const received = smtp.received.filter((m) => m.parsed.subject === subject);
+    expect(received.map((m) => m.parsed.text?.includes('One more thing.') ?? false).sort()).toEqual([false, true]);
+  });
 });

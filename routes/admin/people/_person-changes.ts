@@ -76,7 +76,7 @@ const actions = {
       const result = await recordEmail(sql, id, { template: body.template, subject: body.subject, body: body.body, lead: body.lead, next }, change);
       if (result === 'no-such-lead') return { refused: ['lead: That lead is not theirs, or it was erased'] };
       // The worker sends it now rather than at its next poll.
-      if (typeof result === 'object') deps.notifications.queued();
+      if (typeof result === 'object' && !result.again) deps.notifications.queued();
       return asOutcome(result, 'email');
     },
   }),
