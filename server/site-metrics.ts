@@ -121,8 +121,15 @@ export function createSiteMetrics({
     const memory = process.memoryUsage();
     return [
       gauge('process_resident_memory_bytes', 'Resident set size of this process.', [{ value: memory.rss }]),
-      gauge('process_heap_used_bytes', "JavaScript heap in use (JavaScriptCore's).", [{ value: memory.heapUsed }]),
-      gauge('process_heap_total_bytes', 'JavaScript heap reserved.', [{ value: memory.heapTotal }]),
+      // Bun's heapUsed counts the memory objects own outside the heap too (`external`: array buffers, the
+      // embedded database's WebAssembly memory), which made "used" many times "total": kept apart.
+      gauge('process_heap_used_bytes', "JavaScript objects in JavaScriptCore's heap.", [{ value: Math.max(0, memory.heapUsed - memory.external) }]),
+      gauge('process_heap_total_bytes', "The heap's blocks of small objects (Bun's heapTotal; large objects are kept outside them).", [
+        { value: memory.heapTotal },
+      ]),
+      gauge('process_external_memory_bytes', "Memory JavaScript objects hold outside the heap: array buffers, the embedded database's WebAssembly memory.", [
+        { value: memory.external },
+      ]),
       gauge('process_start_time_seconds', 'When this process started (Unix time).', [{ value: startedAt }]),
       counter('process_uncaught_errors_total', 'Errors nothing caught since start-up: logged, and the process served on.', [{ value: uncaughtErrors.count }]),
     ];

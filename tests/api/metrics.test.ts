@@ -52,6 +52,11 @@ test('promtool check metrics passes on what the real server answers, after pages
     expect(sample(text, 'notification_jobs_oldest_due_age_seconds')).toBeGreaterThanOrEqual(0);
     expect(sample(text, 'notifications_sent_total{channel="webhook"}')).toBe(0);
     expect(sample(text, 'process_resident_memory_bytes')).toBeGreaterThan(10_000_000);
+    // The heap's objects apart from what they hold outside it (array buffers, the embedded database's
+    // memory), which Bun's heapUsed counts in: that made "used" larger than the process (329 MB of 231).
+    expect(sample(text, 'process_heap_used_bytes')).toBeGreaterThan(0);
+    expect(sample(text, 'process_heap_used_bytes')).toBeLessThan(sample(text, 'process_resident_memory_bytes'));
+    expect(sample(text, 'process_external_memory_bytes')).toBeGreaterThan(0);
     expect(sample(text, 'process_uncaught_errors_total')).toBe(0);
     // The retention sweep's first look is minutes after start: its counters are there, at 0.
     expect(sample(text, 'retention_leads_erased_total')).toBe(0);
