@@ -67,6 +67,8 @@ export const databaseWork = {
   inFlight: 0,
   /** Operations whose deadline passed (each answered 503 or handled by its caller). */
   expired: 0,
+  /** When an operation last succeeded (performance.now()): the database was answering then. */
+  answeredAt: Number.NEGATIVE_INFINITY,
 };
 
 /**
@@ -99,7 +101,7 @@ export function withDatabaseDeadline<T>(sql: Sql, work: (sql: Sql) => Promise<T>
       } catch (error) {
         running = Promise.reject(error);
       }
-      void running.then(settled, settled);
+      void running.then(answered, settled);
       return running;
     },
     {
@@ -116,4 +118,9 @@ const unavailable = (): never => {
 
 const settled = () => {
   databaseWork.inFlight--;
+};
+
+const answered = () => {
+  databaseWork.inFlight--;
+  databaseWork.answeredAt = performance.now();
 };

@@ -1,5 +1,6 @@
 import { expect, setDefaultTimeout, test } from 'bun:test';
 import { openDatabase } from '../../db/client.ts';
+import { databaseWork, withDatabaseDeadline } from '../../server/deadline.ts';
 import { testApp } from '../helpers/app.ts';
 import { halfClosedRequest, rawRequest } from '../helpers/raw-http.ts';
 import { startServer } from '../helpers/server.ts';
@@ -71,6 +72,49 @@ test('while the database cannot answer, every probe still answers at once from t
     await transaction;
     // The database answers again: so does /healthz, without a restart.
     await t.healthy();
+  } finally {
+    t.deps.databaseHealth.stop();
+    await db.close();
+  }
+});
+
+test('busy is not down: a check that waits past its deadline behind work the database is answering keeps /healthz at 200', async () => {
+  const db = await openOneConnection();
+  const t = await testApp({ sql: db.sql });
+  try {
+    await t.healthy();
+    // About three seconds of short queries on the one connection, queued at once (as a burst of form
+    // posts queues its transactions): the check's `select 1` waits behind them, past its one-second
+    // deadline, while they are answered one after another. Short, because the embedded database runs a
+    // query on the server's own thread: a long one would hold the probes too.
+    const work = (q: typeof db.sql) => q`select count(*) from generate_series(1, 5000)`;
+    // Timed as they will run: queued together.
+    const calibrating = performance.now();
+    await Promise.all(Array.from({ length: 1000 }, () => withDatabaseDeadline(db.sql, work, 30_000)));
+    const each = (performance.now() - calibrating) / 1000;
+    const count = Math.ceil(4000 / each);
+    const expiredBefore = databaseWork.expired;
+    const answered: number[] = [];
+    const started = performance.now();
+    const burst = Array.from({ length: count }, () => withDatabaseDeadline(db.sql, work, 30_000).then(() => answered.push(performance.now() - started)));
+    const statuses: number[] = [];
+    let settled = false;
+    const all = Promise.all(burst).finally(() => {
+      settled = true;
+    });
+    while (!settled) {
+      statuses.push((await t.request('/healthz')).status);
+      await Bun.sleep(20);
+    }
+    await all;
+    const seconds = (performance.now() - started) / 1000;
+    console.log(`${statuses.length} probes over ${seconds.toFixed(2)} s of ${count} queued queries: ${statuses.filter((s) => s === 503).length} said 503`);
+    // The queue really held a check past its deadline (else this proves nothing): it expired.
+    expect(databaseWork.expired).toBeGreaterThan(expiredBefore);
+    expect(seconds).toBeGreaterThan(1);
+    expect(answered).toHaveLength(count);
+    expect(statuses.length).toBeGreaterThan(5);
+    expect(statuses.filter((status) => status !== 200)).toEqual([]);
   } finally {
     t.deps.databaseHealth.stop();
     await db.close();
