@@ -27,6 +27,10 @@ export type TemplateFacts = {
   score: number | null;
   /** The staff member's name as they sign (booking_settings.display_name, or their email's local part). */
   staffName: string;
+  /** How long a strategy session is (BOOKING_SESSION_MINUTES). */
+  sessionMinutes: number;
+  /** Where they can pick a time themselves (/book, when someone takes bookings), else null: they reply with one. */
+  bookUrl: string | null;
 };
 
 export type TemplateEmail = { subject: string; body: string };
@@ -61,14 +65,16 @@ export function templateEmail(id: TemplateId, facts: TemplateFacts): TemplateEma
   const business = facts.business?.trim() || 'your business';
   const signOff = ['Talk soon,', facts.staffName, agency.name, agency.phoneDisplay].join('\n');
   const para = (...parts: string[]) => [hello, ...parts, signOff].join('\n\n');
+  const session = `${facts.sessionMinutes} minutes`;
+  const pickATime = facts.bookUrl ? `You can pick a time that suits you here: ${facts.bookUrl}. If none of them works, just reply with one that does.` : null;
   switch (id) {
     case 'audit-reply':
       return {
         subject: `Your growth audit for ${business}`,
         body: para(
           `Thanks for taking our free growth audit. ${scoreLine(facts.score)}.`,
-          `I'd like to walk you through what we found and the two or three changes that would bring ${business} the most new customers in the next few months. It takes about 20 minutes by phone or video, and there is no cost or obligation.`,
-          'Would one of these work: tomorrow morning, or later this week in the afternoon? If another time suits you better, just reply with it.',
+          `I'd like to walk you through what we found and the two or three changes that would bring ${business} the most new customers in the next few months. It takes about ${session} by phone or video, and there is no cost or obligation.`,
+          pickATime ?? 'Would one of these work: tomorrow morning, or later this week in the afternoon? If another time suits you better, just reply with it.',
         ),
       };
     case 'intake-reply':
@@ -76,8 +82,8 @@ export function templateEmail(id: TemplateId, facts: TemplateFacts): TemplateEma
         subject: `Your Q4 application for ${business}`,
         body: para(
           `Thanks for applying to our Q4 intake. I've read your application for ${business}, and I think we can help.`,
-          "The next step is a 20-minute call so I can understand your goals for the season and tell you honestly what we'd do and what it would cost. There is no obligation.",
-          'What day and time works best for you this week? Reply here, or call me at the number below.',
+          `The next step is a ${facts.sessionMinutes}-minute strategy session so I can understand your goals for the season and tell you honestly what we'd do and what it would cost. There is no obligation.`,
+          pickATime ?? 'What day and time works best for you this week? Reply here, or call me at the number below.',
         ),
       };
     case 'follow-up':
@@ -85,7 +91,9 @@ export function templateEmail(id: TemplateId, facts: TemplateFacts): TemplateEma
         subject: `Following up: ${business}`,
         body: para(
           'I wanted to follow up on my last note. I know running a business leaves little time for email.',
-          `If you'd still like to talk about more customers for ${business}, reply with a time that suits you and I'll call you then. If now isn't the right time, just let me know and I won't keep writing.`,
+          facts.bookUrl
+            ? `If you'd still like to talk about more customers for ${business}, pick a time that suits you here: ${facts.bookUrl}, or reply with one and I'll call you then. If now isn't the right time, just let me know and I won't keep writing.`
+            : `If you'd still like to talk about more customers for ${business}, reply with a time that suits you and I'll call you then. If now isn't the right time, just let me know and I won't keep writing.`,
         ),
       };
     case 'missed-you':
@@ -93,7 +101,9 @@ export function templateEmail(id: TemplateId, facts: TemplateFacts): TemplateEma
         subject: 'Sorry we missed you',
         body: para(
           "I'm sorry we missed each other. I tried to reach you and couldn't get through.",
-          `I'd still like to talk about ${business} and what we found. Could you reply with a day and time that's easier for you? I'll make it work.`,
+          facts.bookUrl
+            ? `I'd still like to talk about ${business} and what we found. You can pick a new time here: ${facts.bookUrl}, or reply with a day and time that's easier for you and I'll make it work.`
+            : `I'd still like to talk about ${business} and what we found. Could you reply with a day and time that's easier for you? I'll make it work.`,
         ),
       };
   }

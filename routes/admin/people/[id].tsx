@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import * as z from 'zod/mini';
+import { anyoneTakingBookings } from '../../../db/queries/booking-settings.ts';
 import { leadTimeline } from '../../../db/queries/leads.ts';
 import { activitiesOfPerson, findPerson, leadsOfPerson, rootOf, samePhonePeople, staffDisplayName, undoableMerges } from '../../../db/queries/people.ts';
 import { sendsEmail } from '../../../lib/config.ts';
@@ -26,7 +27,7 @@ const person = new Hono<AppEnv>().get(
   validParam(personParamsSchema, (c) => noSuchPerson(c)),
   async (c) => {
     const { id } = c.req.valid('param');
-    const { sql, now } = c.get('deps');
+    const { sql, now, config } = c.get('deps');
     const staff = signedInStaff(c);
     const root = await withDatabaseDeadline(sql, (db) => rootOf(db, id));
     if (!root) return noSuchPerson(c);
@@ -35,7 +36,7 @@ const person = new Hono<AppEnv>().get(
     const query = z.safeParse(templateChoiceSchema, c.req.query());
     const choice = query.success ? query.data : {};
     const time = now();
-    const [found, leads, activities, merges, samePhone, displayName] = await withDatabaseDeadline(sql, (db) =>
+    const [found, leads, activities, merges, samePhone, displayName, bookable] = await withDatabaseDeadline(sql, (db) =>
       Promise.all([
         findPerson(db, root),
         leadsOfPerson(db, root),
@@ -43,6 +44,7 @@ const person = new Hono<AppEnv>().get(
         undoableMerges(db, root),
         samePhonePeople(db, root),
         staffDisplayName(db, staff.id),
+        anyoneTakingBookings(db),
       ]),
     );
     if (!found) return noSuchPerson(c);
@@ -62,6 +64,8 @@ const person = new Hono<AppEnv>().get(
             business: lead.business,
             score: lead.score,
             staffName: signatureName(displayName, staff.email),
+            sessionMinutes: config.BOOKING_SESSION_MINUTES,
+            bookUrl: bookable ? `${config.PUBLIC_SITE_URL}/book` : null,
           }),
         }
       : null;
@@ -76,7 +80,7 @@ const person = new Hono<AppEnv>().get(
       composer,
       saved: choice.saved ?? null,
       confirmErase: c.req.query('erase') === 'confirm',
-      canEmail: sendsEmail(c.get('deps').config),
+      canEmail: sendsEmail(config),
       now: time,
     });
   },
