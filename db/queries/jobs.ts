@@ -1,5 +1,5 @@
 import type { PendingQuery, Row, Sql, TransactionSql } from 'postgres';
-import { type Channel, type Delivery, ERASED_CHANNEL, type JobState, RETRY_WINDOW_MS } from '../../lib/leads/notifications.ts';
+import { type Channel, type Delivery, ERASED_CHANNEL, type JobState, RETRY_WINDOW_MS, SITE_CHECK_CHANNEL } from '../../lib/leads/notifications.ts';
 import type { Actor, LeadKind } from '../../lib/leads/pipeline.ts';
 
 // The notification queue (the `jobs` table, db/migrations/0005_lead_delivery.sql): one row per
@@ -79,17 +79,32 @@ export async function reclaimExpiredLeases(sql: Db, now: Date): Promise<number> 
 }
 
 /**
- * Claims up to `limit` due jobs for one worker: FOR UPDATE SKIP LOCKED, so concurrent workers (in
- * other processes) never take the same row, and a lease until `leasedUntil` (longer than any delivery's
- * own deadline), after which another worker may take it again.
+ * The queue's two lanes, each with slots of its own in a worker (features/leads/delivery/worker.ts): the
+ * audits' website checks (channel 'site-check', which may wait seconds on a stranger's site), and every
+ * other job (the emails, webhooks and booking jobs people are waiting for), so no number of checks of sites
+ * that never answer can hold the slots a delivery needs.
  */
-export async function claimDueJobs(sql: Db, { limit, now, leasedUntil }: { limit: number; now: Date; leasedUntil: Date }): Promise<Job[]> {
+export type JobLane = 'site-checks' | 'deliveries';
+
+/** The lane a job runs in. */
+export const laneOf = (job: Pick<Job, 'channel'>): JobLane => (job.channel === SITE_CHECK_CHANNEL ? 'site-checks' : 'deliveries');
+
+/**
+ * Claims up to `limit` due jobs for one worker, of one lane when `lane` is given (else of both): FOR
+ * UPDATE SKIP LOCKED, so concurrent workers (in other processes) never take the same row, and a lease
+ * until `leasedUntil` (longer than any delivery's own deadline), after which another worker may take it again.
+ */
+export async function claimDueJobs(
+  sql: Db,
+  { limit, now, leasedUntil, lane }: { limit: number; now: Date; leasedUntil: Date; lane?: JobLane },
+): Promise<Job[]> {
   if (limit <= 0) return [];
   const leaseToken = crypto.randomUUID();
+  const inLane = lane === undefined ? sql`` : lane === 'site-checks' ? sql`and channel = ${SITE_CHECK_CHANNEL}` : sql`and channel <> ${SITE_CHECK_CHANNEL}`;
   return sql<Job[]>`
     update jobs j set state = 'running', attempts = j.attempts + 1, lease_token = ${leaseToken}, leased_until = ${leasedUntil}
     from (
-      select id from jobs where state = 'queued' and run_at <= ${now}
+      select id from jobs where state = 'queued' and run_at <= ${now} ${inLane}
       order by run_at, id limit ${limit} for update skip locked
     ) due
     where j.id = due.id

@@ -6,6 +6,8 @@ import {
   finishJob,
   JOBS_CHANNEL,
   type Job,
+  type JobLane,
+  laneOf,
   reclaimExpiredLeases,
   releaseJobs,
   renewLeases,
@@ -22,8 +24,12 @@ import type { DeliveryDeps, SiteChecker } from './types.ts';
 import { WEBHOOK_TIMEOUT_MS } from './webhook.ts';
 
 // The notification worker: claims due jobs from the queue (db/queries/jobs.ts), delivers a few at a
-// time, records each outcome, and retries failures with backoff until they are dead. It runs inside the
-// server process by default (WORKER=off for web-only processes; `bun run worker` for a worker alone).
+// time, records each outcome, and retries failures with backoff until they are dead. The audits' website
+// checks have slots of their own, apart from the deliveries' (the lanes of db/queries/jobs.ts): a check may
+// wait its whole 5 s on a site that takes the connection and never answers, and a stranger can name as
+// many such sites as the audit's rate limit lets them, so checks queue behind checks and never in front of
+// an email, a webhook or a booking's job. It runs inside the server process by default (WORKER=off for
+// web-only processes; `bun run worker` for a worker alone).
 // Work arrives by a poke from this process's submissions, by LISTEN on PostgreSQL from other
 // processes, and by polling, which also picks up retries as they fall due and jobs a killed worker left.
 
@@ -37,8 +43,10 @@ export type WorkerOptions = {
   /** Whether to LISTEN for work queued by other processes (PostgreSQL; the embedded database is one process's). */
   listen?: boolean;
   mailer?: Mailer;
-  /** Deliveries at once in this process. */
+  /** Deliveries (emails, webhooks, booking jobs) at once in this process. */
   concurrency?: number;
+  /** Website checks at once in this process, in slots of their own beside the deliveries'. */
+  siteCheckConcurrency?: number;
   webhookTimeoutMs?: number;
   /** Jitter for retries, in [0, 1). */
   random?: () => number;
@@ -62,6 +70,11 @@ export type LeadWorker = {
 };
 
 const CONCURRENCY = 4;
+/**
+ * Fewer than the deliveries: a check is mostly waiting on someone else's site, reads up to 2 MB and
+ * parses it, and an audit's results email goes after 15 s whether or not its check is done.
+ */
+const SITE_CHECK_CONCURRENCY = 2;
 
 /** A worker given no site checker (a test of other jobs) ends each website check as not checked. */
 const notChecking =
@@ -71,7 +84,10 @@ const notChecking =
 export function startWorker(options: WorkerOptions): LeadWorker {
   const { sql, config, log, now } = options;
   const random = options.random ?? Math.random;
-  const concurrency = options.concurrency ?? CONCURRENCY;
+  const slots: Record<JobLane, number> = {
+    deliveries: options.concurrency ?? CONCURRENCY,
+    'site-checks': options.siteCheckConcurrency ?? SITE_CHECK_CONCURRENCY,
+  };
   // A claim lasts leaseMs unless renewed: the worker renews its claims every third of it while it
   // delivers (a heartbeat), so only a worker that died loses its jobs, and they are tried again this long after.
   const { JOB_POLL_MS: pollMs, JOB_LEASE_MS: leaseMs, JOB_RETRY_MS: firstRetryMs } = config;
@@ -86,6 +102,11 @@ export function startWorker(options: WorkerOptions): LeadWorker {
   };
 
   const inFlight = new Map<string, { job: Job; controller: AbortController; done: Promise<void> }>();
+  const busy = (lane: JobLane) => {
+    let n = 0;
+    for (const d of inFlight.values()) if (laneOf(d.job) === lane) n++;
+    return n;
+  };
   let running = true;
   let poked = true;
   let wake: (() => void) | null = null;
@@ -170,18 +191,22 @@ export function startWorker(options: WorkerOptions): LeadWorker {
       poked = false;
       try {
         await housekeep();
-        const free = concurrency - inFlight.size;
-        const at = now();
-        const jobs =
-          free > 0 ? await withDatabaseDeadline(sql, (db) => claimDueJobs(db, { limit: free, now: at, leasedUntil: new Date(at.getTime() + leaseMs) })) : [];
-        if (!running) {
-          // Stopped while claiming: hand them straight back.
-          await releaseJobs(sql, jobs, now());
-          break;
+        // Each lane fills its own free slots, deliveries first; a claimed job starts before the next claim,
+        // so a claim that fails leaves none of them unrun.
+        for (const lane of ['deliveries', 'site-checks'] as const) {
+          const free = slots[lane] - busy(lane);
+          if (free <= 0) continue;
+          const at = now();
+          const jobs = await withDatabaseDeadline(sql, (db) => claimDueJobs(db, { lane, limit: free, now: at, leasedUntil: new Date(at.getTime() + leaseMs) }));
+          if (!running) {
+            // Stopped while claiming: hand them straight back.
+            await releaseJobs(sql, jobs, now());
+            break;
+          }
+          for (const job of jobs) run(job);
+          // A full batch: there may be more due right away.
+          if (jobs.length > 0 && jobs.length === free) poked = true;
         }
-        for (const job of jobs) run(job);
-        // A full batch: there may be more due right away.
-        if (jobs.length > 0 && jobs.length === free) poked = true;
       } catch (error) {
         log.warn('the notification worker cannot reach the database; trying again', { error: String((error as Error)?.message ?? error) });
       }
