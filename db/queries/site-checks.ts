@@ -1,6 +1,6 @@
 import type { Sql, TransactionSql } from 'postgres';
 import { computeAudit, type ScoredAnswers } from '../../lib/audit/scoring.ts';
-import { SITE_CHECK_CACHE_MS, siteKeyOf, usableFindings } from '../../lib/audit/site-check.ts';
+import { SITE_CHECK_CACHE_MS, siteHomeOf, siteKeyOf, usableFindings } from '../../lib/audit/site-check.ts';
 import { RETRY_WINDOW_MS, SITE_CHECK_CHANNEL } from '../../lib/leads/notifications.ts';
 import type { Actor, LeadKind } from '../../lib/leads/pipeline.ts';
 import type { SiteCheck, SiteCheckFinding, SiteCheckOutcome } from '../../lib/site-check/types.ts';
@@ -10,7 +10,9 @@ import { changeLead } from './leads.ts';
 
 // The audit's check of the prospect's website (issue 32, db/migrations/0016_site_checks.sql): one row per
 // audit that gave a website (`site_checks`), and each site's latest check (`site_check_cache`, keyed by
-// scheme, host and port), reused for an hour. The queue's job (features/site-check/audit-job.ts) runs it.
+// scheme, host and port), reused for an hour. What is checked is that site's home page, whatever page the
+// audit named (lib/audit/site-check.ts says why): the row's `url` is the home page. The queue's job
+// (features/site-check/audit-job.ts) runs it.
 
 type Db = Sql | TransactionSql;
 
@@ -34,13 +36,15 @@ function asSiteCheck(row: Pick<CheckRow, 'url' | 'status' | 'reason' | 'checkedA
 }
 
 /**
- * In the audit's own transaction: its check, pending (its job is queued beside the lead's notifications,
- * channel 'site-check'). False when the website names no site that could be checked (then nothing is queued).
+ * In the audit's own transaction: its check of the website's home page, pending (its job is queued beside the
+ * lead's notifications, channel 'site-check'). False when the website names no site that could be checked
+ * (then nothing is queued).
  */
 export async function insertPendingSiteCheck(tx: TransactionSql, auditId: string, url: string, now: Date): Promise<boolean> {
   const siteKey = siteKeyOf(url);
-  if (!siteKey) return false;
-  await tx`insert into site_checks (audit_id, url, site_key, requested_at) values (${auditId}, ${url}, ${siteKey}, ${now}) on conflict do nothing`;
+  const home = siteHomeOf(url);
+  if (!siteKey || !home) return false;
+  await tx`insert into site_checks (audit_id, url, site_key, requested_at) values (${auditId}, ${home}, ${siteKey}, ${now}) on conflict do nothing`;
   return true;
 }
 
@@ -51,7 +55,7 @@ export async function siteCheckOf(sql: Db, auditId: string): Promise<(SiteCheck 
   return row ? { ...asSiteCheck(row), requestedAt: row.requestedAt } : null;
 }
 
-/** What the job needs: the address to check and its site. */
+/** What the job needs: the address to check (the home page; a row stored before that was so may name a page) and its site. */
 export async function pendingCheckOf(sql: Db, auditId: string): Promise<{ url: string; siteKey: string } | null> {
   const [row] = await sql<{ url: string; siteKey: string }[]>`select url, site_key from site_checks where audit_id = ${auditId}`;
   return row ?? null;
@@ -76,7 +80,7 @@ export function recordSiteCheck(sql: Sql, auditId: string, outcome: SiteCheckOut
     const checkedAt = new Date(outcome.checkedAt);
     const reason = outcome.status === 'done' ? null : outcome.reason;
     const [row] = await tx<{ siteKey: string }[]>`
-      update site_checks set status = ${outcome.status}, reason = ${reason}, checked_at = ${checkedAt}, checks = ${tx.json(outcome.checks as never)}
+      update site_checks set url = ${outcome.url}, status = ${outcome.status}, reason = ${reason}, checked_at = ${checkedAt}, checks = ${tx.json(outcome.checks as never)}
       where audit_id = ${auditId}
       returning site_key`;
     if (!row) return false;

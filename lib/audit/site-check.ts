@@ -1,7 +1,8 @@
 import type { FindingStatus, SiteCheck, SiteCheckFinding } from '../site-check/types.ts';
 
-// The audit's side of the site check (issue 32): which site a website names (the cache's key), how long
-// a check is reused, how long the results email waits for one, and what the audit's answers say about it.
+// The audit's side of the site check (issue 32): which site a website names (the cache's key, and the home
+// page that is fetched), how long a check is reused, how long the results email waits for one, and what the
+// audit's answers say about it.
 // Pure: the queue's job (features/site-check/audit-job.ts) and the store (db/queries/site-checks.ts) do the work.
 
 /** A site is fetched at most once an hour: a second audit of it within the hour reuses the first's findings. */
@@ -17,20 +18,45 @@ export const EMAIL_WAITS_FOR_CHECK_MS = 15_000;
 export const RESULTS_PAGE_REFRESH_S = 3;
 export const RESULTS_PAGE_WAITS_MS = 60_000;
 
-/**
- * The cache's key: scheme, host and port, as the URL parser writes them (`https://brightsmile.ca:443`,
- * the default port written out, host lower-cased). Null for what is not an http(s) address.
- */
-export function siteKeyOf(url: string): string | null {
+// What "we checked your website" means: the site's home page, whatever page of it the audit named. The
+// checks are of a site (robots.txt, sitemap.xml, plain http:// sending visitors to https://) and of its home
+// page (title, heading, tap-to-call, page weight…), and the findings say "home page"; an owner who pastes
+// the address of the page they happened to be on (a booking page, a link with tracking in it, a page since
+// removed) still means their website, as a customer arriving at it sees it. So the site is the cache's key
+// and its home page is the one address fetched: key and fetch name the same thing, a page that answers
+// 404, redirects inside or hangs can never stand for the site (nor, cached, for the next audit of it), and
+// however the path and query vary a stranger cannot make us fetch one business's site more than once an hour.
+
+/** The parsed http(s) address, or null. */
+function httpUrlOf(url: string): URL | null {
   let parsed: URL;
   try {
     parsed = new URL(url);
   } catch {
     return null;
   }
-  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') return null;
+  return parsed.protocol === 'http:' || parsed.protocol === 'https:' ? parsed : null;
+}
+
+/**
+ * The cache's key: scheme, host and port, as the URL parser writes them (`https://brightsmile.ca:443`,
+ * the default port written out, host lower-cased). Null for what is not an http(s) address.
+ */
+export function siteKeyOf(url: string): string | null {
+  const parsed = httpUrlOf(url);
+  if (!parsed) return null;
   const port = parsed.port || (parsed.protocol === 'https:' ? '443' : '80');
   return `${parsed.protocol}//${parsed.hostname}:${port}`;
+}
+
+/**
+ * The address the check fetches for a website: its site's home page, the scheme, host and port of its key
+ * and nothing else (`https://brightsmile.ca/` for `https://BrightSmile.ca/book?x=1#top`; no path, query,
+ * fragment or credentials). Null for what is not an http(s) address.
+ */
+export function siteHomeOf(url: string): string | null {
+  const parsed = httpUrlOf(url);
+  return parsed ? `${parsed.origin}/` : null;
 }
 
 /** Counted findings: `unknown` is never a failure, and is not counted either way. */
@@ -65,6 +91,7 @@ export function reasonWords(check: SiteCheck): string | null {
 /** The `siteCheck` of the audit's JSON: {status, url, checkedAt, checks: [{key, label, status, evidence}]}, and why when refused or failed. */
 export function siteCheckJson(check: SiteCheck) {
   const checks = check.checks.map(({ key, label, status, evidence }) => ({ key, label, status, evidence }));
-  const base = { status: check.status, url: check.url, checkedAt: check.checkedAt, checks };
+  // The address checked: the site's home page (a check stored before that was so may still name a page).
+  const base = { status: check.status, url: siteHomeOf(check.url) ?? check.url, checkedAt: check.checkedAt, checks };
   return check.status === 'refused' || check.status === 'failed' ? { ...base, reason: check.reason, reasonText: reasonWords(check) } : base;
 }

@@ -43,6 +43,8 @@ let good: FixtureSite;
 let cached: FixtureSite;
 let erasable: FixtureSite;
 let slow: FixtureSite;
+let pathy: PathSite;
+let redirecting: PathSite;
 let clock = START;
 let worker: LeadWorker | null = null;
 let t: Awaited<ReturnType<typeof testApp>>;
@@ -55,7 +57,7 @@ const advance = (ms: number) => {
 };
 
 function startTheWorker() {
-  const allowHosts = parseAllowHosts([good, cached, erasable, slow].map((s) => s.hostPort).join(',')) ?? [];
+  const allowHosts = parseAllowHosts([good, cached, erasable, slow, pathy, redirecting].map((s) => s.hostPort).join(',')) ?? [];
   const config = loadConfig({ NODE_ENV: 'test', PUBLIC_SITE_URL: TEST_SITE_URL, SMTP_URL: smtp.url, JOB_POLL_MS: '25' });
   worker = startWorker({
     sql,
@@ -74,13 +76,14 @@ beforeAll(async () => {
   sql = db.sql;
   smtp = await startSmtpServer();
   [good, cached, erasable, slow] = [goodSite(2026), goodSite(2026), goodSite(2026), slowSite()];
+  [pathy, redirecting] = [pathSite(), pathSite()];
   const notifications = { channels: channelsFor({ webhookConfigured: false }), queued: () => worker?.poke() };
   t = await testApp({ sql, now, notifications }, { RATE_LIMITS: 'off', SMTP_URL: smtp.url });
 });
 
 afterAll(async () => {
   await worker?.stop(2000);
-  await Promise.all([good, cached, erasable, slow].map((s) => s?.stop()));
+  await Promise.all([good, cached, erasable, slow, pathy, redirecting].map((s) => s?.stop()));
   await smtp?.stop();
   await scratch?.drop();
 });
@@ -184,7 +187,7 @@ describe('an audit with a website', () => {
     ]);
   });
 
-  test('a site is fetched once an hour: a second audit of it reuses the first check (requests counted at the site)', async () => {
+  test('a site is fetched once an hour: a second audit of it, naming another page, reuses the first check of its home page (requests counted at the site)', async () => {
     const first = await postAudit(`${cached.origin}/`);
     await until(
       'the first check',
@@ -200,7 +203,9 @@ describe('an audit with a website', () => {
       (r) => r.siteCheck?.status === 'done',
     );
     expect(cached.requests()).toBe(fetched);
-    expect(again.siteCheck?.url).toBe(`${cached.origin}/about`);
+    // The check is of the site's home page, whatever page the audit named: it says so.
+    expect(second.siteCheck?.url).toBe(`${cached.origin}/`);
+    expect(again.siteCheck?.url).toBe(`${cached.origin}/`);
     expect(again.siteCheck?.checks).toEqual((await resultsJson(first.resultsUrl)).siteCheck?.checks as never);
     // An hour later the site is fetched again.
     advance(60 * 60_000 + 1000);
@@ -274,6 +279,77 @@ describe('an audit with a website', () => {
     expect(count).toBe(1);
     const [{ rows }] = await sql<{ rows: number }[]>`select count(*)::int as rows from site_checks where audit_id = ${audit.id}`;
     expect(rows).toBe(1);
+  });
+});
+
+describe('one site, one check: its home page, whatever page an audit names', () => {
+  test('a page that answers 404 cannot poison the site: the home page is checked, the page named is never fetched, and the next audit of the site reuses a true check', async () => {
+    const first = await postAudit(`${pathy.origin}/missing?utm_source=mail#top`);
+    const checked = await until(
+      'the first check',
+      () => resultsJson(first.resultsUrl),
+      (r) => r.siteCheck?.status !== 'pending',
+    );
+    expect(checked.siteCheck).toMatchObject({ status: 'done', url: `${pathy.origin}/` });
+    // The audit's answer named what is checked too: the site's home page, not the page named.
+    expect(first.siteCheck).toEqual({ status: 'pending', url: `${pathy.origin}/`, checkedAt: null, checks: [] });
+    expect(checked.siteCheck?.checks.find((c) => c.key === 'title')?.status).toBe('pass');
+    expect(pathy.paths()).not.toContain('/missing');
+    expect(pathy.paths()).toContain('/');
+    // The results page shows the address that was checked, never the page named.
+    const page = await (await t.request(first.resultsUrl)).text();
+    expect(page).toContain('data-site-check="done"');
+    expect(page).not.toContain(`${pathy.hostPort}/missing`);
+
+    // The site's real owner audits it within the hour: the same true findings, from the cache (no new fetch).
+    const fetched = pathy.requests();
+    for (const website of [pathy.origin, `${pathy.origin}/`, `${pathy.origin}/index.html?ref=ad`]) {
+      const next = await postAudit(website);
+      const again = await until(
+        `the check of ${website}`,
+        () => resultsJson(next.resultsUrl),
+        (r) => r.siteCheck?.status !== 'pending',
+      );
+      expect(again.siteCheck?.status).toBe('done');
+      expect(again.siteCheck?.url).toBe(`${pathy.origin}/`);
+      expect(again.siteCheck?.checks).toEqual(checked.siteCheck?.checks as never);
+    }
+    expect(pathy.requests()).toBe(fetched);
+    expect(pathy.paths().filter((p) => p !== '/' && p !== '/robots.txt' && p !== '/sitemap.xml')).toEqual([]);
+  });
+
+  test('a page that redirects inside, or hangs, cannot make the site refused or failed for the next hour either', async () => {
+    // Named first: /inside sends the checker to a private address, /hang never answers. Neither is fetched.
+    const inside = await postAudit(`${redirecting.origin}/inside`);
+    const insideCheck = await until(
+      'the check of /inside',
+      () => resultsJson(inside.resultsUrl),
+      (r) => r.siteCheck?.status !== 'pending',
+    );
+    expect(insideCheck.siteCheck).toMatchObject({ status: 'done', url: `${redirecting.origin}/` });
+    // An hour on the cache has forgotten the site: /hang would now be fetched, if pages named were.
+    advance(60 * 60_000 + 1000);
+    const hang = await postAudit(`${redirecting.origin}/hang?x=1`);
+    const hangCheck = await until(
+      'the check of /hang',
+      () => resultsJson(hang.resultsUrl),
+      (r) => r.siteCheck?.status !== 'pending',
+    );
+    expect(hangCheck.siteCheck).toMatchObject({ status: 'done', url: `${redirecting.origin}/` });
+    expect(hangCheck.siteCheck?.checkedAt).toBe(clock.toISOString());
+    const owner = await postAudit(`${redirecting.origin}/`);
+    const ownerCheck = await until(
+      'the owner’s check',
+      () => resultsJson(owner.resultsUrl),
+      (r) => r.siteCheck?.status !== 'pending',
+    );
+    expect(ownerCheck.siteCheck?.status).toBe('done');
+    // The owner's audit reuses the last hour's check: the home page's, fetched when /hang was named.
+    expect(ownerCheck.siteCheck?.checks).toEqual(hangCheck.siteCheck?.checks as never);
+    const verdicts = (r: typeof ownerCheck) => r.siteCheck?.checks.map((c) => [c.key, c.status]);
+    expect(verdicts(ownerCheck)).toEqual(verdicts(insideCheck));
+    expect(redirecting.paths()).not.toContain('/inside');
+    expect(redirecting.paths()).not.toContain('/hang');
   });
 });
 
@@ -356,4 +432,38 @@ async function everyRow(sql: Sql): Promise<string> {
     parts.push(...rows.map((r) => r.row));
   }
   return parts.join('\n');
+}
+
+type PathSite = FixtureSite & { paths: () => string[] };
+
+/**
+ * A site whose home page is fine (200, a real page) while other pages are not: /missing answers 404,
+ * /inside redirects to a private address, /hang never answers. Every path asked for is recorded.
+ */
+function pathSite(): PathSite {
+  const paths: string[] = [];
+  const server = Bun.serve({
+    hostname: '127.0.0.1',
+    port: 0,
+    idleTimeout: 30,
+    fetch(req) {
+      const path = new URL(req.url).pathname;
+      paths.push(path);
+      if (path === '/')
+        return new Response(
+          '<!doctype html><html lang="en"><head><title>Harbour Bakery — Fresh Bread on Queen West</title></head><body><h1>Harbour Bakery</h1></body></html>',
+          { headers: { 'content-type': 'text/html; charset=utf-8' } },
+        );
+      if (path === '/inside') return new Response(null, { status: 302, headers: { location: 'http://10.0.0.1/' } });
+      if (path === '/hang') return new Promise<Response>(() => {});
+      return new Response('not found', { status: 404 });
+    },
+  });
+  return {
+    origin: `http://127.0.0.1:${server.port}`,
+    hostPort: `127.0.0.1:${server.port}`,
+    requests: () => paths.length,
+    paths: () => [...paths],
+    stop: () => server.stop(true),
+  };
 }
