@@ -22,6 +22,7 @@ const ONCE = [
   'server/',
   'features/',
   'tests/browser/',
+  'tests/components/',
   'tests/site-check/',
   'tests/architecture.test.ts',
   'tests/test-shards.test.ts',

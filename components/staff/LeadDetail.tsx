@@ -486,7 +486,12 @@ function Outcome({ outcome }: { outcome: AuditOutcome }) {
 }
 
 /** A page of the site as staff read it: the home page by name, any other by its path. */
-const pageName = (path: string) => (path === '/' ? 'the home page (/)' : path);
+/**
+ * A form sent again without JavaScript, from the page that showed what to correct, names the form's own
+ * address (the page the person first filled it in on is not known then): said as the form.
+ */
+const FORM_ADDRESSES: Record<string, string> = { '/api/business-audit': 'the audit form', '/api/q4-intake': 'the Q4 intake form' };
+const pageName = (path: string) => (path === '/' ? 'the home page (/)' : (FORM_ADDRESSES[path] ?? path));
 
 /** One event of a lead's timeline, as a sentence (the person's page shows them too: components/staff/PersonPage.tsx). */
 export function describeLeadEvent(event: LeadEvent, kind: Lead['kind']): string {
@@ -519,7 +524,8 @@ export function describeLeadEvent(event: LeadEvent, kind: Lead['kind']): string 
         : `${who} erased the personal details on request`;
     case 'delivery': {
       if (event.fromValue === 'site-check') {
-        if (event.toValue === 'delivered') return 'Website check: done';
+        // Delivered: the check ran, whatever it found (an unreachable site is a finding too).
+        if (event.toValue === 'delivered') return 'Website check: finished (what it found is under Website check)';
         if (event.toValue === 'skipped') return 'Website check: not run';
         if (event.toValue === 'dead') return 'Website check: failed for good';
         return `${who} checked the website again`;
