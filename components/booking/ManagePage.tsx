@@ -1,4 +1,5 @@
 import { bookingCopy } from '../../lib/content/booking.ts';
+import { agency } from '../../lib/site.ts';
 import { LineIcon } from '../ui/LineIcon.tsx';
 import { buttonClass, pageContainer } from '../ui/styles.ts';
 import { type SlotDay, SlotDays } from './SlotDays.tsx';
@@ -21,6 +22,8 @@ export type ManagePageData =
       emailed: boolean;
       /** Why a move was not made. */
       notice: string | null;
+      /** The session was moved as many times as it can be online (that many): the agency's phone and email instead of the times. */
+      movesUsed: number | null;
       /** The times it can move to, and the one chosen (then the form to confirm it). */
       days: SlotDay[];
       moveTo: { start: string; label: string } | null;
@@ -91,7 +94,19 @@ export function ManagePage(data: ManagePageData) {
                 {data.notice}
               </p>
             ) : null}
-            {data.moveTo ? (
+            {data.movesUsed !== null ? (
+              <p className="mt-4 rounded-xl border border-amber-200 bg-amber-50 p-4 text-amber-950" data-moves-used>
+                {copy.movesUsed(data.movesUsed)}{' '}
+                <a className="font-semibold text-blue-800 underline underline-offset-2" href={`tel:${agency.phone}`}>
+                  {agency.phoneDisplay}
+                </a>{' '}
+                or{' '}
+                <a className="font-semibold text-blue-800 underline underline-offset-2" href={`mailto:${agency.email}`}>
+                  {agency.email}
+                </a>
+                .
+              </p>
+            ) : data.moveTo ? (
               <form method="post" action={action} className="mt-4 rounded-2xl border border-blue-200 bg-blue-50 p-5" data-move-form>
                 <input type="hidden" name="action" value="move" />
                 <input type="hidden" name="start" value={data.moveTo.start} />
@@ -101,9 +116,11 @@ export function ManagePage(data: ManagePageData) {
                 </button>
               </form>
             ) : null}
-            <div className="mt-5">
-              <SlotDays days={data.days} chosen={data.moveTo?.start} hrefOf={(start) => `${action}?move=${encodeURIComponent(start)}#move`} />
-            </div>
+            {data.movesUsed === null ? (
+              <div className="mt-5">
+                <SlotDays days={data.days} chosen={data.moveTo?.start} hrefOf={(start) => `${action}?move=${encodeURIComponent(start)}#move`} />
+              </div>
+            ) : null}
           </section>
           <section aria-labelledby="cancel-heading" className="mt-12 border-t border-slate-200 pt-8">
             <h2 id="cancel-heading" className="text-xl font-bold text-slate-900">

@@ -45,9 +45,19 @@ export class SlotTaken extends Error {
   }
 }
 
+/** The session was moved as many times as a visitor may (MOVES_PER_BOOKING): the page gives the agency's phone and email instead. */
+export class MovesUsedUp extends Error {
+  constructor() {
+    super('This session was moved as many times as it can be online');
+  }
+}
+
 const UNIQUE_VIOLATION = '23505';
-const isClaimConflict = (error: unknown) =>
-  (error as { code?: string })?.code === UNIQUE_VIOLATION && String((error as { constraint_name?: string }).constraint_name ?? '').startsWith('booking_claims');
+const violated = (error: unknown) =>
+  (error as { code?: string })?.code === UNIQUE_VIOLATION ? String((error as { constraint_name?: string }).constraint_name ?? '') : null;
+const isClaimConflict = (error: unknown) => violated(error)?.startsWith('booking_claims') === true;
+/** Another transaction stored a booking (or its lead) under the same id first: a replay, answered from what it stored. */
+const isIdConflict = (error: unknown) => violated(error) === 'leads_pkey' || violated(error) === 'bookings_pkey';
 
 const BOOKING_COLUMNS = (sql: Db) => sql`
   b.id, b.lead_kind, b.lead_id, b.staff_id, u.username as staff_email, coalesce(s.display_name, split_part(u.username, '@', 1)) as staff_name, s.meeting_url as staff_meeting_url,
@@ -187,16 +197,25 @@ const bookingEvent = (tx: Db, lead: { kind: LeadKind; id: string }, what: string
   insert into lead_events (lead_kind, lead_id, actor_id, actor_email, kind, to_value, note, at)
   values (${lead.kind}, ${lead.id}, ${actor?.id ?? null}, ${actor?.email ?? null}, 'booking', ${what}, ${note}, ${at})`;
 
+/** The first key of the lock a booking's id takes while it is written (the second is the id's hash): "bk". */
+const BOOKING_ID_LOCK = 0x626b;
+
 /**
  * Books a session, in one transaction: the lead it belongs to (found, or created as a `booking` lead),
  * the booking, its minute claims (SlotTaken when another booking holds one of them), the lead moved to
  * `session booked` (from new or contacted) with both on its timeline, the jobs, and a `booked` A/B
  * conversion for each running test the visitor is in. A repeated id books nothing: `created: false`
- * with the stored booking, to tell a retry from another booking reusing the id.
+ * with the stored booking, to tell a retry from another booking reusing the id (the caller compares
+ * the answers). Copies of one post sent at once take turns on a lock of their id for the length of the
+ * transaction, so the first books and each other finds its booking (on PGlite and PostgreSQL alike);
+ * should one still meet the first's row at its insert, it is answered the same way, never with an error.
  */
 export async function createBooking(sql: Sql, b: NewBooking): Promise<{ created: boolean; booking: Booking }> {
+  let created: boolean;
   try {
-    const created = await sql.begin(async (tx) => {
+    created = await sql.begin(async (tx) => {
+      // The id's own lock (the two-key form: apart from any single-key lock), released at commit or rollback.
+      await tx`select pg_advisory_xact_lock(${BOOKING_ID_LOCK}::int, hashtext(${b.id}))`;
       const [existing] = await tx`select 1 from bookings where id = ${b.id}`;
       if (existing) return false;
       let lead = await leadFor(tx, b.hint);
@@ -244,26 +263,30 @@ export async function createBooking(sql: Sql, b: NewBooking): Promise<{ created:
       if (b.visitorId) await recordConversions(tx, b.visitorId, { goal: 'booked' }, { eventType: 'booked' });
       return true;
     });
-    const booking = await findBooking(sql, b.id);
-    if (!booking) throw new Error('booking id conflict without a stored booking');
-    return { created, booking };
   } catch (error) {
     if (isClaimConflict(error)) throw new SlotTaken();
-    throw error;
+    if (!isIdConflict(error)) throw error;
+    created = false;
   }
+  const booking = await findBooking(sql, b.id);
+  if (!booking) throw new Error('booking id conflict without a stored booking');
+  return { created, booking };
 }
 
 /**
  * Moves a booked session to another start (and possibly another staff member), in one transaction:
  * its claims are replaced (SlotTaken when the new time is held), its sequence goes up by one, the jobs
  * of the old time that have not run are skipped and the new time's are queued. Null when there is no
- * booked session under the token.
+ * booked session under the token. A booked session's sequence is the number of times it was moved
+ * (only a cancellation raises it otherwise, and that ends it): once it reaches `maxMoves`, MovesUsedUp,
+ * decided under the row's lock, so moves sent at once cannot pass the cap together.
  */
 export async function moveBooking(
   sql: Sql,
   token: string,
   to: { staffId: string; startsAt: Date; endsAt: Date; blockedUntil: Date; writesCalendar: boolean; previousWritesCalendar: boolean },
   now: Date,
+  maxMoves: number,
 ): Promise<Booking | null> {
   try {
     const id = await sql.begin(async (tx) => {
@@ -271,6 +294,7 @@ export async function moveBooking(
         select id, lead_kind, lead_id, starts_at, sequence, staff_id from bookings
         where manage_token = ${token} and status = 'booked' and erased_at is null for update`;
       if (!b) return null;
+      if (b.sequence >= maxMoves) throw new MovesUsedUp();
       const sequence = b.sequence + 1;
       await tx`delete from booking_claims where booking_id = ${b.id}`;
       await tx`

@@ -9,12 +9,14 @@ import {
   findBookingByToken,
   type LeadHint,
   lastBookedAt,
+  MovesUsedUp,
   moveBooking,
   ownerForHint,
   SlotTaken,
 } from '../../db/queries/bookings.ts';
-import type { BookingRules } from '../../lib/booking/rules.ts';
+import { type BookingRules, MOVES_PER_BOOKING } from '../../lib/booking/rules.ts';
 import { type Interval, pickStaff, type Slot } from '../../lib/booking/slots.ts';
+import { sameAnswers } from '../../lib/forms/submission.ts';
 import type { Touch } from '../../lib/leads/attribution.ts';
 import type { Clock } from '../../lib/time/clock.ts';
 import type { Logger } from '../../server/log.ts';
@@ -40,8 +42,10 @@ export type BookingRequestInput = {
 
 export type BookOutcome =
   | { kind: 'booked'; booking: Booking; created: boolean }
-  /** The id was used before for another booking. */
+  /** The id was used before for another booking (other answers: any of start, name, email, phone, note). */
   | { kind: 'id-conflict' }
+  /** The same request again, but the booking it made was cancelled since (or erased): nothing of it is shown. */
+  | { kind: 'cancelled' }
   /** `start` is not a slot this site offers (never was, or is past its notice). */
   | { kind: 'not-offered' }
   /** The slot was taken meanwhile: the next free ones. */
@@ -56,7 +60,7 @@ export type BookingService = {
   move: (
     token: string,
     start: Date,
-  ) => Promise<{ kind: 'moved'; booking: Booking } | { kind: 'gone' } | { kind: 'not-offered' } | { kind: 'taken'; next: Slot[] }>;
+  ) => Promise<{ kind: 'moved'; booking: Booking } | { kind: 'gone' } | { kind: 'not-offered' } | { kind: 'taken'; next: Slot[] } | { kind: 'moves-used' }>;
   cancel: (token: string) => Promise<Booking | null>;
   byToken: (token: string) => Promise<Booking | null>;
 };
@@ -66,6 +70,27 @@ export const newManageToken = () => Buffer.from(crypto.getRandomValues(new Uint8
 
 /** How many next slots a refusal offers instead. */
 const NEXT_SLOTS = 6;
+
+/** What a request answers, as the forms compare a replay with what was stored (lib/forms/submission.ts): the email without its case. */
+const BOOKING_ANSWER_FIELDS = ['start', 'name', 'email', 'phone', 'note'] as const;
+const answersOf = (b: { start: Date; name: string | null; email: string | null; phone: string | null; note: string | null }) => ({
+  start: b.start.toISOString(),
+  name: b.name,
+  email: b.email?.toLowerCase() ?? null,
+  phone: b.phone,
+  note: b.note,
+});
+
+/**
+ * A request whose id is stored already: the same answers are a replay, answered as the first time (its
+ * booking, its manage link), unless that booking was cancelled or erased since; other answers are
+ * another booking reusing the id.
+ */
+function replayOf(stored: Booking, r: BookingRequestInput): BookOutcome {
+  if (!sameAnswers(answersOf({ ...stored, start: stored.startsAt }), answersOf(r), BOOKING_ANSWER_FIELDS)) return { kind: 'id-conflict' };
+  if (stored.status === 'cancelled' || stored.erasedAt) return { kind: 'cancelled' };
+  return { kind: 'booked', booking: stored, created: false };
+}
 
 export function createBookingService({
   sql,
@@ -141,12 +166,15 @@ export function createBookingService({
 
     async book(r) {
       const existing = await findBooking(sql, r.id);
-      if (existing) {
-        const same = existing.startsAt.getTime() === r.start.getTime() && existing.email?.toLowerCase() === r.email.toLowerCase() && existing.name === r.name;
-        return same ? { kind: 'booked', booking: existing, created: false } : { kind: 'id-conflict' };
-      }
+      if (existing) return replayOf(existing, r);
+      // A copy of this request sent at the same moment may have booked the time meanwhile: a refusal
+      // looks for it first, and answers as a replay when it is there.
+      const refused = async (outcome: BookOutcome) => {
+        const meanwhile = await findBooking(sql, r.id);
+        return meanwhile ? replayOf(meanwhile, r) : outcome;
+      };
       const { offered, free } = await freeAt(r.start);
-      if (!offered) return { kind: 'not-offered' };
+      if (!offered) return refused({ kind: 'not-offered' });
       const preferred = await ownerForHint(sql, { ...r.hint, email: r.email });
       const booked = await firstThatBooks(r.start, free, preferred, (staffId, writesCalendar) =>
         createBooking(sql, {
@@ -168,27 +196,37 @@ export function createBookingService({
           now: now(),
         }),
       );
+      if (booked && !booked.created) return replayOf(booked.booking, r);
       if (booked) {
         log.info('session booked', { bookingId: booked.booking.id, created: booked.created });
         return { kind: 'booked', ...booked };
       }
-      return { kind: 'taken', next: await nextSlots(r.start) };
+      return refused({ kind: 'taken', next: await nextSlots(r.start) });
     },
 
     async move(token, start) {
       const current = await findBookingByToken(sql, token);
       if (current?.status !== 'booked') return { kind: 'gone' };
+      // Checked again under the booking's lock when the move is written (moveBooking), for moves sent at once.
+      if (current.sequence >= MOVES_PER_BOOKING) return { kind: 'moves-used' };
       const { offered, free } = await freeAt(start);
       if (!offered) return { kind: 'not-offered' };
       const previousWritesCalendar = await writesCalendarOf(current.staffId);
-      const moved = await firstThatBooks(start, free, current.staffId, (staffId, writesCalendar) =>
-        moveBooking(
-          sql,
-          token,
-          { staffId, startsAt: start, endsAt: sessionEnd(start), blockedUntil: blockedUntil(start), writesCalendar, previousWritesCalendar },
-          now(),
-        ),
-      );
+      let moved: Booking | null;
+      try {
+        moved = await firstThatBooks(start, free, current.staffId, (staffId, writesCalendar) =>
+          moveBooking(
+            sql,
+            token,
+            { staffId, startsAt: start, endsAt: sessionEnd(start), blockedUntil: blockedUntil(start), writesCalendar, previousWritesCalendar },
+            now(),
+            MOVES_PER_BOOKING,
+          ),
+        );
+      } catch (error) {
+        if (error instanceof MovesUsedUp) return { kind: 'moves-used' };
+        throw error;
+      }
       if (moved) return { kind: 'moved', booking: moved };
       return { kind: 'taken', next: await nextSlots(start) };
     },

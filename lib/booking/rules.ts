@@ -31,3 +31,10 @@ export const bookingRulesOf = (config: { BOOKING_SESSION_MINUTES: number; BOOKIN
   minNoticeHours: config.BOOKING_MIN_NOTICE_HOURS,
   daysAhead: config.BOOKING_DAYS_AHEAD,
 });
+
+/**
+ * How many times a visitor may move one session from its manage link. Each move emails the visitor and
+ * the staff member again, and the visitor gave any email address they liked: beyond this the manage page
+ * gives the agency's phone and email instead.
+ */
+export const MOVES_PER_BOOKING = 5;

@@ -20,6 +20,8 @@ export const bookingCopy = {
   },
   taken: 'Someone booked that time a moment ago. Here are the next open times:',
   notOffered: 'That time is no longer open. Please pick another one.',
+  /** The same booking sent again after it was cancelled: it stays cancelled, and a new one needs a time picked again. */
+  cancelledReplay: 'This booking was cancelled, so it cannot be made again from the same form. Please pick a time to book a new session.',
   fields: {
     name: 'Your name',
     email: 'Email',
@@ -52,5 +54,8 @@ export const bookingCopy = {
     bookAgain: 'Book a new time',
     moved: 'Your session is moved. We have sent the updated invite.',
     movedNoEmail: 'Your session is moved. This page shows the new time.',
+    /** The session was moved as often as it can be online (MOVES_PER_BOOKING): what comes before the phone and email. */
+    movesUsed: (moves: number) =>
+      `This session has been moved ${moves} times, as many as we can do online. To change it again, call us or email us and we will find a time with you:`,
   },
 } as const;

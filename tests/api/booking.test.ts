@@ -4,7 +4,10 @@ import { saveBookingHours } from '../../db/queries/booking-settings.ts';
 import { bookingTokenOf } from '../../db/queries/bookings.ts';
 import { eraseLead } from '../../db/queries/erasure.ts';
 import type { Assignment, VariantResult } from '../../lib/ab/definitions.ts';
+import { MOVES_PER_BOOKING } from '../../lib/booking/rules.ts';
 import { bookingCopy } from '../../lib/content/booking.ts';
+import { agency } from '../../lib/site.ts';
+import { SUBMISSION_CONFLICT } from '../../server/api/guards.ts';
 import { TEST_SITE_URL, testApp } from '../helpers/app.ts';
 import { validAudit } from '../helpers/audit.ts';
 import { VISITOR_USER_AGENT } from '../helpers/browser.ts';
@@ -120,6 +123,67 @@ describe('POST /api/booking', () => {
     expect(await count(sql`select count(*)::int as n from jobs where booking_id = ${body.id} and channel = 'booking-visitor'`)).toBe(1);
     const other = await t.postJson('/api/booking', { ...body, name: 'Someone Else' }, FROM_SITE);
     expect(other.status).toBe(409);
+  });
+
+  test('the id again with any other answer (the phone, the note, added or left out) is a 409 naming the conflict, showing nothing of the booking', async () => {
+    const t = await app();
+    const body = request({ start: '2026-12-11T15:00:00.000Z', email: 'replay-judged@example.ca' });
+    const first = await t.postJson('/api/booking', body, FROM_SITE);
+    expect(first.status).toBe(201);
+    const changes: Record<string, unknown>[] = [
+      { phone: '416-555-0100' },
+      { phone: undefined },
+      { note: 'Something else entirely.' },
+      { note: undefined },
+      { name: 'Amira H.' },
+      { start: '2026-12-11T16:00:00.000Z' },
+      { email: 'someone-else@example.ca' },
+    ];
+    for (const change of changes) {
+      const res = await t.postJson('/api/booking', { ...body, ...change }, FROM_SITE);
+      expect(res.status).toBe(409);
+      const text = await res.text();
+      expect(JSON.parse(text).error).toBe(SUBMISSION_CONFLICT);
+      expect(text).not.toContain('/book/manage/');
+    }
+    // The same answers, the email in other letters and spaces around the note: the same booking again.
+    const again = await t.postJson('/api/booking', { ...body, email: body.email.toUpperCase(), note: ` ${body.note} ` }, FROM_SITE);
+    expect(again.status).toBe(201);
+    expect(await again.json()).toEqual(await first.json());
+    expect(await count(sql`select count(*)::int as n from bookings where email = 'replay-judged@example.ca'`)).toBe(1);
+  });
+
+  test('the same request after its booking was cancelled is a 409 saying so, without the manage link, and books nothing', async () => {
+    const t = await app();
+    const body = request({ start: '2026-12-11T17:00:00.000Z', email: 'cancelled-replay@example.ca' });
+    const made = await t.postJson('/api/booking', body, FROM_SITE);
+    const path = new URL(((await made.json()) as { booking: { manageUrl: string } }).booking.manageUrl).pathname;
+    const cancelled = await t.request(path, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', ...FROM_SITE },
+      body: 'action=cancel',
+    });
+    expect(cancelled.status).toBe(303);
+    const res = await t.postJson('/api/booking', body, FROM_SITE);
+    expect(res.status).toBe(409);
+    const text = await res.text();
+    expect(JSON.parse(text).error).toBe(bookingCopy.cancelledReplay);
+    expect(text).not.toContain(path);
+    // The same form posted again without JavaScript: /book with the answers kept and times to pick, not the manage page.
+    const form = await t.request('/api/booking', {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', ...FROM_SITE },
+      body: new URLSearchParams({ id: body.id, start: body.start, name: body.name, email: body.email, phone: body.phone, note: body.note }).toString(),
+    });
+    expect(form.status).toBe(409);
+    const html = await form.text();
+    expect(html).toContain(bookingCopy.cancelledReplay);
+    expect(html).toContain(`value="${body.name}"`);
+    expect(html).not.toContain(path);
+    expect(html).not.toContain(`value="${body.id}"`);
+    const [b] = await sql<{ status: string }[]>`select status from bookings where id = ${body.id}`;
+    expect(b.status).toBe('cancelled');
+    expect(await count(sql`select count(*)::int as n from bookings where email = 'cancelled-replay@example.ca'`)).toBe(1);
   });
 
   test('a slot taken meanwhile is a 409 with the next free slots; a start that is not offered is a 400 naming start', async () => {
@@ -347,6 +411,69 @@ describe('without JavaScript', () => {
     expect((await formPost(t, path, { action: 'cancel' })).status).toBe(303);
     expect((await t.request('/book/manage/not-a-real-token-at-all-xxxxxxxxxxxxxxxxx')).status).toBe(404);
     expect((await formPost(t, path, { action: 'explode' })).status).toBe(400);
+  });
+});
+
+describe('the manage link cannot flood an inbox', () => {
+  const post = (t: Awaited<ReturnType<typeof app>>, path: string, fields: Record<string, string>, from?: string) =>
+    t.request(path, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', ...FROM_SITE, ...(from ? { 'x-forwarded-for': from } : {}) },
+      body: new URLSearchParams(fields).toString(),
+    });
+  const book = async (t: Awaited<ReturnType<typeof app>>, start: string, email: string, from?: string) => {
+    const res = await t.postJson('/api/booking', request({ start, email }), { ...FROM_SITE, ...(from ? { 'x-forwarded-for': from } : {}) });
+    expect(res.status).toBe(201);
+    return new URL(((await res.json()) as { booking: { manageUrl: string } }).booking.manageUrl).pathname;
+  };
+
+  test(`a session moves ${MOVES_PER_BOOKING} times at most; then the page gives the phone and the email, and cancelling still works`, async () => {
+    const t = await app();
+    const path = await book(t, '2026-12-14T15:00:00.000Z', 'moves-cap@example.ca');
+    const there = ['2026-12-14T16:00:00.000Z', '2026-12-14T17:00:00.000Z'];
+    for (let i = 0; i < MOVES_PER_BOOKING; i++) expect((await post(t, path, { action: 'move', start: there[i % 2] })).status).toBe(303);
+    const refused = await post(t, path, { action: 'move', start: there[MOVES_PER_BOOKING % 2] });
+    expect(refused.status).toBe(409);
+    const html = (await refused.text()).replaceAll('<!-- -->', '');
+    expect(html).toContain(bookingCopy.manage.movesUsed(MOVES_PER_BOOKING));
+    expect(html).toContain(`href="tel:${agency.phone}"`);
+    expect(html).toContain(agency.phoneDisplay);
+    expect(html).toContain(`href="mailto:${agency.email}"`);
+    const [b] = await sql<
+      { id: string; sequence: number; startsAt: Date }[]
+    >`select id, sequence, starts_at from bookings where email = 'moves-cap@example.ca'`;
+    expect(b.sequence).toBe(MOVES_PER_BOOKING);
+    expect(b.startsAt.toISOString()).toBe(there[(MOVES_PER_BOOKING - 1) % 2]);
+    // One visitor email per revision: the booking's and each move's, none for the refusal.
+    expect(await count(sql`select count(*)::int as n from jobs where booking_id = ${b.id} and channel = 'booking-visitor'`)).toBe(1 + MOVES_PER_BOOKING);
+    // The page itself offers no more times to move to, even with one chosen in the address.
+    const page = await (await t.request(`${path}?move=${encodeURIComponent(there[0])}`)).text();
+    expect(page).toContain('data-moves-used');
+    expect(page).not.toContain('data-move-form');
+    expect(page).not.toContain('?move=');
+    expect(page).toContain('data-cancel-form');
+    expect((await post(t, path, { action: 'cancel' })).status).toBe(303);
+    expect(await (await t.request(path)).text()).toContain(bookingCopy.manage.cancelledHeading);
+  });
+
+  test('posts to manage links count against the forms’ per-address limit: 429 with Retry-After, whichever link, other addresses unaffected', async () => {
+    const t = await testApp({ sql, now: () => NOW }, { TRUST_PROXY: '1' });
+    const flooder = '203.0.113.7';
+    const first = await book(t, '2026-12-15T15:00:00.000Z', 'flood-a@example.ca', '198.51.100.1');
+    const second = await book(t, '2026-12-15T16:00:00.000Z', 'flood-b@example.ca', '198.51.100.2');
+    const there = ['2026-12-15T17:00:00.000Z', '2026-12-15T18:00:00.000Z'];
+    const statuses: number[] = [];
+    for (let i = 0; i < 10; i++) statuses.push((await post(t, first, { action: 'move', start: there[i % 2] }, flooder)).status);
+    expect(statuses.every((s) => s === 303 || s === 409)).toBe(true);
+    for (const path of [first, second]) {
+      const limited = await post(t, path, { action: 'move', start: there[0] }, flooder);
+      expect(limited.status).toBe(429);
+      const wait = Number(limited.headers.get('retry-after'));
+      expect(wait).toBeGreaterThan(0);
+      expect(wait).toBeLessThanOrEqual(60);
+    }
+    // The booker at another address still cancels their own.
+    expect((await post(t, second, { action: 'cancel' }, '198.51.100.2')).status).toBe(303);
   });
 });
 

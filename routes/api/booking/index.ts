@@ -26,10 +26,12 @@ export const manageUrlOf = (siteUrl: string, booking: Pick<Booking, 'manageToken
 
 /**
  * POST /api/booking {id, start, name, email, phone?, note?, results?, lead?}: books the session at `start`
- * when it is an offered slot: 201 {booking: {id, start, end, manageUrl}}; the same id again answers the
- * same (nothing is booked twice), another booking under that id is a 409; a slot taken meanwhile is a
- * 409 with the next free slots; a start that is not an offered slot is a 400 naming `start`. The same
- * form posted without JavaScript is answered 303 to the booking's manage page, or with /book again.
+ * when it is an offered slot: 201 {booking: {id, start, end, manageUrl}}; the same id with the same
+ * answers again answers the same (nothing is booked twice, copies sent at once included), the id with
+ * other answers is a 409 as the forms answer it, and the same request after its booking was cancelled
+ * is a 409 saying so (without the manage link); a slot taken meanwhile is a 409 with the next free
+ * slots; a start that is not an offered slot is a 400 naming `start`. The same form posted without
+ * JavaScript is answered 303 to the booking's manage page, or with /book again.
  */
 const api = new Hono<AppEnv>()
   .use(databaseReady)
@@ -60,6 +62,9 @@ const api = new Hono<AppEnv>()
       }
       case 'id-conflict':
         return answerError(c, 409, SUBMISSION_CONFLICT);
+      case 'cancelled':
+        if (plainForm) return renderBookPage(c, { hints, values: kept, notice: bookingCopy.cancelledReplay, offerTimes: true, status: 409 });
+        return answerError(c, 409, bookingCopy.cancelledReplay);
       case 'not-offered':
         if (plainForm) return renderBookPage(c, { hints, values: kept, notice: bookingCopy.notOffered, status: 400 });
         return answerError(c, 400, 'Invalid fields: start', { fields: { start: 'This time is not one we offer: choose one of GET /api/booking/slots' } });

@@ -3,6 +3,7 @@ import { ManagePage, type ManagePageData } from '../../../components/booking/Man
 import type { Booking } from '../../../db/queries/bookings.ts';
 import { sessionLabel } from '../../../lib/booking/display.ts';
 import { isLinkToken, manageActionSchema, managePageQuerySchema } from '../../../lib/booking/page-query.ts';
+import { MOVES_PER_BOOKING } from '../../../lib/booking/rules.ts';
 import type { Slot } from '../../../lib/booking/slots.ts';
 import { sendsEmail } from '../../../lib/config.ts';
 import { bookingCopy } from '../../../lib/content/booking.ts';
@@ -11,6 +12,7 @@ import { formWrite } from '../../../server/api/guards.ts';
 import { validForm, validQuery } from '../../../server/api/validate.ts';
 import type { AppContext, AppEnv } from '../../../server/deps.ts';
 import { databaseReady } from '../../../server/middleware/database-ready.ts';
+import { rateLimit } from '../../../server/middleware/rate-limit.ts';
 import { definePage, renderPage } from '../../../server/page.tsx';
 import { slotDays } from '../_book-page.tsx';
 
@@ -41,7 +43,9 @@ async function showBooking(
   if (!booking || booking.erasedAt) return renderPage(c, managePage, { state: 'missing' }, status === 200 ? 404 : status);
   const { booking: service, now } = c.get('deps');
   const state = booking.status === 'cancelled' ? 'cancelled' : booking.status === 'booked' && booking.startsAt > now() ? 'booked' : 'past';
-  const open = state === 'booked' ? (slots ?? (await service.slots())) : [];
+  // A booked session's sequence is how many times it was moved (db/queries/bookings.ts moveBooking).
+  const movesUsed = booking.sequence >= MOVES_PER_BOOKING;
+  const open = state === 'booked' && !movesUsed ? (slots ?? (await service.slots())) : [];
   const target = moveTo ? open.find((s) => s.start.getTime() === Date.parse(moveTo)) : undefined;
   return renderPage(
     c,
@@ -55,6 +59,7 @@ async function showBooking(
       staffName: booking.staffName,
       banner,
       emailed: sendsEmail(c.get('deps').config),
+      movesUsed: movesUsed ? MOVES_PER_BOOKING : null,
       notice: notice ?? (moveTo && !target ? bookingCopy.notOffered : null),
       days: slotDays(open),
       moveTo: target ? { start: target.start.toISOString(), label: when(target.start) } : null,
@@ -73,7 +78,10 @@ async function refusedAction(c: AppContext) {
 /**
  * GET /book/manage/{token}: the visitor's session; `?move=` picks the time to move it to. POST (a plain
  * form): `action=cancel`, or `action=move` with `start`; answered 303 back to the page, or with the page
- * again saying why not (409 when the time was taken meanwhile).
+ * again saying why not (409 when the time was taken meanwhile, or when the session was moved
+ * MOVES_PER_BOOKING times already: then the page gives the agency's phone and email). Each move emails
+ * the visitor and the staff member, so the posts count against the forms' per-address limit (429 with
+ * Retry-After), and a session moves MOVES_PER_BOOKING times at most; a cancel happens once.
  */
 const manage = new Hono<AppEnv>()
   .use(databaseReady)
@@ -83,7 +91,7 @@ const manage = new Hono<AppEnv>()
     const booking = isLinkToken(token) ? await c.get('deps').booking.byToken(token) : null;
     return showBooking(c, booking, { banner: booked ? 'booked' : moved ? 'moved' : null, moveTo: move });
   })
-  .post('/', formWrite(), validForm(manageActionSchema, { invalid: refusedAction }), async (c) => {
+  .post('/', formWrite(), validForm(manageActionSchema, { invalid: refusedAction }), rateLimit('forms'), async (c) => {
     const token = c.req.param('token') ?? '';
     const { booking: service } = c.get('deps');
     if (!isLinkToken(token)) return showBooking(c, null, {});
@@ -100,6 +108,8 @@ const manage = new Hono<AppEnv>()
     }
     const booking = await service.byToken(token);
     if (outcome.kind === 'gone') return c.redirect(`/book/manage/${token}`, 303);
+    // The page says itself why it moves no more (the phone and the email in place of the times).
+    if (outcome.kind === 'moves-used') return showBooking(c, booking, { status: 409 });
     return showBooking(c, booking, {
       notice: outcome.kind === 'taken' ? bookingCopy.taken : bookingCopy.notOffered,
       status: outcome.kind === 'taken' ? 409 : 400,
