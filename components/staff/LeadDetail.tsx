@@ -6,7 +6,7 @@ import { sessionLabel } from '../../lib/booking/display.ts';
 import type { AnswerRow } from '../../lib/leads/answers.ts';
 import { describeTouch, type ErasedTouch, parseErasedTouch, parseStoredTouch, type Touch } from '../../lib/leads/attribution.ts';
 import { deliveryWords } from '../../lib/leads/delivery-words.ts';
-import { CHANNELS, type Channel, channelLabel, type Delivery, ERASED_CHANNEL } from '../../lib/leads/notifications.ts';
+import { CHANNELS, type Channel, channelLabel, type Delivery, ERASED_CHANNEL, isEmailChannel } from '../../lib/leads/notifications.ts';
 import {
   LEAD_STATUSES,
   type Lead,
@@ -64,6 +64,8 @@ export type LeadDetailProps = StaffPageProps & {
   sessions: LeadSession[];
   /** The address staff send it to book a session with (/book?lead={token}), once made. */
   bookingLink: string | null;
+  /** The site has a mail server (SMTP_URL): an email not sent can be sent now. */
+  canEmail: boolean;
   now: Date;
 };
 
@@ -232,7 +234,7 @@ export function LeadDetail(props: LeadDetailProps) {
           ) : null}
           {erased && sessions.length > 0 ? <Sessions sessions={sessions} bookingLink={null} action={null} csrfToken={staff.csrfToken} /> : null}
           {erased && erasureNotice.length > 0 ? (
-            <Notifications deliveries={erasureNotice} kind={lead.kind} action={action('retry')} csrfToken={staff.csrfToken} />
+            <Notifications deliveries={erasureNotice} kind={lead.kind} action={action('retry')} csrfToken={staff.csrfToken} canEmail={props.canEmail} />
           ) : null}
           {erased ? null : (
             <>
@@ -306,7 +308,7 @@ export function LeadDetail(props: LeadDetailProps) {
                 {saved === 'owner' ? <SavedNotice saved={saved} message={lead.ownerEmail ? `Assigned to ${lead.ownerEmail}.` : 'Assigned to nobody.'} /> : null}
               </section>
 
-              <Notifications deliveries={deliveries} kind={lead.kind} action={action('retry')} csrfToken={staff.csrfToken} />
+              <Notifications deliveries={deliveries} kind={lead.kind} action={action('retry')} csrfToken={staff.csrfToken} canEmail={props.canEmail} />
 
               <section id="notes" tabIndex={-1} className={card} aria-labelledby="note-heading">
                 <h2 id="note-heading" className="text-lg font-semibold text-slate-900">
@@ -676,7 +678,19 @@ const deliveryState: Record<Delivery['state'], { label: string; tone: string }> 
 };
 
 /** The lead's notifications: each channel's state, what it said, and Retry for one that failed or was not sent. */
-function Notifications({ deliveries, kind, action, csrfToken }: { deliveries: Delivery[]; kind: Lead['kind']; action: string; csrfToken: string }) {
+function Notifications({
+  deliveries,
+  kind,
+  action,
+  csrfToken,
+  canEmail,
+}: {
+  deliveries: Delivery[];
+  kind: Lead['kind'];
+  action: string;
+  csrfToken: string;
+  canEmail: boolean;
+}) {
   return (
     <section className={card} aria-labelledby="notifications-heading" data-notifications>
       <h2 id="notifications-heading" className="text-lg font-semibold text-slate-900">
@@ -708,7 +722,12 @@ function Notifications({ deliveries, kind, action, csrfToken }: { deliveries: De
                   <p className="break-words">{`Last error: ${d.lastError}`}</p>
                 </details>
               ) : null}
-              {d.state === 'dead' || d.state === 'skipped' ? (
+              {(d.state === 'dead' || d.state === 'skipped') && !canEmail && isEmailChannel(d.channel) ? (
+                // Sending it now would only skip it again: say why instead of offering a button that does nothing.
+                <p className="mt-2 text-xs text-slate-600" data-send-now-off>
+                  It can be sent once whoever runs the site sets up a mail server (SMTP_URL).
+                </p>
+              ) : d.state === 'dead' || d.state === 'skipped' ? (
                 <form method="post" action={action} className="mt-2">
                   <CsrfField token={csrfToken} />
                   <input type="hidden" name="channel" value={d.channel} />

@@ -31,6 +31,10 @@ export type Delivery = {
   finishedAt: Date | null;
 };
 
+/** Whether a channel sends an email (and so needs SMTP_URL): every one but the webhooks, the calendar event and the website check. */
+export const isEmailChannel = (channel: Channel): boolean =>
+  channel !== 'webhook' && channel !== 'erased-webhook' && channel !== 'booking-calendar' && channel !== SITE_CHECK_CHANNEL;
+
 /** What each channel is, as staff read it. */
 export function channelLabel(channel: Channel, kind: LeadKind): string {
   if (channel === 'staff-email') return 'New-lead email to the team';

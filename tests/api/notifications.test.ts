@@ -389,6 +389,17 @@ describe('without SMTP_URL', () => {
       ]);
       const everything = JSON.stringify(rig.t.logs);
       for (const personal of [audit.email, audit.firstName, audit.lastName, audit.businessName, audit.phone ?? '']) expect(everything).not.toContain(personal);
+      // The lead's page says why they were not sent, and offers no Send now that would only skip them again.
+      const staff = await createStaff(rig.sql, 'no-smtp');
+      const session = await signedIn(rig.t, staff);
+      const page = await (await rig.t.request(`/admin/leads/audit/${audit.id}`, { headers: { cookie: session.cookie } })).text();
+      const rows = [...page.matchAll(/<li data-delivery="([\w-]+)" data-state="skipped"[\s\S]*?<\/li>/g)];
+      expect(rows.map((r) => r[1]).sort()).toEqual(['prospect-email', 'staff-email']);
+      for (const [row] of rows) {
+        expect(row).toContain('data-send-now-off');
+        expect(row).toContain('It can be sent once whoever runs the site sets up a mail server (SMTP_URL).');
+        expect(row).not.toContain('Send now');
+      }
     } finally {
       await rig.stop();
       await scratch.drop();

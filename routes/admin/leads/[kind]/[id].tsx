@@ -9,6 +9,7 @@ import { siteCheckOf } from '../../../../db/queries/site-checks.ts';
 import { listStaffAccounts } from '../../../../db/queries/staff.ts';
 import { scoreMessage } from '../../../../lib/audit/scoring.ts';
 import { usableFindings } from '../../../../lib/audit/site-check.ts';
+import { sendsEmail } from '../../../../lib/config.ts';
 import { auditAnswerRows, auditBreakdown, bookingAnswerRows, intakeAnswerRows } from '../../../../lib/leads/answers.ts';
 import { consentWording } from '../../../../lib/leads/consent.ts';
 import { SITE_CHECK_CHANNEL } from '../../../../lib/leads/notifications.ts';
@@ -110,6 +111,7 @@ const lead = new Hono<AppEnv>().get('/', requireStaff('page'), validLeadParams, 
     owners,
     sessions,
     bookingLink,
+    canEmail: sendsEmail(c.get('deps').config),
     now: time,
   });
 });
