@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
 import * as esbuild from 'esbuild';
@@ -100,11 +100,34 @@ export async function build(fingerprint?: string): Promise<Assets> {
   const assets: Assets = { css: `/static/build/${css}`, loader: publicPath(loaderOut), islands, fingerprint: fingerprint ?? (await sourceFingerprint()) };
   await writeFile(join(tmp, 'manifest.json'), JSON.stringify(assets, null, 2));
 
+  await carryPreviousBuild(BUILD_DIR, tmp);
   await rm(BUILD_DIR, { recursive: true, force: true });
   await rename(tmp, BUILD_DIR);
   stdoutLog.info('built assets', { islands: Object.keys(islands).length, ms: Math.round(performance.now() - started) });
   await ensurePreparedData();
   return assets;
+}
+
+/** The files carried over from the build before (carryPreviousBuild), listed in the build folder. */
+const CARRIED_LIST = 'carried.json';
+
+/**
+ * Keeps the previous build's hashed files beside the new ones for one more build: a server started
+ * before this build (it read the manifest at start), or a page a browser or a CDN kept, still names
+ * them, and their islands would otherwise be 404s. Files carried once are not carried again, so the
+ * folder holds two builds at most.
+ */
+export async function carryPreviousBuild(from: string, into: string): Promise<void> {
+  const previous = await readdir(from).catch(() => [] as string[]);
+  const carriedBefore = new Set<string>(
+    await readFile(join(from, CARRIED_LIST), 'utf8')
+      .then((text) => JSON.parse(text) as string[])
+      .catch(() => []),
+  );
+  const fresh = new Set(await readdir(into));
+  const carried = previous.filter((name) => name !== 'manifest.json' && name !== CARRIED_LIST && !carriedBefore.has(name) && !fresh.has(name));
+  for (const name of carried) await copyFile(join(from, name), join(into, name));
+  await writeFile(join(into, CARRIED_LIST), JSON.stringify(carried));
 }
 
 /** Each island's entry: its component handed to the client runtime. */

@@ -29,6 +29,7 @@ const ONCE = [
   'tests/api/access-log.test.ts',
   'tests/api/backup-server.test.ts',
   'tests/api/binary.test.ts',
+  'tests/api/build-carry.test.ts',
   'tests/api/booking-calendar.test.ts',
   'tests/api/first-start-memory.test.ts',
   'tests/api/js-budget.test.ts',
