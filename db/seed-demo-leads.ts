@@ -221,20 +221,26 @@ export async function seedDemoLeads(sql: Sql, { count, days = 90, now = new Date
   await sql.begin(async (tx) => {
     await tx`
       insert into people (id, email_key, name, created_at, latest_at, best_score, next_action_due, next_action_what)
-      select 'demo' || md5(lower(trim(email))), lower(trim(email)), (array_agg(name order by created_at desc))[1], min(created_at), max(created_at),
-        max(score) filter (where not is_spam),
-        -- A follow-up or a session's preparation is two days after they were reached, or, for someone
-        -- reached long ago, sometime in the coming week (staff keep moving those on; a demo full of
-        -- months-old follow-ups would look abandoned).
-        coalesce(min(reply_by) filter (where not is_spam and status = 'new'),
-          greatest(min(first_reached_at) filter (where not is_spam and status in ('session booked', 'contacted')) + interval '2 days',
-            ${now}::timestamptz + (abs(hashtext(lower(trim(email)))) % 168) * interval '1 hour')),
-        case
-          when bool_or(not is_spam and status = 'new') then 'Reply to their first message'
-          when bool_or(not is_spam and status = 'session booked') then 'Prepare for their strategy session'
-          when bool_or(not is_spam and status = 'contacted') then 'Follow up'
-        end
-      from leads where id like 'demo%' group by lower(trim(email))
+      select id, email_key, name, created_at, latest_at, best_score,
+        -- Someone with nothing open (won, lost, not a fit, spam) has no next action at all, so the inbox's
+        -- "next action due" order puts them last, as it does real ones.
+        case when what is not null then due end, what
+      from (
+        select 'demo' || md5(lower(trim(email))) as id, lower(trim(email)) as email_key, (array_agg(name order by created_at desc))[1] as name,
+          min(created_at) as created_at, max(created_at) as latest_at, max(score) filter (where not is_spam) as best_score,
+          -- A follow-up or a session's preparation is two days after they were reached, or, for someone
+          -- reached long ago, sometime in the coming week (staff keep moving those on; a demo full of
+          -- months-old follow-ups would look abandoned).
+          coalesce(min(reply_by) filter (where not is_spam and status = 'new'),
+            greatest(min(first_reached_at) filter (where not is_spam and status in ('session booked', 'contacted')) + interval '2 days',
+              ${now}::timestamptz + (abs(hashtext(lower(trim(email)))) % 168) * interval '1 hour')) as due,
+          case
+            when bool_or(not is_spam and status = 'new') then 'Reply to their first message'
+            when bool_or(not is_spam and status = 'session booked') then 'Prepare for their strategy session'
+            when bool_or(not is_spam and status = 'contacted') then 'Follow up'
+          end as what
+        from leads where id like 'demo%' group by lower(trim(email))
+      ) demo_people
       on conflict (email_key) do nothing`;
     await tx`update leads l set person_id = p.id from people p where l.id like 'demo%' and p.email_key = lower(trim(l.email))`;
   });

@@ -57,4 +57,6 @@ test('demo leads past new carry the status change that put them there, by their 
   const followUps = people.filter((p) => p.what === 'Follow up' || p.what === 'Prepare for their strategy session');
   expect(followUps.filter((p) => !p.due || p.due < now || p.due.getTime() > now.getTime() + 7 * 86_400_000)).toEqual([]);
   expect(new Set(people.map((p) => p.what))).toEqual(new Set(['Reply to their first message', 'Prepare for their strategy session', 'Follow up', null]));
+  // Nothing to do has no time either: the inbox's due order puts them last, not among the dated ones.
+  expect(people.filter((p) => (p.what === null) !== (p.due === null))).toEqual([]);
 });
