@@ -33,6 +33,10 @@ test('problem lines: each refused field once, with its first message', () => {
     ],
   };
   expect(fieldLines(validationErrorBody(error).fields)).toEqual(['status: Choose one', 'page: Pages start at 1']);
+  expect(fieldLines({ wonValue: 'Enter the monthly retainer', 'v1.ctaText': 'Too long' })).toEqual([
+    'won value: Enter the monthly retainer',
+    'v1.cta text: Too long',
+  ]);
 });
 
 test('a plain form as the JSON its island would send: lists, flags and single values', () => {

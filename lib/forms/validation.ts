@@ -12,8 +12,12 @@ export function validationErrorBody(error: IssueList): { error: string; fields: 
   return { error: `Invalid fields: ${Object.keys(fields).join(', ')}`, fields };
 }
 
-/** Each refused field as one line, `field: message`, for a page that lists what was wrong. */
-export const fieldLines = (fields: FieldErrors): string[] => Object.entries(fields).map(([field, message]) => `${field}: ${message}`);
+/**
+ * Each refused field as one line, `field: message`, for a staff page that lists what was wrong; a
+ * field's code name in words ("wonValue" → "won value"), as people read it. APIs name fields as sent.
+ */
+export const fieldLines = (fields: FieldErrors): string[] =>
+  Object.entries(fields).map(([field, message]) => `${field.replace(/([a-z])([A-Z])/g, (_, a: string, b: string) => `${a} ${b.toLowerCase()}`)}: ${message}`);
 
 /**
  * The path of the first string (value or key) that PostgreSQL text cannot hold: one with a NUL

@@ -51,7 +51,9 @@ describe('the lead page marks a lead won with its monthly retainer', () => {
       const res = await post(`${path}/status`, { status: 'won', ...(wonValue === undefined ? {} : { wonValue }) });
       expect(res.status, String(wonValue)).toBe(400);
       const html = await res.text();
-      expect(html).toContain('wonValue');
+      // Named in words on the page staff read, not by its code name.
+      expect(html).toContain('won value: Enter the monthly retainer in CAD');
+      expect(html).not.toContain('wonValue:');
       expect(html).toContain('Nothing was changed');
     }
     expect(await lead(id)).toEqual({ status: 'new', wonValue: null });
