@@ -200,6 +200,8 @@ export function PersonPage(props: PersonPageProps) {
                   type="datetime-local"
                   required
                   defaultValue={due ? torontoLocalValue(due) : ''}
+                  // A day already gone is refused (nextActionDueProblem): the picker starts at today.
+                  min={`${torontoLocalValue(now).slice(0, 10)}T00:00`}
                   className={`${fieldClass} mt-1`}
                 />
               </div>

@@ -23,6 +23,17 @@ export const callOutcomeLabel: Record<CallOutcome, string> = { answered: 'Answer
 
 export const NEXT_ACTION_MAX = 200;
 
+export const PAST_DUE_MESSAGE = 'Choose today or a later day: a next action is still to be done';
+
+/**
+ * Why `due` cannot be a next action's time, or null: a day already gone (a typo in the year, a stale
+ * form). Earlier today is fine: "call back at 9", set at 9:05.
+ */
+export function nextActionDueProblem(due: Date, now: Date, timeZone: string = agency.timeZone): string | null {
+  const { year, month, day } = wallClock(now, timeZone);
+  return due < zonedInstant({ year, month, day }, 0, timeZone) ? PAST_DUE_MESSAGE : null;
+}
+
 /**
  * A time `businessDays` business days after `now`, at the same time of day moved into the working day
  * (09:00–18:00 Toronto): a call at 19:30 on Friday followed up "in 1 business day" is due Monday at

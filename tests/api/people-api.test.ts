@@ -292,13 +292,23 @@ describe('the people API', () => {
     const call = await rig.post(`/admin/people/${personId}/call`, { outcome: 'no-answer', note: '' });
     expect(call.status).toBe(303);
     expect(call.headers.get('location')).toBe(`/admin/people/${personId}?saved=call#call`);
-    const next = await rig.post(`/admin/people/${personId}/next-action`, { what: 'Send the proposal', due: '2026-07-02T14:30' });
+    const next = await rig.post(`/admin/people/${personId}/next-action`, { what: 'Send the proposal', due: '2027-07-02T14:30' });
     expect(next.headers.get('location')).toBe(`/admin/people/${personId}?saved=next-action#next-action`);
     const [row] = await rig.t.sql<{ nextActionDue: Date }[]>`select next_action_due from people where id = ${personId}`;
-    expect(row.nextActionDue.toISOString()).toBe('2026-07-02T18:30:00.000Z'); // EDT
+    expect(row.nextActionDue.toISOString()).toBe('2027-07-02T18:30:00.000Z'); // EDT
     const page = await (await rig.get(`/admin/people/${personId}?saved=next-action`)).text();
     expect(page).toMatch(/role="status" data-saved="next-action"/);
-    expect(page).toContain('value="2026-07-02T14:30"');
+    expect(page).toContain('value="2027-07-02T14:30"');
+    // A day already gone (a typo in the year) is refused, on the page and through the API; earlier today is fine.
+    const past = await rig.post(`/admin/people/${personId}/next-action`, { what: 'Send the proposal', due: '2020-07-02T14:30' });
+    expect(past.status).toBe(400);
+    expect(await past.text()).toContain('due: Choose today or a later day');
+    const pastApi = await rig.api('POST', `/admin/api/people/${personId}/next-action`, { due: '2026-11-23T16:00:00-05:00', what: 'Yesterday' });
+    expect(pastApi.status).toBe(400);
+    expect((await pastApi.json()).fields).toEqual({ due: 'Choose today or a later day: a next action is still to be done' });
+    const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Toronto' }).format(rig.now());
+    const earlierToday = await rig.post(`/admin/people/${personId}/next-action`, { what: 'Call back', due: `${today}T00:05` });
+    expect(earlierToday.status).toBe(303);
     const bad = await rig.post(`/admin/people/${personId}/next-action`, { what: 'Send', due: 'soon' });
     expect(bad.status).toBe(400);
     expect(await bad.text()).toContain('due: Choose a date and time');

@@ -5,7 +5,7 @@ import { erasePerson } from '../../../db/queries/erasure.ts';
 import { logCall, mergePeople, personOfEmail, recordEmail, rootOf, setNextAction, undoableMerges, undoMerge } from '../../../db/queries/people.ts';
 import { sendsEmail } from '../../../lib/config.ts';
 import { fieldLines } from '../../../lib/forms/validation.ts';
-import { dueAfterBusinessDays } from '../../../lib/people/next-action.ts';
+import { dueAfterBusinessDays, nextActionDueProblem } from '../../../lib/people/next-action.ts';
 import {
   callSchema,
   emailFormSchema,
@@ -64,6 +64,8 @@ const actions = {
       if (body.done) return asOutcome(await setNextAction(sql, id, null, change), 'done');
       const missing = [...(body.what ? [] : ['what: Write the next action first']), ...(body.due ? [] : ['due: Choose a date and time'])];
       if (!body.what || !body.due) return { refused: missing };
+      const pastDue = nextActionDueProblem(body.due, change.now);
+      if (pastDue) return { refused: [`due: ${pastDue}`] };
       return asOutcome(await setNextAction(sql, id, { due: body.due, what: body.what }, change), 'next-action');
     },
   }),
