@@ -10,9 +10,9 @@ export type AbDashboardProps = {
   loadedAt: string;
   /** Where the read APIs (and each test's CSV) are: /api/ab-test, or /admin/api/ab-test when the dashboard is for staff only. */
   apiBase: string;
-  /** The first-touch source the results are narrowed to (null: every visitor), and the sources to choose from. */
+  /** The first-touch source the results are narrowed to (null: every visitor), and the sources to choose from (null: no filter, for anyone not on staff). */
   source: string | null;
-  sources: { source: string; visitors: number }[];
+  sources: { source: string; visitors: number }[] | null;
 };
 
 /**
@@ -28,7 +28,7 @@ export function AbDashboard({ reports, loadedAt, apiBase, source, sources }: AbD
     <div data-refresh-region="" data-loaded-at={loadedAt} className="transition-opacity aria-busy:opacity-60">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <p className="text-sm text-slate-600">{`Data as of ${formatDate(loadedAt)}, ${formatTimeOfDay(loadedAt)} Toronto time`}</p>
-        <SourceFilter source={source} sources={sources} />
+        {sources ? <SourceFilter source={source} sources={sources} /> : null}
         <a href={here} data-refresh="" className={buttonClass.secondary}>
           <LineIcon size={18}>
             <path d="M21 12a9 9 0 1 1-2.64-6.36M21 4v5h-5" />

@@ -34,13 +34,15 @@ export default definePage<DashboardPage>({
   load: async (c) => {
     const { sql, now, config } = c.get('deps');
     const time = now();
-    // A source the filter cannot use (too long, empty) shows every visitor, as the form's first choice does.
-    const scope = resultsScopeQuerySchema.safeParse({ source: c.req.query('source') });
-    const source = scope.success ? scope.data.source : undefined;
-    const [[reports, sources], staff] = await Promise.all([
-      withDatabaseDeadline(sql, (db) => Promise.all([dashboardData(db, time, { source }), experimentSources(db)])),
-      currentStaff(c),
-    ]);
+    const staff = await currentStaff(c);
+    // The filter lists what visitors' first touches said (a utm_source, a referrer), which anyone can make
+    // say anything ("call-555-scam"): staff only; everyone else sees every visitor's results. A source
+    // the filter cannot use (too long, empty) shows every visitor, as the form's first choice does.
+    const scope = staff ? resultsScopeQuerySchema.safeParse({ source: c.req.query('source') }) : null;
+    const source = scope?.success ? scope.data.source : undefined;
+    const [reports, sources] = await withDatabaseDeadline(sql, (db) =>
+      Promise.all([dashboardData(db, time, { source }), staff ? experimentSources(db) : Promise.resolve(null)]),
+    );
     const apiBase = config.AB_DASHBOARD_ACCESS === 'staff' ? '/admin/api/ab-test' : '/api/ab-test';
     return { reports, loadedAt: time.toISOString(), apiBase, source: source ?? null, sources, staff };
   },

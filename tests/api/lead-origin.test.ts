@@ -314,9 +314,15 @@ describe('A/B results by where visitors came from', () => {
     expect(viewers(await variantCounts(t.sql, { testId: ab.id, source }))).toBe(6);
     expect(viewers(await variantCounts(t.sql, { testId: ab.id, source: 'nobody-came-from-here' }))).toBe(0);
 
-    const page = await (await t.request(`/admin/ab-tests?source=${source.toUpperCase()}`)).text();
+    // Staff filter by source; anyone else sees every visitor's results and no list of sources, which
+    // visitors' own cookies write (anyone could make one read "call 555-0100").
+    const session = await signedIn(t, await createStaff(t.sql, 'source-filter', 'staff'));
+    const page = await (await t.request(`/admin/ab-tests?source=${source.toUpperCase()}`, { headers: { cookie: session.cookie } })).text();
     expect(page).toContain(`<option value="${source}" selected="">`);
     expect(page).toContain(`/results/${ab.id}/csv?source=${source}`);
+    const publicPage = await (await t.request(`/admin/ab-tests?source=${source}`)).text();
+    expect(publicPage).not.toContain(source);
+    expect(publicPage).toContain(`/results/${ab.id}/csv"`);
     const csv = await t.request(`/api/ab-test/results/${ab.id}/csv?source=${source}`);
     expect(csv.status).toBe(200);
     expect((await t.request(`/api/ab-test/results/${ab.id}/csv?source=${'x'.repeat(201)}`)).status).toBe(400);
