@@ -377,9 +377,9 @@ function Filters({
     <form method="get" action="/admin/leads" className="mt-5 rounded-xl border border-slate-200 bg-white p-3 sm:p-4" aria-label="Filter leads">
       {query.sort && query.sort !== 'due' ? <input type="hidden" name="sort" value={query.sort} /> : null}
       <div className="flex flex-wrap items-end gap-2">
-        <label className="block min-w-0 flex-1 text-sm font-medium text-slate-800">
+        <label className="block min-w-0 flex-1 basis-64 text-sm font-medium text-slate-800">
           Search
-          {/* Short enough to show whole beside the button on a phone (a phone number finds them too). */}
+          {/* Wide enough for the whole hint (a phone number finds them too): on a phone the button goes under it. */}
           <input type="search" name="q" defaultValue={query.q ?? ''} placeholder="Name, business or email" className={`${selectClass} mt-1`} />
         </label>
         <button type="submit" className={`${buttonClass.primary} px-4 py-2 text-sm`}>

@@ -145,7 +145,7 @@ export function StoryGeneratorPanel({ post, onClearPost }: { post: SelectedPost 
                   name="title"
                   className={inputClass}
                   {...describedBy(ids.title, errors.title)}
-                  placeholder="e.g. 5 ways to get more Google reviews"
+                  placeholder="e.g. More Google reviews, fast"
                 />
               </Field>
               <Field id={ids.content} label="Content" required error={errors.content}>
