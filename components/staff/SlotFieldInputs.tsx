@@ -1,7 +1,15 @@
 import { SLOT_FIELDS, type SlotName } from '../../lib/content/slots.ts';
 import { inputClass } from '../ui/form.tsx';
 
-type FieldKind = { kind: string; label: string; max?: number; required?: boolean; options?: readonly string[]; optionLabels?: Record<string, string> };
+type FieldKind = {
+  kind: string;
+  label: string;
+  hint?: string;
+  max?: number;
+  required?: boolean;
+  options?: readonly string[];
+  optionLabels?: Record<string, string>;
+};
 
 /**
  * One input per field of a content slot, labelled, filled with `values`: the content editor's form and
@@ -61,9 +69,15 @@ export function SlotFieldInputs({ slot, values, prefix = '' }: { slot: SlotName;
                 defaultValue={String(value ?? '')}
                 maxLength={kind.max}
                 required={kind.required}
+                aria-describedby={kind.hint ? `${id}-hint` : undefined}
                 className={`mt-1 ${inputClass}`}
               />
             )}
+            {kind.hint ? (
+              <p id={`${id}-hint`} className="mt-1 text-sm text-slate-600">
+                {kind.hint}
+              </p>
+            ) : null}
           </div>
         );
       })}

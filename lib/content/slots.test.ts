@@ -78,4 +78,7 @@ test('a change reads as the editor words it: the field’s label, a choice by it
   expect(showValue('hero', 'headline', 'Booked solid')).toBe('“Booked solid”');
   expect(showValue('audit-form', 'showPhone', false)).toBe('no');
   expect(showValue('hero', 'brandName', undefined)).toBe('(none)');
+  // An emptied text reads as such, and a label carries no editing hint into the history.
+  expect(showValue('hero', 'brandName', '')).toBe('(empty)');
+  expect(fieldLabel('hero', 'brandName')).toBe('Brand name above the headline');
 });

@@ -34,7 +34,7 @@ export type SlotFields = { hero: HeroFields; 'audit-form': AuditFormFields };
 export type AnySlotFields = HeroFields | AuditFormFields;
 
 type FieldKind =
-  | { kind: 'text'; label: string; max: number; required: boolean }
+  | { kind: 'text'; label: string; max: number; required: boolean; hint?: string }
   | { kind: 'choice'; label: string; options: readonly string[]; optionLabels: Record<string, string> }
   | { kind: 'flag'; label: string };
 
@@ -45,7 +45,7 @@ export const SLOT_FIELDS: { [S in SlotName]: Record<keyof SlotFields[S], FieldKi
     subheadline: { kind: 'text', label: 'Subheadline', max: 400, required: true },
     ctaText: { kind: 'text', label: 'Button text', max: 40, required: true },
     ctaStyle: { kind: 'choice', label: 'Button style', options: ['default', 'gradient'], optionLabels: { default: 'Plain blue', gradient: 'Blue gradient' } },
-    brandName: { kind: 'text', label: 'Brand name above the headline (leave empty for none)', max: 60, required: false },
+    brandName: { kind: 'text', label: 'Brand name above the headline', hint: 'Leave it empty for none.', max: 60, required: false },
     highlightBrand: { kind: 'flag', label: 'Brand name in colour' },
     separateTagline: { kind: 'flag', label: 'Headline on its own line under the brand' },
   },
@@ -137,7 +137,7 @@ export const fieldLabel = (slot: SlotName, field: string): string => (SLOT_FIELD
 export function showValue(slot: SlotName, field: string, value: unknown): string {
   const kind = (SLOT_FIELDS[slot] as Record<string, FieldKind>)[field];
   if (kind?.kind === 'choice' && typeof value === 'string') return kind.optionLabels[value] ?? value;
-  if (typeof value === 'string') return `“${value}”`;
+  if (typeof value === 'string') return value === '' ? '(empty)' : `“${value}”`;
   if (typeof value === 'boolean') return value ? 'yes' : 'no';
   return value === undefined ? '(none)' : String(value);
 }
