@@ -2,6 +2,7 @@ import * as z from 'zod/mini';
 import { oneLine } from '../forms/plain-text.ts';
 import { spamSignalFields } from '../forms/spam.ts';
 import { submissionIdSchema } from '../forms/submission.ts';
+import { visibleText } from '../forms/visible-text.ts';
 import { websiteChecks } from '../forms/web-address.ts';
 
 // The free business growth audit: its 16 fields, their option lists (values exactly as the spec lists
@@ -104,9 +105,10 @@ export const previousAgencyOptions = [
 export const AUDIT_TEXT_LIMITS = { name: 100, email: 254, phone: 30, businessName: 200, website: 300 } as const;
 
 const tooLong = (max: number) => `Please keep this under ${max} characters`;
-// Every text answer of the audit is one line (lib/forms/plain-text.ts).
+// Every text answer of the audit is one line (lib/forms/plain-text.ts); a required one with nothing visible in it
+// (zero-width or filler characters only: lib/forms/visible-text.ts) is as empty as an empty one.
 const requiredText = (message: string, max: number) =>
-  z.string({ error: message }).check(z.trim(), z.minLength(1, message), z.maxLength(max, tooLong(max)), oneLine());
+  z.string({ error: message }).check(z.trim(), z.minLength(1, message), visibleText(message), z.maxLength(max, tooLong(max)), oneLine());
 const optionalText = (max: number, checks: readonly z.core.$ZodCheck<string>[] = []) =>
   z._default(z.string().check(z.trim(), z.maxLength(max, tooLong(max)), oneLine(), ...checks), '');
 /** A select's answer: text in the form (it starts empty), one of the option values once valid. */

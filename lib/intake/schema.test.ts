@@ -1,4 +1,5 @@
 import { describe, expect, test } from 'bun:test';
+import { INVISIBLE } from '../../tests/fixtures/invisible-text.ts';
 import { WEBSITE_MESSAGE } from '../forms/web-address.ts';
 import {
   budgetOptions,
@@ -58,6 +59,31 @@ describe('intakeSchema', () => {
     expect(Object.keys(errors(without))).toEqual([field]);
     expect(Object.keys(errors({ ...valid, [field]: '' }))).toEqual([field]);
     expect(Object.keys(errors({ ...valid, [field]: '   ' }))).toEqual([field]);
+  });
+
+  // Every required text answer of the form, with its own "is required" message.
+  const requiredText = {
+    firstName: 'First name is required',
+    lastName: 'Last name is required',
+    workEmail: 'Work email is required',
+    mobile: 'Mobile number is required',
+    company: 'Company name is required',
+    city: 'City is required',
+    biggestGoal: 'Biggest goal is required',
+  } as const;
+
+  test.each(Object.entries(requiredText))('%s of invisible characters only is as empty as an empty one: %p', (field, message) => {
+    expect(errors({ ...valid, [field]: '' })).toEqual({ [field]: message });
+    for (const c of INVISIBLE) {
+      expect(errors({ ...valid, [field]: c })).toEqual({ [field]: message });
+      expect(errors({ ...valid, [field]: ` ${c}${c} ` })).toEqual({ [field]: message });
+    }
+    // The goal may span lines: lines of nothing visible are still nothing.
+    expect(errors({ ...valid, [field]: `\u200b\n\u3164\n\u00ad` })).toEqual({ [field]: message });
+  });
+
+  test('visible answers with such a character inside them still pass', () => {
+    expect(errors({ ...valid, firstName: 'Zoë\u200b', company: 'Glow 💆‍♀️ Spa', city: '토론토' })).toEqual({});
   });
 
   test('each required text answer has an upper bound', () => {

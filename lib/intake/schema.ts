@@ -3,6 +3,7 @@ import * as z from 'zod/mini';
 import { oneLine, plainParagraphs } from '../forms/plain-text.ts';
 import { spamSignalFields } from '../forms/spam.ts';
 import { submissionIdSchema } from '../forms/submission.ts';
+import { visibleText } from '../forms/visible-text.ts';
 import { websiteChecks } from '../forms/web-address.ts';
 
 // The Q4 intake application: one schema for the IntakeForm island (which checks its form with it) and
@@ -48,7 +49,8 @@ export const intakeLimits = {
 /**
  * Required text: trimmed, non-empty, bounded, on one line unless it is a multi-line answer (then line
  * breaks and tabs are allowed, other controls are not: lib/forms/plain-text.ts). A missing field reads the same
- * as an empty one.
+ * as an empty one, and so does one with nothing visible in it (zero-width or filler characters only:
+ * lib/forms/visible-text.ts).
  */
 const requiredText = (label: string, max: number, lines: 'one' | 'many' = 'one') =>
   z
@@ -56,6 +58,7 @@ const requiredText = (label: string, max: number, lines: 'one' | 'many' = 'one')
     .check(
       z.trim(),
       z.minLength(1, { error: `${label} is required`, abort: true }),
+      visibleText(`${label} is required`),
       z.maxLength(max, `${label} must be ${max} characters or fewer`),
       lines === 'one' ? oneLine() : plainParagraphs(),
     );
