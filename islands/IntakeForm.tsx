@@ -80,13 +80,8 @@ export default function IntakeForm({ values, marketingConsent = false, errors: s
     setStatus('submitting');
     try {
       const fillMs = Math.round(performance.now() - shownAt.current);
-      const answer = await apiRequest<{ id: string; alreadyApplied?: boolean }>('POST', '/api/q4-intake', {
-        ...outcome.data,
-        fillMs,
-        id: submissionId.current,
-      });
-      // Applied before in this intake: the thank-you page says we already have the application (now updated).
-      window.location.assign(answer?.alreadyApplied ? intake.thankYouAgainPath : intake.thankYouPath);
+      await apiRequest<{ id: string }>('POST', '/api/q4-intake', { ...outcome.data, fillMs, id: submissionId.current });
+      window.location.assign(intake.thankYouPath);
     } catch (error) {
       setStatus('idle');
       setErrors(serverFieldErrors(error));

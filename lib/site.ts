@@ -97,8 +97,6 @@ export const intake = {
   dataInvestment: figures.intakeDataInvestment,
   path: '/q4-intake',
   thankYouPath: '/q4-intake/thank-you',
-  /** The thank-you page for someone who applied again in the same intake: it says we already have their application. */
-  thankYouAgainPath: '/q4-intake/thank-you?application=updated',
 } as const;
 
 /** The six services; the slug is the path under /services. */

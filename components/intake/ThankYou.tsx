@@ -2,11 +2,8 @@ import { thankYou } from '../../lib/content/intake.ts';
 import { LineIcon } from '../ui/LineIcon.tsx';
 import { buttonClass, pageContainer } from '../ui/styles.ts';
 
-/**
- * The confirmation after an intake application: what happens next, the not-a-fit path, the Rush tip;
- * for someone who applied again in the same intake, first that we already have their application.
- */
-export function ThankYou({ alreadyApplied = false }: { alreadyApplied?: boolean }) {
+/** The confirmation after an intake application: what happens next, the not-a-fit path, the Rush tip. */
+export function ThankYou() {
   return (
     <>
       <section className="bg-gradient-to-b from-blue-50 to-white">
@@ -18,12 +15,6 @@ export function ThankYou({ alreadyApplied = false }: { alreadyApplied?: boolean 
               </LineIcon>
             </span>
             <h1 className="mt-6 text-4xl font-extrabold tracking-tight text-slate-900 sm:text-5xl">{thankYou.headline}</h1>
-            {alreadyApplied ? (
-              <p data-already-applied className="mt-6 rounded-2xl border border-blue-200 bg-white p-5 text-left text-lg leading-8 text-slate-800">
-                <strong className="font-semibold">{`${thankYou.alreadyApplied.heading} `}</strong>
-                {thankYou.alreadyApplied.text}
-              </p>
-            ) : null}
             <p className="mt-6 text-lg leading-8 text-slate-700">{thankYou.lead}</p>
             <aside aria-label={thankYou.rush.label} className="mt-8 rounded-2xl border border-amber-200 bg-amber-50 p-5 text-left">
               <p className="leading-7 text-amber-950">

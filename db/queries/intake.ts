@@ -1,11 +1,8 @@
 import type { Sql, TransactionSql } from 'postgres';
-import { intakePeriodStart } from '../../lib/intake/same-application.ts';
 import type { IntakeApplication } from '../../lib/intake/schema.ts';
-import { answerChanges, intakeAnswerRows } from '../../lib/leads/answers.ts';
 import type { Touch } from '../../lib/leads/attribution.ts';
 import type { Channel } from '../../lib/leads/notifications.ts';
 import { describeVariants } from '../../lib/leads/pipeline.ts';
-import { agency } from '../../lib/site.ts';
 import { insertLead, variantsSeenBy } from './leads.ts';
 
 type Db = Sql | TransactionSql;
@@ -30,45 +27,27 @@ export type NewIntakeApplication = {
 };
 
 /**
- * What storing an application did: `created` a new one (and its lead); `updated` the one the same person
- * sent earlier in this intake (lib/intake/same-application.ts), under that one's id; or nothing, as
- * `repeat` of a submission id already stored (with the stored row, to tell a retry of the same
- * submission from another one reusing the id).
+ * What storing an application did: `created` a new one (and its lead); or nothing, as `repeat` of a
+ * submission id already stored (with the stored row, to tell a retry of the same submission from another
+ * one reusing the id).
  */
-export type IntakeOutcome =
-  | { outcome: 'created'; id: string }
-  | { outcome: 'updated'; id: string }
-  | { outcome: 'repeat'; id: string; row: StoredIntakeApplication };
+export type IntakeOutcome = { outcome: 'created'; id: string } | { outcome: 'repeat'; id: string; row: StoredIntakeApplication };
 
 /**
- * Stores one Q4 intake application in one transaction, by who sent it:
+ * Stores one Q4 intake application in one transaction: the application with its consent records (wording
+ * version, page, time and the A/B variants the person saw), its inbox lead (with where the visitor came
+ * from) and, unless it looks like spam, its notifications. A submission id already stored is a repeat:
+ * nothing is written, so a retried submission never writes twice.
  *
- * - a submission id already stored is a repeat: nothing is written (a retried submission never writes twice);
- * - the same work email (letter case aside) as an application of the current intake that is neither
- *   erased nor spam: that application takes the new answers and both consent records, its lead the new
- *   name, business, email, budget and marketing consent, and its timeline one `resubmitted` event
- *   saying what changed (none when nothing did: a retry of that second submission). Its place in the
- *   inbox (arrival, reply-by time, status, owner) and its notifications stay as they were;
- * - otherwise a new application with its consent records (wording version, page, time and the A/B
- *   variants the person saw), its inbox lead (with where the visitor came from) and, unless it looks
- *   like spam, its notifications.
- *
- * Likely spam is never matched by email: it is stored as its own flagged row.
+ * Applying again, with the same work email as an earlier application, is a new application like any
+ * other: its own row, lead and notifications, on the same person (db/queries/people.ts links leads by
+ * email), so staff see both on the person's timeline. An earlier application is never rewritten by a
+ * later one, nor its consent: anyone can type someone else's email, so a submission records only what it
+ * was itself given, and the answer is the same whether or not the email applied before.
  */
 export async function insertIntakeApplication(sql: Sql, row: NewIntakeApplication): Promise<IntakeOutcome> {
   const a = row.application;
-  const outcome = (await sql.begin(async (tx): Promise<IntakeOutcome | null> => {
-    if (!row.isSpam) {
-      // Two submissions from the same person at once: one finds the other's application.
-      await tx`select pg_advisory_xact_lock(hashtextextended('q4-intake:' || lower(${a.workEmail}::text), 0))`;
-      const [sameId] = await tx`select 1 from q4_intake_applications where id = ${row.id}`;
-      if (sameId) return null;
-      const earlier = await currentApplicationOf(tx, a.workEmail, intakePeriodStart(row.createdAt, agency.timeZone));
-      if (earlier) {
-        await updateApplication(tx, earlier, row);
-        return { outcome: 'updated', id: earlier };
-      }
-    }
+  const created = await sql.begin(async (tx): Promise<boolean> => {
     const variants = row.visitorId ? describeVariants(await variantsSeenBy(tx, row.visitorId)) : null;
     const marketing = a.marketingConsent;
     const inserted = await tx`
@@ -85,7 +64,7 @@ export async function insertIntakeApplication(sql: Sql, row: NewIntakeApplicatio
     )
     on conflict (id) do nothing
     returning id`;
-    if (inserted.length === 0) return null;
+    if (inserted.length === 0) return false;
     await insertLead(tx, {
       kind: 'intake',
       id: row.id,
@@ -99,65 +78,16 @@ export async function insertIntakeApplication(sql: Sql, row: NewIntakeApplicatio
       visitorId: row.visitorId,
       page: row.consent.page,
       touches: row.touches,
-      // The optional box alone: applying is not agreeing to marketing.
+      // The optional box alone, of this submission alone: applying is not agreeing to marketing.
       marketingConsent: marketing,
       channels: row.isSpam ? [] : row.channels,
     });
-    return { outcome: 'created', id: row.id };
-  })) as IntakeOutcome | null;
-  if (outcome) return outcome;
+    return true;
+  });
+  if (created) return { outcome: 'created', id: row.id };
   const stored = await findIntakeApplication(sql, row.id);
   if (!stored) throw new Error('intake id conflict without a stored row');
   return { outcome: 'repeat', id: row.id, row: stored };
-}
-
-/**
- * The id of the application `email` sent in the intake that began at `since`, neither erased nor spam
- * (the newest, should there be several from before this rule), its lead locked for the update.
- */
-async function currentApplicationOf(tx: TransactionSql, email: string, since: Date): Promise<string | null> {
-  const [found] = await tx<{ id: string }[]>`
-    select l.id from leads l join q4_intake_applications a on a.id = l.id
-    where l.kind = 'intake' and lower(l.email) = lower(${email}::text) and l.erased_at is null and not l.is_spam
-      and not a.is_spam and l.created_at >= ${since}
-    order by l.created_at desc, l.id desc
-    limit 1
-    for update of l`;
-  return found?.id ?? null;
-}
-
-/** The same person applied again: their application and lead take the new answers, with one event saying what changed. */
-async function updateApplication(tx: TransactionSql, id: string, row: NewIntakeApplication): Promise<void> {
-  const before = await findIntakeApplication(tx, id);
-  if (!before) throw new Error(`intake lead ${id} without its application`);
-  const a = row.application;
-  // A box left unticked on a later form is not a withdrawal (the unsubscribe link is): consent once given stays, with its record.
-  const newlyAgreed = a.marketingConsent && !before.marketingConsent;
-  const variants = row.visitorId ? describeVariants(await variantsSeenBy(tx, row.visitorId)) : null;
-  await tx`
-    update q4_intake_applications set
-      first_name = ${a.firstName}, last_name = ${a.lastName}, work_email = ${a.workEmail}, mobile = ${a.mobile}, company = ${a.company},
-      website = ${a.website ?? null}, industry = ${a.industry}, city = ${a.city}, monthly_marketing_budget = ${a.monthlyMarketingBudget},
-      biggest_goal = ${a.biggestGoal}, how_did_you_hear = ${a.howDidYouHear ?? null}, casl_consent = ${a.caslConsent},
-      consent_version = ${row.consent.version}, consent_page = ${row.consent.page}, consent_variants = ${variants},
-      ${
-        newlyAgreed
-          ? tx`marketing_consent = true, marketing_consent_version = ${row.marketingVersion}, marketing_consent_page = ${row.consent.page},
-               marketing_consent_variants = ${variants}, marketing_consent_at = ${row.createdAt},`
-          : tx``
-      }
-      updated_at = ${row.createdAt}
-    where id = ${id}`;
-  await tx`
-    update leads set name = ${`${a.firstName} ${a.lastName}`}, business = ${a.company}, email = ${a.workEmail}, phone = ${a.mobile},
-      budget = ${a.monthlyMarketingBudget}, marketing_consent = marketing_consent or ${a.marketingConsent}::boolean
-    where kind = 'intake' and id = ${id}`;
-  const after = await findIntakeApplication(tx, id);
-  const changes = after ? answerChanges(intakeAnswerRows(before), intakeAnswerRows(after)) : [];
-  if (changes.length === 0) return;
-  await tx`
-    insert into lead_events (lead_kind, lead_id, kind, to_value, note, at)
-    values ('intake', ${id}, 'resubmitted', ${row.consent.page}, ${changes.join('\n')}, ${row.createdAt})`;
 }
 
 export type StoredIntakeApplication = IntakeAnswers & {
@@ -171,7 +101,7 @@ export type StoredIntakeApplication = IntakeAnswers & {
   marketingConsentVariants: string | null;
   marketingConsentAt: Date | null;
   createdAt: Date;
-  /** When the same person last applied again in the same intake; null until then. */
+  /** When an application was last rewritten by a later one (before applying again made an application of its own); null since. */
   updatedAt: Date | null;
 };
 

@@ -72,6 +72,16 @@ export async function insertLead(tx: TransactionSql, lead: NewLead): Promise<voi
     ${notifyWhenQueued(tx)}`;
 }
 
+/**
+ * When the lead stored under `kind` and `id` arrived and whether it was erased since (its row stays, its
+ * details gone), or null when there is none: how a plain form post's id is chosen (server/api/form-submission.ts).
+ */
+export async function leadArrival(sql: Db, kind: LeadKind, id: string): Promise<{ createdAt: Date; erased: boolean } | null> {
+  const [row] = await sql<{ createdAt: Date; erased: boolean }[]>`
+    select created_at, erased_at is not null as erased from leads where kind = ${kind} and id = ${id}`;
+  return row ?? null;
+}
+
 const LIST_COLUMNS = (sql: Db) => sql`
   l.kind, l.id, l.created_at, l.reply_by, l.first_reached_at, l.name, l.business, l.email, l.phone, l.person_id, l.score, l.tier, l.budget, l.status,
   l.owner_id, u.username as owner_email, l.is_spam, l.erased_at, l.source, l.marketing_consent,

@@ -125,11 +125,6 @@ export const intakeFormIntro = {
 export const thankYou = {
   headline: "You're on the Q4 list.",
   lead: `Thanks for applying. Our team reads every application, and within ${intake.reviewBusinessDays} business days we will email you. If it looks like a fit, that email has a link to book your ${intake.strategySessionMinutes} minute strategy session.`,
-  /** For someone who applied again in the same intake with the same work email (db/queries/intake.ts). */
-  alreadyApplied: {
-    heading: 'We already have your application.',
-    text: 'You applied earlier this quarter with the same work email, so we updated that application with the answers you just sent instead of starting a second one. Your place in line stays the same.',
-  },
   notAFit: {
     heading: 'Not a fit for Q4? You still leave with something.',
     text: 'If the timing or the match is not right this quarter, you get priority for our next intake, plus three rapid growth plays you can start this week:',

@@ -1,14 +1,15 @@
 import { Hono } from 'hono';
 import { storeAuditSubmission } from '../../db/queries/audits.ts';
+import { leadArrival } from '../../db/queries/leads.ts';
 import { presentResults } from '../../lib/audit/presentation.ts';
 import { resultsPath } from '../../lib/audit/results-link.ts';
-import { AUDIT_FLAG_FIELDS, AUDIT_LIST_FIELDS, auditSchema } from '../../lib/audit/schema.ts';
+import { AUDIT_FIELDS, AUDIT_FLAG_FIELDS, AUDIT_LIST_FIELDS, auditSchema } from '../../lib/audit/schema.ts';
 import { siteCheckJson } from '../../lib/audit/site-check.ts';
 import { sendsEmail } from '../../lib/config.ts';
 import { isLikelySpam } from '../../lib/forms/spam.ts';
 import type { FieldErrors } from '../../lib/forms/validation.ts';
 import { isFormBody } from '../../server/api/body-type.ts';
-import { formSubmissionId } from '../../server/api/form-submission.ts';
+import { plainFormSubmissionId } from '../../server/api/form-submission.ts';
 import { SUBMISSION_CONFLICT, submissionWrite } from '../../server/api/guards.ts';
 import { referringPage } from '../../server/api/referring-page.ts';
 import { validSubmission } from '../../server/api/validate.ts';
@@ -42,18 +43,24 @@ const api = new Hono<AppEnv>()
     async (c) => {
       const plainForm = isFormBody(c);
       const valid = c.req.valid('json');
-      // A plain post carries no id: one made from its answers and visitor makes a double click one submission.
-      const answers = { ...valid, id: valid.id ?? (plainForm ? formSubmissionId(c, valid) : undefined) };
       const { sql, now, notifications, log } = c.get('deps');
-      const stored = await withDatabaseDeadline(sql, (db) =>
-        storeAuditSubmission(db, answers, {
+      const at = now();
+      let answers = valid;
+      const stored = await withDatabaseDeadline(sql, async (db) => {
+        // A plain post carries no id: one made from its answers and the client's address makes a double click,
+        // cookie or not, one submission (server/api/form-submission.ts).
+        if (!valid.id && plainForm) {
+          const given = Object.fromEntries([...AUDIT_FIELDS, ...AUDIT_FLAG_FIELDS].map((field) => [field, valid[field]]));
+          answers = { ...valid, id: await plainFormSubmissionId(c, 'audit', given, { now: at, earlier: (id) => leadArrival(db, 'audit', id) }) };
+        }
+        return storeAuditSubmission(db, answers, {
           visitor: visitorId(c),
-          now: now(),
+          now: at,
           page: referringPage(c, API_PATH),
           touches: touchesOf(c),
           channels: notifications.channels,
-        }),
-      );
+        });
+      });
       if (stored === 'conflict') return answerError(c, 409, SUBMISSION_CONFLICT);
       if (stored.queued) notifications.queued();
       // A form sent is a form started (the funnel's second step), also when no script sent its first answer;

@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import { insertIntakeApplication } from '../../db/queries/intake.ts';
+import { leadArrival } from '../../db/queries/leads.ts';
 import { isLikelySpam } from '../../lib/forms/spam.ts';
 import { sameAnswers } from '../../lib/forms/submission.ts';
 import type { FieldErrors } from '../../lib/forms/validation.ts';
@@ -7,7 +8,7 @@ import { INTAKE_ANSWER_FIELDS, INTAKE_FIELDS, INTAKE_FLAG_FIELDS, intakeSchema }
 import { CONSENT_VERSION, INTAKE_MARKETING_CONSENT_VERSION } from '../../lib/leads/consent.ts';
 import { intake } from '../../lib/site.ts';
 import { isFormBody } from '../../server/api/body-type.ts';
-import { formSubmissionId } from '../../server/api/form-submission.ts';
+import { plainFormSubmissionId } from '../../server/api/form-submission.ts';
 import { SUBMISSION_CONFLICT, submissionWrite } from '../../server/api/guards.ts';
 import { referringPage } from '../../server/api/referring-page.ts';
 import { validSubmission } from '../../server/api/validate.ts';
@@ -26,12 +27,11 @@ const API_PATH = '/api/q4-intake';
 /**
  * POST /api/q4-intake: validates with the form's own schema, stores the application with its consent
  * records, answers 201 {id}; a plain form post (no JavaScript) is answered 303 to the thank-you page,
- * or with the intake page again showing its errors. The same person applying again in the same intake
- * (same work email: db/queries/intake.ts) updates their application: 200 {id, alreadyApplied: true}
- * with the stored application's id, or 303 to the thank-you page that says "we already have your
- * application". A repeated id stores nothing new: a retry of the same submission is answered exactly
- * as the first time, other answers under that id get a 409 that shows nothing of the stored row.
- * Likely spam gets the answer of a new application and is stored flagged.
+ * or with the intake page again showing its errors. Applying again with an email that applied before is
+ * a new application, answered as any first one (db/queries/intake.ts): nothing earlier changes, and the
+ * answer tells nobody whether the email applied. A repeated id stores nothing new: a retry of the same
+ * submission is answered exactly as the first time, other answers under that id get a 409 that shows
+ * nothing of the stored row. Likely spam gets the answer of a new application and is stored flagged.
  */
 const api = new Hono<AppEnv>()
   .use(databaseReady)
@@ -39,25 +39,31 @@ const api = new Hono<AppEnv>()
     const { id: clientId, fax, fillMs, ...application } = c.req.valid('json');
     const { sql, now, notifications } = c.get('deps');
     const plainForm = isFormBody(c);
-    const id = clientId ?? (plainForm ? formSubmissionId(c, application) : crypto.randomUUID());
     const isSpam = isLikelySpam({ fax, fillMs });
-    const stored = await withDatabaseDeadline(sql, (db) =>
-      insertIntakeApplication(db, {
+    const at = now();
+    let id = clientId ?? crypto.randomUUID();
+    const stored = await withDatabaseDeadline(sql, async (db) => {
+      // A plain post carries no id: one made from its answers and the client's address makes a double click,
+      // cookie or not, one submission (server/api/form-submission.ts).
+      if (!clientId && plainForm) {
+        const given = Object.fromEntries(INTAKE_ANSWER_FIELDS.map((field) => [field, application[field]]));
+        id = await plainFormSubmissionId(c, 'intake', given, { now: at, earlier: (stored) => leadArrival(db, 'intake', stored) });
+      }
+      return insertIntakeApplication(db, {
         id,
         application,
         // The consent was given on the page the form was sent from.
         consent: { version: CONSENT_VERSION, page: referringPage(c, API_PATH) },
         marketingVersion: INTAKE_MARKETING_CONSENT_VERSION,
-        createdAt: now(),
+        createdAt: at,
         isSpam,
         visitorId: visitorId(c),
         touches: touchesOf(c),
         channels: notifications.channels,
-      }),
-    );
+      });
+    });
     if (stored.outcome === 'repeat' && !sameAnswers(stored.row, application, INTAKE_ANSWER_FIELDS)) return answerError(c, 409, SUBMISSION_CONFLICT);
     if (stored.outcome === 'created' && !isSpam) notifications.queued();
-    if (stored.outcome === 'updated') return plainForm ? c.redirect(intake.thankYouAgainPath, 303) : c.json({ id: stored.id, alreadyApplied: true }, 200);
     return plainForm ? c.redirect(intake.thankYouPath, 303) : c.json({ id }, 201);
   });
 

@@ -5,13 +5,11 @@ import { definePage } from '../../server/page.tsx';
 import { sameForEveryone } from '../../server/page-cache.ts';
 
 /**
- * The confirmation; `?application=updated` (intake.thankYouAgainPath) is the one for someone who applied
- * again in the same intake: it says we already have their application and updated it. The plain page is
- * kept for everyone; that one is rendered for its request (its address has a query).
+ * The confirmation, the same for every application: a first one and one from an email that applied
+ * before are answered alike (routes/api/q4-intake.ts), so the page never tells whether an email applied.
  */
-export default definePage<{ alreadyApplied: boolean }>({
-  cache: { ...sameForEveryone, variant: ({ alreadyApplied }) => (alreadyApplied ? null : '') },
-  load: (c) => ({ alreadyApplied: c.req.query('application') === 'updated' }),
+export default definePage({
+  cache: sameForEveryone,
   meta: { ...thankYouMeta, path: intake.thankYouPath, noindex: true },
   Component: ThankYou,
 });

@@ -1,8 +1,11 @@
 import { describe, expect, setDefaultTimeout, test } from 'bun:test';
+import { eraseLead } from '../../db/queries/erasure.ts';
 import { RESULTS_FOLLOW_UP, RESULTS_FOLLOW_UP_NO_EMAIL } from '../../lib/audit/next-step.ts';
 import { auditSchema, REQUIRED_AUDIT_FIELDS } from '../../lib/audit/schema.ts';
 import { computeAudit } from '../../lib/audit/scoring.ts';
 import { ONE_LINE_MESSAGE } from '../../lib/forms/plain-text.ts';
+import { PLAIN_FORM_WINDOW_MS } from '../../server/api/form-submission.ts';
+import { INVISIBLE } from '../fixtures/invisible-text.ts';
 import { sendViews } from '../helpers/ab-home.ts';
 import { testApp } from '../helpers/app.ts';
 import { validAudit } from '../helpers/audit.ts';
@@ -115,6 +118,27 @@ describe('POST /api/business-audit', () => {
     expect(await storedCounts(sql, audit.email)).toEqual({ audits: 0, contacts: 0 });
     // A trailing line break from a paste is trimmed, not refused.
     expect((await postJson('/api/business-audit', { ...validAudit(), businessName: 'Glow Spa\n' })).status).toBe(201);
+  });
+
+  test('a name or business of invisible characters only (zero-width, fillers, soft hyphen) is a 400 naming it with its required message; nothing is stored', async () => {
+    const { postJson, sql } = await testApp({}, { RATE_LIMITS: 'off' });
+    const required = { firstName: 'First name is required', lastName: 'Last name is required', businessName: 'Business name is required' };
+    for (const [field, message] of Object.entries(required))
+      for (const value of [...INVISIBLE, '\u200b\u2060\u00ad\u3164\u115f', ' \u3164 ']) {
+        const audit = validAudit({ [field]: value });
+        const res = await postJson('/api/business-audit', audit);
+        expect(res.status).toBe(400);
+        expect(await res.json()).toMatchObject({ error: `Invalid fields: ${field}`, fields: { [field]: message } });
+        expect(await storedCounts(sql, audit.email)).toEqual({ audits: 0, contacts: 0 });
+      }
+    // All three at once: each named.
+    const all = validAudit({ firstName: '\u200b', lastName: '\u2060', businessName: '\u00ad' });
+    const res = await postJson('/api/business-audit', all);
+    expect(res.status).toBe(400);
+    expect(((await res.json()) as { fields: object }).fields).toEqual(required);
+    expect(await storedCounts(sql, all.email)).toEqual({ audits: 0, contacts: 0 });
+    // A real name with such a character inside it is a name.
+    expect((await postJson('/api/business-audit', validAudit({ firstName: 'Zoë\u200b', lastName: '김' }))).status).toBe(201);
   });
 
   test('the same submission id twice stores one row and answers the same', async () => {
@@ -295,6 +319,74 @@ describe('without JavaScript: the audit as a plain form post', () => {
     expect(page).toContain(business);
   });
 
+  /** One plain post of `body` as a browser sends it, from `address` (TRUST_PROXY=1), with `cookie` when given. */
+  const sendFrom = (request: Awaited<ReturnType<typeof testApp>>['request'], body: URLSearchParams, address: string, cookie?: string) =>
+    request('/api/business-audit', {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { ...form, referer: 'http://localhost:3000/services/seo-services', 'x-forwarded-for': address, ...(cookie ? { cookie } : {}) },
+      body: body.toString(),
+    });
+  const vidOf = (res: Response) =>
+    res.headers
+      .getSetCookie()
+      .find((c) => c.startsWith('vid='))
+      ?.split(';')[0];
+
+  test('without a vid cookie (a visitor who landed on a cached page): identical posts, at once or one after another, are one submission', async () => {
+    const { request, sql } = await testApp({}, { RATE_LIMITS: 'off', TRUST_PROXY: '1' });
+    const body = plainBody({ phone: '' });
+    const email = body.get('email') as string;
+    const burst = await Promise.all(Array.from({ length: 20 }, () => sendFrom(request, body, '203.0.113.40')));
+    expect(burst.map((r) => r.status)).toEqual(Array(20).fill(303));
+    const location = burst[0].headers.get('location');
+    expect(new Set(burst.map((r) => r.headers.get('location')))).toEqual(new Set([location]));
+    // Each cookieless post got a visitor id of its own; Back and Send again, now with one, is still the same submission.
+    expect(new Set(burst.map(vidOf)).size).toBe(20);
+    const again = await sendFrom(request, body, '203.0.113.40', vidOf(burst[3]));
+    expect(again.headers.get('location')).toBe(location);
+    expect(await storedCounts(sql, email)).toEqual({ audits: 1, contacts: 1 });
+    const [{ jobs }] = await sql`select count(*)::int as jobs from jobs j join leads l on l.kind = j.lead_kind and l.id = j.lead_id where l.email = ${email}`;
+    expect(jobs).toBeGreaterThan(0);
+    const [{ leads }] = await sql`select count(*)::int as leads from leads where email = ${email}`;
+    expect(leads).toBe(1);
+  });
+
+  test('the same answers from another address, or a window later, are a new submission; within the new one’s window, its repeat', async () => {
+    let clock = new Date('2026-11-24T15:00:00Z');
+    const { request, sql } = await testApp({ now: () => clock }, { RATE_LIMITS: 'off', TRUST_PROXY: '1' });
+    const body = plainBody();
+    const email = body.get('email') as string;
+    const first = (await sendFrom(request, body, '203.0.113.41')).headers.get('location');
+    // Another browser, another place: not a double click.
+    const elsewhere = (await sendFrom(request, body, '198.51.100.41')).headers.get('location');
+    expect(elsewhere).not.toBe(first);
+    // Just inside the window: the same one; just past it: a new audit, itself repeated within its own window.
+    clock = new Date(clock.getTime() + PLAIN_FORM_WINDOW_MS - 1);
+    expect((await sendFrom(request, body, '203.0.113.41')).headers.get('location')).toBe(first);
+    clock = new Date(clock.getTime() + 2);
+    const later = (await sendFrom(request, body, '203.0.113.41')).headers.get('location');
+    expect(later).not.toBe(first);
+    const laterTwice = await Promise.all([sendFrom(request, body, '203.0.113.41'), sendFrom(request, body, '203.0.113.41')]);
+    expect(laterTwice.map((r) => r.headers.get('location'))).toEqual([later, later]);
+    expect(await storedCounts(sql, email)).toEqual({ audits: 3, contacts: 3 });
+  });
+
+  test('after the audit is erased, the same post again is a new audit, not an error', async () => {
+    const { request, sql } = await testApp({}, { RATE_LIMITS: 'off', TRUST_PROXY: '1' });
+    const body = plainBody();
+    const email = body.get('email') as string;
+    const cookie = 'vid=5d2c1b0a-9e8f-4a7b-8c6d-5e4f3a2b1c0d';
+    const first = await sendFrom(request, body, '203.0.113.42', cookie);
+    expect(first.status).toBe(303);
+    const [{ id }] = await sql`select id from business_audits where email = ${email}`;
+    expect(await eraseLead(sql, 'audit', id, { actor: null, now: new Date(), reason: 'request', notifyReceiver: false })).toBe('changed');
+    const again = await sendFrom(request, body, '203.0.113.42', cookie);
+    expect(again.status).toBe(303);
+    expect(again.headers.get('location')).not.toBe(first.headers.get('location'));
+    expect(await storedCounts(sql, email)).toEqual({ audits: 1, contacts: 1 });
+  });
+
   test('a post with errors gets the form again: the spec’s messages under their fields, every answer kept, nothing stored', async () => {
     const { request, sql } = await testApp({}, { RATE_LIMITS: 'off' });
     const body = plainBody({ firstName: '', email: 'nope', industry: '', onlinePresence: '', currentChallenges: ['time', 'tracking'] });
@@ -311,6 +403,23 @@ describe('without JavaScript: the audit as a plain form post', () => {
     expect(html.match(/name="currentChallenges" checked="" value="(time|tracking)"/g)).toHaveLength(2);
     expect(html).toContain('<meta name="robots" content="noindex, nofollow"/>');
     expect(await sql`select 1 from business_audits where business_name = ${business}`).toHaveLength(0);
+  });
+
+  test('a name of invisible characters only gets the form again with the required message under that field, nothing stored', async () => {
+    const { request, sql } = await testApp({}, { RATE_LIMITS: 'off' });
+    for (const [field, message] of [
+      ['firstName', 'First name is required'],
+      ['lastName', 'Last name is required'],
+      ['businessName', 'Business name is required'],
+    ] as const) {
+      const body = plainBody({ [field]: '\u3164' });
+      const res = await request('/api/business-audit', { method: 'POST', headers: form, body: body.toString() });
+      expect(res.status).toBe(400);
+      const html = await res.text();
+      expect(html).toContain(message);
+      expect(html).toContain('aria-invalid="true"');
+      expect(await sql`select 1 from business_audits where email = ${body.get('email')}`).toHaveLength(0);
+    }
   });
 
   test('a business name with a line break in it gets the form again with the message under that field, the answers kept', async () => {
