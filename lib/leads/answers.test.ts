@@ -1,7 +1,7 @@
 import { expect, test } from 'bun:test';
 import { AUDIT_FIELDS } from '../audit/schema.ts';
 import { INTAKE_ANSWER_FIELDS } from '../intake/schema.ts';
-import { answerChanges, auditAnswerRows, bookingAnswerRows, intakeAnswerRows, NO_ANSWER } from './answers.ts';
+import { auditAnswerRows, bookingAnswerRows, intakeAnswerRows, NO_ANSWER } from './answers.ts';
 
 test("an audit's 16 answers with the form's questions and the options' labels", () => {
   const rows = auditAnswerRows({
@@ -68,27 +68,4 @@ test("a booking's lead: name and email from the lead, phone and note from its se
     { field: 'note', question: 'Anything we should know?', answer: 'Two clinics.' },
   ]);
   expect(bookingAnswerRows({ name: 'Amira', email: 'a@b.ca' }, null).map((r) => r.answer)).toEqual(['Amira', 'a@b.ca', NO_ANSWER, NO_ANSWER]);
-});
-
-test('what changed between two versions of an application, with what it was', () => {
-  const before = intakeAnswerRows({
-    firstName: 'Priya',
-    mobile: '416-555-0188',
-    monthlyMarketingBudget: '1000-2500',
-    caslConsent: 'true',
-    marketingConsent: false,
-  });
-  const after = intakeAnswerRows({
-    firstName: 'Priya',
-    mobile: '647-555-0134',
-    monthlyMarketingBudget: '2500-5000',
-    caslConsent: 'true',
-    marketingConsent: true,
-  });
-  expect(answerChanges(before, after)).toEqual([
-    'Mobile: 416-555-0188 → 647-555-0134',
-    'Monthly marketing budget: $1,000 – $2,500 a month → $2,500 – $5,000 a month',
-    'Marketing emails (optional box): No, left unticked → Yes, ticked',
-  ]);
-  expect(answerChanges(after, after)).toEqual([]);
 });

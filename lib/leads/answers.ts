@@ -79,17 +79,6 @@ export function intakeAnswerRows(application: Partial<Record<IntakeAnswerField, 
 }
 
 /**
- * What changed between two versions of one submission's answers (an application sent again), one line
- * per answer that differs, with what it was: "Mobile: 416-555-0101 → 647-555-0134".
- */
-export function answerChanges(before: readonly AnswerRow[], after: readonly AnswerRow[]): string[] {
-  return after.flatMap((row) => {
-    const was = before.find((b) => b.field === row.field)?.answer ?? NO_ANSWER;
-    return was === row.answer ? [] : [`${row.question}: ${was} → ${row.answer}`];
-  });
-}
-
-/**
  * What a visitor who booked without an audit or an application told us: their name and email (the
  * lead's), and the phone and note of the booking they made it with (their first, when they made more).
  */
