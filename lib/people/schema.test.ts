@@ -78,6 +78,10 @@ describe('people schemas', () => {
       'note: Please remove the invisible control characters from this answer',
     ]);
     expect(z.safeParse(emailFormSchema, { template: 'follow-up', lead: 'audit/a', subject: 'Hi Priya', body: 'Line one\n\nLine two' }).success).toBe(true);
+    // Nothing visible is nothing written.
+    for (const blank of ['\u200b', '\u3164', '\u00ad\u200b', '\u115f'])
+      expect(issues(nextActionSchema, { due, what: blank }), JSON.stringify(blank)).toEqual(['what: Write the next action first']);
+    expect(issues(emailFormSchema, { template: 'follow-up', lead: 'audit/a', subject: '\u200b', body: 'Text' })).toEqual(['subject: Write the subject first']);
     // Letters of any language and emoji with their joiners are text, not controls.
     expect(z.safeParse(nextActionSchema, { due, what: 'Appeler Zoë 👩‍💼 — مرحبا' }).success).toBe(true);
   });

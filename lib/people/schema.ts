@@ -3,6 +3,7 @@ import { isDay } from '../forms/day.ts';
 import { oneLine, plainParagraphs } from '../forms/plain-text.ts';
 import { rowIdSchema } from '../forms/row-id.ts';
 import { findUnstorableText, UNSTORABLE_TEXT_MESSAGE } from '../forms/validation.ts';
+import { visibleText } from '../forms/visible-text.ts';
 import { type LEAD_KINDS, NOTE_MAX } from '../leads/pipeline.ts';
 import { agency } from '../site.ts';
 import { addDays } from '../time/calendar.ts';
@@ -32,14 +33,14 @@ const storable = (error: string) => z.string({ error }).check(z.refine((v) => fi
 const text = (label: string, max: number, lines: 'one line' | 'paragraphs') =>
   z.pipe(
     storable(`Write the ${label} as text`),
-    z
-      .string()
-      .check(
-        z.trim(),
-        z.minLength(1, { error: `Write the ${label} first` }),
-        z.maxLength(max, { error: `The ${label} has at most ${max.toLocaleString('en-CA')} characters` }),
-        lines === 'one line' ? oneLine() : plainParagraphs(),
-      ),
+    z.string().check(
+      z.trim(),
+      z.minLength(1, { error: `Write the ${label} first` }),
+      // Only zero-width or filler characters is nothing written: it would show as a blank.
+      visibleText(`Write the ${label} first`),
+      z.maxLength(max, { error: `The ${label} has at most ${max.toLocaleString('en-CA')} characters` }),
+      lines === 'one line' ? oneLine() : plainParagraphs(),
+    ),
   );
 
 /** GET /admin/api/people?q=: the search (blank: everyone, newest first). */
