@@ -15,6 +15,22 @@ const optionalText = z.pipe(
 const wholeNumber = (min: number, max: number, tooSmall?: string) => z.pipe(z.coerce.number(), z.int().check(z.minimum(min, tooSmall), z.maximum(max)));
 
 /**
+ * A list of hosts let through although their address is private (SITE_CHECK_ALLOW_HOSTS,
+ * CALENDAR_ALLOW_HOSTS): comma-separated `host` or `host:port` (lib/site-check/address.ts); none by default.
+ */
+const allowHosts = z._default(
+  z.pipe(
+    z.string(),
+    z.transform((text, ctx) => {
+      const hosts = parseAllowHosts(text);
+      if (hosts === null) ctx.issues.push({ code: 'custom', message: 'expected comma-separated host or host:port entries', input: text });
+      return hosts ?? [];
+    }),
+  ),
+  [],
+);
+
+/**
  * How many proxies in front of the site append to X-Forwarded-For: 0 (the default) trusts none and uses
  * the socket address; 1 (or true/on/yes) the last hop, e.g. a load balancer; 2 a CDN and a load balancer.
  */
@@ -158,6 +174,12 @@ const envSchema = z.object({
   APP_SECRET: z.pipe(optionalText, z.optional(z.string().check(z.minLength(32, 'expected at least 32 characters (e.g. `openssl rand -hex 32`)')))),
   /** `bun run staff:booking`'s CalDAV app password when --caldav-password is not given (as STAFF_PASSWORD for staff:add). */
   CALDAV_PASSWORD: z.optional(z.string()),
+  /**
+   * Hosts a staff member's calendar (CalDAV or iCal feed) may be read from although their address is
+   * private: an office's Nextcloud or Radicale, the tests' servers on loopback. Comma-separated `host` or
+   * `host:port`, each let through at that port only, as SITE_CHECK_ALLOW_HOSTS (features/booking/calendar/guard.ts).
+   */
+  CALENDAR_ALLOW_HOSTS: allowHosts,
   /** `bun run staff:add`'s new password (scripts, tests); unset, the command asks on the terminal. Taken as given, spaces and all. */
   STAFF_PASSWORD: z.optional(z.string()),
 
@@ -172,17 +194,7 @@ const envSchema = z.object({
    * Hosts the site check may fetch although their address is private (tests, intranets): comma-separated
    * `host` or `host:port`, each let through at that port only (lib/site-check/address.ts).
    */
-  SITE_CHECK_ALLOW_HOSTS: z._default(
-    z.pipe(
-      z.string(),
-      z.transform((text, ctx) => {
-        const hosts = parseAllowHosts(text);
-        if (hosts === null) ctx.issues.push({ code: 'custom', message: 'expected comma-separated host or host:port entries', input: text });
-        return hosts ?? [];
-      }),
-    ),
-    [],
-  ),
+  SITE_CHECK_ALLOW_HOSTS: allowHosts,
   NORTHLINE_BACKUP_PACK_AND_CHECK: optionalText,
 });
 

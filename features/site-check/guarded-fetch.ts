@@ -48,8 +48,11 @@ export class Refused extends Error {
 
 const stripBrackets = (host: string) => (host.startsWith('[') ? host.slice(1, -1) : host);
 
-/** The address to connect to for `target`, every address of its name having been checked. */
-async function vettedAddress(target: Target, signal: AbortSignal, resolve: Resolve = systemResolve): Promise<string> {
+/**
+ * The address to connect to for `target`, every address of its name having been checked (Refused
+ * `not-public` otherwise). The booking calendars' guard (features/booking/calendar/guard.ts) uses it too.
+ */
+export async function vettedAddress(target: Target, signal: AbortSignal, resolve: Resolve = systemResolve): Promise<string> {
   const host = stripBrackets(target.hostname);
   let addresses: string[];
   if (isIpLiteral(target.hostname)) addresses = [host];
@@ -67,19 +70,31 @@ async function vettedAddress(target: Target, signal: AbortSignal, resolve: Resol
   return addresses[0];
 }
 
-/** One request to the checked address, the name kept for Host and TLS. */
-function requestPinned(url: URL, address: string, { userAgent, signal, trustedCa }: GuardOptions, accept: string): Promise<Response> {
+/**
+ * One request (`init`: its method, headers, body and signal) to the checked `address` for `url`, the
+ * name kept for Host and TLS's server name; a redirect is answered, never followed. The booking
+ * calendars' guard sends its requests through it too.
+ */
+export function fetchPinned(url: URL, address: string, init: RequestInit, trustedCa?: string): Promise<Response> {
   const pinned = new URL(url);
   pinned.hostname = address.includes(':') ? `[${address}]` : address;
+  const headers = new Headers(init.headers);
+  headers.set('host', url.host);
   return fetch(pinned, {
+    ...init,
     redirect: 'manual',
-    signal,
-    headers: { host: url.host, 'user-agent': userAgent, accept, 'accept-language': 'en-CA,en;q=0.8' },
+    headers,
     tls: { serverName: stripBrackets(url.hostname), ...(trustedCa ? { ca: trustedCa } : {}) },
   } as RequestInit);
 }
 
-const REDIRECTS = new Set([301, 302, 303, 307, 308]);
+/** One GET to the checked address, the name kept for Host and TLS. */
+function requestPinned(url: URL, address: string, { userAgent, signal, trustedCa }: GuardOptions, accept: string): Promise<Response> {
+  return fetchPinned(url, address, { signal, headers: { 'user-agent': userAgent, accept, 'accept-language': 'en-CA,en;q=0.8' } }, trustedCa);
+}
+
+/** The statuses that redirect (their Location says where). */
+export const REDIRECTS: ReadonlySet<number> = new Set([301, 302, 303, 307, 308]);
 
 /**
  * GETs `address`, following at most MAX_REDIRECTS redirects (`follow: false`: none), each hop vetted

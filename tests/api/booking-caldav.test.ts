@@ -14,7 +14,8 @@ import { createStaff } from '../helpers/staff.ts';
 // Booking against a real CalDAV server (Radicale on loopback): the staff member's events take their
 // slots away, a booking becomes an event in their calendar (moved and removed with it), the emails carry
 // the invite, and a calendar that cannot be read withholds its owner's slots. The clock stands at
-// Monday 2026-11-30, 08:00 Toronto time.
+// Monday 2026-11-30, 08:00 Toronto time. Radicale is on loopback, a private address: it is let through
+// by CALENDAR_ALLOW_HOSTS, set as the server's environment would have it.
 setDefaultTimeout(60_000);
 
 const NOW = new Date('2026-11-30T13:00:00Z');
@@ -29,12 +30,15 @@ let smtp: TestSmtpServer;
 let calendarUrl: string;
 let staffId: string;
 let worker: LeadWorker;
+/** CALENDAR_ALLOW_HOSTS as the process had it before these tests. */
+const calendarHostsBefore = process.env.CALENDAR_ALLOW_HOSTS;
 
 const env = () => ({ APP_SECRET, SMTP_URL: smtp.url, JOB_POLL_MS: '20', MAIL_FROM: 'hello@northlinedigital.ca' });
 
 beforeAll(async () => {
   [radicale, smtp, scratch] = await Promise.all([startRadicale({ users: { maya: PASSWORD, sam: PASSWORD } }), startSmtpServer(), scratchDatabase()]);
   sql = (await scratch.open()).sql;
+  process.env.CALENDAR_ALLOW_HOSTS = radicale.hostPort;
   calendarUrl = await radicale.makeCalendar('maya', 'Work');
   const staff = await createStaff(sql, 'maya');
   staffId = staff.id;
@@ -56,6 +60,8 @@ beforeAll(async () => {
   });
 });
 afterAll(async () => {
+  if (calendarHostsBefore === undefined) delete process.env.CALENDAR_ALLOW_HOSTS;
+  else process.env.CALENDAR_ALLOW_HOSTS = calendarHostsBefore;
   await worker?.stop();
   await Promise.all([radicale?.stop(), smtp?.stop()]);
   await scratch?.drop();
@@ -243,5 +249,42 @@ describe('a staff member with a CalDAV calendar', () => {
     expect(settings.calendarProblem).toMatch(/refused the username or app password/);
     expect(settings.calendarProblem).not.toContain('wrong password');
     expect(await (await t.request('/book')).text()).toContain('No times are open right now');
+  });
+
+  test('a calendar stored with an address inside the network is refused when read: its slots withheld, the reason recorded, nothing asked there', async () => {
+    const asked: string[] = [];
+    const inside = Bun.serve({
+      hostname: '127.0.0.1',
+      port: 0,
+      fetch(request) {
+        asked.push(`${request.method} ${request.url}`);
+        return new Response('BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//Test//EN\r\nEND:VCALENDAR\r\n', { headers: { 'content-type': 'text/calendar' } });
+      },
+    });
+    try {
+      const stored = [
+        {
+          kind: 'caldav' as const,
+          url: `http://127.0.0.1:${inside.port}/maya/work/`,
+          username: 'maya',
+          sealedPassword: await sealSecret(PASSWORD, APP_SECRET),
+        },
+        { kind: 'ical' as const, url: `http://127.0.0.1:${inside.port}/feed.ics` },
+        { kind: 'ical' as const, url: 'http://169.254.169.254/latest/meta-data/' },
+      ];
+      for (const [i, calendar] of stored.entries()) {
+        await saveCalendar(sql, staffId, calendar, { name: 'Work', problem: null }, new Date(NOW.getTime() + 2000 + i));
+        const t = await app();
+        const body = (await (await t.request('/api/booking/slots?days=5')).json()) as { slots: unknown[] };
+        expect(body.slots, calendar.url).toEqual([]);
+        const [settings] = await sql<{ calendarProblem: string | null }[]>`select calendar_problem from booking_settings where user_id = ${staffId}`;
+        expect(settings.calendarProblem, calendar.url).toBe(
+          'That address is on a private network: this site reads calendars only from the internet (or from hosts listed in CALENDAR_ALLOW_HOSTS)',
+        );
+      }
+      expect(asked).toEqual([]);
+    } finally {
+      await inside.stop(true);
+    }
   });
 });

@@ -13,7 +13,9 @@ import { createStaff, formBody, signedIn, type TestStaff } from '../helpers/staf
 // The staff side of booking on a database of its own (the slots and the sessions list are everyone's),
 // with a real CalDAV server (Radicale) on loopback and a clock the tests move: each staff member's hours
 // and calendar (/admin/booking), the sessions list and marking them held or a no-show (/admin/sessions),
-// the lead page's sessions and booking link, and the next session in the inbox.
+// the lead page's sessions and booking link, and the next session in the inbox. Loopback is a private
+// address: the calendars on it are let through by CALENDAR_ALLOW_HOSTS, set as the server's environment
+// would have it, and every other address inside the network is refused.
 setDefaultTimeout(60_000);
 
 /** Monday 2026-11-30, 08:00 in Toronto (UTC−5). */
@@ -29,10 +31,20 @@ let radicale: TestRadicale;
 let priya: TestStaff;
 let sam: TestStaff;
 
+/** CALENDAR_ALLOW_HOSTS as the process had it before these tests. */
+const calendarHostsBefore = process.env.CALENDAR_ALLOW_HOSTS;
+const allowedCalendars = new Set<string>();
+/** Lets the calendar servers at these `host:port`s through, as CALENDAR_ALLOW_HOSTS in the server's environment does. */
+function allowCalendars(...hostPorts: string[]) {
+  for (const hostPort of hostPorts) allowedCalendars.add(hostPort);
+  process.env.CALENDAR_ALLOW_HOSTS = [...allowedCalendars].join(',');
+}
+
 beforeAll(async () => {
   scratch = await scratchDatabase();
   sql = (await scratch.open()).sql;
   radicale = await startRadicale({ users: { priya: RADICALE_PASSWORD } });
+  allowCalendars(radicale.hostPort);
   const work = await radicale.makeCalendar('priya', 'Work');
   // Tuesday Dec 1, 11:00-12:30 Toronto time.
   await radicale.putRawEvent(
@@ -59,6 +71,8 @@ beforeEach(() => {
   clock.now = START;
 });
 afterAll(async () => {
+  if (calendarHostsBefore === undefined) delete process.env.CALENDAR_ALLOW_HOSTS;
+  else process.env.CALENDAR_ALLOW_HOSTS = calendarHostsBefore;
   await radicale?.stop();
   await scratch?.drop();
 });
@@ -256,6 +270,7 @@ describe('/admin/booking', () => {
         }),
     });
     try {
+      allowCalendars(`127.0.0.1:${feed.port}`);
       const { get, post } = await staffApp(() => sam);
       const res = await post('/admin/booking/calendar/ical', { url: `http://127.0.0.1:${feed.port}/secret/basic.ics` });
       expect(res.headers.get('location')).toBe('/admin/booking?done=calendar#calendar');
@@ -268,6 +283,46 @@ describe('/admin/booking', () => {
       expect(textOf(await bad.text(), 'booking-ical-url-error')).toBe('Enter the secret iCal address of your calendar, starting with https:// (or webcal://)');
     } finally {
       feed.stop(true);
+      await (await staffApp(() => sam)).post('/admin/booking/calendar/disconnect', {});
+    }
+  });
+
+  test('a calendar address inside the network (loopback, private, the metadata service) is refused in one sentence before any request, as a feed or as CalDAV', async () => {
+    const asked: string[] = [];
+    // Would answer a calendar to anyone: the tester's listener at a port of the server's own machine.
+    const inside = Bun.serve({
+      port: 0,
+      hostname: '127.0.0.1',
+      fetch(request) {
+        asked.push(`${request.method} ${request.url}`);
+        return new Response(['BEGIN:VCALENDAR', 'VERSION:2.0', 'PRODID:-//Test//EN', 'X-WR-CALNAME:Inside', 'END:VCALENDAR', ''].join('\r\n'), {
+          headers: { 'content-type': 'text/calendar' },
+        });
+      },
+    });
+    const refused =
+      'Your calendar could not be read (checked just now): That address is on a private network: this site reads calendars only from the internet (or from hosts listed in CALENDAR_ALLOW_HOSTS).';
+    try {
+      const { get, post } = await staffApp(() => sam);
+      for (const url of [
+        `http://127.0.0.1:${inside.port}/cal.ics`,
+        `http://localhost:${inside.port}/metrics`,
+        `http://2130706433:${inside.port}/cal.ics`,
+        'http://[::1]/cal.ics',
+        'http://10.255.255.1/',
+        'http://169.254.169.254/latest/meta-data/',
+      ]) {
+        const feed = await post('/admin/booking/calendar/ical', { url });
+        expect(feed.headers.get('location'), url).toBe('/admin/booking?done=calendar-problem#calendar');
+        expect(await html(get('/admin/booking')), url).toContain(refused);
+        const dav = await post('/admin/booking/calendar/caldav', { url, username: 'sam', password: 'an app password' });
+        expect(dav.headers.get('location'), url).toBe('/admin/booking?done=calendar-problem#calendar');
+        expect(await html(get('/admin/booking')), url).toContain(refused);
+        expect((await post('/admin/booking/calendar/check', {})).headers.get('location'), url).toBe('/admin/booking?done=check-failed#calendar');
+      }
+      expect(asked).toEqual([]);
+    } finally {
+      await inside.stop(true);
       await (await staffApp(() => sam)).post('/admin/booking/calendar/disconnect', {});
     }
   });

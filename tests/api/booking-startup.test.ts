@@ -44,3 +44,26 @@ test('without APP_SECRET the server stops with one line naming it; with it, it r
   expect((await fetch(`${withSecret.url}/healthz`)).status).toBe(200);
   expect(await withSecret.stop()).toBe(0);
 });
+
+test('a CALENDAR_ALLOW_HOSTS that is not a list of hosts stops the server before it listens, with one line naming it', async () => {
+  const proc = Bun.spawn(['bun', 'server.ts'], {
+    env: {
+      ...process.env,
+      ...scratch.env,
+      PORT: '0',
+      NODE_ENV: 'production',
+      PUBLIC_SITE_URL: '',
+      CALENDAR_ALLOW_HOSTS: 'https://nextcloud.office.example/dav',
+    },
+    stdout: 'pipe',
+    stderr: 'pipe',
+  });
+  const [out, err, code] = await Promise.all([new Response(proc.stdout).text(), new Response(proc.stderr).text(), proc.exited]);
+  expect(code).toBe(1);
+  const lines = `${out}\n${err}`.split('\n').filter((l) => l.includes('CALENDAR_ALLOW_HOSTS'));
+  expect(lines).toHaveLength(1);
+  expect(JSON.parse(lines[0])).toMatchObject({
+    level: 'error',
+    msg: 'Invalid environment variable CALENDAR_ALLOW_HOSTS: expected comma-separated host or host:port entries',
+  });
+});

@@ -10,7 +10,8 @@ setDefaultTimeout(180_000);
 
 // `bun run staff:booking` as a person runs it, a process of its own against a real database
 // (PostgreSQL at DATABASE_URL when set, else a fresh embedded one) and a real CalDAV server (Radicale)
-// on loopback: one line of outcome, exit 1 with the reason when something is wrong.
+// on loopback, let through by CALENDAR_ALLOW_HOSTS as an office's own calendar server would be: one line
+// of outcome, exit 1 with the reason when something is wrong.
 
 const dataDir = process.env.DATABASE_URL ? '' : await freshDataDir();
 const dbEnv: Record<string, string> = process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : { DATABASE_URL: '', DATA_DIR: dataDir };
@@ -20,7 +21,7 @@ const PASSWORD = 'correct horse battery staple';
 const run = async (args: string[], env: Record<string, string | undefined> = {}) => {
   // Asynchronous: the command talks to Radicale, whose server runs in this process's event loop's care.
   const proc = Bun.spawn(['bun', 'scripts/staff.ts', ...args], {
-    env: { ...process.env, ...dbEnv, APP_SECRET: undefined, CALDAV_PASSWORD: undefined, ...env },
+    env: { ...process.env, ...dbEnv, APP_SECRET: undefined, CALDAV_PASSWORD: undefined, CALENDAR_ALLOW_HOSTS: radicale?.hostPort ?? '', ...env },
     stdin: 'ignore',
     stdout: 'pipe',
     stderr: 'pipe',
@@ -164,4 +165,40 @@ test('a calendar that refuses the password is saved with its reason, said on std
     code: 1,
     err: 'Enter the secret iCal address of your calendar, starting with https:// (or webcal://)',
   });
+});
+
+test('a calendar address inside the network is refused in its sentence before any request (saved with it, exit 1); only CALENDAR_ALLOW_HOSTS lets one through', async () => {
+  const asked: string[] = [];
+  const inside = Bun.serve({
+    hostname: '127.0.0.1',
+    port: 0,
+    fetch(request) {
+      asked.push(`${request.method} ${request.url}`);
+      return new Response('BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//Test//EN\r\nX-WR-CALNAME:Inside\r\nEND:VCALENDAR\r\n', {
+        headers: { 'content-type': 'text/calendar' },
+      });
+    },
+  });
+  const refused = 'That address is on a private network: this site reads calendars only from the internet (or from hosts listed in CALENDAR_ALLOW_HOSTS)';
+  try {
+    const feed = await run(['booking', email, '--hours', 'Mon-Fri 10:00-16:00', '--ical-url', `http://127.0.0.1:${inside.port}/cal.ics`]);
+    expect(feed.code).toBe(1);
+    expect(feed.err).toContain(`could not be read (${refused})`);
+    const dav = await run(
+      ['booking', email, '--hours', 'Mon-Fri 10:00-16:00', '--caldav-url', 'http://169.254.169.254/', '--caldav-user', 'priya', '--caldav-password', 'not it'],
+      { APP_SECRET },
+    );
+    expect(dav.code).toBe(1);
+    expect(dav.err).toContain(`could not be read (${refused})`);
+    expect(await settingsOf(email)).toMatchObject({ calendarKind: 'caldav', calendarProblem: refused });
+    expect(asked).toEqual([]);
+    // Listed in CALENDAR_ALLOW_HOSTS, the same address is read.
+    const allowed = await run(['booking', email, '--hours', 'Mon-Fri 10:00-16:00', '--ical-url', `http://127.0.0.1:${inside.port}/cal.ics`], {
+      CALENDAR_ALLOW_HOSTS: `127.0.0.1:${inside.port}`,
+    });
+    expect(allowed).toMatchObject({ code: 0, out: expect.stringContaining('“Inside”') });
+    expect(asked).toHaveLength(1);
+  } finally {
+    await inside.stop(true);
+  }
 });

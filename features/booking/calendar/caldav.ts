@@ -3,9 +3,10 @@ import type { DavSession } from './http.ts';
 import { CalendarUnreachable, problemOfStatus, unreachable } from './problems.ts';
 
 // A staff member's CalDAV calendar, through tsdav (which takes our fetch: the call's signal and the
-// credentials ride on it). The address they paste may be the calendar collection itself, or the server
-// or their principal, from which the calendar is discovered (RFC 6764: /.well-known/caldav, then
-// current-user-principal, then calendar-home-set) and the first calendar that holds events is taken:
+// credentials ride on it, and every request it makes goes through the guard, guard.ts). The address they
+// paste may be the calendar collection itself, or the server or their principal, from which the calendar
+// is discovered (RFC 6764: /.well-known/caldav, then current-user-principal, then calendar-home-set) and
+// the first calendar that holds events is taken:
 // - iCloud: https://caldav.icloud.com/ with an app-specific password (appleid.apple.com); discovery
 //   leads to https://pNN-caldav.icloud.com/<number>/calendars/<id>/.
 // - Fastmail: https://caldav.fastmail.com/ with an app password, or one calendar,
@@ -39,12 +40,14 @@ function holdsEvents(props: Record<string, unknown> | undefined): boolean {
 
 /**
  * The problem behind an error of tsdav's (its messages name no status): what the server answered along
- * the way, a refusal first; a server that answered every request but led to no calendar has none there.
+ * the way, a refusal first, then an address the guard refused (discovery that led inside, passed over by
+ * tsdav for the next address); a server that answered every request but led to no calendar has none there.
  */
 function problemAfter(error: unknown, dav: DavSession): CalendarUnreachable {
   if (error instanceof CalendarUnreachable) return error;
-  const { failures } = dav;
+  const { failures, refusals } = dav;
   for (const status of [401, 403]) if (failures.includes(status)) return problemOfStatus(status);
+  if (refusals[0]) return refusals[0];
   const serverError = failures.find((status) => status >= 500);
   if (serverError) return problemOfStatus(serverError);
   return unreachable('notFound');

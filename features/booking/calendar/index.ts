@@ -1,6 +1,7 @@
 import { busyIntervals, CalendarDataError, calendarName } from '../../../lib/booking/busy-times.ts';
 import { withDeadline } from '../../../server/deadline.ts';
 import { deleteObject, eventsInWindow, locateCalendar, putObject } from './caldav.ts';
+import { type CalendarReach, calendarReachOfProcess } from './guard.ts';
 import { calendarAddress, davSession } from './http.ts';
 import { readFeed } from './ical-feed.ts';
 import { CALENDAR_TIMEOUT_MS, CalendarUnreachable, unreachable } from './problems.ts';
@@ -8,9 +9,12 @@ import { CALENDAR_TIMEOUT_MS, CalendarUnreachable, unreachable } from './problem
 // Staff members' real calendars, for booking strategy sessions: when they are busy (CalDAV or an iCal
 // feed), and the session written to (and taken off) a CalDAV calendar. Each call has CALENDAR_TIMEOUT_MS
 // at most, and stops sooner when the caller's signal aborts: every request it makes carries the signal.
-// What goes wrong reaches the caller as CalendarUnreachable, whose message is the sentence for the staff
-// page. Nothing here logs, and no message holds a password or a feed's address.
+// Every request goes only to an address the guard vetted (guard.ts): a public one, or a host
+// CALENDAR_ALLOW_HOSTS lets through (`reach`; the process's own by default). What goes wrong reaches the
+// caller as CalendarUnreachable, whose message is the sentence for the staff page. Nothing here logs, and
+// no message holds a password or a feed's address.
 
+export type { CalendarReach } from './guard.ts';
 export { CALENDAR_TIMEOUT_MS, CalendarUnreachable, calendarProblems, FEED_MAX_BYTES } from './problems.ts';
 
 export type CalendarSource = { kind: 'caldav'; url: string; username: string; password: string } | { kind: 'ical'; url: string };
@@ -44,44 +48,59 @@ function intervalsOf(texts: string[], window: Interval, source: CalendarSource):
 }
 
 /** The busy intervals overlapping `window` (not cut to it), sorted and merged. */
-export async function busyTimes(source: CalendarSource, window: Interval, signal: AbortSignal): Promise<Interval[]> {
+export async function busyTimes(
+  source: CalendarSource,
+  window: Interval,
+  signal: AbortSignal,
+  reach: CalendarReach = calendarReachOfProcess(),
+): Promise<Interval[]> {
   if (window.end.getTime() <= window.start.getTime()) return [];
   if (source.kind === 'ical') {
     const address = calendarAddress(source.url, { feed: true });
-    return intervalsOf([await calendarCall(signal, (s) => readFeed(address, s))], window, source);
+    return intervalsOf([await calendarCall(signal, (s) => readFeed(address, s, reach))], window, source);
   }
   const address = calendarAddress(source.url);
   const texts = await calendarCall(signal, async (s) => {
-    const dav = davSession(source, s);
+    const dav = davSession(source, s, reach);
     return eventsInWindow((await locateCalendar(address, dav)).url, window, dav);
   });
   return intervalsOf(texts, window, source);
 }
 
 /** Creates or replaces the object <calendar>/<uid>.ics with `ics` (calendarObjectIcs's text). */
-export async function writeEvent(source: CalDavSource, uid: string, ics: string, signal: AbortSignal): Promise<void> {
+export async function writeEvent(
+  source: CalDavSource,
+  uid: string,
+  ics: string,
+  signal: AbortSignal,
+  reach: CalendarReach = calendarReachOfProcess(),
+): Promise<void> {
   const address = calendarAddress(source.url);
   await calendarCall(signal, async (s) => {
-    const dav = davSession(source, s);
+    const dav = davSession(source, s, reach);
     await putObject((await locateCalendar(address, dav)).url, uid, ics, dav);
   });
 }
 
 /** Deletes <calendar>/<uid>.ics; an event already gone is fine. */
-export async function removeEvent(source: CalDavSource, uid: string, signal: AbortSignal): Promise<void> {
+export async function removeEvent(source: CalDavSource, uid: string, signal: AbortSignal, reach: CalendarReach = calendarReachOfProcess()): Promise<void> {
   const address = calendarAddress(source.url);
   await calendarCall(signal, async (s) => {
-    const dav = davSession(source, s);
+    const dav = davSession(source, s, reach);
     await deleteObject((await locateCalendar(address, dav)).url, uid, dav);
   });
 }
 
 /** For the staff page: the calendar's name ("Connected to “Work”"), or the sentence saying what is wrong. */
-export async function checkCalendar(source: CalendarSource, signal: AbortSignal): Promise<{ ok: true; name: string } | { ok: false; reason: string }> {
+export async function checkCalendar(
+  source: CalendarSource,
+  signal: AbortSignal,
+  reach: CalendarReach = calendarReachOfProcess(),
+): Promise<{ ok: true; name: string } | { ok: false; reason: string }> {
   try {
     if (source.kind === 'ical') {
       const address = calendarAddress(source.url, { feed: true });
-      const text = await calendarCall(signal, (s) => readFeed(address, s));
+      const text = await calendarCall(signal, (s) => readFeed(address, s, reach));
       try {
         return { ok: true, name: calendarName(text) ?? address.hostname };
       } catch (error) {
@@ -90,7 +109,7 @@ export async function checkCalendar(source: CalendarSource, signal: AbortSignal)
       }
     }
     const address = calendarAddress(source.url);
-    const { name } = await calendarCall(signal, (s) => locateCalendar(address, davSession(source, s)));
+    const { name } = await calendarCall(signal, (s) => locateCalendar(address, davSession(source, s, reach)));
     return { ok: true, name };
   } catch (error) {
     if (error instanceof CalendarUnreachable) return { ok: false, reason: error.message };

@@ -16,6 +16,11 @@ export const calendarProblems = {
   certificate: 'The calendar server’s security certificate is not valid',
   badAddress: 'The calendar address must be a full web address, starting with https://',
   credentialsInAddress: 'Put the username and app password in their own fields, not in the calendar address',
+  // Refused before any connection (features/booking/calendar/guard.ts): whether anything listens there is never said.
+  notPublic: 'That address is on a private network: this site reads calendars only from the internet (or from hosts listed in CALENDAR_ALLOW_HOSTS)',
+  portRefused:
+    'That address names a port this site does not connect to: calendars are read on the web’s usual ports, 443 and 80 (or from hosts listed in CALENDAR_ALLOW_HOSTS)',
+  tooManyRedirects: 'The calendar address redirects too many times',
   feedRefused: 'The calendar feed refused this site: copy its secret address again',
   notICalendar: 'The calendar feed is not an iCalendar file',
   tooLarge: `The calendar feed is larger than ${FEED_MAX_BYTES / 1024 / 1024} MB`,
