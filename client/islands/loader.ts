@@ -225,8 +225,11 @@ function localTimes(): void {
       differs = true;
       const local = document.createElement('span');
       local.setAttribute('data-local', '');
-      local.className = 'block whitespace-nowrap text-xs font-normal text-slate-500';
-      local.textContent = `${here.format(at)} your time`;
+      local.className = 'block text-xs leading-tight font-normal text-slate-500';
+      // "8:30 p.m. your time", on the clock the page writes Toronto's times in (formatClockTime in lib/time/display.ts: the
+      // loader imports nothing); it breaks, in a phone's time button, only between the time and "your time".
+      const [hour, minute] = here.format(at).split(':');
+      local.textContent = `${+hour % 12 || 12}:${minute}\u00a0${+hour < 12 ? 'a' : 'p'}.m. your\u00a0time`;
       time.after(local);
     }
   const note = document.querySelector<HTMLElement>('[data-local-zone]');

@@ -511,7 +511,8 @@ export function describeLeadEvent(event: LeadEvent, kind: Lead['kind']): string 
       // No one on staff: the person's own booking on the site moved it (db/queries/bookings.ts).
       if (!event.actorEmail && event.toValue === 'session booked')
         return `They booked a strategy session on the site: moved from ${status(event.fromValue)} to ${status(event.toValue)}`;
-      if (!event.actorEmail && event.fromValue === 'session booked' && event.toValue === 'contacted')
+      // Their cancelling put it back where their booking found it (New, or Contacted: db/queries/bookings.ts cancelBooking).
+      if (!event.actorEmail && event.fromValue === 'session booked' && (event.toValue === 'new' || event.toValue === 'contacted'))
         return `They cancelled their strategy session: moved back to ${status(event.toValue)}`;
       return `${who} moved it from ${status(event.fromValue)} to ${status(event.toValue)}`;
     case 'owner':

@@ -325,7 +325,8 @@ export async function moveBooking(
 /**
  * Cancels a booked session (by the visitor's token, or by staff): the slot is freed (its claims
  * deleted), its sequence goes up, its reminders and other unsent jobs are skipped, the cancellation is
- * sent to both and to the calendar, and the lead goes back from `session booked` to `contacted`.
+ * sent to both and to the calendar, and the lead goes back from `session booked` to the status the
+ * booking moved it from (New stays New: nobody on staff reached them).
  * Null when there is no booked session under the token (already cancelled, held, or erased).
  */
 export async function cancelBooking(
@@ -344,15 +345,27 @@ export async function cancelBooking(
     await tx`update bookings set status = 'cancelled', sequence = ${sequence}, updated_at = ${now} where id = ${b.id}`;
     await skipEarlierJobs(tx, b.id, now, 'The session was cancelled');
     await bookingEvent(tx, { kind: b.leadKind, id: b.leadId }, 'cancelled', b.startsAt.toISOString(), now, actor);
-    // Back to `contacted` only when no other session is still booked for the lead.
-    const [back] = await tx`
-      update leads set status = 'contacted'
-      where kind = ${b.leadKind} and id = ${b.leadId} and status = 'session booked'
+    // Back to where the booking found the lead, only while it is still at `session booked` (a status staff
+    // gave it since stays) and no other session is still booked for it: the status it moved from, as its
+    // timeline recorded it (new or contacted; anything else, contacted). A visitor's own booking and
+    // cancelling reach nobody: New stays New, its reply-by promise (first_reached_at) untouched.
+    const [back] = await tx<{ status: string }[]>`
+      with moved_from as (
+        select from_value from lead_events
+        where lead_kind = ${b.leadKind} and lead_id = ${b.leadId} and kind = 'status' and to_value = 'session booked'
+          and from_value is distinct from 'session booked'
+        order by at desc, id desc limit 1
+      )
+      update leads l set status = case
+          when (select from_value from moved_from) in ('new', 'contacted') then (select from_value from moved_from)
+          when not exists (select 1 from moved_from) and l.first_reached_at is null then 'new'
+          else 'contacted' end
+      where l.kind = ${b.leadKind} and l.id = ${b.leadId} and l.status = 'session booked'
         and not exists (select 1 from bookings where lead_kind = ${b.leadKind} and lead_id = ${b.leadId} and status = 'booked')
-      returning 1`;
+      returning l.status`;
     if (back)
       await tx`insert into lead_events (lead_kind, lead_id, actor_id, actor_email, kind, from_value, to_value, at)
-               values (${b.leadKind}, ${b.leadId}, ${actor?.id ?? null}, ${actor?.email ?? null}, 'status', 'session booked', 'contacted', ${now})`;
+               values (${b.leadKind}, ${b.leadId}, ${actor?.id ?? null}, ${actor?.email ?? null}, 'status', 'session booked', ${back.status}, ${now})`;
     await queueBookingJobs(
       tx,
       { id: b.id, leadKind: b.leadKind, leadId: b.leadId, startsAt: b.startsAt },

@@ -77,24 +77,35 @@ describe('the visitor’s confirmation', () => {
   const text = emailText(m);
 
   test('the day and Toronto time in the subject, heading and details; 45 minutes; with whom; how', () => {
-    expect(m.subject).toBe('Your strategy session: Tue Dec 1, 10:00');
-    expect(m.heading).toBe('You’re booked: Tuesday, December 1 at 10:00');
-    expect(m.preheader).toContain('Tuesday, December 1 at 10:00 (Toronto time)');
+    expect(m.subject).toBe('Your strategy session: Tue Dec 1, 10:00 a.m.');
+    expect(m.heading).toBe('You’re booked: Tuesday, December 1 at 10:00 a.m.');
+    expect(m.preheader).toContain('Tuesday, December 1 at 10:00 a.m. (Toronto time)');
     for (const line of [
       'Hi Priya, thanks for booking a free strategy session with Northline Digital. Here are the details.',
-      'When: Tuesday, December 1 at 10:00 (Toronto time)',
-      'How long: 45 minutes, until 10:45',
+      'When: Tuesday, December 1 at 10:00 a.m. (Toronto time)',
+      'How long: 45 minutes, until 10:45 a.m.',
       'With: Alex Chen, Northline Digital',
-      'How: By video call or phone: Alex Chen will be in touch before the session with how to join',
+      'How: By phone: Alex Chen will call you at (416) 555-0188',
     ])
       expect(linesOf(m)).toContain(line);
   });
 
-  test('a 24-hour clock, as the booking page offers the times', () => {
+  test('the 12-hour clock Toronto reads (a.m. and p.m. with periods), as the booking page offers the times', () => {
     const afternoon = bookingConfirmedEmail({ ...notice, start: new Date('2026-12-01T19:30:00Z'), end: new Date('2026-12-01T20:15:00Z') });
-    expect(afternoon.subject).toBe('Your strategy session: Tue Dec 1, 14:30');
-    expect(linesOf(afternoon)).toContain('When: Tuesday, December 1 at 14:30 (Toronto time)');
-    expect(linesOf(afternoon)).toContain('How long: 45 minutes, until 15:15');
+    expect(afternoon.subject).toBe('Your strategy session: Tue Dec 1, 2:30 p.m.');
+    expect(afternoon.heading).toBe('You’re booked: Tuesday, December 1 at 2:30 p.m.');
+    expect(linesOf(afternoon)).toContain('When: Tuesday, December 1 at 2:30 p.m. (Toronto time)');
+    expect(linesOf(afternoon)).toContain('How long: 45 minutes, until 3:15 p.m.');
+    // Noon and midnight: 12 p.m. and 12 a.m.
+    const noon = bookingConfirmedEmail({ ...notice, start: new Date('2026-12-01T17:00:00Z'), end: new Date('2026-12-01T17:45:00Z') });
+    expect(linesOf(noon)).toContain('When: Tuesday, December 1 at 12:00 p.m. (Toronto time)');
+    const midnight = bookingReminderEmail({ ...notice, start: new Date('2026-12-02T05:00:00Z'), end: new Date('2026-12-02T05:45:00Z') }, '1h');
+    expect(midnight.heading).toBe('Starting soon: 12:00 a.m. (Toronto time)');
+    // No 24-hour time anywhere in any email, the host's included.
+    const at = { ...notice, start: new Date('2026-12-01T18:00:00Z'), end: new Date('2026-12-01T18:45:00Z'), previousStart: new Date('2026-11-30T21:00:00Z') };
+    for (const [name, m] of [...visitorEmails(at), ...staffEmails(at)])
+      expect([name, allText(m)]).toEqual([name, expect.not.stringMatching(/\b(1[3-9]|2[0-3]):\d\d\b|\b0\d:\d\d\b/)]);
+    expect(allText(bookingConfirmedEmail(at))).toContain('1:00 p.m.');
   });
 
   test('three things to have at hand, numbered, then the button to move or cancel', () => {
@@ -114,12 +125,12 @@ describe('the visitor’s confirmation', () => {
 describe('the staff member’s notice', () => {
   test('who, when, their business, email, phone and note, and the lead’s link', () => {
     const m = bookingStaffEmail(notice);
-    expect(m.subject).toBe('Strategy session booked: Danforth Strength Club, Tue Dec 1, 10:00');
-    expect(m.heading).toBe('New strategy session: Tuesday, December 1 at 10:00');
+    expect(m.subject).toBe('Strategy session booked: Danforth Strength Club, Tue Dec 1, 10:00 a.m.');
+    expect(m.heading).toBe('New strategy session: Tuesday, December 1 at 10:00 a.m.');
     for (const line of [
       'Priya Raman from Danforth Strength Club booked a 45-minute strategy session with you.',
-      'When: Tuesday, December 1 at 10:00 (Toronto time)',
-      'How long: 45 minutes, until 10:45',
+      'When: Tuesday, December 1 at 10:00 a.m. (Toronto time)',
+      'How long: 45 minutes, until 10:45 a.m.',
       'Name: Priya Raman',
       'Business: Danforth Strength Club',
       'Email: priya@danforthstrength.ca',
@@ -135,7 +146,7 @@ describe('the staff member’s notice', () => {
 
   test('without a business, phone or note it says so, and the subject is only the time', () => {
     const m = bookingStaffEmail({ ...notice, visitor: { ...notice.visitor, business: null, phone: null, note: '   ' } });
-    expect(m.subject).toBe('Strategy session booked: Tue Dec 1, 10:00');
+    expect(m.subject).toBe('Strategy session booked: Tue Dec 1, 10:00 a.m.');
     for (const line of ['Priya Raman booked a 45-minute strategy session with you.', 'Business: Not given', 'Phone: Not given', 'They left no note.'])
       expect(linesOf(m)).toContain(line);
   });
@@ -148,12 +159,12 @@ describe('the staff member’s notice', () => {
 describe('a move, across the end of daylight saving', () => {
   test('the visitor sees both times on Toronto clocks (10:00 EDT, then 10:00 EST) and can move again', () => {
     const m = bookingMovedEmail(acrossDst, 'visitor');
-    expect(m.subject).toBe('New time for your strategy session: Tue Nov 3, 10:00');
-    expect(m.heading).toBe('New time: Tuesday, November 3 at 10:00');
+    expect(m.subject).toBe('New time for your strategy session: Tue Nov 3, 10:00 a.m.');
+    expect(m.heading).toBe('New time: Tuesday, November 3 at 10:00 a.m.');
     for (const line of [
-      'New time: Tuesday, November 3 at 10:00 (Toronto time)',
-      'Was: Friday, October 30 at 10:00 (Toronto time)',
-      'How long: 45 minutes, until 10:45',
+      'New time: Tuesday, November 3 at 10:00 a.m. (Toronto time)',
+      'Was: Friday, October 30 at 10:00 a.m. (Toronto time)',
+      'How long: 45 minutes, until 10:45 a.m.',
       `Move or cancel again: ${notice.manageUrl}`,
     ])
       expect(linesOf(m)).toContain(line);
@@ -161,10 +172,10 @@ describe('a move, across the end of daylight saving', () => {
 
   test('the host sees both times, the visitor’s details and the lead', () => {
     const m = bookingMovedEmail(acrossDst, 'staff');
-    expect(m.subject).toBe('Session moved: Danforth Strength Club, now Tue Nov 3, 10:00');
-    expect(m.heading).toBe('Session moved to Tuesday, November 3 at 10:00');
-    expect(m.preheader).toBe('Now Tuesday, November 3 at 10:00 (Toronto time), was Friday, October 30 at 10:00 (Toronto time).');
-    for (const line of ['Was: Friday, October 30 at 10:00 (Toronto time)', 'Email: priya@danforthstrength.ca', `Open the lead: ${notice.leadUrl}`])
+    expect(m.subject).toBe('Session moved: Danforth Strength Club, now Tue Nov 3, 10:00 a.m.');
+    expect(m.heading).toBe('Session moved to Tuesday, November 3 at 10:00 a.m.');
+    expect(m.preheader).toBe('Now Tuesday, November 3 at 10:00 a.m. (Toronto time), was Friday, October 30 at 10:00 a.m. (Toronto time).');
+    for (const line of ['Was: Friday, October 30 at 10:00 a.m. (Toronto time)', 'Email: priya@danforthstrength.ca', `Open the lead: ${notice.leadUrl}`])
       expect(linesOf(m)).toContain(line);
   });
 
@@ -176,17 +187,17 @@ describe('a move, across the end of daylight saving', () => {
 describe('a cancellation', () => {
   test('the visitor gets the time that is off and a way to book again, not the dead manage link', () => {
     const m = bookingCancelledEmail(notice, 'visitor');
-    expect(m.subject).toBe('Cancelled: your strategy session, Tue Dec 1, 10:00');
-    expect(m.heading).toBe('Cancelled: Tuesday, December 1 at 10:00');
-    expect(emailText(m)).toContain('your strategy session with Alex Chen on Tuesday, December 1 at 10:00 (Toronto time) is cancelled.');
+    expect(m.subject).toBe('Cancelled: your strategy session, Tue Dec 1, 10:00 a.m.');
+    expect(m.heading).toBe('Cancelled: Tuesday, December 1 at 10:00 a.m.');
+    expect(emailText(m)).toContain('your strategy session with Alex Chen on Tuesday, December 1 at 10:00 a.m. (Toronto time) is cancelled.');
     expect(linesOf(m)).toContain(`Book another time: ${notice.bookUrl}`);
     expect(allText(m)).not.toContain(notice.manageUrl);
   });
 
   test('the host gets the time, the visitor’s details and the lead', () => {
     const m = bookingCancelledEmail(notice, 'staff');
-    expect(m.subject).toBe('Session cancelled: Danforth Strength Club, Tue Dec 1, 10:00');
-    expect(emailText(m)).toContain('with Priya Raman from Danforth Strength Club on Tuesday, December 1 at 10:00 (Toronto time) is cancelled.');
+    expect(m.subject).toBe('Session cancelled: Danforth Strength Club, Tue Dec 1, 10:00 a.m.');
+    expect(emailText(m)).toContain('with Priya Raman from Danforth Strength Club on Tuesday, December 1 at 10:00 a.m. (Toronto time) is cancelled.');
     expect(linesOf(m)).toContain(`Open the lead: ${notice.leadUrl}`);
   });
 });
@@ -194,12 +205,12 @@ describe('a cancellation', () => {
 describe('the reminders', () => {
   test('the day before: the time, how long, how, what to have at hand, move or cancel', () => {
     const m = bookingReminderEmail(notice, '24h');
-    expect(m.subject).toBe('Reminder: your strategy session, Tue Dec 1, 10:00');
-    expect(m.heading).toBe('Coming up: Tuesday, December 1 at 10:00');
+    expect(m.subject).toBe('Reminder: your strategy session, Tue Dec 1, 10:00 a.m.');
+    expect(m.heading).toBe('Coming up: Tuesday, December 1 at 10:00 a.m.');
     for (const line of [
-      'When: Tuesday, December 1 at 10:00 (Toronto time)',
-      'How long: 45 minutes, until 10:45',
-      'How: By video call or phone: Alex Chen will be in touch before the session with how to join',
+      'When: Tuesday, December 1 at 10:00 a.m. (Toronto time)',
+      'How long: 45 minutes, until 10:45 a.m.',
+      'How: By phone: Alex Chen will call you at (416) 555-0188',
       `Move or cancel your session: ${notice.manageUrl}`,
     ])
       expect(linesOf(m)).toContain(line);
@@ -208,12 +219,12 @@ describe('the reminders', () => {
 
   test('an hour before: short and practical (when, how to join, a number to call, move or cancel)', () => {
     const m = bookingReminderEmail(notice, '1h');
-    expect(m.subject).toBe('Starting soon: your strategy session, Tue Dec 1, 10:00');
-    expect(m.heading).toBe('Starting soon: 10:00 (Toronto time)');
-    expect(m.preheader).toBe('Your strategy session starts at 10:00.');
+    expect(m.subject).toBe('Starting soon: your strategy session, Tue Dec 1, 10:00 a.m.');
+    expect(m.heading).toBe('Starting soon: 10:00 a.m. (Toronto time)');
+    expect(m.preheader).toBe('Your strategy session starts at 10:00 a.m..');
     for (const line of [
-      'When: Tuesday, December 1 at 10:00 (Toronto time)',
-      'Join: By video call or phone: Alex Chen will be in touch before the session with how to join',
+      'When: Tuesday, December 1 at 10:00 a.m. (Toronto time)',
+      'Join: By phone: Alex Chen will call you at (416) 555-0188',
       `Can’t make it? Move or cancel: ${notice.manageUrl}`,
     ])
       expect(linesOf(m)).toContain(line);
@@ -226,9 +237,9 @@ describe('after a missed session', () => {
   const m = noShowEmail(notice);
 
   test('the missed time, warmly, and a button to book another time', () => {
-    expect(m.subject).toBe('We missed each other: Tue Dec 1, 10:00');
+    expect(m.subject).toBe('We missed each other: Tue Dec 1, 10:00 a.m.');
     expect(m.heading).toBe('We missed each other on Tuesday, December 1');
-    expect(emailText(m)).toContain('Alex Chen was ready for your strategy session on Tuesday, December 1 at 10:00 (Toronto time)');
+    expect(emailText(m)).toContain('Alex Chen was ready for your strategy session on Tuesday, December 1 at 10:00 a.m. (Toronto time)');
     expect(linesOf(m)).toContain(`Book another time: ${notice.bookUrl}`);
     expect(allText(m)).not.toContain(notice.manageUrl);
   });
@@ -243,7 +254,7 @@ describe('every booking email', () => {
 
   test('the subject names the session’s day and time; nothing reads undefined or null', () => {
     for (const [name, m] of visitorEmails(notice).concat(staffEmails(notice))) {
-      expect([name, m.subject]).toEqual([name, expect.stringContaining('Tue Dec 1, 10:00')]);
+      expect([name, m.subject]).toEqual([name, expect.stringContaining('Tue Dec 1, 10:00 a.m.')]);
       expect([name, m.heading]).toEqual([name, expect.stringMatching(/Tuesday, December 1|10:00/)]);
     }
     for (const [name, m] of everyEmail) expect([name, allText(m)]).toEqual([name, expect.not.stringMatching(/undefined|null|NaN|Invalid/)]);
@@ -336,19 +347,44 @@ describe('the greeting and the zone', () => {
 
   test('another zone’s clocks, named by their city', () => {
     const m = bookingConfirmedEmail({ ...notice, timeZone: 'America/Vancouver' });
-    expect(m.subject).toBe('Your strategy session: Tue Dec 1, 07:00');
-    expect(linesOf(m)).toContain('When: Tuesday, December 1 at 07:00 (Vancouver time)');
+    expect(m.subject).toBe('Your strategy session: Tue Dec 1, 7:00 a.m.');
+    expect(linesOf(m)).toContain('When: Tuesday, December 1 at 7:00 a.m. (Vancouver time)');
   });
 });
 
-test('with the staff member’s video link set, every email says how to join by it; the host is told when none is set', () => {
-  const linked = { ...notice, staff: { ...notice.staff, meetingUrl: 'https://meet.example.com/alex-chen' } };
-  for (const m of [
-    bookingConfirmedEmail(linked),
-    bookingReminderEmail(linked, '24h'),
-    bookingReminderEmail(linked, '1h'),
-    bookingMovedEmail({ ...linked, previousStart: new Date(linked.start.getTime() - 86_400_000) }, 'visitor'),
-  ])
-    expect(emailText(m)).toContain('By video call: https://meet.example.com/alex-chen (the link is in the calendar invite too)');
-  expect(emailText(bookingStaffEmail(notice))).toContain('No video link is set on /admin/booking: send them one, or call them at the time');
+describe('how the session happens, said plainly', () => {
+  const howEmails = (n: BookingNotice) => [
+    bookingConfirmedEmail(n),
+    bookingReminderEmail(n, '24h'),
+    bookingReminderEmail(n, '1h'),
+    bookingMovedEmail({ ...n, previousStart: new Date(n.start.getTime() - 86_400_000) }, 'visitor'),
+  ];
+
+  test('with the staff member’s video link set, every email says how to join by it', () => {
+    const linked = { ...notice, staff: { ...notice.staff, meetingUrl: 'https://meet.example.com/alex-chen' } };
+    for (const m of howEmails(linked)) {
+      expect(emailText(m)).toContain('By video call: https://meet.example.com/alex-chen (the link is in the calendar invite too)');
+      expect(emailText(m)).not.toContain('will call you');
+    }
+    expect(emailText(bookingStaffEmail(linked))).toContain('How: By video call: https://meet.example.com/alex-chen');
+  });
+
+  test('without a link, the staff member calls the number the visitor gave; the host is told they said so', () => {
+    for (const m of howEmails(notice)) {
+      expect(emailText(m)).toContain('By phone: Alex Chen will call you at (416) 555-0188');
+      expect(emailText(m)).not.toMatch(/in touch before the session|By video call or phone/);
+    }
+    expect(linesOf(bookingStaffEmail(notice))).toContain(
+      'How: By phone: call them at (416) 555-0188, as they were told (no video link is set on /admin/booking)',
+    );
+  });
+
+  test('without a link or a phone, the staff member emails them a link before the session', () => {
+    const noPhone = { ...notice, visitor: { ...notice.visitor, phone: null } };
+    for (const m of howEmails(noPhone)) expect(emailText(m)).toContain('By video call: Alex Chen will email you a link to join before the session');
+    expect(emailText(bookingStaffEmail(noPhone))).toContain('Email them a link to join before the session, as they were told');
+    // A link that is not https (never stored: lib/booking/schema.ts) is not offered as one.
+    const odd = { ...noPhone, staff: { ...notice.staff, meetingUrl: 'javascript:alert(1)' } };
+    expect(allText(bookingConfirmedEmail(odd))).not.toContain('javascript:');
+  });
 });

@@ -1,9 +1,9 @@
 import { asOneLine } from '../forms/plain-text.ts';
 import { type EmailBlock, type EmailMessage, senderLines } from '../leads/emails.ts';
 import { agency } from '../site.ts';
-import { formatTimeOfDay } from '../time/display.ts';
 import { wallClock } from '../time/zoned.ts';
-import { dayHeading, sessionLabel } from './display.ts';
+import { dayHeading, visitorShortWhen, visitorTime, visitorWhen } from './display.ts';
+import { sessionWay, wayForStaff, wayForVisitor } from './how.ts';
 
 // The emails a booked strategy session sets off, as content in the house's email model (subject,
 // heading, blocks; lib/leads/emails.ts renders the text part, features/leads/delivery the HTML): the
@@ -16,8 +16,9 @@ import { dayHeading, sessionLabel } from './display.ts';
 // reader), so a name or a note can never come out as a line of its own, such as a forged link. Visitor
 // emails go to an address nobody has confirmed yet, so they repeat only a short greeting name, never the
 // note or the business: the form cannot send someone else a message of the sender's choosing.
-// How the session happens is said one way everywhere: by the staff member's video link when they have set
-// one (it is in the calendar invite too), else they get in touch before it with how to join.
+// How the session happens is said one way everywhere (lib/booking/how.ts): by the staff member's video link
+// when they have set one (it is in the calendar invite too), else by phone at the number the visitor gave,
+// else the staff member emails them a link before it.
 
 export type BookingNotice = {
   bookingId: string;
@@ -51,27 +52,27 @@ const clip = (text: string, max: number) => {
 /** "Toronto time", or the city of another zone ("America/Vancouver" → "Vancouver time"). */
 const zoneName = (timeZone: string) => (timeZone === agency.timeZone ? 'Toronto time' : `${(timeZone.split('/').pop() ?? timeZone).replaceAll('_', ' ')} time`);
 
-// Times are written as the booking page offers them (lib/booking/display.ts: "10:00" under "Tuesday,
-// December 1"), so the email reads back what the visitor picked.
+// Times are written as the booking page offers them (lib/booking/display.ts: "1:00 p.m." under "Tuesday,
+// December 1"), so the email reads back what the visitor picked; the staff member's emails alike.
 
 /** "Tuesday, December 1": the session's day on the zone's clocks. */
 const day = (at: Date, timeZone: string) => dayHeading(wallClock(at, timeZone));
 
-/** "10:00" */
-const clock = (at: Date, timeZone: string) => formatTimeOfDay(at, timeZone);
+/** "1:00 p.m." */
+const clock = (at: Date, timeZone: string) => visitorTime(at, timeZone);
 
-/** "Tuesday, December 1 at 10:00 (Toronto time)" */
-const longWhen = (at: Date, timeZone: string) => `${day(at, timeZone)} at ${clock(at, timeZone)} (${zoneName(timeZone)})`;
+/** "Tuesday, December 1 at 1:00 p.m. (Toronto time)" */
+const longWhen = (at: Date, timeZone: string) => `${headingWhen(at, timeZone)} (${zoneName(timeZone)})`;
 
-/** "Tuesday, December 1 at 10:00", for a heading. */
-const headingWhen = (at: Date, timeZone: string) => `${day(at, timeZone)} at ${clock(at, timeZone)}`;
+/** "Tuesday, December 1 at 1:00 p.m.", for a heading. */
+const headingWhen = (at: Date, timeZone: string) => visitorWhen(at, timeZone);
 
-/** "Tue Dec 1, 10:00", for a subject: the label the inbox gives the session. */
-const shortWhen = (at: Date, timeZone: string) => sessionLabel(at, timeZone);
+/** "Tue Dec 1, 1:00 p.m.", for a subject. */
+const shortWhen = (at: Date, timeZone: string) => visitorShortWhen(at, timeZone);
 
 const minutesOf = (n: BookingNotice) => Math.round((n.end.getTime() - n.start.getTime()) / 60_000);
 
-/** "45 minutes, until 10:45" */
+/** "45 minutes, until 1:45 p.m." */
 const length = (n: BookingNotice) => `${minutesOf(n)} minutes, until ${clock(n.end, n.timeZone)}`;
 
 /** The visitor's fields, each made one line (an empty one reads as absent). */
@@ -148,13 +149,11 @@ function contactRows(v: ReturnType<typeof visitorOf>): { label: string; value: s
 
 const leadButton = (n: BookingNotice): EmailBlock => ({ kind: 'button', label: 'Open the lead', href: n.leadUrl });
 
-/** How the session happens, as a row of the facts. */
+/** How the session happens, as a row of the facts: the same words as the visitor's page (lib/booking/how.ts). */
 function howRow(n: BookingNotice, audience: 'visitor' | 'staff', label = 'How'): { label: string; value: string; href?: string } {
-  const link = n.staff.meetingUrl;
-  if (link) return { label, value: `By video call: ${link} (the link is in the calendar invite too)`, href: link };
-  return audience === 'visitor'
-    ? { label, value: `By video call or phone: ${staffName(n)} will be in touch before the session with how to join` }
-    : { label, value: 'No video link is set on /admin/booking: send them one, or call them at the time' };
+  const way = sessionWay({ meetingUrl: n.staff.meetingUrl, phone: n.visitor.phone });
+  if (way.kind === 'video') return { label, value: `${wayForVisitor(way, staffName(n))} (the link is in the calendar invite too)`, href: way.url };
+  return { label, value: audience === 'visitor' ? wayForVisitor(way, staffName(n)) : wayForStaff(way) };
 }
 
 /** The visitor's confirmation: what is booked, how it happens, what to bring, how to move or cancel it. */

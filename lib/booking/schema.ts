@@ -33,6 +33,8 @@ const optionalText = (message: string, checks: readonly z.core.$ZodCheck<string>
 
 const PHONE_CHARS = /^[\d +().-]+$/;
 const digitCount = (v: string) => v.replace(/\D/g, '').length;
+/** What the form takes as a phone number: digits, spaces, + ( ) . - and at least 7 digits. */
+export const isPhoneNumber = (v: string): boolean => PHONE_CHARS.test(v) && digitCount(v) >= 7;
 
 export const bookingRequestSchema = z.object({
   /** Made once per booking by the form (crypto.randomUUID()), so a retried request books once. */
@@ -60,7 +62,7 @@ export const bookingRequestSchema = z.object({
     ),
   phone: optionalText(PHONE_MESSAGE, [
     z.maxLength(bookingLimits.phone, `A phone number has at most ${bookingLimits.phone} characters`),
-    z.refine((v) => PHONE_CHARS.test(v) && digitCount(v) >= 7, PHONE_MESSAGE),
+    z.refine(isPhoneNumber, PHONE_MESSAGE),
   ]),
   note: optionalText('A note must be text', [
     z.maxLength(bookingLimits.note, `Keep your note to ${bookingLimits.note.toLocaleString('en-CA')} characters or fewer`),

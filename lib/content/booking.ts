@@ -43,12 +43,19 @@ export const bookingCopy = {
     sent: 'We have emailed your confirmation and a calendar invite.',
     /** Booked where no email can go out (no mail server set up): this page is the confirmation (the card below says to keep its link). */
     sentNoEmail: 'Your time is held, and this page is your confirmation.',
+    /** Over the session's way of happening on the page (lib/booking/how.ts says which). */
+    howLabel: 'How:',
+    /** The video link's words after it on the page. */
+    videoJoin: 'Join with this link at the time of your session.',
+    keepLink: 'Keep this page’s link: it is how you move or cancel.',
+    changeHeading: 'Need to change it?',
+    /** The disclosure that opens the times to move to, day by day. */
     moveHeading: 'Move to another time',
+    moveHint: 'Pick a day, then a time. Your current time stays booked until you confirm the new one.',
     moveSubmit: 'Move my session to this time',
-    cancelHeading: 'Can’t make it?',
-    cancelText: 'Cancelling frees the time for someone else. You can book again whenever you like.',
     cancelSubmit: 'Cancel my session',
-    cancelConfirm: 'Cancel this session? The time goes back to the calendar, and we will let your specialist know.',
+    cancelConfirm: 'Cancel this session?',
+    cancelText: 'The time goes back to the calendar for someone else, and we will let your specialist know. You can book again whenever you like.',
     cancelConfirmSubmit: 'Yes, cancel it',
     cancelledText: 'We have let your specialist know. If you would still like to talk, pick a new time whenever it suits you.',
     bookAgain: 'Book a new time',

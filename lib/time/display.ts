@@ -66,9 +66,12 @@ export function formatWeekdayDate(at: string | Date): string {
   return `${WEEKDAYS[weekdayOf(date)]}, ${LONG_MONTHS[date.month - 1]} ${date.day}, ${date.year}`;
 }
 
-/** "6:00 p.m." in Toronto time, as Canadian style writes it. */
-export function formatClockTime(at: string | Date): string {
-  const { hour, minute } = wallClock(new Date(at), agency.timeZone);
+/**
+ * "6:00 p.m." in Toronto time, or in `timeZone`, as Canadian style writes it (a.m. and p.m. with periods):
+ * the clock every visitor reads, in emails and on the booking pages (lib/booking/display.ts).
+ */
+export function formatClockTime(at: string | Date, timeZone: string = agency.timeZone): string {
+  const { hour, minute } = wallClock(new Date(at), timeZone);
   const suffix = hour < 12 ? 'a.m.' : 'p.m.';
   return `${hour % 12 === 0 ? 12 : hour % 12}:${String(minute).padStart(2, '0')} ${suffix}`;
 }

@@ -1,6 +1,6 @@
 import { type BookingFormValues, BookPage, type BookPageData, bookHref } from '../../components/booking/BookPage.tsx';
 import type { SlotDay } from '../../components/booking/SlotDays.tsx';
-import { sessionLabel, slotTime } from '../../lib/booking/display.ts';
+import { visitorShortWhen, visitorTime, visitorWhen } from '../../lib/booking/display.ts';
 import type { Slot } from '../../lib/booking/slots.ts';
 import { bookingCopy } from '../../lib/content/booking.ts';
 import type { FieldErrors } from '../../lib/forms/validation.ts';
@@ -26,8 +26,9 @@ export function slotDays(slots: readonly Slot[]): SlotDay[] {
     const day = dayIn(slot.start, agency.timeZone);
     const start = slot.start.toISOString();
     const last = days.at(-1);
-    if (last?.day === day) last.slots.push({ start, time: slotTime(slot.start, agency.timeZone) });
-    else days.push({ day, slots: [{ start, time: slotTime(slot.start, agency.timeZone) }] });
+    const time = visitorTime(slot.start, agency.timeZone);
+    if (last?.day === day) last.slots.push({ start, time });
+    else days.push({ day, slots: [{ start, time }] });
   }
   return days;
 }
@@ -36,7 +37,10 @@ const EMPTY_VALUES: BookingFormValues = { name: '', email: '', phone: '', note: 
 
 /** How many open times a form offers when the visitor's own choice is gone or missing. */
 const OFFERED_TIMES = 6;
-const slotChoice = (slot: Slot) => ({ start: slot.start.toISOString(), label: `${sessionLabel(slot.start, agency.timeZone)} (Toronto time)` });
+/** The chosen time, in full: "Tuesday, December 1 at 1:00 p.m. (Toronto time)". */
+const chosenSlot = (slot: Slot) => ({ start: slot.start.toISOString(), label: `${visitorWhen(slot.start, agency.timeZone)} (Toronto time)` });
+/** One of the times offered in the form: "Tue Dec 1, 1:00 p.m. (Toronto time)". */
+const offeredSlot = (slot: Slot) => ({ start: slot.start.toISOString(), label: `${visitorShortWhen(slot.start, agency.timeZone)} (Toronto time)` });
 
 /**
  * Renders /book: the open times (the first week, or `days`), the chosen one's form when `start` is still
@@ -76,7 +80,7 @@ export async function renderBookPage(
   const { booking, now } = c.get('deps');
   const horizon = booking.rules.daysAhead;
   const slots = given ?? (await booking.slots(horizon));
-  const chosenSlot = start ? slots.find((s) => s.start.getTime() === Date.parse(start)) : undefined;
+  const chosen = start ? slots.find((s) => s.start.getTime() === Date.parse(start)) : undefined;
   const lastDay = isoDay(addDays(parseIsoDay(dayIn(now(), agency.timeZone)), days - 1));
   const listed = slots.filter((s) => dayIn(s.start, agency.timeZone) <= lastDay);
   c.header('Cache-Control', 'private, no-store');
@@ -91,9 +95,9 @@ export async function renderBookPage(
     {
       sessionMinutes: booking.rules.sessionMinutes,
       days: slotDays(listed),
-      chosen: chosenSlot ? slotChoice(chosenSlot) : null,
-      alternatives: chosenSlot ? [] : (alternatives.length > 0 ? alternatives : offerTimes ? slots.slice(0, OFFERED_TIMES) : []).map(slotChoice),
-      notice: notice ?? (start && !chosenSlot && !Number.isNaN(Date.parse(start)) ? bookingCopy.notOffered : null),
+      chosen: chosen ? chosenSlot(chosen) : null,
+      alternatives: chosen ? [] : (alternatives.length > 0 ? alternatives : offerTimes ? slots.slice(0, OFFERED_TIMES) : []).map(offeredSlot),
+      notice: notice ?? (start && !chosen && !Number.isNaN(Date.parse(start)) ? bookingCopy.notOffered : null),
       form: { id: id ?? crypto.randomUUID(), values: { ...EMPTY_VALUES, ...values }, errors },
       hints,
       moreDaysHref: days < horizon && slots.length > listed.length ? bookHref(hints, { days: String(horizon) }) : null,

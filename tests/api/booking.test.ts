@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from 'bun:test';
 import type { Sql } from 'postgres';
 import { saveBookingHours } from '../../db/queries/booking-settings.ts';
-import { bookingTokenOf } from '../../db/queries/bookings.ts';
+import { bookingTokenOf, existingBookingToken } from '../../db/queries/bookings.ts';
 import { eraseLead } from '../../db/queries/erasure.ts';
 import type { Assignment, VariantResult } from '../../lib/ab/definitions.ts';
 import { MOVES_PER_BOOKING } from '../../lib/booking/rules.ts';
@@ -12,7 +12,7 @@ import { TEST_SITE_URL, testApp } from '../helpers/app.ts';
 import { validAudit } from '../helpers/audit.ts';
 import { VISITOR_USER_AGENT } from '../helpers/browser.ts';
 import { type ScratchDatabase, scratchDatabase } from '../helpers/isolated-db.ts';
-import { createStaff, signedIn } from '../helpers/staff.ts';
+import { createStaff, signedIn, staffPost } from '../helpers/staff.ts';
 
 // Booking a strategy session through the API and the plain forms, on a database of its own (the slots
 // are the union of every bookable staff member's, so no other test's staff may take part), at a fixed
@@ -405,7 +405,9 @@ describe('without JavaScript', () => {
     // The lead's timeline says the person cancelled it, not "Someone".
     const { cookie } = await signedIn(t, await createStaff(sql, 'cancel', 'staff'));
     const leadPage = (await (await t.request(`/admin/leads/booking/${b.id}`, { headers: { cookie } })).text()).replaceAll('<!-- -->', '');
-    expect(leadPage).toContain('They cancelled their strategy session: moved back to Contacted');
+    // Nobody on staff reached them: a booking lead that was New is New again, not Contacted.
+    expect(leadPage).toContain('They cancelled their strategy session: moved back to New');
+    expect(leadPage).not.toContain('moved back to Contacted');
     expect(leadPage).not.toContain('Someone moved it');
     // Cancelling twice changes nothing; a made-up token finds nothing.
     expect((await formPost(t, path, { action: 'cancel' })).status).toBe(303);
@@ -493,4 +495,267 @@ test('erasing the lead erases the session’s personal details and frees a sessi
   expect(after).toEqual({ name: null, email: null, note: null, status: 'cancelled' });
   expect(await count(sql`select count(*)::int as n from booking_claims where booking_id = ${b.id}`)).toBe(0);
   expect(await count(sql`select count(*)::int as n from lead_events where note like '%erase%'`)).toBe(0);
+});
+
+/** A plain form post, as a browser without JavaScript sends it. */
+const plainPost = (t: Awaited<ReturnType<typeof app>>, path: string, fields: Record<string, string>) =>
+  t.request(path, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', ...FROM_SITE },
+    body: new URLSearchParams(fields).toString(),
+  });
+
+/** The manage page's path of a booking the API made. */
+const managePath = async (res: Response) => {
+  expect(res.status).toBe(201);
+  return new URL(((await res.json()) as { booking: { manageUrl: string } }).booking.manageUrl).pathname;
+};
+
+/** A lead's status and its reply-by promise (first_reached_at null: nobody on staff has reached them yet). */
+const leadState = async (kind: string, id: string) => {
+  const [row] = await sql<{ status: string; firstReachedAt: Date | null; replyBy: Date }[]>`
+    select status, first_reached_at, reply_by from leads where kind = ${kind} and id = ${id}`;
+  return row;
+};
+
+describe('cancelling puts the lead back where the booking found it', () => {
+  /** An audit sent at NOW (New, due by Wednesday Dec 2, 18:00), and its results token. */
+  async function auditLead(t: Awaited<ReturnType<typeof app>>, email: string) {
+    const audit = validAudit({ email, firstName: 'Lena', lastName: 'Novak' });
+    const stored = await t.postJson('/api/business-audit', audit, { referer: `${TEST_SITE_URL}/` });
+    expect(stored.status).toBe(201);
+    return { id: audit.id, results: ((await stored.json()) as { resultsUrl: string }).resultsUrl.split('/').pop() as string };
+  }
+  const staffSession = async (t: Awaited<ReturnType<typeof testApp>>) => signedIn(t, await createStaff(sql, 'status', 'staff'));
+  const leadPageOf = async (t: Awaited<ReturnType<typeof app>>, cookie: string, id: string) =>
+    (await (await t.request(`/admin/leads/audit/${id}`, { headers: { cookie } })).text()).replaceAll('<!-- -->', '');
+
+  test('an audit that was New is New again: its reply-by promise stands (and can fall overdue), and the timeline says so', async () => {
+    const t = await app();
+    const lead = await auditLead(t, 'new-again@kensington-bakery.ca');
+    const before = await leadState('audit', lead.id);
+    expect(before.status).toBe('new');
+    const path = await managePath(
+      await t.postJson(
+        '/api/booking',
+        request({ start: '2026-12-16T15:00:00.000Z', results: lead.results, email: 'new-again@kensington-bakery.ca' }),
+        FROM_SITE,
+      ),
+    );
+    expect((await leadState('audit', lead.id)).status).toBe('session booked');
+    expect((await plainPost(t, path, { action: 'cancel' })).status).toBe(303);
+    // Back to New, the promise untouched: nobody on staff reached them, so it is not kept.
+    expect(await leadState('audit', lead.id)).toEqual(before);
+    const session = await staffSession(t);
+    const page = await leadPageOf(t, session.cookie, lead.id);
+    expect(page).toContain('They cancelled their strategy session: moved back to New');
+    expect(page).not.toContain('moved back to Contacted');
+    expect(page).toContain('data-reply-by');
+    expect(page).toContain('Reply by Wed Dec 2, 18:00');
+    // Past the promise, it counts as overdue (the inbox's filter and the lead page agree).
+    const later = await testApp({ sql, now: () => new Date('2026-12-03T15:00:00Z') });
+    const { cookie } = await signedIn(later, await createStaff(sql, 'later', 'staff'));
+    const overduePage = (await (await later.request(`/admin/leads/audit/${lead.id}`, { headers: { cookie } })).text()).replaceAll('<!-- -->', '');
+    expect(overduePage).toContain('Past the 2-business-day promise');
+    expect(
+      await count(
+        sql`select count(*)::int as n from leads where id = ${lead.id} and first_reached_at is null and status = 'new' and reply_by < ${new Date('2026-12-03T15:00:00Z')}`,
+      ),
+    ).toBe(1);
+  });
+
+  test('a lead staff had moved to Contacted goes back to Contacted, its first reply kept as it was', async () => {
+    const t = await app();
+    const lead = await auditLead(t, 'was-contacted@kensington-bakery.ca');
+    const session = await staffSession(t);
+    expect((await staffPost(t, session, `/admin/leads/audit/${lead.id}/status`, { status: 'contacted' })).status).toBe(303);
+    const before = await leadState('audit', lead.id);
+    expect(before.status).toBe('contacted');
+    expect(before.firstReachedAt).not.toBeNull();
+    const path = await managePath(
+      await t.postJson('/api/booking', request({ start: '2026-12-16T16:00:00.000Z', results: lead.results, email: 'was-contacted@example.ca' }), FROM_SITE),
+    );
+    expect((await plainPost(t, path, { action: 'cancel' })).status).toBe(303);
+    expect(await leadState('audit', lead.id)).toEqual(before);
+    expect(await leadPageOf(t, session.cookie, lead.id)).toContain('They cancelled their strategy session: moved back to Contacted');
+  });
+
+  test('a status staff gave the lead while the session was booked stays: cancelling changes only a lead still at Session booked', async () => {
+    const t = await app();
+    const lead = await auditLead(t, 'moved-on@kensington-bakery.ca');
+    const path = await managePath(
+      await t.postJson('/api/booking', request({ start: '2026-12-16T17:00:00.000Z', results: lead.results, email: 'moved-on@example.ca' }), FROM_SITE),
+    );
+    const session = await staffSession(t);
+    for (const status of ['won', 'contacted'] as const) {
+      // Won (with its value), or Contacted after a call: staff's word, which a visitor's cancel does not undo.
+      expect((await staffPost(t, session, `/admin/leads/audit/${lead.id}/status`, { status, wonValue: '1500' })).status).toBe(303);
+    }
+    const before = await leadState('audit', lead.id);
+    expect(before.status).toBe('contacted');
+    const events = async () => count(sql`select count(*)::int as n from lead_events where lead_id = ${lead.id} and kind = 'status'`);
+    const statusEvents = await events();
+    expect((await plainPost(t, path, { action: 'cancel' })).status).toBe(303);
+    expect(await leadState('audit', lead.id)).toEqual(before);
+    expect(await events()).toBe(statusEvents);
+    // Staff put it at Session booked by hand from Contacted, then the visitor books and cancels: back to Contacted.
+    expect((await staffPost(t, session, `/admin/leads/audit/${lead.id}/status`, { status: 'session booked' })).status).toBe(303);
+    const again = await managePath(
+      await t.postJson('/api/booking', request({ start: '2026-12-16T18:00:00.000Z', results: lead.results, email: 'moved-on@example.ca' }), FROM_SITE),
+    );
+    expect((await plainPost(t, again, { action: 'cancel' })).status).toBe(303);
+    expect((await leadState('audit', lead.id)).status).toBe('contacted');
+  });
+
+  test('a booking made from a staff member’s booking link: New before it, New after its cancelling', async () => {
+    const t = await app();
+    const lead = await auditLead(t, 'from-link@kensington-bakery.ca');
+    const session = await staffSession(t);
+    // The staff member makes the link on the lead's page and sends it; making it reaches nobody.
+    expect((await staffPost(t, session, `/admin/leads/audit/${lead.id}/booking-link`, {})).status).toBe(303);
+    const token = (await existingBookingToken(sql, 'audit', lead.id)) as string;
+    expect(token).toBeTruthy();
+    const before = await leadState('audit', lead.id);
+    expect(before).toMatchObject({ status: 'new', firstReachedAt: null });
+    const path = await managePath(
+      await t.postJson('/api/booking', request({ start: '2026-12-17T15:00:00.000Z', lead: token, email: 'someone-else@example.ca' }), FROM_SITE),
+    );
+    const [booked] = await sql<
+      { leadKind: string; leadId: string }[]
+    >`select lead_kind, lead_id from bookings where manage_token = ${path.split('/').pop() as string}`;
+    expect(booked).toEqual({ leadKind: 'audit', leadId: lead.id });
+    expect((await leadState('audit', lead.id)).status).toBe('session booked');
+    expect((await plainPost(t, path, { action: 'cancel' })).status).toBe(303);
+    expect(await leadState('audit', lead.id)).toEqual(before);
+    expect(await leadPageOf(t, session.cookie, lead.id)).toContain('They cancelled their strategy session: moved back to New');
+  });
+
+  test('two sessions on one lead: cancelling one keeps Session booked; cancelling the other puts it back to New', async () => {
+    const t = await app();
+    const lead = await auditLead(t, 'two-sessions@kensington-bakery.ca');
+    const book = (start: string) =>
+      t.postJson('/api/booking', request({ start, results: lead.results, email: 'two-sessions@example.ca' }), FROM_SITE).then(managePath);
+    const first = await book('2026-12-17T16:00:00.000Z');
+    const second = await book('2026-12-17T17:00:00.000Z');
+    expect((await plainPost(t, first, { action: 'cancel' })).status).toBe(303);
+    expect((await leadState('audit', lead.id)).status).toBe('session booked');
+    expect((await plainPost(t, second, { action: 'cancel' })).status).toBe(303);
+    expect(await leadState('audit', lead.id)).toMatchObject({ status: 'new', firstReachedAt: null });
+  });
+});
+
+/** What a page shows as text: no style, script or tags (React's <!-- --> separators gone). */
+const visibleText = (html: string) =>
+  html
+    .replace(/<style[\s\S]*?<\/style>|<script[\s\S]*?<\/script>/g, ' ')
+    .replace(/<[^>]+>/g, ' ')
+    .replaceAll('&#x27;', '’')
+    .replace(/\s+/g, ' ');
+
+describe('the manage page says how the session happens', () => {
+  const bookWith = async (t: Awaited<ReturnType<typeof app>>, start: string, fields: Record<string, unknown>) =>
+    managePath(await t.postJson('/api/booking', request({ start, ...fields }), FROM_SITE));
+
+  test('no video link set: Priya will call the number they gave; no number either: she will email them a link', async () => {
+    const t = await app();
+    const withPhone = await bookWith(t, '2026-12-17T18:00:00.000Z', { email: 'how-phone@example.ca', phone: '416-555-0199' });
+    const page = visibleText(await (await t.request(`${withPhone}?booked=1`)).text());
+    expect(page).toContain('with Priya Shah.');
+    expect(page).toContain('By phone: Priya Shah will call you at 416-555-0199.');
+    const noPhone = await bookWith(t, '2026-12-17T19:00:00.000Z', { email: 'how-none@example.ca', phone: '' });
+    const html = await (await t.request(`${noPhone}?booked=1`)).text();
+    expect(html).toContain('data-session-how="emailed-link"');
+    expect(visibleText(html)).toContain('By video call: Priya Shah will email you a link to join before the session.');
+    // Once cancelled, the page no longer says how it would have happened.
+    expect((await plainPost(t, noPhone, { action: 'cancel' })).status).toBe(303);
+    expect(await (await t.request(noPhone)).text()).not.toContain('data-session-how');
+  });
+
+  test('with Priya’s video link set (bun run staff:booking … --meeting-url): the page links to it, whatever the phone', async () => {
+    const t = await app();
+    const meetingUrl = 'https://meet.example.com/priya-shah?pwd=a&b=1';
+    await saveBookingHours(sql, staffId, { hours: 'Mon-Fri 10:00-16:00', accepting: true, displayName: 'Priya Shah', meetingUrl }, NOW);
+    try {
+      const path = await bookWith(t, '2026-12-18T15:00:00.000Z', { email: 'how-video@example.ca', phone: '416-555-0199' });
+      const html = await (await t.request(`${path}?booked=1`)).text();
+      expect(html).toContain('data-session-how="video"');
+      expect(html).toContain('href="https://meet.example.com/priya-shah?pwd=a&amp;b=1"');
+      expect(visibleText(html)).toContain(`By video call: ${meetingUrl.replace('&', '&amp;')} . ${bookingCopy.manage.videoJoin}`);
+      expect(visibleText(html)).not.toContain('will call you');
+    } finally {
+      await saveBookingHours(sql, staffId, { hours: 'Mon-Fri 10:00-16:00', accepting: true, displayName: 'Priya Shah', meetingUrl: null }, NOW);
+    }
+  });
+});
+
+describe('the manage page on a phone, without JavaScript', () => {
+  test('the time, how, and Cancel come before the times to move to, which are folded day by day', async () => {
+    const t = await app();
+    const path = await managePath(await t.postJson('/api/booking', request({ start: '2026-12-18T16:00:00.000Z', email: 'folded@example.ca' }), FROM_SITE));
+    const html = await (await t.request(`${path}?booked=1`)).text();
+    const at = (marker: string) => {
+      const i = html.indexOf(marker);
+      expect([marker, i]).not.toEqual([marker, -1]);
+      return i;
+    };
+    // Reading order: the session, how it happens, then the two changes, Move and Cancel, one after the other:
+    // every time to move to is inside the Move disclosure, which is closed, so nothing stands between them.
+    expect(at('data-session-state="booked"')).toBeLessThan(at('data-session-how'));
+    expect(at('data-session-how')).toBeLessThan(at('id="move"'));
+    const slots = [...html.matchAll(/data-slot="/g)].map((m) => m.index);
+    expect(slots.length).toBeGreaterThan(50);
+    expect(slots.every((i) => i > at('id="move"') && i < at('data-cancel'))).toBe(true);
+    expect(html.slice(html.lastIndexOf('data-slot="'), at('data-cancel'))).not.toMatch(/<(p|h\d|form|a)\b/);
+    // The times to move to: a closed disclosure, each day a closed disclosure of its own (native: no script needed).
+    const move = html.match(/<details[^>]*id="move"[^>]*>/)?.[0] ?? '';
+    expect(move).not.toContain(' open');
+    const days = [...html.matchAll(/<details[^>]*data-slot-day="([^"]+)"[^>]*>/g)];
+    expect(days.length).toBeGreaterThan(10);
+    expect(days.every((d) => !d[0].includes(' open'))).toBe(true);
+    expect(html).toContain('<summary');
+    // A time picked (a plain link): the move disclosure and that day open, the confirming form first.
+    const pick = '2026-12-18T19:00:00.000Z';
+    const picked = await (await t.request(`${path}?move=${encodeURIComponent(pick)}`)).text();
+    expect(picked.match(/<details[^>]*id="move"[^>]*>/)?.[0]).toContain(' open');
+    const openDays = [...picked.matchAll(/<details[^>]*data-slot-day="([^"]+)"[^>]*>/g)].filter((d) => d[0].includes(' open'));
+    expect(openDays.map((d) => d[1])).toEqual(['2026-12-18']);
+    expect(picked.indexOf('data-move-form')).toBeLessThan(picked.indexOf('data-slot-days'));
+    expect(visibleText(picked)).toContain('Friday, December 18 at 2:00 p.m. (Toronto time)');
+    // A refusal opens it too, so its reason is seen.
+    const refused = await plainPost(t, path, { action: 'move', start: '2026-12-19T15:00:00.000Z' });
+    expect(refused.status).toBe(400);
+    const refusedHtml = await refused.text();
+    expect(refusedHtml.match(/<details[^>]*id="move"[^>]*>/)?.[0]).toContain(' open');
+    expect(refusedHtml).toContain(bookingCopy.notOffered);
+    // The move still works from the folded list, and so does Cancel.
+    expect((await plainPost(t, path, { action: 'move', start: pick })).headers.get('location')).toBe(`${path}?moved=1`);
+    expect((await plainPost(t, path, { action: 'cancel' })).status).toBe(303);
+    expect(await (await t.request(path)).text()).toContain('data-session-state="cancelled"');
+  });
+});
+
+describe('visitor times on the 12-hour clock, as Toronto reads them', () => {
+  const TWENTY_FOUR_HOUR = /\b(1[3-9]|2[0-3]|0\d):[0-5]\d\b/;
+
+  test('/book, its chosen time and the manage page say “1:00 p.m.”, never “13:00”', async () => {
+    const t = await app();
+    const list = await (await t.request('/book')).text();
+    // Monday Nov 30's times, from noon on (4 hours' notice from 08:00).
+    for (const time of ['12:00 p.m.', '1:00 p.m.', '3:00 p.m.']) expect(list).toContain(`>${time}</time>`);
+    expect(visibleText(list)).not.toMatch(TWENTY_FOUR_HOUR);
+    const start = '2026-12-18T18:00:00.000Z';
+    const chosen = await (await t.request(`/book?start=${encodeURIComponent(start)}`)).text();
+    expect(visibleText(chosen)).toContain('Friday, December 18 at 1:00 p.m. (Toronto time)');
+    expect(visibleText(chosen)).not.toMatch(TWENTY_FOUR_HOUR);
+    const path = await managePath(await t.postJson('/api/booking', request({ start, email: 'one-pm@example.ca' }), FROM_SITE));
+    const manage = visibleText(await (await t.request(`${path}?booked=1`)).text());
+    expect(manage).toContain('Friday, December 18 at 1:00 p.m. (Toronto time)');
+    expect(manage).not.toMatch(TWENTY_FOUR_HOUR);
+    // A time taken meanwhile: the times offered in the form instead, short and on the same clock.
+    const taken = await plainPost(t, '/api/booking', { id: crypto.randomUUID(), start, name: 'Late Comer', email: 'late@example.ca' });
+    expect(taken.status).toBe(409);
+    const offered = visibleText(await taken.text());
+    expect(offered).toContain('Fri Dec 18, 2:00 p.m. (Toronto time)');
+    expect(offered).not.toMatch(TWENTY_FOUR_HOUR);
+  });
 });

@@ -52,6 +52,26 @@ async function bookFirstTime(page: Page, who: { name: string; email: string }) {
   await Promise.all([page.waitForURL(/\/book\/manage\/[\w-]{43}\?booked=1$/), page.getByRole('button', { name: bookingCopy.submit }).click()]);
 }
 
+/**
+ * What a visitor most likely came for is on the first screen: the booked time, how it happens, and both
+ * changes (Move and Cancel); the times to move to stay folded, so the page is short.
+ */
+async function expectAtHand(page: Page, viewport: { width: number; height: number }) {
+  for (const target of [
+    page.locator('[data-session-state] time'),
+    page.locator('[data-session-how]'),
+    page.getByText(bookingCopy.manage.moveHeading, { exact: true }),
+    page.getByText(bookingCopy.manage.cancelSubmit, { exact: true }),
+  ]) {
+    const box = await target.boundingBox();
+    expect(box).not.toBeNull();
+    expect((box?.y ?? 0) + (box?.height ?? 0)).toBeLessThanOrEqual(viewport.height);
+  }
+  expect(await page.locator('[data-slot]').first().isVisible()).toBe(false);
+  // The page's own part (the footer under it aside) is little more than a screen, not the 4,000 px of two weeks of times.
+  expect(await page.evaluate(() => document.querySelector('main')?.getBoundingClientRect().height ?? Infinity)).toBeLessThan(viewport.height * 1.3);
+}
+
 for (const [label, viewport, options] of [
   ['a touch phone', PHONE, { hasTouch: true, isMobile: true }],
   ['a desktop', DESKTOP, {}],
@@ -75,10 +95,16 @@ for (const [label, viewport, options] of [
       expect(await page.locator('h1').textContent()).toBe(bookingCopy.manage.bookedHeading);
       await page.screenshot({ path: `${SHOTS}/manage-${viewport.width}.png`, fullPage: true });
       expect(await axeViolations(page)).toEqual([]);
+      await expectAtHand(page, viewport);
+      // No phone given and no video link set: Maya emails them a link.
+      expect(await page.locator('[data-session-how]').textContent()).toContain('Maya Chen will email you a link to join before the session.');
 
-      // Move: a tap on another time, then confirm.
-      await page.locator('#move [data-slot]').nth(2).click();
+      // Move: open the times, a day, tap another time, then confirm.
+      await page.getByText(bookingCopy.manage.moveHeading, { exact: true }).click();
+      await page.locator('#move [data-slot-day] summary').nth(1).click();
+      await page.locator('#move details[data-slot-day][open] [data-slot]').nth(2).click();
       await page.waitForSelector('[data-move-form]');
+      await page.screenshot({ path: `${SHOTS}/manage-move-${viewport.width}.png`, fullPage: true });
       await Promise.all([page.waitForURL(/\?moved=1$/), page.getByRole('button', { name: bookingCopy.manage.moveSubmit }).click()]);
       expect(await page.locator('[data-manage-banner]').getAttribute('data-manage-banner')).toBe('moved');
       // Cancel, in two presses: the first only asks.
@@ -93,12 +119,24 @@ for (const [label, viewport, options] of [
       await context.close();
     });
 
-    test('without JavaScript: the same booking works with plain links and a plain form', async () => {
+    test('without JavaScript: the same booking works with plain links and a plain form; the manage page moves and cancels too', async () => {
       const context = await browser.newContext({ viewport, javaScriptEnabled: false, ...options });
       const page = await context.newPage();
       await page.goto(`${server.url}/book`);
       await bookFirstTime(page, { name: 'Joon Park', email: `joon-${viewport.width}@parkfitness.ca` });
       expect(await page.locator('h1').textContent()).toBe(bookingCopy.manage.bookedHeading);
+      await page.screenshot({ path: `${SHOTS}/manage-nojs-${viewport.width}.png`, fullPage: true });
+      await expectAtHand(page, viewport);
+      // The disclosures are the browser's own: a day opens, a time is a link, the form confirms.
+      await page.getByText(bookingCopy.manage.moveHeading, { exact: true }).click();
+      await page.locator('#move [data-slot-day] summary').first().click();
+      await Promise.all([page.waitForURL(/\?move=/), page.locator('#move details[data-slot-day][open] [data-slot]').last().click()]);
+      expect(await page.locator('[data-move-form]').isVisible()).toBe(true);
+      await Promise.all([page.waitForURL(/\?moved=1$/), page.getByRole('button', { name: bookingCopy.manage.moveSubmit }).click()]);
+      await page.getByText(bookingCopy.manage.cancelSubmit, { exact: true }).click();
+      await Promise.all([page.waitForURL(/\/book\/manage\/[\w-]{43}$/), page.getByRole('button', { name: bookingCopy.manage.cancelConfirmSubmit }).click()]);
+      expect(await page.locator('[data-session-state]').getAttribute('data-session-state')).toBe('cancelled');
+      await page.screenshot({ path: `${SHOTS}/manage-nojs-cancelled-${viewport.width}.png`, fullPage: true });
       await context.close();
     });
   });
@@ -117,9 +155,14 @@ test('a visitor in Mumbai sees their own time under each Toronto time; one in To
     const [toronto, local] = [await first.locator('time').textContent(), await first.locator('[data-local]').count()];
     expect(local > 0).toBe(expected);
     if (expected) {
-      // Toronto is 10½ hours behind India in winter (EST, UTC−5; IST, UTC+5:30, no daylight time).
-      const hour = Number(toronto?.slice(0, 2));
-      expect(await first.locator('[data-local]').textContent()).toBe(`${String((hour + 10) % 24).padStart(2, '0')}:30 your time`);
+      // Toronto is 10½ hours behind India in winter (EST, UTC−5; IST, UTC+5:30, no daylight time); both on the 12-hour clock.
+      expect(toronto).toMatch(/^(1[0-2]|[1-9]):[0-5]\d [ap]\.m\.$/);
+      const inIndia = new Date(Date.parse((await first.getAttribute('data-slot')) ?? '') + 5.5 * 3_600_000);
+      const [h, m] = [inIndia.getUTCHours(), inIndia.getUTCMinutes()];
+      // No-break spaces keep "8:30 p.m." and "your time" whole in a narrow button.
+      expect(await first.locator('[data-local]').textContent()).toBe(
+        `${h % 12 === 0 ? 12 : h % 12}:${String(m).padStart(2, '0')}\u00a0${h < 12 ? 'a.m.' : 'p.m.'} your\u00a0time`,
+      );
       // ICU may name the zone by its older alias.
       expect(await page.locator('[data-local-zone]').textContent()).toMatch(/^Under each: your own time \(Asia\/(Kolkata|Calcutta)\)\.$/);
       await page.screenshot({ path: `${SHOTS}/book-kolkata-390.png` });

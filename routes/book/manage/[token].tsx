@@ -1,7 +1,8 @@
 import { Hono } from 'hono';
 import { ManagePage, type ManagePageData } from '../../../components/booking/ManagePage.tsx';
 import type { Booking } from '../../../db/queries/bookings.ts';
-import { sessionLabel } from '../../../lib/booking/display.ts';
+import { visitorWhen } from '../../../lib/booking/display.ts';
+import { sessionWay } from '../../../lib/booking/how.ts';
 import { isLinkToken, manageActionSchema, managePageQuerySchema } from '../../../lib/booking/page-query.ts';
 import { MOVES_PER_BOOKING } from '../../../lib/booking/rules.ts';
 import type { Slot } from '../../../lib/booking/slots.ts';
@@ -21,7 +22,8 @@ const managePage = definePage<ManagePageData>({
   Component: ManagePage,
 });
 
-const when = (start: Date) => `${sessionLabel(start, agency.timeZone)} (Toronto time)`;
+/** "Tuesday, December 1 at 1:00 p.m. (Toronto time)" */
+const when = (start: Date) => `${visitorWhen(start, agency.timeZone)} (Toronto time)`;
 
 /** The private page of one booking: never kept, never indexed, no Referer to where it links. */
 async function showBooking(
@@ -57,6 +59,7 @@ async function showBooking(
       start: booking.startsAt.toISOString(),
       minutes: Math.round((booking.endsAt.getTime() - booking.startsAt.getTime()) / 60_000),
       staffName: booking.staffName,
+      way: state === 'booked' ? sessionWay({ meetingUrl: booking.staffMeetingUrl, phone: booking.phone }) : null,
       banner,
       emailed: sendsEmail(c.get('deps').config),
       movesUsed: movesUsed ? MOVES_PER_BOOKING : null,
