@@ -251,7 +251,7 @@ async function booking(args: string[], config: Config): Promise<string> {
   const meetingUrl = values['meeting-url'] === undefined ? undefined : (given.meetingUrl ?? null);
   const calendar = calendarOf(values, config);
   // The calendar is asked before the database opens (the embedded one allows one user at a time).
-  const prepared = calendar ? await checkAndSeal(calendar, config.APP_SECRET) : null;
+  const prepared = calendar ? await checkAndSeal(calendar, config.APP_SECRET, { allowHosts: config.CALENDAR_ALLOW_HOSTS }) : null;
   const db = await openDatabase(config);
   try {
     const account = await findStaffAccount(db.sql, email);
@@ -265,7 +265,7 @@ async function booking(args: string[], config: Config): Promise<string> {
       [checked, kind] = [prepared.checked, prepared.stored.kind];
     } else {
       const stored = await bookingSettingsOf(db.sql, account.id);
-      checked = stored ? await recheckCalendar(stored, config.APP_SECRET) : null;
+      checked = stored ? await recheckCalendar(stored, config.APP_SECRET, { allowHosts: config.CALENDAR_ALLOW_HOSTS }) : null;
       kind = stored?.calendar?.kind ?? null;
       if (checked) await recordCalendarAnswer(db.sql, account.id, checkRecord(checked), new Date());
     }

@@ -43,7 +43,16 @@ const features: SiteDefinition['features'] = ({ sql, config, now, log }, input) 
   homeVariants: input.homeVariants ?? createHomeVariants({ sql, now, log }),
   feed: input.feed ?? createFeedReader({ source: config.RSS_FEED_URL, siteUrl: config.PUBLIC_SITE_URL, now }),
   storyWriter: input.storyWriter ?? storyWriterFromConfig(config, log),
-  booking: input.booking ?? createBookingService({ sql, rules: bookingRulesOf(config), now, log, appSecret: config.APP_SECRET }),
+  booking:
+    input.booking ??
+    createBookingService({
+      sql,
+      rules: bookingRulesOf(config),
+      now,
+      log,
+      appSecret: config.APP_SECRET,
+      calendarReach: { allowHosts: config.CALENDAR_ALLOW_HOSTS },
+    }),
   passwordResets: input.passwordResets ?? createPasswordResets({ sql, config, now, log }),
 });
 

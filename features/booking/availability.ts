@@ -7,7 +7,7 @@ import { type Bookable, type Interval, type Slot, slotsFor } from '../../lib/boo
 import type { Clock } from '../../lib/time/clock.ts';
 import { withDeadline } from '../../server/deadline.ts';
 import type { Logger } from '../../server/log.ts';
-import { busyTimes, type CalendarSource } from './calendar/index.ts';
+import { busyTimes, type CalendarReach, type CalendarSource } from './calendar/index.ts';
 import { calendarSourceOf } from './calendar-source.ts';
 
 // Which times can be booked: each bookable staff member's hours, minus their calendar's busy times and
@@ -48,12 +48,15 @@ export function createAvailability({
   now,
   log,
   appSecret,
+  calendarReach,
 }: {
   sql: Sql;
   rules: BookingRules;
   now: Clock;
   log: Logger;
   appSecret: string | undefined;
+  /** Where calendars may be read from (CALENDAR_ALLOW_HOSTS). */
+  calendarReach: CalendarReach;
 }): Availability {
   const reads = new LRUCache<string, CalendarRead, { source: CalendarSource; window: Interval; userId: string }>({
     max: 200,
@@ -64,7 +67,7 @@ export function createAvailability({
   async function readCalendar(source: CalendarSource, window: Interval, userId: string): Promise<CalendarRead> {
     let read: CalendarRead;
     try {
-      read = { busy: await withDeadline(CALENDAR_READ_MS, (signal) => busyTimes(source, window, signal)) };
+      read = { busy: await withDeadline(CALENDAR_READ_MS, (signal) => busyTimes(source, window, signal, calendarReach)) };
     } catch (error) {
       const problem =
         (error as Error)?.name === 'TimeoutError'

@@ -1,6 +1,6 @@
 import type { BookingSettings, CalendarSettings } from '../../db/queries/booking-settings.ts';
 import { withDeadline } from '../../server/deadline.ts';
-import { type CalendarSource, checkCalendar } from './calendar/index.ts';
+import { type CalendarReach, type CalendarSource, checkCalendar } from './calendar/index.ts';
 import { calendarSourceOf } from './calendar-source.ts';
 import { sealSecret } from './secret-box.ts';
 
@@ -24,9 +24,9 @@ export type CheckOutcome = { ok: true; name: string } | { ok: false; reason: str
 export const checkRecord = (checked: CheckOutcome) => (checked.ok ? { name: checked.name, problem: null } : { name: null, problem: checked.reason });
 
 /** The calendar asked for its name, under the deadline: its answer, or the sentence saying why it gave none. */
-export async function checkNow(source: CalendarSource, ms = CONNECT_CHECK_MS): Promise<CheckOutcome> {
+export async function checkNow(source: CalendarSource, reach: CalendarReach, ms = CONNECT_CHECK_MS): Promise<CheckOutcome> {
   try {
-    return await withDeadline(ms, (signal) => checkCalendar(source, signal), {
+    return await withDeadline(ms, (signal) => checkCalendar(source, signal, reach), {
       onExpiry: (): CheckOutcome => ({ ok: false, reason: `The calendar did not answer within ${Math.round(ms / 1000)} seconds` }),
     });
   } catch (error) {
@@ -41,10 +41,11 @@ export async function checkNow(source: CalendarSource, ms = CONNECT_CHECK_MS): P
 export async function checkAndSeal(
   input: CalendarInput,
   appSecret: string | undefined,
+  reach: CalendarReach,
   checkMs = CONNECT_CHECK_MS,
 ): Promise<{ noSecret: true } | { noSecret: false; checked: CheckOutcome; stored: NonNullable<CalendarSettings> }> {
   if (input.kind === 'caldav' && !appSecret) return { noSecret: true };
-  const checked = await checkNow(input, checkMs);
+  const checked = await checkNow(input, reach, checkMs);
   const stored: NonNullable<CalendarSettings> =
     input.kind === 'caldav'
       ? { kind: 'caldav', url: input.url, username: input.username, sealedPassword: await sealSecret(input.password, appSecret ?? '') }
@@ -53,9 +54,14 @@ export async function checkAndSeal(
 }
 
 /** Asks a stored calendar again (the page's "Check it now"); null when none is connected. */
-export async function recheckCalendar(settings: BookingSettings, appSecret: string | undefined, checkMs = CONNECT_CHECK_MS): Promise<CheckOutcome | null> {
+export async function recheckCalendar(
+  settings: BookingSettings,
+  appSecret: string | undefined,
+  reach: CalendarReach,
+  checkMs = CONNECT_CHECK_MS,
+): Promise<CheckOutcome | null> {
   const source = await calendarSourceOf(settings, appSecret);
   if (source === null) return null;
   if (source === 'sealed') return { ok: false, reason: 'The app password cannot be opened with this server’s APP_SECRET: connect the calendar again' };
-  return checkNow(source, checkMs);
+  return checkNow(source, reach, checkMs);
 }

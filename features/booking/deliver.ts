@@ -134,9 +134,10 @@ async function writableCalendar(sql: DeliveryDeps['sql'], staffId: string, appSe
  * cancelled; after a move to another staff member, the one who had it loses their copy.
  */
 async function writeCalendar(booking: Booking, { sql, config, now }: DeliveryDeps, signal: AbortSignal): Promise<DeliveryOutcome> {
+  const reach = { allowHosts: config.CALENDAR_ALLOW_HOSTS };
   if (booking.previousStaffId && booking.previousStaffId !== booking.staffId) {
     const previous = await writableCalendar(sql, booking.previousStaffId, config.APP_SECRET);
-    if (previous && previous !== 'sealed' && previous.kind === 'caldav') await removeEvent(previous, eventUid(booking), signal);
+    if (previous && previous !== 'sealed' && previous.kind === 'caldav') await removeEvent(previous, eventUid(booking), signal, reach);
   }
   if (!booking.staffId) return { state: 'skipped', detail: 'The staff member no longer exists' };
   const source = await writableCalendar(sql, booking.staffId, config.APP_SECRET);
@@ -147,10 +148,10 @@ async function writeCalendar(booking: Booking, { sql, config, now }: DeliveryDep
     };
   // Cancelled, or erased (the event carries the person's name): it leaves the calendar.
   if (booking.status === 'cancelled' || booking.erasedAt) {
-    await removeEvent(source, eventUid(booking), signal);
+    await removeEvent(source, eventUid(booking), signal, reach);
     return { state: 'delivered', detail: 'Removed from the calendar' };
   }
   const n = noticeOf(booking, config.PUBLIC_SITE_URL);
-  await writeEvent(source, eventUid(booking), calendarObjectIcs(inviteEventOf(booking, n), 'CONFIRMED', now()), signal);
+  await writeEvent(source, eventUid(booking), calendarObjectIcs(inviteEventOf(booking, n), 'CONFIRMED', now()), signal, reach);
   return { state: 'delivered', detail: `Written to the calendar (version ${booking.sequence})` };
 }

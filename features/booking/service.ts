@@ -21,6 +21,7 @@ import type { Touch } from '../../lib/leads/attribution.ts';
 import type { Clock } from '../../lib/time/clock.ts';
 import type { Logger } from '../../server/log.ts';
 import { type Availability, createAvailability } from './availability.ts';
+import type { CalendarReach } from './calendar/index.ts';
 
 // Booking, moving and cancelling a session: the slot must be one offered now (from the staff members'
 // calendars); among those free at that time, the lead's owner first, else round robin; each one's
@@ -98,13 +99,16 @@ export function createBookingService({
   now,
   log,
   appSecret,
-  availability = createAvailability({ sql, rules, now, log, appSecret }),
+  calendarReach,
+  availability = createAvailability({ sql, rules, now, log, appSecret, calendarReach }),
 }: {
   sql: Sql;
   rules: BookingRules;
   now: Clock;
   log: Logger;
   appSecret: string | undefined;
+  /** Where calendars may be read from (CALENDAR_ALLOW_HOSTS). */
+  calendarReach: CalendarReach;
   availability?: Availability;
 }): BookingService {
   const sessionEnd = (start: Date) => new Date(start.getTime() + rules.sessionMinutes * 60_000);

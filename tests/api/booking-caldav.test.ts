@@ -30,15 +30,12 @@ let smtp: TestSmtpServer;
 let calendarUrl: string;
 let staffId: string;
 let worker: LeadWorker;
-/** CALENDAR_ALLOW_HOSTS as the process had it before these tests. */
-const calendarHostsBefore = process.env.CALENDAR_ALLOW_HOSTS;
-
-const env = () => ({ APP_SECRET, SMTP_URL: smtp.url, JOB_POLL_MS: '20', MAIL_FROM: 'hello@northlinedigital.ca' });
+// The loopback Radicale is let through as a deployment's CALENDAR_ALLOW_HOSTS would let an office server.
+const env = () => ({ APP_SECRET, SMTP_URL: smtp.url, JOB_POLL_MS: '20', MAIL_FROM: 'hello@northlinedigital.ca', CALENDAR_ALLOW_HOSTS: radicale.hostPort });
 
 beforeAll(async () => {
   [radicale, smtp, scratch] = await Promise.all([startRadicale({ users: { maya: PASSWORD, sam: PASSWORD } }), startSmtpServer(), scratchDatabase()]);
   sql = (await scratch.open()).sql;
-  process.env.CALENDAR_ALLOW_HOSTS = radicale.hostPort;
   calendarUrl = await radicale.makeCalendar('maya', 'Work');
   const staff = await createStaff(sql, 'maya');
   staffId = staff.id;
@@ -60,8 +57,6 @@ beforeAll(async () => {
   });
 });
 afterAll(async () => {
-  if (calendarHostsBefore === undefined) delete process.env.CALENDAR_ALLOW_HOSTS;
-  else process.env.CALENDAR_ALLOW_HOSTS = calendarHostsBefore;
   await worker?.stop();
   await Promise.all([radicale?.stop(), smtp?.stop()]);
   await scratch?.drop();

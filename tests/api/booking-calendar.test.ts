@@ -654,17 +654,4 @@ describe('an address inside the network: refused before any request, in one sent
       await Promise.all([first.stop(true), other.stop(true)]);
     }
   });
-
-  test('without a reach given, the process’s CALENDAR_ALLOW_HOSTS decides', async () => {
-    const before = process.env.CALENDAR_ALLOW_HOSTS;
-    try {
-      delete process.env.CALENDAR_ALLOW_HOSTS;
-      expect(await checkCalendar(maya, signal())).toEqual(notPublic);
-      process.env.CALENDAR_ALLOW_HOSTS = `intranet.example, ${radicale.hostPort}`;
-      expect(await checkCalendar(maya, signal())).toEqual({ ok: true, name: 'Work' });
-    } finally {
-      if (before === undefined) delete process.env.CALENDAR_ALLOW_HOSTS;
-      else process.env.CALENDAR_ALLOW_HOSTS = before;
-    }
-  });
 });

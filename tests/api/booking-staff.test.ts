@@ -31,13 +31,10 @@ let radicale: TestRadicale;
 let priya: TestStaff;
 let sam: TestStaff;
 
-/** CALENDAR_ALLOW_HOSTS as the process had it before these tests. */
-const calendarHostsBefore = process.env.CALENDAR_ALLOW_HOSTS;
 const allowedCalendars = new Set<string>();
-/** Lets the calendar servers at these `host:port`s through, as CALENDAR_ALLOW_HOSTS in the server's environment does. */
+/** Lets the calendar servers at these `host:port`s through the sites made after, as CALENDAR_ALLOW_HOSTS in a server's environment does. */
 function allowCalendars(...hostPorts: string[]) {
   for (const hostPort of hostPorts) allowedCalendars.add(hostPort);
-  process.env.CALENDAR_ALLOW_HOSTS = [...allowedCalendars].join(',');
 }
 
 beforeAll(async () => {
@@ -71,14 +68,12 @@ beforeEach(() => {
   clock.now = START;
 });
 afterAll(async () => {
-  if (calendarHostsBefore === undefined) delete process.env.CALENDAR_ALLOW_HOSTS;
-  else process.env.CALENDAR_ALLOW_HOSTS = calendarHostsBefore;
   await radicale?.stop();
   await scratch?.drop();
 });
 
 async function staffApp(who: () => TestStaff, env: Record<string, string> = { APP_SECRET }) {
-  const t = await testApp({ sql, now: () => new Date(clock.now) }, { RATE_LIMITS: 'off', ...env });
+  const t = await testApp({ sql, now: () => new Date(clock.now) }, { RATE_LIMITS: 'off', CALENDAR_ALLOW_HOSTS: [...allowedCalendars].join(','), ...env });
   const session = await signedIn(t, who());
   const get = (path: string) => t.request(path, { headers: { cookie: session.cookie }, redirect: 'manual' });
   const post = (path: string, fields: Record<string, string>, csrf: string | null = session.csrf) => {

@@ -1,4 +1,3 @@
-import { ConfigError, loadConfig } from '../../../lib/config.ts';
 import { type AllowedHost, vetTarget } from '../../../lib/site-check/address.ts';
 import type { RefusalReason } from '../../../lib/site-check/types.ts';
 import { fetchPinned, REDIRECTS, Refused, type Resolve, vettedAddress } from '../../site-check/guarded-fetch.ts';
@@ -23,21 +22,6 @@ export type CalendarReach = {
   /** A name's addresses (node:dns by default; tests hand in the answers they need). */
   resolve?: Resolve;
 };
-
-/**
- * CALENDAR_ALLOW_HOSTS as this process was started with. The calendar's callers in the staff page and
- * the booking service are handed APP_SECRET alone, not the config, so the variable is read where it is
- * used, through the one config reader; an environment loadConfig refuses (the server would not have
- * started) lets nothing private through.
- */
-export function calendarReachOfProcess(): CalendarReach {
-  try {
-    return { allowHosts: loadConfig(process.env).CALENDAR_ALLOW_HOSTS };
-  } catch (error) {
-    if (error instanceof ConfigError) return { allowHosts: [] };
-    throw error;
-  }
-}
 
 /** Redirects followed for one calendar request before it is given up. */
 export const CALENDAR_MAX_REDIRECTS = 5;

@@ -1,7 +1,7 @@
 import { busyIntervals, CalendarDataError, calendarName } from '../../../lib/booking/busy-times.ts';
 import { withDeadline } from '../../../server/deadline.ts';
 import { deleteObject, eventsInWindow, locateCalendar, putObject } from './caldav.ts';
-import { type CalendarReach, calendarReachOfProcess } from './guard.ts';
+import type { CalendarReach } from './guard.ts';
 import { calendarAddress, davSession } from './http.ts';
 import { readFeed } from './ical-feed.ts';
 import { CALENDAR_TIMEOUT_MS, CalendarUnreachable, unreachable } from './problems.ts';
@@ -10,7 +10,7 @@ import { CALENDAR_TIMEOUT_MS, CalendarUnreachable, unreachable } from './problem
 // feed), and the session written to (and taken off) a CalDAV calendar. Each call has CALENDAR_TIMEOUT_MS
 // at most, and stops sooner when the caller's signal aborts: every request it makes carries the signal.
 // Every request goes only to an address the guard vetted (guard.ts): a public one, or a host
-// CALENDAR_ALLOW_HOSTS lets through (`reach`; the process's own by default). What goes wrong reaches the
+// CALENDAR_ALLOW_HOSTS lets through (`reach`, handed in by each caller from its config). What goes wrong reaches the
 // caller as CalendarUnreachable, whose message is the sentence for the staff page. Nothing here logs, and
 // no message holds a password or a feed's address.
 
@@ -48,12 +48,7 @@ function intervalsOf(texts: string[], window: Interval, source: CalendarSource):
 }
 
 /** The busy intervals overlapping `window` (not cut to it), sorted and merged. */
-export async function busyTimes(
-  source: CalendarSource,
-  window: Interval,
-  signal: AbortSignal,
-  reach: CalendarReach = calendarReachOfProcess(),
-): Promise<Interval[]> {
+export async function busyTimes(source: CalendarSource, window: Interval, signal: AbortSignal, reach: CalendarReach): Promise<Interval[]> {
   if (window.end.getTime() <= window.start.getTime()) return [];
   if (source.kind === 'ical') {
     const address = calendarAddress(source.url, { feed: true });
@@ -68,13 +63,7 @@ export async function busyTimes(
 }
 
 /** Creates or replaces the object <calendar>/<uid>.ics with `ics` (calendarObjectIcs's text). */
-export async function writeEvent(
-  source: CalDavSource,
-  uid: string,
-  ics: string,
-  signal: AbortSignal,
-  reach: CalendarReach = calendarReachOfProcess(),
-): Promise<void> {
+export async function writeEvent(source: CalDavSource, uid: string, ics: string, signal: AbortSignal, reach: CalendarReach): Promise<void> {
   const address = calendarAddress(source.url);
   await calendarCall(signal, async (s) => {
     const dav = davSession(source, s, reach);
@@ -83,7 +72,7 @@ export async function writeEvent(
 }
 
 /** Deletes <calendar>/<uid>.ics; an event already gone is fine. */
-export async function removeEvent(source: CalDavSource, uid: string, signal: AbortSignal, reach: CalendarReach = calendarReachOfProcess()): Promise<void> {
+export async function removeEvent(source: CalDavSource, uid: string, signal: AbortSignal, reach: CalendarReach): Promise<void> {
   const address = calendarAddress(source.url);
   await calendarCall(signal, async (s) => {
     const dav = davSession(source, s, reach);
@@ -95,7 +84,7 @@ export async function removeEvent(source: CalDavSource, uid: string, signal: Abo
 export async function checkCalendar(
   source: CalendarSource,
   signal: AbortSignal,
-  reach: CalendarReach = calendarReachOfProcess(),
+  reach: CalendarReach,
 ): Promise<{ ok: true; name: string } | { ok: false; reason: string }> {
   try {
     if (source.kind === 'ical') {

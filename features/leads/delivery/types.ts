@@ -13,7 +13,10 @@ export type SiteChecker = (url: string, signal: AbortSignal) => Promise<SiteChec
 
 export type DeliveryDeps = {
   sql: Sql;
-  config: Pick<Config, 'PUBLIC_SITE_URL' | 'MAIL_FROM' | 'LEAD_NOTIFY_EMAIL' | 'LEAD_WEBHOOK_URL' | 'LEAD_WEBHOOK_SECRET' | 'APP_SECRET'>;
+  config: Pick<
+    Config,
+    'PUBLIC_SITE_URL' | 'MAIL_FROM' | 'LEAD_NOTIFY_EMAIL' | 'LEAD_WEBHOOK_URL' | 'LEAD_WEBHOOK_SECRET' | 'APP_SECRET' | 'CALENDAR_ALLOW_HOSTS'
+  >;
   log: Logger;
   mailer: Mailer;
   webhookTimeoutMs: number;
