@@ -1,6 +1,6 @@
 import type { Sql } from 'postgres';
 import { DatabaseUnavailable } from '../db/errors.ts';
-import { databaseWork, withDatabaseDeadline } from './deadline.ts';
+import { lastAnsweredAt, withDatabaseDeadline } from './deadline.ts';
 
 /**
  * Whether the database answers, as last seen: asked in the background, so /healthz (and /metrics)
@@ -42,7 +42,7 @@ export function watchDatabaseHealth({
       // A check that waited out its deadline behind other work the database was answering meanwhile (a
       // burst of form posts on the embedded database's one connection) found it busy, not down: a 503
       // then would have a load balancer drop a server that is serving. Nothing answered: down.
-      up = dbReady() && error instanceof DatabaseUnavailable && databaseWork.answeredAt > started;
+      up = dbReady() && error instanceof DatabaseUnavailable && lastAnsweredAt(sql) > started;
     }
     if (!running) return;
     timer = setTimeout(check, everyMs);

@@ -67,9 +67,14 @@ export const databaseWork = {
   inFlight: 0,
   /** Operations whose deadline passed (each answered 503 or handled by its caller). */
   expired: 0,
-  /** When an operation last succeeded (performance.now()): the database was answering then. */
-  answeredAt: Number.NEGATIVE_INFINITY,
 };
+
+/**
+ * When each database last answered an operation under a deadline (performance.now()): it was answering
+ * then. Kept per database, as a process (a test run) may hold several.
+ */
+const lastAnswers = new WeakMap<Sql, number>();
+export const lastAnsweredAt = (sql: Sql): number => lastAnswers.get(sql) ?? Number.NEGATIVE_INFINITY;
 
 /**
  * postgres.js queues queries silently while the database is unreachable or busy, so every request that
@@ -101,7 +106,10 @@ export function withDatabaseDeadline<T>(sql: Sql, work: (sql: Sql) => Promise<T>
       } catch (error) {
         running = Promise.reject(error);
       }
-      void running.then(answered, settled);
+      void running.then(() => {
+        settled();
+        lastAnswers.set(sql, performance.now());
+      }, settled);
       return running;
     },
     {
@@ -118,9 +126,4 @@ const unavailable = (): never => {
 
 const settled = () => {
   databaseWork.inFlight--;
-};
-
-const answered = () => {
-  databaseWork.inFlight--;
-  databaseWork.answeredAt = performance.now();
 };

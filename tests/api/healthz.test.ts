@@ -38,11 +38,23 @@ const openOneConnection = async () =>
 
 test('while the database cannot answer, every probe still answers at once from the last check, and 503 follows the check deadline', async () => {
   const db = await openOneConnection();
+  // Another database of the same process keeps answering meanwhile (in a test run, other files' sites
+  // and workers do): that says nothing of this one.
+  const other = await openOneConnection();
+  let othersAnswered = 0;
+  let keepAsking = true;
+  const asking = (async () => {
+    while (keepAsking) {
+      await withDatabaseDeadline(other.sql, (q) => q`select 1`);
+      othersAnswered++;
+      await Bun.sleep(10);
+    }
+  })();
   const t = await testApp({ sql: db.sql });
+  let release = () => {};
   try {
     await t.healthy();
     // Hold the only connection: the background check's `select 1` now waits behind this transaction.
-    let release = () => {};
     const held = new Promise<void>((resolve) => {
       release = resolve;
     });
@@ -70,11 +82,16 @@ test('while the database cannot answer, every probe still answers at once from t
     expect(seconds).toBeLessThan(2.5);
     release();
     await transaction;
+    expect(othersAnswered).toBeGreaterThan(10);
     // The database answers again: so does /healthz, without a restart.
     await t.healthy();
   } finally {
+    // Let go even when an expectation failed, so the databases close.
+    release();
+    keepAsking = false;
+    await asking;
     t.deps.databaseHealth.stop();
-    await db.close();
+    await Promise.all([db.close(), other.close()]);
   }
 });
 
