@@ -8,6 +8,7 @@ import { loadConfig } from '../../lib/config.ts';
 import { startRadicale, type TestRadicale } from '../fixtures/radicale.ts';
 import { startSmtpServer, type TestSmtpServer } from '../fixtures/smtp-server.ts';
 import { TEST_SITE_URL, testApp } from '../helpers/app.ts';
+import { insideCalendar } from '../helpers/inside-calendar.ts';
 import { type ScratchDatabase, scratchDatabase } from '../helpers/isolated-db.ts';
 import { createStaff } from '../helpers/staff.ts';
 
@@ -247,15 +248,7 @@ describe('a staff member with a CalDAV calendar', () => {
   });
 
   test('a calendar stored with an address inside the network is refused when read: its slots withheld, the reason recorded, nothing asked there', async () => {
-    const asked: string[] = [];
-    const inside = Bun.serve({
-      hostname: '127.0.0.1',
-      port: 0,
-      fetch(request) {
-        asked.push(`${request.method} ${request.url}`);
-        return new Response('BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//Test//EN\r\nEND:VCALENDAR\r\n', { headers: { 'content-type': 'text/calendar' } });
-      },
-    });
+    const inside = insideCalendar();
     try {
       const stored = [
         {
@@ -277,9 +270,9 @@ describe('a staff member with a CalDAV calendar', () => {
           'That address is on a private network: this site reads calendars only from the internet (or from hosts listed in CALENDAR_ALLOW_HOSTS)',
         );
       }
-      expect(asked).toEqual([]);
+      expect(inside.asked).toEqual([]);
     } finally {
-      await inside.stop(true);
+      await inside.stop();
     }
   });
 });

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, expect, setDefaultTimeout, test } from 'bun:test';
 import { openDatabase } from '../../db/client.ts';
 import { startRadicale, type TestRadicale } from '../fixtures/radicale.ts';
+import { insideCalendar } from '../helpers/inside-calendar.ts';
 import { freshDataDir } from '../helpers/template-db.ts';
 
 // Real servers, databases and a real CalDAV server: more than Bun's 5 s default. Each command and each
@@ -168,17 +169,7 @@ test('a calendar that refuses the password is saved with its reason, said on std
 });
 
 test('a calendar address inside the network is refused in its sentence before any request (saved with it, exit 1); only CALENDAR_ALLOW_HOSTS lets one through', async () => {
-  const asked: string[] = [];
-  const inside = Bun.serve({
-    hostname: '127.0.0.1',
-    port: 0,
-    fetch(request) {
-      asked.push(`${request.method} ${request.url}`);
-      return new Response('BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//Test//EN\r\nX-WR-CALNAME:Inside\r\nEND:VCALENDAR\r\n', {
-        headers: { 'content-type': 'text/calendar' },
-      });
-    },
-  });
+  const inside = insideCalendar();
   const refused = 'That address is on a private network: this site reads calendars only from the internet (or from hosts listed in CALENDAR_ALLOW_HOSTS)';
   try {
     const feed = await run(['booking', email, '--hours', 'Mon-Fri 10:00-16:00', '--ical-url', `http://127.0.0.1:${inside.port}/cal.ics`]);
@@ -191,14 +182,14 @@ test('a calendar address inside the network is refused in its sentence before an
     expect(dav.code).toBe(1);
     expect(dav.err).toContain(`could not be read (${refused})`);
     expect(await settingsOf(email)).toMatchObject({ calendarKind: 'caldav', calendarProblem: refused });
-    expect(asked).toEqual([]);
+    expect(inside.asked).toEqual([]);
     // Listed in CALENDAR_ALLOW_HOSTS, the same address is read.
     const allowed = await run(['booking', email, '--hours', 'Mon-Fri 10:00-16:00', '--ical-url', `http://127.0.0.1:${inside.port}/cal.ics`], {
       CALENDAR_ALLOW_HOSTS: `127.0.0.1:${inside.port}`,
     });
     expect(allowed).toMatchObject({ code: 0, out: expect.stringContaining('“Inside”') });
-    expect(asked).toHaveLength(1);
+    expect(inside.asked).toHaveLength(1);
   } finally {
-    await inside.stop(true);
+    await inside.stop();
   }
 });
