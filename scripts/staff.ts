@@ -28,6 +28,7 @@ import { bookingSettingsOf, recordCalendarAnswer, saveBookingHours, saveCalendar
 import { findStaffAccount, listStaffAccounts, removeStaffAccount, saveStaffAccount, setStaffRole } from '../db/queries/staff.ts';
 import { endEverySession } from '../db/queries/staff-sessions.ts';
 import { turnOffTwoFactor } from '../db/queries/two-factor.ts';
+import { calendarReachOf } from '../features/booking/calendar/index.ts';
 import { type CalendarInput, type CheckOutcome, checkAndSeal, checkRecord, recheckCalendar } from '../features/booking/connect-calendar.ts';
 import { formatHours, parseHours } from '../lib/booking/hours.ts';
 import { bookingHoursFormSchema, caldavFormSchema, icalFormSchema } from '../lib/booking/schema.ts';
@@ -251,7 +252,7 @@ async function booking(args: string[], config: Config): Promise<string> {
   const meetingUrl = values['meeting-url'] === undefined ? undefined : (given.meetingUrl ?? null);
   const calendar = calendarOf(values, config);
   // The calendar is asked before the database opens (the embedded one allows one user at a time).
-  const prepared = calendar ? await checkAndSeal(calendar, config.APP_SECRET, { allowHosts: config.CALENDAR_ALLOW_HOSTS }) : null;
+  const prepared = calendar ? await checkAndSeal(calendar, config.APP_SECRET, calendarReachOf(config)) : null;
   const db = await openDatabase(config);
   try {
     const account = await findStaffAccount(db.sql, email);
@@ -265,7 +266,7 @@ async function booking(args: string[], config: Config): Promise<string> {
       [checked, kind] = [prepared.checked, prepared.stored.kind];
     } else {
       const stored = await bookingSettingsOf(db.sql, account.id);
-      checked = stored ? await recheckCalendar(stored, config.APP_SECRET, { allowHosts: config.CALENDAR_ALLOW_HOSTS }) : null;
+      checked = stored ? await recheckCalendar(stored, config.APP_SECRET, calendarReachOf(config)) : null;
       kind = stored?.calendar?.kind ?? null;
       if (checked) await recordCalendarAnswer(db.sql, account.id, checkRecord(checked), new Date());
     }

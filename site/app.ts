@@ -1,5 +1,6 @@
 import { createHomeVariants, type HomeVariantsService } from '../features/ab/home-variants.ts';
 import { createPageViewCollector, type PageViewCollector } from '../features/analytics/collector.ts';
+import { calendarReachOf } from '../features/booking/calendar/index.ts';
 import { type BookingService, createBookingService } from '../features/booking/service.ts';
 import { createFeedReader, type FeedReader } from '../features/feed/feed-reader.ts';
 import { createPasswordResets, type PasswordResets } from '../features/staff/password-reset.ts';
@@ -51,7 +52,7 @@ const features: SiteDefinition['features'] = ({ sql, config, now, log }, input) 
       now,
       log,
       appSecret: config.APP_SECRET,
-      calendarReach: { allowHosts: config.CALENDAR_ALLOW_HOSTS },
+      calendarReach: calendarReachOf(config),
     }),
   passwordResets: input.passwordResets ?? createPasswordResets({ sql, config, now, log }),
 });

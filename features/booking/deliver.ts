@@ -15,7 +15,7 @@ import type { EmailMessage } from '../../lib/leads/emails.ts';
 import { leadPath } from '../../lib/leads/pipeline.ts';
 import { agency } from '../../lib/site.ts';
 import type { DeliveryDeps, DeliveryOutcome } from '../leads/delivery/types.ts';
-import { removeEvent, writeEvent } from './calendar/index.ts';
+import { calendarReachOf, removeEvent, writeEvent } from './calendar/index.ts';
 import { calendarSourceOf } from './calendar-source.ts';
 
 // One job of a booked session, delivered: reads the booking as it is now (an erased one gets nothing,
@@ -134,7 +134,7 @@ async function writableCalendar(sql: DeliveryDeps['sql'], staffId: string, appSe
  * cancelled; after a move to another staff member, the one who had it loses their copy.
  */
 async function writeCalendar(booking: Booking, { sql, config, now }: DeliveryDeps, signal: AbortSignal): Promise<DeliveryOutcome> {
-  const reach = { allowHosts: config.CALENDAR_ALLOW_HOSTS };
+  const reach = calendarReachOf(config);
   if (booking.previousStaffId && booking.previousStaffId !== booking.staffId) {
     const previous = await writableCalendar(sql, booking.previousStaffId, config.APP_SECRET);
     if (previous && previous !== 'sealed' && previous.kind === 'caldav') await removeEvent(previous, eventUid(booking), signal, reach);

@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import { type BookingField, BookingSettingsPage, type BookingSettingsPageProps } from '../../components/staff/BookingSettingsPage.tsx';
 import { bookingSettingsOf, nameFromEmail, recordCalendarAnswer, saveBookingHours, saveCalendar } from '../../db/queries/booking-settings.ts';
 import { bookedTimes } from '../../db/queries/bookings.ts';
+import { calendarReachOf } from '../../features/booking/calendar/index.ts';
 import { calendarSourceOf } from '../../features/booking/calendar-source.ts';
 import { type CalendarInput, checkAndSeal, checkRecord, NO_APP_SECRET, recheckCalendar } from '../../features/booking/connect-calendar.ts';
 import { calendarStatus } from '../../lib/booking/calendar-status.ts';
@@ -140,7 +141,7 @@ const forgetCalendar = (c: AppContext) => c.get('deps').booking.availability.for
 
 async function connect(c: AppContext, input: CalendarInput, typed: Extra['values']): Promise<Response> {
   const { sql, config, now } = c.get('deps');
-  const prepared = await checkAndSeal(input, config.APP_SECRET, { allowHosts: config.CALENDAR_ALLOW_HOSTS });
+  const prepared = await checkAndSeal(input, config.APP_SECRET, calendarReachOf(config));
   if (prepared.noSecret) return showBooking(c, { errors: { calendar: NO_APP_SECRET }, values: typed }, 503);
   await withDatabaseDeadline(sql, (db) => saveCalendar(db, signedInStaff(c).id, prepared.stored, checkRecord(prepared.checked), now()));
   forgetCalendar(c);
@@ -194,7 +195,7 @@ const bookingSettings = new Hono<AppEnv>()
   .post('/calendar/check', formWrite(), requireStaff('page'), async (c) => {
     const { sql, config, now } = c.get('deps');
     const settings = await withDatabaseDeadline(sql, (db) => bookingSettingsOf(db, signedInStaff(c).id));
-    const checked = settings ? await recheckCalendar(settings, config.APP_SECRET, { allowHosts: config.CALENDAR_ALLOW_HOSTS }) : null;
+    const checked = settings ? await recheckCalendar(settings, config.APP_SECRET, calendarReachOf(config)) : null;
     if (checked === null) return c.redirect('/admin/booking#calendar', 303);
     await withDatabaseDeadline(sql, (db) => recordCalendarAnswer(db, signedInStaff(c).id, checkRecord(checked), now()));
     forgetCalendar(c);

@@ -23,6 +23,9 @@ export type CalendarReach = {
   resolve?: Resolve;
 };
 
+/** The reach a deployment's config gives: CALENDAR_ALLOW_HOSTS. */
+export const calendarReachOf = (config: { CALENDAR_ALLOW_HOSTS: readonly AllowedHost[] }): CalendarReach => ({ allowHosts: config.CALENDAR_ALLOW_HOSTS });
+
 /** Redirects followed for one calendar request before it is given up. */
 export const CALENDAR_MAX_REDIRECTS = 5;
 

@@ -14,7 +14,7 @@ import { CALENDAR_TIMEOUT_MS, CalendarUnreachable, unreachable } from './problem
 // caller as CalendarUnreachable, whose message is the sentence for the staff page. Nothing here logs, and
 // no message holds a password or a feed's address.
 
-export type { CalendarReach } from './guard.ts';
+export { type CalendarReach, calendarReachOf } from './guard.ts';
 export { CALENDAR_TIMEOUT_MS, CalendarUnreachable, calendarProblems, FEED_MAX_BYTES } from './problems.ts';
 
 export type CalendarSource = { kind: 'caldav'; url: string; username: string; password: string } | { kind: 'ical'; url: string };
