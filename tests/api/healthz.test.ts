@@ -100,25 +100,33 @@ test('busy is not down: a check that waits past its deadline behind work the dat
   const t = await testApp({ sql: db.sql });
   try {
     await t.healthy();
-    // About three seconds of short queries on the one connection, queued at once (as a burst of form
-    // posts queues its transactions): the check's `select 1` waits behind them, past its one-second
-    // deadline, while they are answered one after another. Short, because the embedded database runs a
-    // query on the server's own thread: a long one would hold the probes too.
+    // Short queries on the one connection, queued faster than they are answered (as a burst of form
+    // posts queues its transactions) until a check has waited out its one-second deadline behind them,
+    // while they are answered one after another. Short, because the embedded database runs a query on
+    // the server's own thread: a long one would hold the probes too. Queued until a check expired, not
+    // by a count timed beforehand: a count drained too soon on a loaded machine, and proved nothing.
     const work = (q: typeof db.sql) => q`select count(*) from generate_series(1, 5000)`;
-    // Timed as they will run: queued together.
-    const calibrating = performance.now();
-    await Promise.all(Array.from({ length: 1000 }, () => withDatabaseDeadline(db.sql, work, 30_000)));
-    const each = (performance.now() - calibrating) / 1000;
-    const count = Math.ceil(4000 / each);
     const expiredBefore = databaseWork.expired;
     const answered: number[] = [];
     const started = performance.now();
-    const burst = Array.from({ length: count }, () => withDatabaseDeadline(db.sql, work, 30_000).then(() => answered.push(performance.now() - started)));
+    const burst: Promise<unknown>[] = [];
+    const queueing = (async () => {
+      while (databaseWork.expired === expiredBefore && performance.now() - started < 20_000) {
+        for (let i = 0; i < 200; i++) burst.push(withDatabaseDeadline(db.sql, work, 60_000).then(() => answered.push(performance.now() - started)));
+        await Bun.sleep(20);
+      }
+    })();
+    let count = 0;
     const statuses: number[] = [];
     let settled = false;
-    const all = Promise.all(burst).finally(() => {
-      settled = true;
-    });
+    const all = queueing
+      .then(() => {
+        count = burst.length;
+        return Promise.all(burst);
+      })
+      .finally(() => {
+        settled = true;
+      });
     while (!settled) {
       statuses.push((await t.request('/healthz')).status);
       await Bun.sleep(20);
