@@ -19,7 +19,7 @@ import { newSalt, sha256 } from './visitor-keys.ts';
 // (who asks, the source, the device, the Toronto day, the visitor key) is worked out when the batch is
 // written, in one transaction (one multi-row insert of the page views, one upsert of each visitor's day).
 //
-// A batch goes every second, or as soon as `batchRows` views are held, one at a time, and never sooner
+// A batch goes every second while views are held (the timer runs only then), or as soon as `batchRows` views are held, one at a time, and never sooner
 // after the last one than 50 times what the last one took: writing takes at most about 2% of the
 // process's time, however many requests come (on the embedded database, which runs in this process, a
 // batch of 2,000 views takes some 60 ms, so a flood is written at about 600 views a second). At most
@@ -164,6 +164,7 @@ export function createPageViewCollector(options: CollectorOptions): PageViewColl
     held.started[i] = started;
     held.addresses[i] = socketAddress(request, headers, server);
     held.length = i + 1;
+    if (i === 0) arm();
     if (i + 1 === batchRows) flushWhenDue();
   };
 
@@ -330,16 +331,31 @@ export function createPageViewCollector(options: CollectorOptions): PageViewColl
         const took = counts.failedBatches > failedBefore ? 0 : performance.now() - started;
         gapMs = Math.min(LONGEST_GAP_MS, Math.max(everyMs, took * busyRatio));
         running = null;
+        if (filling.length > 0) arm();
       });
     return running;
   };
   function flushWhenDue(): void {
     if (running === null && filling.length > 0 && performance.now() - lastStart >= gapMs) void startBatch();
   }
-  // A little more often than `everyMs`, so a batch is never much later than due.
-  const timer = setInterval(flushWhenDue, Math.max(10, everyMs / 4));
-  // The timer alone never keeps a process alive (a test's app, a script).
-  timer.unref();
+  // The timer runs only while views are held: an idle server is not woken, and a collector its owner has
+  // let go of (a test's app) holds no timer that would keep it, and its site, from being collected.
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let stopped = false;
+  function arm(): void {
+    if (timer !== undefined || stopped) return;
+    timer = setTimeout(
+      () => {
+        timer = undefined;
+        // A batch under way arms the next when it ends; one not yet due waits its turn.
+        if (running === null && filling.length > 0) performance.now() - lastStart >= gapMs ? void startBatch() : arm();
+      },
+      // Not sooner than a quarter of `everyMs` after the first view held, so a batch gathers what comes close together.
+      Math.max(everyMs / 4, lastStart + gapMs - performance.now()),
+    );
+    // The timer alone never keeps a process alive (a script).
+    timer.unref();
+  }
 
   const flushNow = async () => {
     await running;
@@ -351,7 +367,9 @@ export function createPageViewCollector(options: CollectorOptions): PageViewColl
     held: () => filling.length,
     flush: flushNow,
     async stop() {
-      clearInterval(timer);
+      stopped = true;
+      clearTimeout(timer);
+      timer = undefined;
       await flushNow();
     },
   };
