@@ -2,12 +2,14 @@ import { bookingSettingsOf } from '../../db/queries/booking-settings.ts';
 import { type Booking, findBooking } from '../../db/queries/bookings.ts';
 import { ERASED_BEFORE_SENT, type Job } from '../../db/queries/jobs.ts';
 import {
+  type BookingAudience,
   type BookingNotice,
   bookingCancelledEmail,
   bookingConfirmedEmail,
   bookingMovedEmail,
   bookingReminderEmail,
   bookingStaffEmail,
+  inviteDescription,
   noShowEmail,
 } from '../../lib/booking/emails.ts';
 import { calendarObjectIcs, type InviteEvent, inviteIcs } from '../../lib/booking/invite.ts';
@@ -42,14 +44,15 @@ function noticeOf(b: Booking, siteUrl: string): BookingNotice {
   };
 }
 
-function inviteEventOf(b: Booking, n: BookingNotice): InviteEvent {
+/** The session as a calendar event in `audience`'s calendar (the description is in their words). */
+function inviteEventOf(b: Booking, n: BookingNotice, audience: BookingAudience): InviteEvent {
   return {
     uid: eventUid(b),
     sequence: b.sequence,
     start: b.startsAt,
     end: b.endsAt,
     title: `Strategy session: ${n.visitor.name} and ${agency.name}`,
-    description: `Free strategy session with ${n.staff.name} of ${agency.name}.\nMove or cancel: ${n.manageUrl}`,
+    description: inviteDescription(n, audience),
     url: n.manageUrl,
     ...(n.staff.meetingUrl ? { location: n.staff.meetingUrl } : {}),
     organizer: { name: n.staff.name, email: n.staff.email },
@@ -64,9 +67,11 @@ export async function deliverBookingJob(job: Job, deps: DeliveryDeps, signal: Ab
   if (booking.erasedAt) return { state: 'skipped', detail: ERASED_BEFORE_SENT };
   if (job.channel !== 'no-show' && job.revision !== booking.sequence) return { state: 'skipped', detail: SUPERSEDED };
   const n = noticeOf(booking, deps.config.PUBLIC_SITE_URL);
-  const event = inviteEventOf(booking, n);
   const cancelled = booking.status === 'cancelled';
-  const invite = { method: cancelled ? ('CANCEL' as const) : ('REQUEST' as const), content: inviteIcs(event, cancelled ? 'CANCEL' : 'REQUEST', deps.now()) };
+  const invite = (audience: BookingAudience) => {
+    const method = cancelled ? ('CANCEL' as const) : ('REQUEST' as const);
+    return { method, content: inviteIcs(inviteEventOf(booking, n, audience), method, deps.now()) };
+  };
   const moved = booking.sequence > 0 && !cancelled;
   switch (job.channel) {
     case 'booking-visitor':
@@ -74,14 +79,14 @@ export async function deliverBookingJob(job: Job, deps: DeliveryDeps, signal: Ab
         to: n.visitor.email,
         replyTo: n.staff.email,
         message: cancelled ? bookingCancelledEmail(n, 'visitor') : moved ? bookingMovedEmail(n, 'visitor') : bookingConfirmedEmail(n),
-        invite,
+        invite: invite('visitor'),
       });
     case 'booking-staff':
       return send(job, deps, signal, {
         to: n.staff.email,
         replyTo: n.visitor.email,
         message: cancelled ? bookingCancelledEmail(n, 'staff') : moved ? bookingMovedEmail(n, 'staff') : bookingStaffEmail(n),
-        invite,
+        invite: invite('staff'),
       });
     case 'reminder-24h':
     case 'reminder-1h':
@@ -152,6 +157,6 @@ async function writeCalendar(booking: Booking, { sql, config, now }: DeliveryDep
     return { state: 'delivered', detail: 'Removed from the calendar' };
   }
   const n = noticeOf(booking, config.PUBLIC_SITE_URL);
-  await writeEvent(source, eventUid(booking), calendarObjectIcs(inviteEventOf(booking, n), 'CONFIRMED', now()), signal, reach);
+  await writeEvent(source, eventUid(booking), calendarObjectIcs(inviteEventOf(booking, n, 'staff'), 'CONFIRMED', now()), signal, reach);
   return { state: 'delivered', detail: `Written to the calendar (version ${booking.sequence})` };
 }

@@ -9,6 +9,7 @@ import {
   bookingMovedEmail,
   bookingReminderEmail,
   bookingStaffEmail,
+  inviteDescription,
   noShowEmail,
 } from './emails.ts';
 
@@ -386,5 +387,30 @@ describe('how the session happens, said plainly', () => {
     // A link that is not https (never stored: lib/booking/schema.ts) is not offered as one.
     const odd = { ...noPhone, staff: { ...notice.staff, meetingUrl: 'javascript:alert(1)' } };
     expect(allText(bookingConfirmedEmail(odd))).not.toContain('javascript:');
+  });
+});
+
+describe("the calendar invite says how the session happens, in its reader's words", () => {
+  test('by phone: the visitor is told who calls which number; the staff member, to call it, and where the lead is', () => {
+    expect(inviteDescription(notice, 'visitor').split('\n')).toEqual([
+      `Free strategy session with Alex Chen of ${agency.name}.`,
+      'By phone: Alex Chen will call you at (416) 555-0188.',
+      `Move or cancel: ${notice.manageUrl}`,
+    ]);
+    expect(inviteDescription(notice, 'staff').split('\n')).toEqual([
+      `Free strategy session with Alex Chen of ${agency.name}.`,
+      'By phone: call them at (416) 555-0188, as they were told (no video link is set on /admin/booking).',
+      `Move or cancel: ${notice.manageUrl}`,
+      `The lead: ${notice.leadUrl}`,
+    ]);
+  });
+
+  test("by video: both get the staff member's link; with neither a link nor a phone, the visitor is promised a link by email", () => {
+    const video = { ...notice, staff: { ...notice.staff, meetingUrl: 'https://meet.example.ca/alex' } };
+    expect(inviteDescription(video, 'visitor')).toContain('\nBy video call: https://meet.example.ca/alex\n');
+    expect(inviteDescription(video, 'staff')).toContain('\nBy video call: https://meet.example.ca/alex\n');
+    const neither = { ...notice, visitor: { ...notice.visitor, phone: null } };
+    expect(inviteDescription(neither, 'visitor')).toContain('\nBy video call: Alex Chen will email you a link to join before the session.\n');
+    expect(inviteDescription(neither, 'staff')).toContain('\nEmail them a link to join before the session, as they were told');
   });
 });

@@ -156,6 +156,20 @@ function howRow(n: BookingNotice, audience: 'visitor' | 'staff', label = 'How'):
   return { label, value: audience === 'visitor' ? wayForVisitor(way, staffName(n)) : wayForStaff(way) };
 }
 
+/**
+ * The calendar invite's description, for whoever's calendar it goes in: the session, how it happens (in
+ * the reader's words, as on their email), and where to move or cancel it; the staff member's also links
+ * the lead.
+ */
+export function inviteDescription(n: BookingNotice, audience: BookingAudience): string {
+  const way = sessionWay({ meetingUrl: n.staff.meetingUrl, phone: n.visitor.phone });
+  const how = audience === 'visitor' ? wayForVisitor(way, staffName(n)) : wayForStaff(way);
+  // No full stop after a link: calendar apps would take it into the link.
+  const lines = [`Free strategy session with ${n.staff.name} of ${agency.name}.`, way.kind === 'video' ? how : `${how}.`, `Move or cancel: ${n.manageUrl}`];
+  if (audience === 'staff') lines.push(`The lead: ${n.leadUrl}`);
+  return lines.join('\n');
+}
+
 /** The visitor's confirmation: what is booked, how it happens, what to bring, how to move or cancel it. */
 export function bookingConfirmedEmail(n: BookingNotice): EmailMessage {
   const tz = n.timeZone;

@@ -127,6 +127,10 @@ describe('a staff member with a CalDAV calendar', () => {
     expect(ics).toContain('DTSTART:20261201T150000Z');
     expect(ics).toContain('SEQUENCE:0');
     expect(ics).not.toContain('METHOD:');
+    // The staff member's event says what to do (no video link is set, no phone was given) and links the lead.
+    const unfolded = ics.replace(/\r?\n[ \t]/g, '');
+    expect(unfolded).toContain('Email them a link to join before the session');
+    expect(unfolded).toContain('The lead: http');
     const mail = await smtp.waitFor(2);
     const invites = mail.map((m) => m.raw).filter((raw) => raw.includes('text/calendar'));
     expect(invites).toHaveLength(2);
