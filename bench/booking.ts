@@ -83,7 +83,7 @@ for (const slot of slots.slice(0, BOOKINGS)) {
   const res = await fetch(`${server.url}/api/booking`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', origin: server.url },
-    body: JSON.stringify({ id: crypto.randomUUID(), start: slot.start, name: 'Bench Visitor', email: 'visitor@example.ca' }),
+    body: JSON.stringify({ id: crypto.randomUUID(), start: slot.start, name: 'Bench Visitor', email: `visitor-${answered.length}@example.ca` }),
   });
   if (res.status !== 201) throw new Error(`booking answered ${res.status}: ${await res.text()}`);
   const { booking } = (await res.json()) as { booking: { id: string } };

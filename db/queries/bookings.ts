@@ -52,6 +52,13 @@ export class MovesUsedUp extends Error {
   }
 }
 
+/** The email address holds as many sessions still to come as one address may (UPCOMING_SESSIONS_PER_EMAIL). */
+export class EmailHasSessions extends Error {
+  constructor() {
+    super('This email address has as many sessions booked as it can hold online');
+  }
+}
+
 const UNIQUE_VIOLATION = '23505';
 const violated = (error: unknown) =>
   (error as { code?: string })?.code === UNIQUE_VIOLATION ? String((error as { constraint_name?: string }).constraint_name ?? '') : null;
@@ -145,6 +152,8 @@ export type NewBooking = {
   hint: LeadHint;
   /** Whether the staff member's calendar takes writes (CalDAV): then the event is written by a job. */
   writesCalendar: boolean;
+  /** Sessions still to come that `email` may hold, this one included (UPCOMING_SESSIONS_PER_EMAIL): EmailHasSessions beyond. */
+  upcomingPerEmail: number;
   now: Date;
 };
 
@@ -199,6 +208,8 @@ const bookingEvent = (tx: Db, lead: { kind: LeadKind; id: string }, what: string
 
 /** The first key of the lock a booking's id takes while it is written (the second is the id's hash): "bk". */
 const BOOKING_ID_LOCK = 0x626b;
+/** The first key of the lock a booking's email address takes, after its id's, to count its sessions to come: "be". */
+const BOOKING_EMAIL_LOCK = 0x6265;
 
 /**
  * Books a session, in one transaction: the lead it belongs to (found, or created as a `booking` lead),
@@ -218,6 +229,11 @@ export async function createBooking(sql: Sql, b: NewBooking): Promise<{ created:
       await tx`select pg_advisory_xact_lock(${BOOKING_ID_LOCK}::int, hashtext(${b.id}))`;
       const [existing] = await tx`select 1 from bookings where id = ${b.id}`;
       if (existing) return false;
+      // Bookings of one address sent at once (under different ids) count one after another.
+      await tx`select pg_advisory_xact_lock(${BOOKING_EMAIL_LOCK}::int, hashtext(lower(${b.email})))`;
+      const [{ upcoming }] = await tx<{ upcoming: number }[]>`
+        select count(*)::int as upcoming from bookings where lower(email) = lower(${b.email}) and status = 'booked' and starts_at > ${b.now}`;
+      if (upcoming >= b.upcomingPerEmail) throw new EmailHasSessions();
       let lead = await leadFor(tx, b.hint);
       if (!lead) {
         await insertLead(tx, {

@@ -5,6 +5,7 @@ import {
   bookedTimes,
   cancelBooking,
   createBooking,
+  EmailHasSessions,
   findBooking,
   findBookingByToken,
   type LeadHint,
@@ -14,7 +15,7 @@ import {
   ownerForHint,
   SlotTaken,
 } from '../../db/queries/bookings.ts';
-import { type BookingRules, MOVES_PER_BOOKING } from '../../lib/booking/rules.ts';
+import { type BookingRules, MOVES_PER_BOOKING, UPCOMING_SESSIONS_PER_EMAIL } from '../../lib/booking/rules.ts';
 import { type Interval, pickStaff, type Slot } from '../../lib/booking/slots.ts';
 import { sameAnswers } from '../../lib/forms/submission.ts';
 import type { Touch } from '../../lib/leads/attribution.ts';
@@ -50,7 +51,9 @@ export type BookOutcome =
   /** `start` is not a slot this site offers (never was, or is past its notice). */
   | { kind: 'not-offered' }
   /** The slot was taken meanwhile: the next free ones. */
-  | { kind: 'taken'; next: Slot[] };
+  | { kind: 'taken'; next: Slot[] }
+  /** The email address holds as many sessions to come as one may (UPCOMING_SESSIONS_PER_EMAIL). */
+  | { kind: 'email-has-sessions' };
 
 export type BookingService = {
   rules: BookingRules;
@@ -180,26 +183,33 @@ export function createBookingService({
       const { offered, free } = await freeAt(r.start);
       if (!offered) return refused({ kind: 'not-offered' });
       const preferred = await ownerForHint(sql, { ...r.hint, email: r.email });
-      const booked = await firstThatBooks(r.start, free, preferred, (staffId, writesCalendar) =>
-        createBooking(sql, {
-          id: r.id,
-          staffId,
-          startsAt: r.start,
-          endsAt: sessionEnd(r.start),
-          blockedUntil: blockedUntil(r.start),
-          manageToken: newManageToken(),
-          name: r.name,
-          email: r.email,
-          phone: r.phone,
-          note: r.note,
-          visitorId: r.visitorId,
-          page: r.page,
-          touches: r.touches,
-          hint: { ...r.hint, email: r.email },
-          writesCalendar,
-          now: now(),
-        }),
-      );
+      let booked: Awaited<ReturnType<typeof createBooking>> | null;
+      try {
+        booked = await firstThatBooks(r.start, free, preferred, (staffId, writesCalendar) =>
+          createBooking(sql, {
+            id: r.id,
+            staffId,
+            startsAt: r.start,
+            endsAt: sessionEnd(r.start),
+            blockedUntil: blockedUntil(r.start),
+            manageToken: newManageToken(),
+            name: r.name,
+            email: r.email,
+            phone: r.phone,
+            note: r.note,
+            visitorId: r.visitorId,
+            page: r.page,
+            touches: r.touches,
+            hint: { ...r.hint, email: r.email },
+            writesCalendar,
+            upcomingPerEmail: UPCOMING_SESSIONS_PER_EMAIL,
+            now: now(),
+          }),
+        );
+      } catch (error) {
+        if (error instanceof EmailHasSessions) return refused({ kind: 'email-has-sessions' });
+        throw error;
+      }
       if (booked && !booked.created) return replayOf(booked.booking, r);
       if (booked) {
         log.info('session booked', { bookingId: booked.booking.id, created: booked.created });

@@ -38,3 +38,10 @@ export const bookingRulesOf = (config: { BOOKING_SESSION_MINUTES: number; BOOKIN
  * gives the agency's phone and email instead.
  */
 export const MOVES_PER_BOOKING = 5;
+
+/**
+ * How many sessions still to come one email address may hold. The form takes any address: without a cap,
+ * someone could fill the team's calendar in another person's name, and each booking emails that address.
+ * Two leaves room for a second conversation (a partner, a second location) before the first has happened.
+ */
+export const UPCOMING_SESSIONS_PER_EMAIL = 2;

@@ -1,6 +1,8 @@
 // The words of the booking pages (/book and /book/manage/{token}): one place, for the pages, the API's
 // refusals and the tests.
 
+import { agency } from '../site.ts';
+
 export const bookingCopy = {
   title: 'Book your free strategy session | Northline Digital',
   description:
@@ -22,6 +24,8 @@ export const bookingCopy = {
   notOffered: 'That time is no longer open. Please pick another one.',
   /** The same booking sent again after it was cancelled: it stays cancelled, and a new one needs a time picked again. */
   cancelledReplay: 'This booking was cancelled, so it cannot be made again from the same form. Please pick a time to book a new session.',
+  /** The address already holds as many sessions to come as one may (UPCOMING_SESSIONS_PER_EMAIL). */
+  emailHasSessions: `This email address already has sessions booked with us. To change one, use the link in its confirmation email. To book another, email ${agency.email} or call ${agency.phoneDisplay}.`,
   fields: {
     name: 'Your name',
     email: 'Email',

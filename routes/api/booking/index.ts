@@ -29,7 +29,8 @@ export const manageUrlOf = (siteUrl: string, booking: Pick<Booking, 'manageToken
  * when it is an offered slot: 201 {booking: {id, start, end, manageUrl}}; the same id with the same
  * answers again answers the same (nothing is booked twice, copies sent at once included), the id with
  * other answers is a 409 as the forms answer it, and the same request after its booking was cancelled
- * is a 409 saying so (without the manage link); a slot taken meanwhile is a 409 with the next free
+ * is a 409 saying so (without the manage link); an email address that holds as many sessions to come as
+ * one may (UPCOMING_SESSIONS_PER_EMAIL) is a 409 naming `email`; a slot taken meanwhile is a 409 with the next free
  * slots; a start that is not an offered slot is a 400 naming `start`. The same form posted without
  * JavaScript is answered 303 to the booking's manage page, or with /book again.
  */
@@ -68,6 +69,9 @@ const api = new Hono<AppEnv>()
       case 'not-offered':
         if (plainForm) return renderBookPage(c, { hints, values: kept, notice: bookingCopy.notOffered, status: 400 });
         return answerError(c, 400, 'Invalid fields: start', { fields: { start: 'This time is not one we offer: choose one of GET /api/booking/slots' } });
+      case 'email-has-sessions':
+        if (plainForm) return renderBookPage(c, { hints, values: kept, notice: bookingCopy.emailHasSessions, status: 409 });
+        return answerError(c, 409, bookingCopy.emailHasSessions, { fields: { email: bookingCopy.emailHasSessions } });
       case 'taken':
         if (plainForm) return renderBookPage(c, { hints, values: kept, notice: bookingCopy.taken, alternatives: outcome.next, status: 409 });
         return c.json({ error: 'That time was just booked by someone else', next: outcome.next.map(slotJson), requestId: c.get('requestId') }, 409);
