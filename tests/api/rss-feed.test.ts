@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from 'bun:test';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { FRESH_MS, RETRY_MS } from '../../features/feed/feed-cache.ts';
@@ -17,7 +17,17 @@ let upstream: FakeFeedServer;
 beforeAll(() => {
   upstream = startFakeFeedServer();
 });
-afterAll(() => upstream.stop());
+/** The folders the local-file tests write their feeds in, removed when the file's tests are done. */
+const feedFolders: string[] = [];
+const feedFolder = () => {
+  const dir = mkdtempSync(join(tmpdir(), 'feed-'));
+  feedFolders.push(dir);
+  return dir;
+};
+afterAll(() => {
+  upstream.stop();
+  for (const dir of feedFolders) rmSync(dir, { recursive: true, force: true });
+});
 
 const feedUrl = (path: string) => (path.startsWith('/') && !path.startsWith('/tmp') ? `${upstream.url}${path}` : path);
 const feedApp = (path: string, overrides: Parameters<typeof testApp>[0] = {}) => testApp(overrides, { RSS_FEED_URL: feedUrl(path) });
@@ -129,8 +139,7 @@ describe('GET /api/rss-feed with a good feed', () => {
   });
 
   test('reads a local file path', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'feed-'));
-    const file = join(dir, 'feed.xml');
+    const file = join(feedFolder(), 'feed.xml');
     writeFileSync(file, rssDocument(goodItems));
     const { res, body } = await getFeed(await feedApp(file));
     expect(res.status).toBe(200);
@@ -228,7 +237,7 @@ describe('feeds from the wild', () => {
   });
 
   test('a local feed file in ISO-8859-1 is decoded the same way', async () => {
-    const file = join(mkdtempSync(join(tmpdir(), 'feed-')), 'jornal.xml');
+    const file = join(feedFolder(), 'jornal.xml');
     writeFileSync(file, encodeSingleByte(portugueseNewspaperFeed, 'iso-8859-1'));
     const { body } = await getFeed(await feedApp(file));
     expect(body.posts?.[0].contentSnippet).toStartWith('Três padarias da Baixa já recebem');
