@@ -49,10 +49,11 @@ export class Refused extends Error {
 const stripBrackets = (host: string) => (host.startsWith('[') ? host.slice(1, -1) : host);
 
 /**
- * The address to connect to for `target`, every address of its name having been checked (Refused
- * `not-public` otherwise). The booking calendars' guard (features/booking/calendar/guard.ts) uses it too.
+ * The addresses to connect to for `target`, in the resolver's order, every address of its name having
+ * been checked (Refused `not-public` otherwise). The booking calendars' guard
+ * (features/booking/calendar/guard.ts) uses it too.
  */
-export async function vettedAddress(target: Target, signal: AbortSignal, resolve: Resolve = systemResolve): Promise<string> {
+export async function vettedAddresses(target: Target, signal: AbortSignal, resolve: Resolve = systemResolve): Promise<readonly string[]> {
   const host = stripBrackets(target.hostname);
   let addresses: string[];
   if (isIpLiteral(target.hostname)) addresses = [host];
@@ -67,15 +68,28 @@ export async function vettedAddress(target: Target, signal: AbortSignal, resolve
   }
   // One private address among public ones refuses the lot: a round-robin answer could hand out either.
   if (addresses.length === 0 || (!target.allowed && !addresses.every(isPublicAddress))) throw new Refused('not-public');
-  return addresses[0];
+  return addresses;
 }
 
 /**
- * One request (`init`: its method, headers, body and signal) to the checked `address` for `url`, the
- * name kept for Host and TLS's server name; a redirect is answered, never followed. The booking
- * calendars' guard sends its requests through it too.
+ * One request (`init`: its method, headers, body and signal) to the checked `addresses` for `url`, the
+ * name kept for Host and TLS's server name; a redirect is answered, never followed. The addresses are
+ * tried in turn while the connection fails (a name with an IPv6 address first, on a server with no IPv6
+ * route, or one of a round robin down); the first answer, whatever its status, is the answer. The
+ * booking calendars' guard sends its requests through it too (their writes are PUTs and DELETEs of one
+ * event: sent again, they do the same).
  */
-export function fetchPinned(url: URL, address: string, init: RequestInit, trustedCa?: string): Promise<Response> {
+export async function fetchPinned(url: URL, addresses: readonly string[], init: RequestInit, trustedCa?: string): Promise<Response> {
+  for (let i = 0; ; i++) {
+    try {
+      return await fetchAt(url, addresses[i], init, trustedCa);
+    } catch (error) {
+      if (i + 1 >= addresses.length || init.signal?.aborted) throw error;
+    }
+  }
+}
+
+function fetchAt(url: URL, address: string, init: RequestInit, trustedCa?: string): Promise<Response> {
   const pinned = new URL(url);
   pinned.hostname = address.includes(':') ? `[${address}]` : address;
   const headers = new Headers(init.headers);
@@ -89,8 +103,8 @@ export function fetchPinned(url: URL, address: string, init: RequestInit, truste
 }
 
 /** One GET to the checked address, the name kept for Host and TLS. */
-function requestPinned(url: URL, address: string, { userAgent, signal, trustedCa }: GuardOptions, accept: string): Promise<Response> {
-  return fetchPinned(url, address, { signal, headers: { 'user-agent': userAgent, accept, 'accept-language': 'en-CA,en;q=0.8' } }, trustedCa);
+function requestPinned(url: URL, addresses: readonly string[], { userAgent, signal, trustedCa }: GuardOptions, accept: string): Promise<Response> {
+  return fetchPinned(url, addresses, { signal, headers: { 'user-agent': userAgent, accept, 'accept-language': 'en-CA,en;q=0.8' } }, trustedCa);
 }
 
 /** The statuses that redirect (their Location says where). */
@@ -106,9 +120,9 @@ export async function guardedGet(address: string | URL, options: GuardOptions, {
   for (let redirects = 0; ; redirects++) {
     const vetted = vetTarget(next, options.allowHosts);
     if ('refused' in vetted) throw new Refused(vetted.refused);
-    const ip = await vettedAddress(vetted.target, options.signal, options.resolve);
+    const addresses = await vettedAddresses(vetted.target, options.signal, options.resolve);
     const started = performance.now();
-    const response = await requestPinned(vetted.target.url, ip, options, accept);
+    const response = await requestPinned(vetted.target.url, addresses, options, accept);
     const ttfbMs = performance.now() - started;
     const location = response.headers.get('location');
     let target: URL | null = null;

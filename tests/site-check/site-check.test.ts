@@ -454,6 +454,34 @@ describe('addresses refused without any connection', () => {
     expect(hosts).toEqual([`${name}:${port}`, `${name}:${port}`, `${name}:${port}`]);
   });
 
+  test('a name whose first address refuses the connection is reached at its next one, each of them checked; all refusing is a plain failure', async () => {
+    const asked: string[] = [];
+    const site = Bun.serve({
+      hostname: '127.0.0.1',
+      port: 0,
+      fetch(req) {
+        asked.push(new URL(req.url).pathname);
+        return new Response('<title>Second address</title>', { headers: { 'content-type': 'text/html' } });
+      },
+    });
+    const name = 'two-addresses.example.com';
+    // 127.0.0.2 first: nothing listens there (the site is bound to 127.0.0.1 alone), as an IPv6 address
+    // first on a server with no IPv6 route, or a round robin's member that is down.
+    const options = (answer: string[]) => ({
+      allowHosts: [{ host: name, port: site.port }],
+      siteUrl: SITE_URL,
+      now: () => NOW,
+      resolve: async (host: string) => (host === name ? answer : []),
+    });
+    const outcome = await checkSite(`http://${name}:${site.port}/`, options(['127.0.0.2', '127.0.0.1']));
+    const allRefusing = await checkSite(`http://${name}:${site.port}/`, options(['127.0.0.2', '127.0.0.3']));
+    await site.stop(true);
+    expect(outcome.status).toBe('done');
+    expect(asked.sort()).toEqual(['/', '/robots.txt', '/sitemap.xml']);
+    expect(allRefusing).toMatchObject({ status: 'failed' });
+    // A public name with one private address among its answers is still refused before any connection (above).
+  });
+
   test('the allowed host itself is fetched at the address that was checked (no second lookup to rebind)', async () => {
     // Allowed by name at port 80: the check connects to what the name resolved to, with the name in Host.
     const before = connections();

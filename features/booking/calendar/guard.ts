@@ -1,6 +1,6 @@
 import { type AllowedHost, vetTarget } from '../../../lib/site-check/address.ts';
 import type { RefusalReason } from '../../../lib/site-check/types.ts';
-import { fetchPinned, REDIRECTS, Refused, type Resolve, vettedAddress } from '../../site-check/guarded-fetch.ts';
+import { fetchPinned, REDIRECTS, Refused, type Resolve, vettedAddresses } from '../../site-check/guarded-fetch.ts';
 import { type CalendarUnreachable, unreachable } from './problems.ts';
 
 // Where a staff member's calendar may be read from. The address is typed by whoever holds a staff
@@ -8,7 +8,7 @@ import { type CalendarUnreachable, unreachable } from './problems.ts';
 // makes, discovery at /.well-known/caldav included, whatever its method) goes through the site check's
 // guard (features/site-check/guarded-fetch.ts, lib/site-check/address.ts): http or https, ports 80 and
 // 443, no credentials in the address, the host resolved and refused unless every address is public
-// unicast, and the request sent to the very address that was checked (Host and TLS's server name kept),
+// unicast, and the request sent to the very addresses that were checked (Host and TLS's server name kept),
 // so DNS rebinding cannot reach inside. CALENDAR_ALLOW_HOSTS lets exactly its host[:port]s through on a
 // private address (an office's Nextcloud or Radicale; the tests' servers on loopback). A refused address
 // is refused before any connection, in one sentence (problems.ts) that says nothing of what listens there.
@@ -55,12 +55,12 @@ function refusal(reason: RefusalReason, url: URL, allowHosts: readonly AllowedHo
   return unreachable('badAddress');
 }
 
-/** The address to connect to for `url`, vetted (its name resolved and every address checked), or the refusal. */
-async function vetted(url: URL, reach: CalendarReach, signal: AbortSignal): Promise<{ url: URL; ip: string }> {
+/** The addresses to connect to for `url`, vetted (its name resolved and every address checked), or the refusal. */
+async function vetted(url: URL, reach: CalendarReach, signal: AbortSignal): Promise<{ url: URL; addresses: readonly string[] }> {
   const verdict = vetTarget(url, reach.allowHosts);
   if ('refused' in verdict) throw refusal(verdict.refused, url, reach.allowHosts);
   try {
-    return { url: verdict.target.url, ip: await vettedAddress(verdict.target, signal, reach.resolve) };
+    return { url: verdict.target.url, addresses: await vettedAddresses(verdict.target, signal, reach.resolve) };
   } catch (error) {
     if (error instanceof Refused) throw refusal(error.reason, url, reach.allowHosts);
     throw error;
@@ -85,7 +85,7 @@ export async function calendarFetch(address: string | URL, request: CalendarRequ
   const headers = new Headers(request.headers);
   for (let redirects = 0; ; redirects++) {
     const hop = await vetted(url, reach, request.signal);
-    const response = await fetchPinned(hop.url, hop.ip, { method, headers, body, signal: request.signal });
+    const response = await fetchPinned(hop.url, hop.addresses, { method, headers, body, signal: request.signal });
     const location = response.headers.get('location');
     if (request.redirect === 'manual' || !REDIRECTS.has(response.status) || location === null) return response;
     let next: URL;
