@@ -209,8 +209,21 @@ describe('POST /api/booking', () => {
     });
     expect(plain.status).toBe(409);
     const html = await plain.text();
-    expect(html).toContain('data-booking-notice');
     expect(html).toContain(`This email address already has sessions booked with us.`);
+    // The chosen time's form again, every answer kept: another address books it, under the same id.
+    const kept = /<form[^>]*action="\/api\/booking"[\s\S]*?<\/form>/.exec(html)?.[0] ?? '';
+    expect(kept).toContain('value="Capped Owner"');
+    expect(kept).toContain('value="Capped.Owner@example.ca"');
+    expect(kept).toContain('value="2026-12-08T20:00:00.000Z"');
+    const id = /name="id" value="([^"]+)"/.exec(kept)?.[1] ?? '';
+    expect(id).toMatch(/^[\da-f-]{36}$/);
+    const other = await t.request('/api/booking', {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', ...FROM_SITE },
+      body: new URLSearchParams({ id, start: '2026-12-08T20:00:00.000Z', name: 'Capped Owner', email: 'office@cappedowner.ca' }).toString(),
+    });
+    expect(other.status).toBe(303);
+    expect((await plainPost(t, (other.headers.get('location') ?? '').split('?')[0], { action: 'cancel' })).status).toBe(303);
 
     // Cancelling one of them leaves room for another.
     expect((await plainPost(t, await managePath(first), { action: 'cancel' })).status).toBe(303);

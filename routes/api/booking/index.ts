@@ -70,7 +70,16 @@ const api = new Hono<AppEnv>()
         if (plainForm) return renderBookPage(c, { hints, values: kept, notice: bookingCopy.notOffered, status: 400 });
         return answerError(c, 400, 'Invalid fields: start', { fields: { start: 'This time is not one we offer: choose one of GET /api/booking/slots' } });
       case 'email-has-sessions':
-        if (plainForm) return renderBookPage(c, { hints, values: kept, notice: bookingCopy.emailHasSessions, status: 409 });
+        // The chosen time and every answer kept, the message under the email: another address books it (nothing is stored under the id).
+        if (plainForm)
+          return renderBookPage(c, {
+            start: body.start.toISOString(),
+            id: body.id,
+            hints,
+            values: kept,
+            errors: { email: bookingCopy.emailHasSessions },
+            status: 409,
+          });
         return answerError(c, 409, bookingCopy.emailHasSessions, { fields: { email: bookingCopy.emailHasSessions } });
       case 'taken':
         if (plainForm) return renderBookPage(c, { hints, values: kept, notice: bookingCopy.taken, alternatives: outcome.next, status: 409 });
