@@ -19,12 +19,13 @@ import { newSalt, sha256 } from './visitor-keys.ts';
 // (who asks, the source, the device, the Toronto day, the visitor key) is worked out when the batch is
 // written, in one transaction (one multi-row insert of the page views, one upsert of each visitor's day).
 //
-// A batch goes every second while views are held (the timer runs only then), or as soon as `batchRows` views are held, one at a time, and never sooner
-// after the last one than 50 times what the last one took: writing takes at most about 2% of the
-// process's time, however many requests come (on the embedded database, which runs in this process, a
-// batch of 2,000 views takes some 60 ms, so a flood is written at about 600 views a second). At most
-// `capacity` views are held: beyond it (a flood, or the database down or slow) views are dropped and
-// counted, as is a batch the database refuses, so memory never grows and a request never waits.
+// A batch goes every second while views are held (the timer runs only then), or as soon as `batchRows`
+// views are held, one at a time, and never sooner after the last one than 50 times what the last one
+// took: writing takes at most about 2% of the process's time, however many requests come (on the
+// embedded database, which runs in this process, a batch of 2,000 views takes some 60 ms, so a flood is
+// written at about 600 views a second). At most `capacity` views are held: beyond it (a flood, or the
+// database down or slow) views are dropped and counted, as is a batch the database refuses, so memory
+// never grows and a request never waits.
 
 export type CollectorOptions = {
   sql: Sql;

@@ -102,7 +102,7 @@ function fetchAt(url: URL, address: string, init: RequestInit, trustedCa?: strin
   } as RequestInit);
 }
 
-/** One GET to the checked address, the name kept for Host and TLS. */
+/** One GET to the checked addresses (the next while one refuses the connection), the name kept for Host and TLS. */
 function requestPinned(url: URL, addresses: readonly string[], { userAgent, signal, trustedCa }: GuardOptions, accept: string): Promise<Response> {
   return fetchPinned(url, addresses, { signal, headers: { 'user-agent': userAgent, accept, 'accept-language': 'en-CA,en;q=0.8' } }, trustedCa);
 }

@@ -3,7 +3,7 @@ import { type EmailBlock, type EmailMessage, senderLines } from '../leads/emails
 import { agency } from '../site.ts';
 import { wallClock } from '../time/zoned.ts';
 import { dayHeading, visitorShortWhen, visitorTime, visitorWhen } from './display.ts';
-import { sessionWay, wayForStaff, wayForVisitor } from './how.ts';
+import { type SessionWay, sessionWay, wayForStaff, wayForVisitor } from './how.ts';
 
 // The emails a booked strategy session sets off, as content in the house's email model (subject,
 // heading, blocks; lib/leads/emails.ts renders the text part, features/leads/delivery the HTML): the
@@ -149,11 +149,17 @@ function contactRows(v: ReturnType<typeof visitorOf>): { label: string; value: s
 
 const leadButton = (n: BookingNotice): EmailBlock => ({ kind: 'button', label: 'Open the lead', href: n.leadUrl });
 
-/** How the session happens, as a row of the facts: the same words as the visitor's page (lib/booking/how.ts). */
-function howRow(n: BookingNotice, audience: 'visitor' | 'staff', label = 'How'): { label: string; value: string; href?: string } {
+/** How the session happens (lib/booking/how.ts), and its sentence in `audience`'s words: one choice for the emails and the invites. */
+function howFor(n: BookingNotice, audience: BookingAudience): { way: SessionWay; text: string } {
   const way = sessionWay({ meetingUrl: n.staff.meetingUrl, phone: n.visitor.phone });
-  if (way.kind === 'video') return { label, value: `${wayForVisitor(way, staffName(n))} (the link is in the calendar invite too)`, href: way.url };
-  return { label, value: audience === 'visitor' ? wayForVisitor(way, staffName(n)) : wayForStaff(way) };
+  return { way, text: audience === 'visitor' ? wayForVisitor(way, staffName(n)) : wayForStaff(way) };
+}
+
+/** How the session happens, as a row of the facts: the same words as the visitor's page (lib/booking/how.ts). */
+function howRow(n: BookingNotice, audience: BookingAudience, label = 'How'): { label: string; value: string; href?: string } {
+  const { way, text } = howFor(n, audience);
+  if (way.kind === 'video') return { label, value: `${text} (the link is in the calendar invite too)`, href: way.url };
+  return { label, value: text };
 }
 
 /**
@@ -162,10 +168,9 @@ function howRow(n: BookingNotice, audience: 'visitor' | 'staff', label = 'How'):
  * the lead.
  */
 export function inviteDescription(n: BookingNotice, audience: BookingAudience): string {
-  const way = sessionWay({ meetingUrl: n.staff.meetingUrl, phone: n.visitor.phone });
-  const how = audience === 'visitor' ? wayForVisitor(way, staffName(n)) : wayForStaff(way);
+  const { way, text } = howFor(n, audience);
   // No full stop after a link: calendar apps would take it into the link.
-  const lines = [`Free strategy session with ${n.staff.name} of ${agency.name}.`, way.kind === 'video' ? how : `${how}.`, `Move or cancel: ${n.manageUrl}`];
+  const lines = [`Free strategy session with ${n.staff.name} of ${agency.name}.`, way.kind === 'video' ? text : `${text}.`, `Move or cancel: ${n.manageUrl}`];
   if (audience === 'staff') lines.push(`The lead: ${n.leadUrl}`);
   return lines.join('\n');
 }
