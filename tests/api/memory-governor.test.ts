@@ -10,7 +10,7 @@ const MB = 1024 * 1024;
 
 /** A governor whose collections are counted, and set the size to what each leaves. */
 function governed(start: number, after: { young?: number; full?: number } = {}) {
-  const state = { size: start, young: 0, full: 0 };
+  const state = { size: start, young: 0, full: 0, ms: 0 };
   const governor = startMemoryGovernor({
     softLimitMb: 200,
     rss: () => state.size,
@@ -25,6 +25,7 @@ function governed(start: number, after: { young?: number; full?: number } = {}) 
       },
     },
     timer: false,
+    clock: () => state.ms,
   });
   return { state, governor };
 }
@@ -35,11 +36,11 @@ const exposition = (governor: ReturnType<typeof startMemoryGovernor>) =>
 test('below the soft limit nothing is collected; above it, one full collection brings the size back', () => {
   const { state, governor } = governed(150 * MB, { full: 160 * MB });
   for (let i = 0; i < 3; i++) governor.check();
-  expect(state).toEqual({ size: 150 * MB, young: 0, full: 0 });
+  expect(state).toMatchObject({ size: 150 * MB, young: 0, full: 0 });
   state.size = 260 * MB;
   governor.check();
   governor.check();
-  expect(state).toEqual({ size: 160 * MB, young: 0, full: 1 });
+  expect(state).toMatchObject({ size: 160 * MB, young: 0, full: 1 });
   const lines = exposition(governor);
   expect(lines).toContain(`memory_soft_limit_bytes ${200 * MB}`);
   expect(lines).toContain('memory_collections_total{kind="full"} 1');
@@ -66,6 +67,27 @@ test('above the limit and within 16 MB of the last full collection, only the you
   governor.check();
   expect(state).toMatchObject({ young: 3, full: 2 });
   expect(exposition(governor)).toContain('memory_collections_total{kind="young"} 3');
+  governor.stop();
+});
+
+test('above the limit, a full collection at least every 10 s hands back what a burst left', () => {
+  const { state, governor } = governed(230 * MB);
+  governor.check();
+  expect(state).toMatchObject({ young: 0, full: 1 });
+  state.ms = 9_999;
+  governor.check();
+  expect(state).toMatchObject({ young: 1, full: 1 });
+  state.ms = 10_000;
+  governor.check();
+  expect(state).toMatchObject({ young: 1, full: 2 });
+  state.ms = 15_000;
+  governor.check();
+  expect(state).toMatchObject({ young: 2, full: 2 });
+  // Below the limit, no time passing makes it collect.
+  state.size = 150 * MB;
+  state.ms = 60_000;
+  governor.check();
+  expect(state).toMatchObject({ young: 2, full: 2 });
   governor.stop();
 });
 
