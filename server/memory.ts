@@ -1,4 +1,6 @@
 import { edenGC } from 'bun:jsc';
+import type { Clock } from '../lib/time/clock.ts';
+import { millisecondsOf, systemClock } from './clock.ts';
 import { counter, gauge, type MetricFamily } from './metrics.ts';
 
 // Keeping a small server's memory small. Under a burst of requests Bun's allocators hold on to what the
@@ -41,7 +43,7 @@ export function startMemoryGovernor({
   rss = () => process.memoryUsage.rss(),
   collect = { young: () => void edenGC(), full: () => Bun.gc(true) },
   timer: runsOnTimer = true,
-  clock = () => performance.now(),
+  now = systemClock,
 }: {
   /** 0: off. */
   softLimitMb: number;
@@ -49,11 +51,12 @@ export function startMemoryGovernor({
   collect?: Record<Collection, () => void>;
   /** false: only `check()` looks (tests drive it, so no timing on a loaded machine decides them). */
   timer?: boolean;
-  /** Milliseconds, for the time since the last full collection. */
-  clock?: () => number;
+  /** For the time since the last full collection. */
+  now?: Clock;
 }): MemoryGovernor {
   const limit = softLimitMb * 1024 * 1024;
   let settled = 0;
+  const milliseconds = millisecondsOf(now);
   let lastFull = Number.NEGATIVE_INFINITY;
   const runs: Record<Collection, { count: number; seconds: number }> = { young: { count: 0, seconds: 0 }, full: { count: 0, seconds: 0 } };
   const run = (kind: Collection) => {
@@ -64,12 +67,12 @@ export function startMemoryGovernor({
   };
   const check = () => {
     if (limit <= 0) return;
-    const now = rss();
-    if (now <= limit) return;
-    if (now <= settled + HEADROOM_BYTES && clock() - lastFull < FULL_EVERY_MS) return run('young');
+    const size = rss();
+    if (size <= limit) return;
+    if (size <= settled + HEADROOM_BYTES && milliseconds() - lastFull < FULL_EVERY_MS) return run('young');
     run('full');
     settled = rss();
-    lastFull = clock();
+    lastFull = milliseconds();
   };
   const timer = limit > 0 && runsOnTimer ? setInterval(check, CHECK_MS) : undefined;
   timer?.unref();

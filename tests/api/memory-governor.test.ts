@@ -25,7 +25,7 @@ function governed(start: number, after: { young?: number; full?: number } = {}) 
       },
     },
     timer: false,
-    clock: () => state.ms,
+    now: () => new Date(state.ms),
   });
   return { state, governor };
 }
