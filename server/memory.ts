@@ -11,20 +11,20 @@ import { counter, gauge, type MetricFamily } from './metrics.ts';
 //
 // Above a soft limit, every CHECK_MS, this collects the young generation (`edenGC`: a few milliseconds
 // under load, 0.04 ms idle), which frees a burst's garbage before it piles up. Only when the size has
-// grown HEADROOM_MB beyond where the last full collection left it, or FULL_EVERY_MS after it, does it run
-// one (`Bun.gc(true)`: a full collection, and mimalloc hands pages back; 25 to 90 ms under load). Full collections alone, every
-// 16 MB of growth, cost the fast lane 10 to 20% of its throughput under the bench's load; with young
-// ones between them, 3 full collections replace about 35 and the resident size stays lower. When what
-// the server really holds exceeds the limit (a bigger database, many kept pages), collecting cannot
-// bring it under, hence the headroom before the next full collection.
+// grown HEADROOM_MB beyond where the last full collection left it, or FULL_EVERY_MS after it, does it
+// run one (`Bun.gc(true)`: a full collection, and mimalloc hands pages back; 25 to 90 ms under load).
+// Full collections alone, every 16 MB of growth, cost the fast lane 10 to 20% of its throughput under
+// the bench's load; with young ones between them, 3 full collections replace about 35 and the resident
+// size stays lower. When what the server really holds exceeds the limit (a bigger database, many kept
+// pages), collecting cannot bring it under, hence the headroom before the next full collection.
 
 const CHECK_MS = 250;
 const HEADROOM_BYTES = 16 * 1024 * 1024;
 /**
  * A full collection at least this often while above the limit: young collections free a burst's objects
- * but hand no memory back, so after a burst the size would otherwise stay where it peaked (on PostgreSQL,
- * 166 MB 3 s after the bench's load instead of 124). Under a steady load it costs one full collection in
- * 40 young ones (well under 1% of the time).
+ * but hand no memory back, so after a burst the size would otherwise stay where it peaked (on PostgreSQL
+ * it drifted from 154 to 166 MB over 10 s after a load; the full collection took it to 149 MB). Under a
+ * steady load it costs one full collection in 40 young ones (well under 1% of the time).
  */
 const FULL_EVERY_MS = 10_000;
 
