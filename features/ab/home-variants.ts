@@ -87,11 +87,17 @@ export type HomeVariantsService = {
    * (with `listen`), and when a periodic re-read of the tests' fingerprint differs. Returns the stop.
    */
   watch(options: { listen: boolean }): () => Promise<void>;
-  /** This process changed a test or a slot: forget at once (the others hear of it through watch). */
-  changed(): void;
+  /**
+   * This process changed a test or a slot: forget at once (the others hear of it through watch). Given
+   * the slot it published and its fields, they are also what a read of the published copy that fails
+   * or is too slow falls back on, so the person who published never sees the old copy come back.
+   */
+  changed(published?: PublishedSlot): void;
 };
 
 type Published = Pick<SlotFields, 'hero' | 'audit-form'>;
+/** A slot this process has just published, with its fields. */
+export type PublishedSlot = { [S in SlotName]: { slot: S; fields: SlotFields[S] } }[SlotName];
 const DEFAULT_PUBLISHED: Published = { hero: DEFAULT_SLOT_FIELDS.hero, 'audit-form': DEFAULT_SLOT_FIELDS['audit-form'] };
 const CONTROL_NAME = 'Control';
 const controlsOf = (published: Published): HomeVariants => ({
@@ -119,22 +125,32 @@ export function createHomeVariants({ sql, now, log }: { sql: Sql; now: Clock; lo
     ttlResolution: 0,
     fetchMethod: async (slot) => ({ test: await loadRunningTestOnSlot(sql, slot) }),
   });
+  // The newest published copy known, for when a read fails or is too slow (a slow embedded database under
+  // load): the copy last read, or what this process has just published since. A read that began before a
+  // change here does not overwrite it (the generation tells).
+  let lastKnown: Published = DEFAULT_PUBLISHED;
+  let generation = 0;
   // The slots' published copy, read once for everyone like the tests (a slot never published shows its default).
   const published = new LRUCache<'slots', Published>({
     max: 1,
     ttl: RUNNING_TEST_TTL_MS,
     perf,
     ttlResolution: 0,
-    fetchMethod: async () => ({ ...DEFAULT_PUBLISHED, ...(await publishedSlots(sql)) }),
+    fetchMethod: async () => {
+      const startedAt = generation;
+      const copy = { ...DEFAULT_PUBLISHED, ...(await publishedSlots(sql)) };
+      if (startedAt === generation) lastKnown = copy;
+      return copy;
+    },
   });
   const publishedCopy = async (requestId: string): Promise<Published> => {
     const known = published.get('slots');
     if (known) return known;
     try {
-      return (await withDatabaseDeadline(sql, () => published.fetch('slots'), HOME_ASSIGNMENT_DEADLINE_MS)) ?? DEFAULT_PUBLISHED;
+      return (await withDatabaseDeadline(sql, () => published.fetch('slots'), HOME_ASSIGNMENT_DEADLINE_MS)) ?? lastKnown;
     } catch (error) {
-      log.warn('published content unreadable; showing the default copy', { requestId, error: (error as Error)?.name ?? 'Error' });
-      return DEFAULT_PUBLISHED;
+      log.warn('published content unreadable; showing the last copy known', { requestId, error: (error as Error)?.name ?? 'Error' });
+      return lastKnown;
     }
   };
 
@@ -170,9 +186,14 @@ export function createHomeVariants({ sql, now, log }: { sql: Sql; now: Clock; lo
   }
 
   const forget = () => {
+    generation++;
     remembered.clear();
     runningTests.clear();
     published.clear();
+  };
+  const changed = (slot?: PublishedSlot) => {
+    forget();
+    if (slot) lastKnown = { ...lastKnown, [slot.slot]: slot.fields };
   };
 
   function watch({ listen }: { listen: boolean }): () => Promise<void> {
@@ -230,7 +251,7 @@ export function createHomeVariants({ sql, now, log }: { sql: Sql; now: Clock; lo
     return homeCacheKey(variantsFrom(assignment(hero), assignment(form), copy));
   };
 
-  return { resolve, keyFromMemory: (visitorId) => remembered.get(visitorId)?.key, newVisitorKey, watch, changed: forget };
+  return { resolve, keyFromMemory: (visitorId) => remembered.get(visitorId)?.key, newVisitorKey, watch, changed };
 }
 
 /**

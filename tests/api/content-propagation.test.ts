@@ -3,7 +3,7 @@ import type { Database } from '../../db/client.ts';
 import { publishSlot } from '../../db/queries/content.ts';
 import { createHomeVariants } from '../../features/ab/home-variants.ts';
 import { DEFAULT_SLOT_FIELDS } from '../../lib/content/slots.ts';
-import { createLogger } from '../../server/log.ts';
+import { createLogger, type LogEntry } from '../../server/log.ts';
 import { VISITOR_USER_AGENT } from '../helpers/browser.ts';
 import { type HttpStaff, msUntilServed, publishOver, runHeroExperimentOver, shipOver, signInOver } from '../helpers/content-servers.ts';
 import { type ScratchDatabase, scratchDatabase } from '../helpers/isolated-db.ts';
@@ -121,6 +121,30 @@ describe('the watch', () => {
     } finally {
       await stop();
       await scratch.drop();
+    }
+  });
+});
+
+describe('when the published copy cannot be read', () => {
+  test('the page shows the copy last read, and after a publish in this process the new copy, never the default coming back', async () => {
+    const scratch = await scratchDatabase();
+    const db = await scratch.open();
+    const logs: LogEntry[] = [];
+    const variants = createHomeVariants({ sql: db.sql, now: () => new Date(), log: createLogger((entry) => logs.push(entry)) });
+    const headlineFor = async () => (await variants.resolve(null, 'test')).heroFields.headline;
+    try {
+      await publishSlot(db.sql, 'hero', { ...DEFAULT_SLOT_FIELDS.hero, headline: 'Read while the database answered' }, 'someone@northlinedigital.ca');
+      expect(await headlineFor()).toBe('Read while the database answered');
+      // The database goes away: every read from now on fails.
+      await scratch.drop();
+      variants.changed();
+      expect(await headlineFor()).toBe('Read while the database answered');
+      // A publish this process made (its row written before the database went): its copy, at once.
+      variants.changed({ slot: 'hero', fields: { ...DEFAULT_SLOT_FIELDS.hero, headline: 'Just published here' } });
+      expect(await headlineFor()).toBe('Just published here');
+      expect(logs.filter((entry) => entry.msg === 'published content unreadable; showing the last copy known').length).toBeGreaterThanOrEqual(2);
+    } finally {
+      await scratch.drop().catch(() => {});
     }
   });
 });
