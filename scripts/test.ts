@@ -61,7 +61,7 @@ if (!Number.isInteger(processes) || processes < 1) throw new Error(`TEST_PROCESS
  * How many processes share the load tests (TEST_LOAD_PROCESSES): two where the other tests run several
  * (the embedded database, a process each), one on a shared PostgreSQL. Most load tests drive one
  * single-threaded server, so alone in one process they kept the machine about half busy (109 s of wall
- * time for 117 CPU-seconds); two side by side took 75-80 s, with no failure in three runs.
+ * time for 117 CPU-seconds); two side by side took 75-80 s, with no failure in four runs.
  */
 const loadProcesses = Number(process.env.TEST_LOAD_PROCESSES ?? Math.min(2, processes));
 if (!Number.isInteger(loadProcesses) || loadProcesses < 1)
@@ -114,12 +114,13 @@ const readTimes = (path: string): Record<string, number> => (existsSync(path) ? 
 // a file in neither is guessed.
 const lastTimes: Record<string, number> = { ...readTimes(KEPT_SECONDS_FILE), ...readTimes(timesFile) };
 const loads = (file: string) => LOAD.some((prefix) => file.startsWith(prefix));
+const secondsOf = (file: string) => lastTimes[file] ?? guessSeconds(file, readFileSync(file, 'utf8'));
 const shards = planShards(
   chosen.filter((file) => !loads(file)),
   processes,
-  (file) => lastTimes[file] ?? guessSeconds(file, readFileSync(file, 'utf8')),
+  secondsOf,
 );
-const loadShards = planShards(chosen.filter(loads), loadProcesses, (file) => lastTimes[file] ?? guessSeconds(file, readFileSync(file, 'utf8')));
+const loadShards = planShards(chosen.filter(loads), loadProcesses, secondsOf);
 
 /** One `bun test` process over `files`: its output printed when it ends, its totals and each file's time. */
 async function testProcess(files: string[], label: string) {

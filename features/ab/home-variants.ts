@@ -92,12 +92,10 @@ export type HomeVariantsService = {
    * the slot it published and its fields, they are also what a read of the published copy that fails
    * or is too slow falls back on, so the person who published never sees the old copy come back.
    */
-  changed(published?: PublishedSlot): void;
+  changed<S extends SlotName>(published?: { slot: S; fields: SlotFields[S] }): void;
 };
 
 type Published = Pick<SlotFields, 'hero' | 'audit-form'>;
-/** A slot this process has just published, with its fields. */
-export type PublishedSlot = { [S in SlotName]: { slot: S; fields: SlotFields[S] } }[SlotName];
 const DEFAULT_PUBLISHED: Published = { hero: DEFAULT_SLOT_FIELDS.hero, 'audit-form': DEFAULT_SLOT_FIELDS['audit-form'] };
 const CONTROL_NAME = 'Control';
 const controlsOf = (published: Published): HomeVariants => ({
@@ -191,9 +189,9 @@ export function createHomeVariants({ sql, now, log }: { sql: Sql; now: Clock; lo
     runningTests.clear();
     published.clear();
   };
-  const changed = (slot?: PublishedSlot) => {
+  const changed = <S extends SlotName>(published?: { slot: S; fields: SlotFields[S] }) => {
     forget();
-    if (slot) lastKnown = { ...lastKnown, [slot.slot]: slot.fields };
+    if (published) lastKnown = { ...lastKnown, [published.slot]: published.fields };
   };
 
   function watch({ listen }: { listen: boolean }): () => Promise<void> {

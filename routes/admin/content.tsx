@@ -2,7 +2,6 @@ import { Hono } from 'hono';
 import { ContentList, type ContentListProps, SlotEditor, type SlotEditorProps, type VersionRow } from '../../components/staff/ContentPages.tsx';
 import { type ContentVersion, publishedVersion, publishSlot, slotVersions, versionFields } from '../../db/queries/content.ts';
 import { runningExperimentOn } from '../../db/queries/experiments.ts';
-import type { PublishedSlot } from '../../features/ab/home-variants.ts';
 import { applyFields, DEFAULT_SLOT_FIELDS, fieldsFromForm, isSlotName, SLOT_NAMES, type SlotName } from '../../lib/content/slots.ts';
 import { formWrite } from '../../server/api/guards.ts';
 import { withDatabaseDeadline } from '../../server/deadline.ts';
@@ -103,7 +102,7 @@ export default new Hono<AppEnv>()
     const fields = Number.isSafeInteger(version) && version > 0 ? await withDatabaseDeadline(sql, (db) => versionFields(db, slot, version)) : null;
     if (!fields) return answerError(c, 400, 'version: no such version of this slot', { fields: { version: 'No such version of this slot' } });
     const { changed } = await publishSlot(sql, slot, fields, signedInStaff(c).email, `back to version ${version}`);
-    homeVariants.changed({ slot, fields } as PublishedSlot);
+    homeVariants.changed({ slot, fields });
     return c.redirect(`/admin/content/${slot}?done=${changed ? 'published' : 'unchanged'}`, 303);
   })
   .post('/:slot', formWrite(), requireOwner('page'), async (c) => {
@@ -113,6 +112,6 @@ export default new Hono<AppEnv>()
     if (!result.ok) return showEditor(c, slot, { draft: typed, error: result }, 400);
     const { sql, homeVariants } = c.get('deps');
     const { changed } = await publishSlot(sql, slot, result.fields, signedInStaff(c).email);
-    homeVariants.changed({ slot, fields: result.fields } as PublishedSlot);
+    homeVariants.changed({ slot, fields: result.fields });
     return c.redirect(`/admin/content/${slot}?done=${changed ? 'published' : 'unchanged'}`, 303);
   });

@@ -2,7 +2,6 @@ import { Hono } from 'hono';
 import * as z from 'zod/mini';
 import { publishedVersion, publishSlot } from '../../../db/queries/content.ts';
 import { runningExperimentOn } from '../../../db/queries/experiments.ts';
-import type { PublishedSlot } from '../../../features/ab/home-variants.ts';
 import { applyFields, DEFAULT_SLOT_FIELDS, isSlotName } from '../../../lib/content/slots.ts';
 import { jsonWrite } from '../../../server/api/guards.ts';
 import { validJson } from '../../../server/api/validate.ts';
@@ -29,7 +28,7 @@ export default new Hono<AppEnv>().put('/:slot', jsonWrite(), requireOwner('api')
   const result = applyFields(slot, current as never, patch);
   if (!result.ok) return answerError(c, 400, result.message, { fields: { [result.field]: result.message } });
   const { version, changed } = await publishSlot(sql, slot, result.fields, signedInStaff(c).email);
-  homeVariants.changed({ slot, fields: result.fields } as PublishedSlot);
+  homeVariants.changed({ slot, fields: result.fields });
   const runningExperiment = await withDatabaseDeadline(sql, (db) => runningExperimentOn(db, slot));
   return c.json({ slot, version, changed, fields: result.fields, runningExperiment });
 });
